@@ -1,0 +1,3 @@
+"""senjo (戦場): a referee and simulator for tabletop-RPG combat."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,130 @@
+"""Dice rollers: the one place randomness enters senjo.
+
+Every rule system draws its dice from an injected roller, so a battle can be
+played with `RandomDice(seed)`, tested with `ScriptedDice([...])`, and
+replayed from a log.
+
+>>> dice = ScriptedDice([(6, 3), (6, 4)])
+>>> dice.roll(6) + dice.roll(6)
+7
+>>> dice.remaining
+0
+>>> RandomDice(7).roll(6) == RandomDice(7).roll(6)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+from senjo.dice.errors import DiceError, DiceScriptError
+
+__all__ = ["RandomDice", "Roller", "ScriptedDice"]
+
+
+@runtime_checkable
+class Roller(Protocol):
+    """Anything that can roll one die with the given number of sides."""
+
+    def roll(self, sides: int) -> int:
+        """Return a value from 1 to `sides` inclusive."""
+        ...
+
+
+class RandomDice:
+    """Pseudo-random dice from a seeded generator (Mersenne Twister).
+
+    The same seed always gives the same sequence of rolls.
+    """
+
+    __slots__ = ("_random", "seed")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._random = random.Random(seed).random
+
+    def roll(self, sides: int) -> int:
+        """Roll one die with `sides` faces."""
+        if sides < 1:
+            raise DiceError(f"a die needs at least 1 side, not {sides}")
+        return int(self._random() * sides) + 1
+
+    def __repr__(self) -> str:
+        return f"RandomDice({self.seed!r})"
+
+
+ScriptEntry = int | tuple[int, int]
+
+
+class ScriptedDice:
+    """Dice that return a fixed script of values, for tests and replays.
+
+    Each entry is either a value (any die may draw it, if it fits the die) or a
+    `(sides, value)` pair (only a die with exactly those sides may draw it).
+
+    >>> ScriptedDice([(6, 2)]).roll(10)
+    Traceback (most recent call last):
+    ...
+    senjo.dice.errors.DiceScriptError: scripted die 1 is a d6 but a d10 was rolled
+    >>> ScriptedDice([]).roll(6)
+    Traceback (most recent call last):
+    ...
+    senjo.dice.errors.DiceScriptError: the dice script ran out: a d6 was rolled after all 0 ...
+    """
+
+    __slots__ = ("_entries", "_next")
+
+    def __init__(self, values: Iterable[ScriptEntry]) -> None:
+        entries: list[tuple[int | None, int]] = []
+        for entry in values:
+            if isinstance(entry, tuple):
+                sides, value = entry
+                if not 1 <= value <= sides:
+                    raise DiceScriptError(
+                        f"scripted die {len(entries) + 1}: {value} is not a face of a d{sides}"
+                    )
+                entries.append((sides, value))
+            else:
+                if entry < 1:
+                    raise DiceScriptError(
+                        f"scripted die {len(entries) + 1}: {entry} is not a die face (1 or more)"
+                    )
+                entries.append((None, entry))
+        self._entries = entries
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted values are still unused."""
+        return len(self._entries) - self._next
+
+    @property
+    def used(self) -> int:
+        """How many scripted values have been drawn."""
+        return self._next
+
+    def roll(self, sides: int) -> int:
+        """Return the next scripted value, checking it fits a die of `sides` faces."""
+        index = self._next
+        if index >= len(self._entries):
+            raise DiceScriptError(
+                f"the dice script ran out: a d{sides} was rolled after all "
+                f"{len(self._entries)} scripted dice were used"
+            )
+        expected, value = self._entries[index]
+        if expected is not None and expected != sides:
+            raise DiceScriptError(
+                f"scripted die {index + 1} is a d{expected} but a d{sides} was rolled"
+            )
+        if value > sides:
+            raise DiceScriptError(
+                f"scripted die {index + 1} is {value}, which a d{sides} cannot roll"
+            )
+        self._next = index + 1
+        return value
+
+    def __repr__(self) -> str:
+        shown = [v if s is None else (s, v) for s, v in self._entries]
+        return f"ScriptedDice({shown!r})"

@@ -1,0 +1,1 @@
+"""senjo.space."""
