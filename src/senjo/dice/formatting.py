@@ -63,7 +63,7 @@ def register(node: type[R], lang: Lang) -> Callable[[Renderer[R]], Renderer[R]]:
 def format_result(result: RollResult, lang: Lang = "ja") -> str:
     """Render a result node as one line (or several, for repeats) of text."""
     for cls in type(result).__mro__:
-        renderer = _RENDERERS.get((cls, lang))  # type: ignore[arg-type]
+        renderer = _RENDERERS.get((cls, lang))
         if renderer is not None:
             return renderer(result)
     raise TypeError(f"no {lang} formatter for {type(result).__name__}")
