@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from senjo.dice.errors import DiceError, DiceScriptError
 
-__all__ = ["RandomDice", "Roller", "ScriptedDice"]
+__all__ = ["RandomDice", "RecordingDice", "Roller", "ScriptedDice"]
 
 
 @runtime_checkable
@@ -128,3 +128,26 @@ class ScriptedDice:
     def __repr__(self) -> str:
         shown = [v if s is None else (s, v) for s, v in self._entries]
         return f"ScriptedDice({shown!r})"
+
+
+class RecordingDice:
+    """Wraps a roller and records every die it draws, for logs and replays.
+
+    >>> dice = RecordingDice(ScriptedDice([4, 2]))
+    >>> dice.roll(6), dice.roll(6)
+    (4, 2)
+    >>> dice.drawn
+    [(6, 4), (6, 2)]
+    """
+
+    __slots__ = ("drawn", "inner")
+
+    def __init__(self, inner: Roller) -> None:
+        self.inner = inner
+        self.drawn: list[tuple[int, int]] = []
+
+    def roll(self, sides: int) -> int:
+        """Roll the inner die and remember `(sides, value)`."""
+        value = self.inner.roll(sides)
+        self.drawn.append((sides, value))
+        return value

@@ -1,0 +1,83 @@
+"""The battle state machine, driven through the CoinToss test system."""
+
+from __future__ import annotations
+
+import pytest
+
+from senjo.dice import ScriptedDice
+from senjo.engine import Battle, BattleError, Choice, Decided, IllegalOption, RuleOptionError
+from senjo.engine.controllers import FirstOption, RandomController, run
+from senjo.engine.testing import CoinToss, Tossed
+
+
+def test_pending_names_actor_kind_and_options() -> None:
+    """A new battle waits on its first decision with the legal options."""
+    battle = Battle(CoinToss(), None, ScriptedDice([1]))
+    assert battle.pending is not None
+    assert (battle.pending.actor, battle.pending.kind) == ("caller", "call")
+    assert battle.pending.keys == ("heads", "tails")
+    assert battle.outcome() is None
+
+
+def test_decide_resolves_and_logs_decision_then_events() -> None:
+    """Deciding logs the decision, the events it caused, and the outcome."""
+    battle = Battle(CoinToss(), None, ScriptedDice([1]))
+    battle.decide(Choice("heads"))
+    assert battle.log[0] == Decided("caller", "call", 0, "heads")
+    assert battle.log[1] == Tossed("heads")
+    outcome = battle.outcome()
+    assert outcome is not None and outcome.winner_side == "caller"
+    assert battle.log[-1] == outcome
+    assert battle.pending is None
+
+
+def test_wrong_call_loses() -> None:
+    """A d2 of 2 is tails, so a call of heads misses."""
+    battle = Battle(CoinToss(), None, ScriptedDice([2]))
+    battle.decide(Choice("heads"))
+    outcome = battle.outcome()
+    assert outcome is not None and (outcome.winner_side, outcome.reason) == ("coin", "missed")
+
+
+def test_illegal_option_is_refused_and_state_kept() -> None:
+    """An option that is not legal raises and leaves the pending decision in place."""
+    battle = Battle(CoinToss(), None, ScriptedDice([1]))
+    with pytest.raises(IllegalOption, match="legal: heads, tails"):
+        battle.decide(Choice("edge"))
+    assert battle.pending is not None and battle.log == []
+
+
+def test_deciding_after_the_end_is_an_error() -> None:
+    """Once the outcome is known there is nothing to decide."""
+    battle = Battle(CoinToss(), None, ScriptedDice([1]))
+    battle.decide(Choice("tails"))
+    with pytest.raises(BattleError, match="over"):
+        battle.decide(Choice("tails"))
+
+
+def test_rule_options_are_checked() -> None:
+    """Unknown options and values are refused with the known ones listed."""
+    with pytest.raises(RuleOptionError, match="known options: rounds"):
+        CoinToss({"sides": "3"})
+    with pytest.raises(RuleOptionError, match="takes 1, 3"):
+        CoinToss({"rounds": "2"})
+    assert CoinToss({"rounds": "3"}).settings == {"rounds": "3"}
+
+
+def test_run_plays_to_the_end_with_controllers() -> None:
+    """`run` asks controllers until an outcome; best of three needs three calls."""
+    battle = Battle(CoinToss({"rounds": "3"}), None, ScriptedDice([1, 2, 1]))
+    outcome = run(battle, {"caller": FirstOption()})
+    assert outcome.rounds == 3 and outcome.winner_side == "caller"
+    assert sum(isinstance(item, Decided) for item in battle.log) == 3
+
+
+def test_random_controller_is_seeded() -> None:
+    """The same seed makes the same choices."""
+    picks = []
+    for _ in range(2):
+        controller = RandomController(5)
+        battle = Battle(CoinToss({"rounds": "3"}), None, ScriptedDice([1, 1, 1]))
+        run(battle, {"caller": controller})
+        picks.append([item for item in battle.log if isinstance(item, Decided)])
+    assert picks[0] == picks[1]
