@@ -1,0 +1,58 @@
+"""An abstract battlefield without a map: figures as points on a plane, in yards.
+
+Rule systems that play without a hex map (GURPS without a map, Call of
+Cthulhu) still need to know who can reach whom and how far a shot is. Each
+figure stands at a point; distance is straight-line; moving toward a figure
+stops when the mover is close enough (at its reach) or out of movement.
+
+>>> a, b = Point(0, 0), Point(10, 0)
+>>> a.distance(b)
+10.0
+>>> step_toward(a, b, budget=4, stop_at=1)
+Point(x=4.0, y=0.0)
+>>> step_toward(a, b, budget=20, stop_at=1)
+Point(x=9.0, y=0.0)
+>>> step_away(a, b, budget=1)
+Point(x=-1.0, y=0.0)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+__all__ = ["Point", "step_away", "step_toward"]
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A position in yards."""
+
+    x: float
+    y: float
+
+    def distance(self, other: Point) -> float:
+        """Straight-line distance in yards."""
+        return math.hypot(self.x - other.x, self.y - other.y)
+
+
+def step_toward(start: Point, goal: Point, budget: float, stop_at: float = 0.0) -> Point:
+    """Move from `start` toward `goal` by at most `budget` yards, ending no closer than `stop_at`.
+
+    A figure already within `stop_at` does not move.
+    """
+    distance = start.distance(goal)
+    travel = min(budget, distance - stop_at)
+    if travel <= 0 or distance == 0:
+        return start
+    ratio = travel / distance
+    return Point(start.x + (goal.x - start.x) * ratio, start.y + (goal.y - start.y) * ratio)
+
+
+def step_away(start: Point, threat: Point, budget: float) -> Point:
+    """Move `budget` yards straight away from `threat` (any direction if on top of it)."""
+    distance = start.distance(threat)
+    if distance == 0:
+        return Point(start.x + budget, start.y)
+    ratio = budget / distance
+    return Point(start.x + (start.x - threat.x) * ratio, start.y + (start.y - threat.y) * ratio)

@@ -1,0 +1,39 @@
+"""The abstract plane used when a battle has no map."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from senjo.space.plane import Point, step_away, step_toward
+
+
+def test_distance_is_symmetric_and_euclidean() -> None:
+    """Distance is straight-line and the same both ways."""
+    a, b = Point(0, 0), Point(3, 4)
+    assert a.distance(b) == b.distance(a) == 5.0
+
+
+@pytest.mark.parametrize(
+    ("budget", "stop_at", "expected"),
+    [(2, 1, 2.0), (10, 1, 4.0), (10, 0, 5.0), (0, 1, 0.0)],
+)
+def test_step_toward_stops_at_reach_or_budget(
+    budget: float, stop_at: float, expected: float
+) -> None:
+    """Moving toward a figure spends at most the budget and stops at the given reach."""
+    moved = step_toward(Point(0, 0), Point(5, 0), budget, stop_at)
+    assert math.isclose(moved.x, expected)
+
+
+def test_step_toward_within_reach_stays() -> None:
+    """A figure already within reach does not move."""
+    assert step_toward(Point(0, 0), Point(1, 0), 5, stop_at=2) == Point(0, 0)
+
+
+def test_step_away_increases_distance_by_budget() -> None:
+    """Stepping away adds exactly the budget to the distance."""
+    start, threat = Point(1, 1), Point(0, 0)
+    moved = step_away(start, threat, 1)
+    assert math.isclose(moved.distance(threat), start.distance(threat) + 1)
