@@ -8,7 +8,7 @@ or bare `/2` down).
 40
 >>> evaluate_int("7/2U"), evaluate_int("7/2"), evaluate_int("4/-3R")
 (4, 3, -1)
->>> divide(1, 0, "")
+>>> divide(5, 0, "")
 1
 """
 
@@ -29,10 +29,10 @@ _TOKEN = re.compile(r"\s*(?:(\d+)|([-+*/()])|([UCRF]))", re.IGNORECASE)
 def divide(left: int, right: int, rounding: str) -> int:
     """Divide as BCDice does: floor by default, `U` ceiling, `R` half away from zero.
 
-    Dividing by zero leaves the left side unchanged (BCDice's behaviour).
+    Dividing by zero gives 1, as BCDice's sum evaluator does.
     """
     if right == 0:
-        return left
+        return 1
     if rounding == "U":
         return -((-left) // right)
     if rounding == "R":

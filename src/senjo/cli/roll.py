@@ -1,0 +1,112 @@
+"""`senjo roll`: BCDice-compatible dice at the command line."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from senjo.cli.lang import default_lang
+from senjo.cli.output import fail
+from senjo.dice.command import parse_command
+from senjo.dice.errors import DiceError
+from senjo.dice.formatting import Lang, format_result
+from senjo.dice.result import RollResult
+from senjo.dice.roller import RandomDice, Roller, ScriptedDice
+from senjo.dice.systems import find_dice_system
+
+__all__ = ["parse_dice_script", "roll"]
+
+MESSAGES = {
+    "not_command": (
+        "{system} のダイスコマンドではありません: {text!r}",
+        "not a {system} dice command: {text!r}",
+    ),
+    "unused": (
+        "--dice の値が {count} 個使われずに残りました",
+        "{count} value(s) given with --dice were not used",
+    ),
+}
+
+
+def parse_dice_script(text: str) -> ScriptedDice:
+    """Parse `--dice`: comma-separated faces (`3,3,4`) or `sides:value` pairs (`6:3,100:42`).
+
+    >>> parse_dice_script("6:3,4").remaining
+    2
+    """
+    values: list[int | tuple[int, int]] = []
+    for part in text.split(","):
+        part = part.strip()
+        try:
+            if ":" in part:
+                sides, value = part.split(":", 1)
+                values.append((int(sides), int(value)))
+            else:
+                values.append(int(part))
+        except ValueError:
+            raise DiceError(
+                f"--dice: {part!r} is not a die value; write faces like 3,3,4 or pairs like 6:3"
+            ) from None
+    return ScriptedDice(values)
+
+
+def _as_json(text: str, system: str, result: RollResult, line: str) -> dict[str, Any]:
+    return {
+        "command": text,
+        "system": system,
+        "text": line,
+        "total": result.total,
+        "dice": [[die.sides, die.value] for die in result.dice],
+        "secret": result.secret,
+        "success": result.success,
+        "failure": result.failure,
+        "critical": result.critical,
+        "fumble": result.fumble,
+    }
+
+
+def roll(
+    command: Annotated[list[str], typer.Argument(help="The dice command, e.g. '3d6<=11'.")],
+    system: Annotated[
+        str, typer.Option("--system", "-s", help="Dice system: DiceBot/none, GURPS/gurps, Cthulhu/coc.")
+    ] = "DiceBot",
+    dice: Annotated[
+        str | None, typer.Option("--dice", help="Script the dice instead of rolling: 3,3,4 or 6:3,6:4.")
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="Output language: ja or en.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the random dice.")] = None,
+) -> None:
+    """Roll a dice command and print the result line (BCDice's format in Japanese)."""
+    chosen: Lang = _lang(lang)
+    text = " ".join(command)
+    try:
+        found = find_dice_system(system)
+        parsed = parse_command(text, found.id)
+        if parsed is None:
+            ja, en = MESSAGES["not_command"]
+            fail((ja if chosen == "ja" else en).format(system=found.id, text=text))
+        roller: Roller = RandomDice(seed)
+        if dice is not None:
+            roller = parse_dice_script(dice)
+        result = parsed.roll(roller)
+        if isinstance(roller, ScriptedDice) and roller.remaining:
+            ja, en = MESSAGES["unused"]
+            fail((ja if chosen == "ja" else en).format(count=roller.remaining))
+    except DiceError as error:
+        fail(str(error))
+    line = format_result(result, chosen)
+    if as_json:
+        typer.echo(json.dumps(_as_json(text, found.id, result, line), ensure_ascii=False))
+    else:
+        typer.echo(line)
+
+
+def _lang(value: str | None) -> Lang:
+    if value is None:
+        return default_lang()
+    if value not in ("ja", "en"):
+        fail(f"--lang takes ja or en, not {value!r}")
+    return "ja" if value == "ja" else "en"
