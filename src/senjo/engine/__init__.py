@@ -9,6 +9,7 @@ from senjo.engine.battle import (
     RuleOption,
     RuleOptionError,
     RuleSystem,
+    Steps,
 )
 from senjo.engine.decision import Choice, Decision, Option
 from senjo.engine.events import Decided, Event, event
@@ -31,5 +32,6 @@ __all__ = [
     "RuleOptionError",
     "RuleSystem",
     "Score",
+    "Steps",
     "event",
 ]

@@ -35,6 +35,7 @@ __all__ = [
     "RuleOption",
     "RuleOptionError",
     "RuleSystem",
+    "Steps",
 ]
 
 
@@ -62,7 +63,10 @@ class Outcome(Event):
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
-    """An optional rule a scenario or the command line can set: its values and default."""
+    """An optional rule a scenario or the command line can set: its values and default.
+
+    An option with no listed `values` takes any whole number of 1 or more.
+    """
 
     name: str
     values: tuple[str, ...]
@@ -71,12 +75,25 @@ class RuleOption:
     help_ja: str = ""
 
     def __post_init__(self) -> None:
-        if self.default not in self.values:
-            raise ValueError(f"option {self.name}: default {self.default!r} not in {self.values}")
+        if not self.accepts(self.default):
+            raise ValueError(f"option {self.name}: default {self.default!r} not allowed")
+
+    def accepts(self, value: str) -> bool:
+        """True if `value` is one of the option's values."""
+        if self.values:
+            return value in self.values
+        return value.isdigit() and int(value) >= 1
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values, for messages."""
+        return ", ".join(self.values) if self.values else "a whole number of 1 or more"
 
 
 S = TypeVar("S")
 Flow = Generator[Decision, Any, Outcome]
+#: A part of a flow (a turn, an attack) that may ask decisions and returns nothing.
+Steps = Generator[Decision, Any, None]
 
 
 class RuleSystem(Generic[S]):
@@ -104,10 +121,8 @@ class RuleSystem(Generic[S]):
                 raise RuleOptionError(
                     f"unknown option {name!r} for {cls.name}; known options: {listed}"
                 )
-            if value not in option.values:
-                raise RuleOptionError(
-                    f"option {name} takes {', '.join(option.values)}, not {value!r}"
-                )
+            if not option.accepts(value):
+                raise RuleOptionError(f"option {name} takes {option.allowed}, not {value!r}")
             values[name] = value
         return values
 

@@ -1,0 +1,200 @@
+"""GURPS terms for narration, in Japanese (as docs/glossary.md gives them) and English.
+
+Keys are the identifiers the rules use; `term(kind, key, lang)` falls back to
+the key itself (underscores as spaces) so a new key never breaks narration.
+
+>>> term("maneuver", "all_out_attack", "ja"), term("maneuver", "all_out_attack", "en")
+('全力攻撃', 'All-Out Attack')
+>>> term("modifier", "side_hex", "en")
+'side hex'
+"""
+
+from __future__ import annotations
+
+from senjo.dice.formatting import Lang
+
+__all__ = ["TERMS", "term"]
+
+_J, _E = 0, 1
+
+TERMS: dict[str, dict[str, tuple[str, str]]] = {
+    "maneuver": {
+        "do_nothing": ("何もしない", "Do Nothing"),
+        "move": ("移動", "Move"),
+        "change_posture": ("姿勢変更", "Change Posture"),
+        "aim": ("狙い", "Aim"),
+        "evaluate": ("観察", "Evaluate"),
+        "attack": ("攻撃", "Attack"),
+        "feint": ("フェイント", "Feint"),
+        "all_out_attack": ("全力攻撃", "All-Out Attack"),
+        "move_and_attack": ("移動攻撃", "Move and Attack"),
+        "all_out_defense": ("全力防御", "All-Out Defense"),
+        "concentrate": ("集中", "Concentrate"),
+        "ready": ("準備", "Ready"),
+        "wait": ("待機", "Wait"),
+    },
+    "variant": {
+        "determined": ("必中の一撃", "Determined"),
+        "strong": ("強打", "Strong"),
+        "double": ("二回攻撃", "Double"),
+        "feint": ("フェイント", "Feint"),
+        "increased_dodge": ("よけ優先", "Increased Dodge"),
+        "increased_parry": ("受け優先", "Increased Parry"),
+        "increased_block": ("止め優先", "Increased Block"),
+        "toward": ("接近", "toward"),
+        "away": ("離脱", "away"),
+        "draw": ("抜く", "draw"),
+        "pick_up": ("拾う", "pick up"),
+        "reload": ("再装填", "reload"),
+        "attack": ("攻撃", "attack"),
+        "stunned": ("朦朧", "stunned"),
+        "loses_turn": ("行動不能", "loses the turn"),
+    },
+    "defense": {
+        "none": ("防御なし", "no defense"),
+        "dodge": ("よけ", "dodge"),
+        "parry": ("受け", "parry"),
+        "block": ("止め", "block"),
+    },
+    "posture": {
+        "standing": ("立ち", "standing"),
+        "crouching": ("屈み", "crouching"),
+        "kneeling": ("膝立ち", "kneeling"),
+        "sitting": ("座り", "sitting"),
+        "crawling": ("這い", "crawling"),
+        "lying": ("伏せ", "lying down"),
+    },
+    "result": {
+        "critical_hit": ("クリティカル命中", "critical hit"),
+        "hit": ("命中", "hit"),
+        "miss": ("失敗", "miss"),
+        "critical_miss": ("ファンブル", "critical miss"),
+        "critical_success": ("クリティカル", "critical success"),
+        "success": ("成功", "success"),
+        "failure": ("失敗", "failure"),
+        "critical_failure": ("ファンブル", "critical failure"),
+    },
+    "check": {
+        "knockdown": ("転倒・朦朧判定（生命力）", "HT roll against knockdown and stunning"),
+        "consciousness": ("気絶判定（生命力）", "HT roll to stay conscious"),
+        "stun_recovery": ("朦朧からの回復判定（生命力）", "HT roll to recover from stun"),
+        "knockback": ("突き飛ばしで倒れない判定（敏捷力）", "DX roll against knockback"),
+        "feint": ("フェイントの即決勝負", "Quick Contest for the feint"),
+        "trip": ("つまずき判定（敏捷力）", "DX roll not to trip"),
+        "death_check_1": ("生死判定（生命力）", "HT roll to survive"),
+        "death_check_2": ("生死判定（生命力）", "HT roll to survive"),
+        "death_check_3": ("生死判定（生命力）", "HT roll to survive"),
+        "death_check_4": ("生死判定（生命力）", "HT roll to survive"),
+    },
+    "condition": {
+        "stunned": ("朦朧", "stunned"),
+        "unconscious": ("気絶", "unconscious"),
+        "dead": ("死亡", "dead"),
+        "mortal_wound": ("致命傷", "mortally wounded"),
+        "reeling": ("よろめき（HP1/3未満）", "reeling (below 1/3 HP)"),
+        "collapse": ("HP0以下", "at 0 HP or below"),
+        "lost_balance": ("バランスを崩した", "lost balance"),
+        "guard_down": ("隙だらけ", "guard down"),
+        "loses_next_turn": ("次のターン行動不能", "loses the next turn"),
+        "strained_shoulder": ("肩を痛めた", "strained shoulder"),
+        "strained_limb": ("手足を痛めた", "strained limb"),
+        "deafened": ("耳が聞こえない", "deafened"),
+        "scarred": ("傷跡が残った", "scarred"),
+    },
+    "item": {
+        "ready": ("準備した", "readied"),
+        "unready": ("非準備状態になった", "is unready"),
+        "dropped": ("落とした", "dropped"),
+        "broken": ("壊れた", "broke"),
+        "thrown": ("投げた", "threw"),
+        "reloaded": ("再装填した", "reloaded"),
+        "reloading": ("再装填中", "is reloading"),
+    },
+    "table": {
+        "critical_hit": ("クリティカル命中表", "Critical Hit Table"),
+        "critical_head_blow": ("頭部クリティカル命中表", "Critical Head Blow Table"),
+        "critical_miss": ("攻撃/受けファンブル表", "Critical Miss Table"),
+        "unarmed_critical_miss": ("素手戦闘攻撃/受けファンブル表", "Unarmed Critical Miss Table"),
+    },
+    "outcome": {
+        "last_side_standing": ("最後まで立っていた", "last side standing"),
+        "all_down": ("全員が倒れた", "everyone is down"),
+        "round_limit": ("ラウンド上限", "round limit reached"),
+    },
+    "modifier": {
+        "shock": ("ショック", "shock"),
+        "size_modifier": ("サイズ修正", "size modifier"),
+        "deceptive_attack": ("トリック攻撃", "Deceptive Attack"),
+        "rapid_strike": ("連続攻撃", "Rapid Strike"),
+        "evaluate": ("観察", "Evaluate"),
+        "all_out_attack_determined": ("全力攻撃（必中の一撃）", "All-Out Attack (Determined)"),
+        "move_and_attack": ("移動攻撃", "Move and Attack"),
+        "range": ("距離", "range"),
+        "aim": ("狙い", "Aim"),
+        "bulk_in_close_combat": ("近接戦闘での扱いやすさ", "Bulk in close combat"),
+        "encumbrance": ("荷重", "encumbrance"),
+        "reeling": ("よろめき", "reeling"),
+        "weapon_parry": ("武器の受け修正", "weapon's Parry"),
+        "repeated_parry": ("連続した受け", "repeated parry"),
+        "unarmed_parry_vs_weapon": ("素手で武器を受ける", "unarmed parry against a weapon"),
+        "enhanced_parry": ("受け強化", "Enhanced Parry"),
+        "enhanced_block": ("止め強化", "Enhanced Block"),
+        "enhanced_dodge": ("よけ強化", "Enhanced Dodge"),
+        "combat_reflexes": ("戦闘即応", "Combat Reflexes"),
+        "shield_db": ("盾の防御ボーナス", "shield DB"),
+        "retreat": ("後退", "retreat"),
+        "dodge_and_drop": ("伏せよけ", "Dodge and Drop"),
+        "all_out_defense": ("全力防御", "All-Out Defense"),
+        "stunned": ("朦朧", "stunned"),
+        "lost_balance": ("バランスを崩した", "lost balance"),
+        "guard_down": ("隙だらけ", "guard down"),
+        "feint": ("フェイント", "feint"),
+        "half_damage_range": ("半致傷距離", "beyond 1/2D"),
+        "critical_x2": ("クリティカル（2倍）", "critical (double)"),
+        "critical_x3": ("クリティカル（3倍）", "critical (triple)"),
+        "below_zero_hp": ("HP0未満", "below 0 HP"),
+        "knockback": ("突き飛ばし", "knockback"),
+        "high_pain_threshold": ("我慢強い", "High Pain Threshold"),
+        "hard_to_kill": ("不死身", "Hard to Kill"),
+        "trip": ("つまずき", "trip"),
+        "side_hex": ("側面ヘクス", "side hex"),
+    },
+}
+
+
+def term(kind: str, key: str, lang: Lang) -> str:
+    """The term of `kind` (maneuver, modifier, posture …) for `key` in `lang`."""
+    if kind == "modifier":
+        for prefix, kind_of_rest in (
+            ("location_", "location"),
+            ("posture_", "posture"),
+            ("target_", "posture"),
+        ):
+            if key.startswith(prefix):
+                rest = key[len(prefix) :]
+                name = (
+                    _location(rest, lang)
+                    if kind_of_rest == "location"
+                    else term("posture", rest, lang)
+                )
+                return (
+                    ("目標" + name if lang == "ja" else "target " + name)
+                    if prefix == ("target_")
+                    else name
+                )
+    if kind == "location":
+        return _location(key, lang)
+    entry = TERMS.get(kind, {}).get(key)
+    if entry is None:
+        return key.replace("_", " ")
+    return entry[_J if lang == "ja" else _E]
+
+
+def _location(key: str, lang: Lang) -> str:
+    from senjo.systems.gurps import tables
+
+    try:
+        location = tables.location(key)
+    except ValueError:
+        return key.replace("_", " ")
+    return location.ja if lang == "ja" else location.en

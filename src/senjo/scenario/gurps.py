@@ -1,0 +1,192 @@
+"""GURPS combatants in a scenario file: the schema and the sheet it builds.
+
+A combatant lists attributes, optional secondary characteristics, traits,
+skills and equipment (library keys or inline weapons). Missing skills take
+their defaults; missing secondary characteristics are worked out (B15-17).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from senjo.scenario.errors import ScenarioError, from_validation
+from senjo.space.plane import Point
+from senjo.systems.gurps import library, tables
+from senjo.systems.gurps.library import EquipmentError
+from senjo.systems.gurps.model import ADVANTAGES, Fighter, Shield, Weapon
+from senjo.systems.gurps.skills import skill_level
+
+__all__ = ["GurpsCombatant", "build_fighter"]
+
+LOCATIONS = (
+    "all",
+    "skull",
+    "face",
+    "neck",
+    "torso",
+    "vitals",
+    "groin",
+    "right_arm",
+    "left_arm",
+    "right_leg",
+    "left_leg",
+    "hand",
+    "foot",
+    "eye",
+)
+
+
+def _one_of(allowed: tuple[str, ...] | frozenset[str], what: str) -> AfterValidator:
+    ordered = sorted(allowed)
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"unknown {what} {value!r}; allowed: {', '.join(ordered)}")
+        return value
+
+    return AfterValidator(check)
+
+
+AdvantageKey = Annotated[str, _one_of(ADVANTAGES, "advantage")]
+LocationKey = Annotated[str, _one_of(LOCATIONS, "hit location")]
+
+
+class Names(BaseModel):
+    """A display name in each language."""
+
+    model_config = ConfigDict(extra="forbid")
+    en: str
+    ja: str
+
+
+class GurpsCombatant(BaseModel):
+    """One GURPS fighter as written in a scenario file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    name: str | Names
+    side: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    controller: Literal["ai", "human", "random"] = "ai"
+    position: tuple[float, float] = (0.0, 0.0)
+    st: Annotated[int, Field(ge=1, le=100)]
+    dx: Annotated[int, Field(ge=1, le=100)]
+    iq: Annotated[int, Field(ge=1, le=100)]
+    ht: Annotated[int, Field(ge=1, le=100)]
+    hp: Annotated[int, Field(ge=1)] | None = None
+    fp: Annotated[int, Field(ge=1)] | None = None
+    will: Annotated[int, Field(ge=1)] | None = None
+    per: Annotated[int, Field(ge=1)] | None = None
+    basic_speed: Annotated[float, Field(gt=0)] | None = None
+    basic_move: Annotated[int, Field(ge=0)] | None = None
+    size_modifier: Annotated[int, Field(ge=-10, le=20)] = 0
+    encumbrance: Annotated[int, Field(ge=0, le=4)] = 0
+    advantages: list[AdvantageKey] = []
+    skills: dict[str, Annotated[int, Field(ge=-10, le=40)]] = {}
+    weapons: list[str | dict[str, Any]] = []
+    shield: str | None = None
+    dr: dict[LocationKey, Annotated[int, Field(ge=0, le=200)]] = {}
+    ready: list[str] | None = None
+
+
+def _names(value: str | Names) -> tuple[str, str]:
+    if isinstance(value, str):
+        return value, value
+    return value.en, value.ja
+
+
+def _weapon(entry: str | dict[str, Any], st: int, source: str, path: str) -> Weapon:
+    try:
+        if isinstance(entry, str):
+            return library.weapon(entry, st)
+        data = dict(entry)
+        key = data.pop("key", None)
+        if not isinstance(key, str) or not key:
+            raise EquipmentError(path + ".key", "an inline weapon needs a key")
+        return library.weapon_from_data(key, data, path, st)
+    except EquipmentError as error:
+        if isinstance(entry, str):
+            raise ScenarioError(source, path, error.message) from None
+        raise ScenarioError(source, error.path, error.message) from None
+
+
+def build_fighter(data: dict[str, Any], source: str, index: int) -> tuple[Fighter, str, Point]:
+    """Validate one combatant and build its sheet; returns (fighter, controller, position)."""
+    prefix = f"combatants[{index}]"
+    try:
+        spec = GurpsCombatant.model_validate(data)
+    except ValidationError as error:
+        raise from_validation(source, error, prefix) from None
+    weapons = tuple(
+        _weapon(entry, spec.st, source, f"{prefix}.weapons[{number}]")
+        for number, entry in enumerate(spec.weapons)
+    )
+    if not any(w.key == "punch" for w in weapons):
+        weapons += (library.weapon("punch", spec.st),)
+    keys = [w.key for w in weapons]
+    if len(set(keys)) != len(keys):
+        raise ScenarioError(source, f"{prefix}.weapons", "two weapons share a key")
+    shield: Shield | None = None
+    if spec.shield is not None:
+        try:
+            shield = library.shield(spec.shield)
+        except EquipmentError as error:
+            raise ScenarioError(source, f"{prefix}.shield", error.message) from None
+    ready = spec.ready
+    if ready is None:
+        ready = [k for k in keys if k in ("punch", "kick")]
+        held = [w.key for w in weapons if not w.modes[0].unarmed][:1]
+        ready = held + ready + ([shield.key] if shield else [])
+    items = set(keys) | ({shield.key} if shield else set())
+    for number, item in enumerate(ready):
+        if item not in items:
+            raise ScenarioError(
+                source,
+                f"{prefix}.ready[{number}]",
+                f"{item!r} is not carried; carried: {', '.join(sorted(items))}",
+            )
+    skills = dict(spec.skills)
+    attributes = {"ST": spec.st, "DX": spec.dx, "IQ": spec.iq, "HT": spec.ht}
+    for weapon in weapons:
+        for mode in weapon.modes:
+            skills.setdefault(mode.skill, skill_level(mode.skill, skills, attributes))
+    if shield is not None:
+        skills.setdefault(shield.skill, skill_level(shield.skill, skills, attributes))
+    speed = spec.basic_speed if spec.basic_speed is not None else (spec.dx + spec.ht) / 4
+    move = spec.basic_move if spec.basic_move is not None else math.floor(speed)
+    dr = {key: value for key, value in spec.dr.items() if key != "all"}
+    if "all" in spec.dr:
+        for location in LOCATIONS[1:]:
+            dr.setdefault(location, spec.dr["all"])
+    name_en, name_ja = _names(spec.name)
+    fighter = Fighter(
+        key=spec.key,
+        name=name_en,
+        name_ja=name_ja,
+        side=spec.side,
+        st=spec.st,
+        dx=spec.dx,
+        iq=spec.iq,
+        ht=spec.ht,
+        hp=spec.hp if spec.hp is not None else spec.st,
+        fp=spec.fp if spec.fp is not None else spec.ht,
+        will=spec.will if spec.will is not None else spec.iq,
+        per=spec.per if spec.per is not None else spec.iq,
+        basic_speed=speed,
+        basic_move=move,
+        dodge=math.floor(speed) + 3,
+        encumbrance=spec.encumbrance,
+        advantages=frozenset(spec.advantages),
+        skills=skills,
+        weapons=weapons,
+        shield=shield,
+        dr=dr,
+        thrust=tables.thrust_damage(spec.st),
+        swing=tables.swing_damage(spec.st),
+        size_modifier=spec.size_modifier,
+        ready=tuple(ready),
+    )
+    return fighter, spec.controller, Point(*spec.position)

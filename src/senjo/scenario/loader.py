@@ -1,0 +1,147 @@
+"""Loading scenario files: YAML in, a checked `Scenario` out, or one clear error.
+
+A scenario names its rule system, optional rules, a seed, and combatants with
+their controllers. Loading validates everything once, so the battle itself
+never validates anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from senjo.scenario.errors import ScenarioError
+from senjo.scenario.gurps import build_fighter
+from senjo.space.plane import Point
+from senjo.systems.gurps.model import Fighter
+
+__all__ = ["SYSTEM_LOADERS", "Scenario", "load_scenario", "parse_scenario"]
+
+_TOP_LEVEL = {"system", "title", "description", "seed", "options", "combatants"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A checked scenario: what a rule system needs to set a battle up.
+
+    `data` is the file's content as loaded (kept for journals, so a replay
+    can rebuild the same battle).
+    """
+
+    source: str
+    system: str
+    title_en: str
+    title_ja: str
+    seed: int | None
+    options: dict[str, str]
+    fighters: tuple[Fighter, ...]
+    positions: dict[str, Point]
+    controllers: dict[str, str]
+    data: dict[str, Any] = field(repr=False)
+
+
+Builder = Callable[[dict[str, Any], str, int], tuple[Fighter, str, Point]]
+
+#: rule system name -> how to build one of its combatants.
+SYSTEM_LOADERS: dict[str, Builder] = {"gurps": build_fighter}
+
+
+def _title(value: Any, source: str) -> tuple[str, str]:
+    if value is None:
+        stem = Path(source).stem
+        return stem, stem
+    if isinstance(value, str):
+        return value, value
+    if isinstance(value, dict) and set(value) <= {"en", "ja"} and value:
+        en = value.get("en", value.get("ja"))
+        ja = value.get("ja", en)
+        if isinstance(en, str) and isinstance(ja, str):
+            return en, ja
+    raise ScenarioError(source, "title", "expected text, or {en: ..., ja: ...}")
+
+
+def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
+    """Check loaded scenario data and build the combatants."""
+    if not isinstance(data, dict):
+        raise ScenarioError(source, "", "a scenario file is a mapping with system: and combatants:")
+    unknown = sorted(set(data) - _TOP_LEVEL)
+    if unknown:
+        raise ScenarioError(
+            source, unknown[0], f"unknown field; allowed: {', '.join(sorted(_TOP_LEVEL))}"
+        )
+    system = data.get("system")
+    if system not in SYSTEM_LOADERS:
+        known = ", ".join(sorted(SYSTEM_LOADERS))
+        raise ScenarioError(source, "system", f"{system!r} is not a rule system; known: {known}")
+    title_en, title_ja = _title(data.get("title"), source)
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise ScenarioError(source, "seed", f"expected a whole number 0 or more, not {seed!r}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ScenarioError(source, "options", "expected a mapping of option: value")
+    options = {str(k): _option_text(v) for k, v in options.items()}
+    combatants = data.get("combatants")
+    if not isinstance(combatants, list) or len(combatants) < 2:
+        raise ScenarioError(source, "combatants", "expected a list of at least two combatants")
+    builder = SYSTEM_LOADERS[system]
+    fighters: list[Fighter] = []
+    positions: dict[str, Point] = {}
+    controllers: dict[str, str] = {}
+    for index, entry in enumerate(combatants):
+        if not isinstance(entry, dict):
+            raise ScenarioError(source, f"combatants[{index}]", "expected a mapping")
+        fighter, controller, position = builder(entry, source, index)
+        if fighter.key in controllers:
+            raise ScenarioError(
+                source, f"combatants[{index}].key", f"{fighter.key!r} is used twice"
+            )
+        fighters.append(fighter)
+        positions[fighter.key] = position
+        controllers[fighter.key] = controller
+    if len({f.side for f in fighters}) < 2:
+        raise ScenarioError(source, "combatants", "a battle needs at least two sides")
+    return Scenario(
+        source=source,
+        system=system,
+        title_en=title_en,
+        title_ja=title_ja,
+        seed=seed,
+        options=options,
+        fighters=tuple(fighters),
+        positions=positions,
+        controllers=controllers,
+        data=data,
+    )
+
+
+def _option_text(value: Any) -> str:
+    # YAML reads on/off/yes/no as booleans; options are text.
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file; any problem is a `ScenarioError`."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(source, "", "no such file") from None
+    except OSError as error:
+        raise ScenarioError(source, "", f"cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(source, "", "is not UTF-8 text") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(error, "problem", None) or "not valid YAML"
+        raise ScenarioError(source, where, str(problem)) from None
+    return parse_scenario(data, source)

@@ -1,0 +1,214 @@
+"""A sensible GURPS fighter: the default AI policy (controller) for GURPS battles.
+
+It plays as a competent fighter would: closes to reach and attacks, picks the
+attack plan (hit location, Deceptive Attack, Rapid Strike) with the best
+expected injury for its odds, Aims with ranged weapons and reloads, stands up
+and readies dropped weapons, takes its best defense (retreating when that
+helps), and goes to All-Out Defense when badly hurt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Decision
+from senjo.systems.gurps.attack import AttackContext, attack_score
+from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice, WaitResponse
+from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
+from senjo.systems.gurps.injury import injury
+from senjo.systems.gurps.maneuvers import STEP, plan_options
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["GurpsAI", "success_chance"]
+
+# P(3d6 <= n) for n = 3..18, and the GURPS success chance by effective skill.
+_COUNTS = [0] * 19
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        for _c in range(1, 7):
+            _COUNTS[_a + _b + _c] += 1
+
+
+def _success(skill: int) -> float:
+    wins = 0
+    for roll in range(3, 19):
+        critical = roll <= 4 or (roll == 5 and skill >= 15) or (roll == 6 and skill >= 16)
+        fumble = roll == 18 or (roll == 17 and skill <= 15) or roll >= skill + 10
+        if critical or (not fumble and roll <= min(skill, 16)):
+            wins += _COUNTS[roll]
+    return wins / 216
+
+
+_CHANCE = {skill: _success(skill) for skill in range(-20, 41)}
+
+
+def success_chance(skill: int) -> float:
+    """The chance that a GURPS success roll against `skill` succeeds (criticals included).
+
+    >>> round(success_chance(10), 3), success_chance(3) == 4 / 216
+    (0.5, True)
+    """
+    return _CHANCE[max(-20, min(40, skill))]
+
+
+class GurpsAI:
+    """The default GURPS policy. Stateless: the same battle gets the same choices."""
+
+    __slots__ = ()
+
+    def choose(self, battle: Battle[Any], decision: Decision) -> Any:
+        """Choose an option for any GURPS decision."""
+        state: GurpsState = battle.state
+        if decision.kind == "maneuver":
+            return self._maneuver(state, decision)
+        if decision.kind == "attack_plan":
+            return self._plan(state, decision)
+        if decision.kind == "defense":
+            return self._defense(state, decision)
+        if decision.kind == "wait_trigger":
+            return WaitResponse(True)
+        return decision.options[0]
+
+    # --- maneuvers --------------------------------------------------------------------------
+
+    def _maneuver(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
+        key = decision.actor
+        fighter = state.fighters[key]
+        status = state.status[key]
+        options: tuple[ManeuverChoice, ...] = decision.options
+        by_kind: dict[str, list[ManeuverChoice]] = {}
+        for option in options:
+            by_kind.setdefault(option.maneuver, []).append(option)
+        foes = state.foes(key)
+        if not foes:
+            return options[0]
+        target = min(foes, key=lambda f: (state.distance(key, f), state.status[f].hp))
+        if status.posture != "standing":
+            wanted = "kneeling" if status.posture == "lying" else "standing"
+            for option in by_kind.get("change_posture", []):
+                if option.variant == wanted:
+                    return option
+        adjacent = any(state.distance(key, f) <= 1 + STEP for f in foes)
+        if 3 * status.hp < fighter.hp and adjacent and by_kind.get("all_out_defense"):
+            best = max(by_kind["all_out_defense"], key=lambda o: self._aod_value(state, key, o))
+            return best
+        readies = by_kind.get("ready", [])
+        held = [
+            o
+            for o in options
+            if o.maneuver == "attack" and not fighter.weapon(o.weapon).modes[0].unarmed
+        ]
+        if not held:
+            for option in readies:
+                if option.variant in ("pick_up", "draw"):
+                    return option
+        reloads = [o for o in readies if o.variant == "reload"]
+        attacks = [o for o in by_kind.get("attack", []) if o.target == target] or by_kind.get(
+            "attack", []
+        )
+        if attacks:
+            best = max(attacks, key=lambda o: self._attack_value(state, key, o))
+            mode = fighter.weapon(best.weapon).mode(best.mode)
+            if mode.ranged is not None:
+                aims = [
+                    o
+                    for o in by_kind.get("aim", [])
+                    if o.target == best.target and o.weapon == best.weapon
+                ]
+                far = state.distance(key, best.target) > 3
+                if aims and far and status.aim_turns < 3:
+                    return aims[0]
+            if self._attack_value(state, key, best) > 0:
+                return best
+        if reloads:
+            return reloads[0]
+        for option in by_kind.get("move", []):
+            if option.variant == "toward" and option.target == target:
+                return option
+        for option in by_kind.get("move", []):
+            if option.variant == "toward":
+                return option
+        return max(
+            by_kind.get("all_out_defense", [options[0]]),
+            key=lambda o: self._aod_value(state, key, o),
+        )
+
+    def _attack_value(self, state: GurpsState, key: str, option: ManeuverChoice) -> float:
+        plans = plan_options(state, key, option)
+        return max(self._plan_value(state, key, option, plan) for plan in plans)
+
+    def _aod_value(self, state: GurpsState, key: str, option: ManeuverChoice) -> float:
+        fighter = state.fighters[key]
+        if option.variant == "increased_dodge":
+            return fighter.dodge + 2
+        if option.variant == "increased_block" and fighter.shield is not None:
+            return 3 + fighter.skill(fighter.shield.skill) // 2 + fighter.shield.db + 2
+        if option.variant == "increased_parry":
+            best = 0
+            for weapon in fighter.weapons:
+                for mode in weapon.modes:
+                    if mode.is_melee and mode.parry.allowed and not mode.unarmed:
+                        best = max(best, 3 + fighter.skill(mode.skill) // 2 + mode.parry.modifier)
+            return best + 2
+        return 0.0
+
+    # --- attack plans -----------------------------------------------------------------------
+
+    def _plan(self, state: GurpsState, decision: Decision) -> AttackPlan:
+        choice: ManeuverChoice = decision.context
+        plans: tuple[AttackPlan, ...] = decision.options
+        return max(
+            plans,
+            key=lambda plan: self._plan_value(state, decision.actor, choice, plan),
+        )
+
+    def _plan_value(
+        self, state: GurpsState, key: str, choice: ManeuverChoice, plan: AttackPlan
+    ) -> float:
+        fighter = state.fighters[key]
+        mode = fighter.weapon(choice.weapon).mode(choice.mode)
+        context = AttackContext(choice.maneuver, choice.variant, plan.rapid_strike)
+        skill = attack_score(state, key, choice.target, choice.weapon, mode, plan, context).value
+        hit = success_chance(skill)
+        incoming = IncomingAttack(key, choice.weapon, mode, deceptive=plan.deceptive)
+        best_defense = max(
+            (
+                defense_score(state, choice.target, option, incoming).value
+                for option in defense_options(state, choice.target, incoming)
+                if option.kind != "none"
+            ),
+            default=None,
+        )
+        through = 1.0 if best_defense is None else 1.0 - success_chance(best_defense)
+        victim = state.fighters[choice.target]
+        dice = mode.damage.dice(fighter.thrust, fighter.swing)
+        average = max(0, int(3.5 * dice.dice + dice.adds))
+        location = plan.location if plan.location != "random" else "torso"
+        wound = injury(
+            average, mode.damage.damage_type, victim.dr_at(location), location, hp=victim.hp
+        ).injury
+        if location in ("skull", "eye", "face", "vitals"):
+            wound += 2  # knockdown and stunning rolls make these hits worth more
+        attacks = 2 if plan.rapid_strike else 1
+        return attacks * hit * through * wound
+
+    # --- defenses ---------------------------------------------------------------------------
+
+    def _defense(self, state: GurpsState, decision: Decision) -> DefenseChoice:
+        incoming: IncomingAttack = decision.context
+        key = decision.actor
+        status = state.status[key]
+
+        def value(option: DefenseChoice) -> float:
+            if option.kind == "none":
+                return -1.0
+            chance = success_chance(defense_score(state, key, option, incoming).value)
+            if option.drop and status.posture == "standing":
+                chance -= 0.15  # ending prone costs the next turn
+            if option.retreat:
+                chance += 0.001  # prefer retreating when it does not hurt the odds
+            return chance
+
+        options: tuple[DefenseChoice, ...] = decision.options
+        return max(options, key=value)

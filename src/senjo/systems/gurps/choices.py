@@ -1,0 +1,126 @@
+"""The options of GURPS decisions: maneuvers, attack plans, defenses, interrupts.
+
+Each option is a small frozen value with a stable `key` (used in logs,
+prompts and replays).
+
+>>> ManeuverChoice("attack", target="ogre", weapon="broadsword", mode="swing").key
+'attack:ogre:broadsword/swing'
+>>> ManeuverChoice("all_out_defense", variant="increased_dodge").key
+'all_out_defense/increased_dodge'
+>>> AttackPlan("skull", deceptive=1).key
+'skull+deceptive1'
+>>> DefenseChoice("parry", weapon="broadsword", retreat=True).key
+'parry:broadsword+retreat'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "MANEUVERS",
+    "AttackPlan",
+    "DefenseChoice",
+    "ManeuverChoice",
+    "WaitResponse",
+]
+
+#: Every maneuver of B363-366, by senjo key (Japanese names in docs/glossary.md).
+MANEUVERS = (
+    "do_nothing",
+    "move",
+    "change_posture",
+    "aim",
+    "evaluate",
+    "attack",
+    "feint",
+    "all_out_attack",
+    "move_and_attack",
+    "all_out_defense",
+    "concentrate",
+    "ready",
+    "wait",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverChoice:
+    """A maneuver, with its variant (AoA/AoD option, posture, ready action), target and weapon."""
+
+    maneuver: str
+    variant: str = ""
+    target: str = ""
+    weapon: str = ""
+    mode: str = ""
+
+    @property
+    def key(self) -> str:
+        """`maneuver[/variant][:target][:weapon/mode]`."""
+        text = self.maneuver
+        if self.variant:
+            text += f"/{self.variant}"
+        if self.target:
+            text += f":{self.target}"
+        if self.weapon:
+            text += f":{self.weapon}/{self.mode}" if self.mode else f":{self.weapon}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """How one attack is made: the hit location aimed at, Deceptive Attack levels, Rapid Strike.
+
+    `location` "random" rolls 3d6 on the hit location table instead of aiming.
+    """
+
+    location: str = "torso"
+    deceptive: int = 0
+    rapid_strike: bool = False
+
+    @property
+    def key(self) -> str:
+        """`location[+deceptiveN][+rapid]`."""
+        text = self.location
+        if self.deceptive:
+            text += f"+deceptive{self.deceptive}"
+        if self.rapid_strike:
+            text += "+rapid"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseChoice:
+    """An active defense: dodge, parry (with a weapon) or block, with or without retreat.
+
+    `kind` "none" declines to defend. `drop` is Dodge and Drop against a
+    ranged attack.
+    """
+
+    kind: str
+    weapon: str = ""
+    retreat: bool = False
+    drop: bool = False
+
+    @property
+    def key(self) -> str:
+        """`kind[:weapon][+retreat][+drop]`."""
+        text = self.kind
+        if self.weapon:
+            text += f":{self.weapon}"
+        if self.retreat:
+            text += "+retreat"
+        if self.drop:
+            text += "+drop"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class WaitResponse:
+    """The answer of a waiting fighter when its trigger happens: act now, or keep waiting."""
+
+    act: bool
+
+    @property
+    def key(self) -> str:
+        """`act` or `hold`."""
+        return "act" if self.act else "hold"

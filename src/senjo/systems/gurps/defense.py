@@ -1,0 +1,169 @@
+"""Active defenses (B374-377): which are legal, and the score each rolls against.
+
+The defender's choice is a `Decision` of kind "defense"; this module lists its
+legal options and works out each option's `Score` with every modifier named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.systems.gurps import tables
+from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.state import FighterState, GurpsState
+
+__all__ = ["NO_DEFENSE", "IncomingAttack", "defense_options", "defense_score"]
+
+NO_DEFENSE = DefenseChoice("none")
+
+#: Distance (yards) under which two figures are in close combat (same spot).
+CLOSE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class IncomingAttack:
+    """What the defender knows about the attack it defends against."""
+
+    attacker: str
+    weapon: str
+    mode: AttackMode
+    deceptive: int = 0
+    feint: int = 0
+    close_combat: bool = False
+
+    @property
+    def ranged(self) -> bool:
+        """True for a ranged attack."""
+        return self.mode.ranged is not None
+
+
+def _parry_weapons(fighter: Fighter, status: FighterState, attack: IncomingAttack) -> list[str]:
+    keys = []
+    for weapon in fighter.weapons:
+        if weapon.key not in status.ready:
+            continue
+        mode = next((m for m in weapon.modes if m.is_melee and m.parry.allowed), None)
+        if mode is None:
+            continue
+        # B276: a "U" weapon cannot parry on a turn it attacked.
+        if mode.parry.unbalanced and weapon.key in status.attacked_with:
+            continue
+        # seed 001: in close combat only unarmed parries and reach-C weapons parry.
+        if attack.close_combat and not (mode.unarmed or 0 in mode.reach):
+            continue
+        keys.append(weapon.key)
+    return keys
+
+
+def defense_options(
+    state: GurpsState, defender: str, attack: IncomingAttack
+) -> tuple[DefenseChoice, ...]:
+    """The defender's legal active defenses against this attack (none is always legal)."""
+    status = state.status[defender]
+    fighter = state.fighters[defender]
+    if not status.active or status.maneuver == "all_out_attack":
+        return (NO_DEFENSE,)  # B365: no active defense after All-Out Attack
+    posture = tables.posture(status.posture)
+    # B377: no retreat while sitting or kneeling, and once per turn;
+    # seed 000: no retreat after Move and Attack.
+    can_retreat = (
+        posture.can_retreat and status.maneuver != "move_and_attack" and not status.retreated
+    )
+    options: list[DefenseChoice] = [NO_DEFENSE]
+
+    def add(kind: str, weapon: str = "", drop: bool = False) -> None:
+        options.append(DefenseChoice(kind, weapon, False, drop))
+        if can_retreat and not drop:
+            options.append(DefenseChoice(kind, weapon, True, drop))
+
+    add("dodge")
+    if attack.ranged and status.posture not in ("lying", "sitting"):
+        add("dodge", drop=True)
+    if status.maneuver != "move_and_attack" and not attack.ranged:
+        for key in _parry_weapons(fighter, status, attack):
+            add("parry", key)
+    shield = fighter.shield
+    if (
+        shield is not None
+        and shield.key in status.ready
+        and status.blocks == 0
+        and not attack.close_combat
+    ):
+        add("block", shield.key)
+    return tuple(options)
+
+
+def _parry_mode(fighter: Fighter, weapon: str) -> AttackMode:
+    return next(m for m in fighter.weapon(weapon).modes if m.is_melee and m.parry.allowed)
+
+
+def defense_score(
+    state: GurpsState, defender: str, choice: DefenseChoice, attack: IncomingAttack
+) -> Score:
+    """The effective defense for `choice` against `attack`, every modifier named."""
+    fighter = state.fighters[defender]
+    status = state.status[defender]
+    items: list[tuple[str, int]] = []
+    kind = choice.kind
+    if kind == "dodge":
+        base = fighter.dodge
+        if fighter.encumbrance:
+            items.append(("encumbrance", -fighter.encumbrance))
+        if 3 * status.hp < fighter.hp:  # B419: below 1/3 HP, Dodge halved (round up)
+            items.append(("reeling", -((base - fighter.encumbrance) // 2)))
+    elif kind == "parry":
+        mode = _parry_mode(fighter, choice.weapon)
+        base = 3 + fighter.skill(mode.skill) // 2
+        if mode.parry.modifier:
+            items.append(("weapon_parry", mode.parry.modifier))
+        used = status.parries.get(choice.weapon, 0)
+        if used:
+            # B376: each further parry with the same weapon is -4 (fencing weapons -2).
+            step = 2 if mode.parry.fencing else 4
+            if fighter.has("weapon_master") or fighter.has("trained_by_a_master"):
+                step //= 2
+            items.append(("repeated_parry", -step * used))
+        if mode.unarmed and not attack.mode.unarmed and not attack.mode.thrusting:
+            items.append(("unarmed_parry_vs_weapon", -3))  # B376
+        if fighter.has("enhanced_parry"):
+            items.append(("enhanced_parry", 1))
+    elif kind == "block":
+        assert fighter.shield is not None
+        base = 3 + fighter.skill(fighter.shield.skill) // 2
+        if fighter.has("enhanced_block"):
+            items.append(("enhanced_block", 1))
+    else:
+        return Score(0)
+    if kind == "dodge" and fighter.has("enhanced_dodge"):
+        items.append(("enhanced_dodge", 1))
+    if fighter.has("combat_reflexes"):
+        items.append(("combat_reflexes", 1))
+    shield = fighter.shield
+    if shield is not None and shield.key in status.ready and not attack.close_combat:
+        items.append(("shield_db", shield.db))
+    if choice.retreat or (status.retreated and status.retreated_from == attack.attacker):
+        # B377: +3 to Dodge, +1 to Parry and Block (+3 for fencing parries).
+        bonus = 3 if kind == "dodge" else 1
+        if kind == "parry" and _parry_mode(fighter, choice.weapon).parry.fencing:
+            bonus = 3
+        items.append(("retreat", bonus))
+    if choice.drop:
+        items.append(("dodge_and_drop", 3))
+    if status.maneuver == "all_out_defense" and status.variant == f"increased_{kind}":
+        items.append(("all_out_defense", 2))
+    if status.stunned:
+        items.append(("stunned", -4))
+    posture = tables.posture(status.posture).defense
+    if posture:
+        items.append((f"posture_{status.posture}", posture))
+    if status.lost_balance:
+        items.append(("lost_balance", -2))
+    if status.guard_down:
+        items.append(("guard_down", -2))
+    if attack.deceptive:
+        items.append(("deceptive_attack", -attack.deceptive))
+    if attack.feint:
+        items.append(("feint", -attack.feint))
+    return Score(base, Modifiers(tuple(items)))

@@ -1,0 +1,413 @@
+"""Maneuvers (B363-366): which are legal for a fighter, and what each one does.
+
+Without a map, figures stand on an abstract plane (`senjo.space.plane`):
+melee needs the target within the weapon's reach, the Step of most maneuvers
+is one yard, Move spends the fighter's Move.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Generator
+from typing import Any
+
+from senjo.dice.systems.gurps import success_roll
+from senjo.engine.battle import Battle, Steps
+from senjo.engine.decision import Decision
+from senjo.engine.modifiers import Score
+from senjo.space.plane import step_away, step_toward
+from senjo.systems.gurps import tables
+from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
+from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice, WaitResponse
+from senjo.systems.gurps.defense import CLOSE
+from senjo.systems.gurps.events import Check, ItemChanged, Moved, PostureChanged
+from senjo.systems.gurps.injury import can_target
+from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.rolls import roll_3d6
+from senjo.systems.gurps.state import FighterState, GurpsState
+
+__all__ = [
+    "STEP",
+    "maneuver_options",
+    "move_allowance",
+    "plan_options",
+    "resolve_maneuver",
+]
+
+#: The Step allowed by most maneuvers, in yards (B364).
+STEP = 1.0
+#: Encumbrance levels 0-4 multiply Move by these (B17).
+_ENCUMBRANCE_MOVE = (1.0, 0.8, 0.6, 0.4, 0.2)
+#: Hit locations a fighter may aim at, torso first (B398-400).
+_AIMABLE = (
+    "torso",
+    "vitals",
+    "skull",
+    "eye",
+    "face",
+    "neck",
+    "groin",
+    "right_arm",
+    "left_arm",
+    "right_leg",
+    "left_leg",
+    "hand",
+    "foot",
+)
+_POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
+
+
+def move_allowance(fighter: Fighter, status: FighterState) -> float:
+    """Yards a Move maneuver covers: Move for encumbrance, injury (B419) and posture (B551)."""
+    move = max(1, math.floor(fighter.basic_move * _ENCUMBRANCE_MOVE[fighter.encumbrance]))
+    if 3 * status.hp < fighter.hp:
+        move = math.ceil(move / 2)
+    posture = tables.posture(status.posture)
+    if posture.move_yards_per_turn is not None:
+        return float(posture.move_yards_per_turn)
+    assert posture.move_factor is not None
+    return float(math.floor(move * posture.move_factor)) if posture.move_factor < 1 else move
+
+
+def _max_reach(mode: AttackMode) -> float:
+    return float(max(mode.reach)) if mode.reach else 0.0
+
+
+def _reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: float) -> bool:
+    """True if `target` can be attacked with `mode` after moving at most `extra` yards."""
+    distance = state.distance(key, target)
+    if mode.ranged is not None:
+        return distance <= mode.ranged.max_range
+    if distance < CLOSE:
+        # seed 001: in close combat only reach-C weapons strike.
+        return 0 in mode.reach
+    reach = _max_reach(mode)
+    if reach == 0:
+        return distance <= extra
+    return distance <= reach + extra
+
+
+def _usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, AttackMode]]:
+    found = []
+    for weapon in fighter.weapons:
+        if weapon.key not in status.ready or weapon.key in status.broken:
+            continue
+        for mode in weapon.modes:
+            ranged = mode.ranged
+            if ranged is not None and status.shots.get(weapon.key, ranged.shots) <= 0:
+                continue
+            found.append((weapon.key, mode))
+    return found
+
+
+def _ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice]:
+    options = []
+    items = [w.key for w in fighter.weapons if not w.modes[0].unarmed]
+    if fighter.shield is not None:
+        items.append(fighter.shield.key)
+    for item in items:
+        if item in status.broken or item in status.ready:
+            continue
+        variant = "pick_up" if item in status.dropped else "draw"
+        options.append(ManeuverChoice("ready", variant, weapon=item))
+    for weapon in fighter.weapons:
+        if weapon.key not in status.ready:
+            continue
+        for mode in weapon.modes:
+            ranged = mode.ranged
+            loaded = status.shots.get(weapon.key, ranged.shots) if ranged is not None else 0
+            if ranged is not None and not ranged.thrown and loaded < ranged.shots:
+                options.append(ManeuverChoice("ready", "reload", weapon=weapon.key))
+    return options
+
+
+def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
+    """Every legal maneuver for the fighter this turn (B363-366)."""
+    fighter = state.fighters[key]
+    status = state.status[key]
+    foes = state.foes(key)
+    options: list[ManeuverChoice] = [ManeuverChoice("do_nothing")]
+    move = move_allowance(fighter, status)
+    for foe in foes:
+        if state.distance(key, foe) > STEP:
+            options.append(ManeuverChoice("move", "toward", foe))
+        if state.distance(key, foe) < 3 * STEP:
+            options.append(ManeuverChoice("move", "away", foe))
+    for posture in _POSTURES:
+        if posture == status.posture or (status.posture == "lying" and posture == "standing"):
+            continue
+        options.append(ManeuverChoice("change_posture", posture))
+    modes = _usable_modes(fighter, status)
+    half = max(1.0, math.ceil(move / 2))
+    for weapon, mode in modes:
+        for foe in foes:
+            if mode.ranged is not None:
+                if not _reaches(state, key, foe, mode, 0.0):
+                    continue
+                options.append(ManeuverChoice("aim", target=foe, weapon=weapon, mode=mode.name))
+                options.append(ManeuverChoice("attack", target=foe, weapon=weapon, mode=mode.name))
+                options.append(
+                    ManeuverChoice("all_out_attack", "determined", foe, weapon, mode.name)
+                )
+                options.append(ManeuverChoice("move_and_attack", "", foe, weapon, mode.name))
+                continue
+            if _reaches(state, key, foe, mode, STEP):
+                options.append(ManeuverChoice("attack", target=foe, weapon=weapon, mode=mode.name))
+                options.append(ManeuverChoice("feint", target=foe, weapon=weapon, mode=mode.name))
+            if _reaches(state, key, foe, mode, half):
+                for variant in ("determined", "strong", "double", "feint"):
+                    options.append(
+                        ManeuverChoice("all_out_attack", variant, foe, weapon, mode.name)
+                    )
+            if _reaches(state, key, foe, mode, move):
+                options.append(ManeuverChoice("move_and_attack", "", foe, weapon, mode.name))
+        if mode.ranged is None and mode.reach and max(mode.reach) > 0:
+            options.append(ManeuverChoice("wait", "attack", weapon=weapon, mode=mode.name))
+    for foe in foes:
+        if state.distance(key, foe) <= 1 + STEP:
+            options.append(ManeuverChoice("evaluate", target=foe))
+    options.append(ManeuverChoice("all_out_defense", "increased_dodge"))
+    if any(m.is_melee and m.parry.allowed for _, m in modes):
+        options.append(ManeuverChoice("all_out_defense", "increased_parry"))
+    if fighter.shield is not None and fighter.shield.key in status.ready:
+        options.append(ManeuverChoice("all_out_defense", "increased_block"))
+    options.append(ManeuverChoice("all_out_defense", "double"))
+    options.append(ManeuverChoice("concentrate"))
+    options.extend(_ready_options(fighter, status))
+    return tuple(options)
+
+
+@functools.lru_cache(maxsize=4096)
+def _plans(skill: int, damage_type: str, melee: bool, rapid: bool) -> tuple[AttackPlan, ...]:
+    plans = []
+    for location in _AIMABLE:
+        if not can_target(location, damage_type):
+            continue
+        aimed = skill + (tables.location_penalty(location) if location != "torso" else 0)
+        if aimed < 3:  # B344: no attempt below an effective 3
+            continue
+        # B369: each -2 to hit is -1 to the foe's defenses; effective skill stays at 10 or more.
+        most = max(0, (aimed - 10) // 2) if melee else 0
+        for deceptive in range(min(most, 4) + 1):
+            plans.append(AttackPlan(location, deceptive))
+            if rapid and aimed - 2 * deceptive - 6 >= 3:
+                plans.append(AttackPlan(location, deceptive, rapid_strike=True))
+    return tuple(plans) if plans else (AttackPlan(),)
+
+
+def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[AttackPlan, ...]:
+    """The attack plans (location, Deceptive Attack, Rapid Strike) legal for an attack choice."""
+    mode = state.fighters[key].weapon(choice.weapon).mode(choice.mode)
+    context = AttackContext(choice.maneuver, choice.variant)
+    score = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
+    rapid = mode.is_melee and (
+        choice.maneuver == "attack"
+        or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
+    )
+    return _plans(score.value, mode.damage.damage_type.value, mode.is_melee, rapid)
+
+
+def _approach(
+    battle: Battle[GurpsState], key: str, target: str, mode: AttackMode, budget: float
+) -> Steps:
+    """Move toward the target until in reach (or out of budget), then let waiting foes act."""
+    state = battle.state
+    status = state.status[key]
+    if mode.ranged is not None:
+        return
+    reach = _max_reach(mode)
+    goal = state.status[target].position
+    start = status.position
+    status.position = step_toward(start, goal, budget, stop_at=reach if reach else 0.0)
+    moved = start.distance(status.position)
+    if moved > 0:
+        status.moved += moved
+        battle.emit(Moved(key, moved, target, "toward", status.position.x, status.position.y))
+        yield from _wait_triggers(battle, key)
+
+
+def _wait_triggers(battle: Battle[GurpsState], mover: str) -> Steps:
+    """A fighter that moved may trigger foes on Wait (B366): each decides to act or hold.
+
+    The mover's maneuver is suspended while a waiting foe attacks, and goes on
+    afterwards if the mover can still act (seed 001: Wait in tactical combat).
+    """
+    state = battle.state
+    for foe in state.foes(mover):
+        waiting = state.status[foe]
+        if waiting.maneuver != "wait" or not waiting.wait_weapon:
+            continue
+        mode = state.fighters[foe].weapon(waiting.wait_weapon).mode(waiting.wait_mode)
+        if waiting.wait_weapon not in waiting.ready or not _reaches(state, foe, mover, mode, 0.0):
+            continue
+        response = yield Decision(
+            foe, "wait_trigger", (WaitResponse(True), WaitResponse(False)), mover
+        )
+        if not response.act:
+            continue
+        waiting.maneuver = "attack"
+        weapon = waiting.wait_weapon
+        waiting.wait_weapon = ""
+        choice = ManeuverChoice("attack", target=mover, weapon=weapon, mode=mode.name)
+        plan = yield from _choose_plan(battle, foe, choice)
+        stop_thrust = state.status[mover].moved if mode.thrusting else 0.0
+        context = AttackContext("attack", stop_thrust_yards=stop_thrust)
+        yield from resolve_attack(battle, foe, mover, weapon, mode, plan, context)
+        if not state.status[mover].active:
+            return
+
+
+def _choose_plan(
+    battle: Battle[GurpsState], key: str, choice: ManeuverChoice
+) -> Generator[Decision, Any, AttackPlan]:
+    plans = plan_options(battle.state, key, choice)
+    if len(plans) == 1:
+        return plans[0]
+    plan: AttackPlan = yield Decision(key, "attack_plan", plans, choice)
+    return plan
+
+
+def _feint(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> int:
+    """A Feint (B365): a Quick Contest of weapon skill against the foe's best defense skill.
+
+    Returns the penalty the foe suffers on its defenses against this fighter's next attack.
+    """
+    state = battle.state
+    fighter = state.fighters[key]
+    foe = state.fighters[choice.target]
+    mode = fighter.weapon(choice.weapon).mode(choice.mode)
+    mine = attack_score(
+        state, key, choice.target, choice.weapon, mode, AttackPlan(), AttackContext("feint")
+    )
+    best = foe.dx
+    for weapon in foe.weapons:
+        for other in weapon.modes:
+            if other.is_melee:
+                best = max(best, foe.skill(other.skill))
+    if foe.shield is not None:
+        best = max(best, foe.skill(foe.shield.skill))
+    theirs = Score(best)
+    results = []
+    for actor, score in ((key, mine), (choice.target, theirs)):
+        roll = roll_3d6(battle.dice)
+        judged = success_roll(roll, score.value)
+        battle.emit(
+            Check(actor, "feint", score, roll, judged.margin, judged.success, judged.critical)
+        )
+        results.append(judged)
+    attacker, defender = results
+    if not attacker.success:
+        return 0
+    if not defender.success:
+        return max(0, attacker.margin)
+    return max(0, attacker.margin - defender.margin)
+
+
+def _stand_posture(battle: Battle[GurpsState], key: str, posture: str) -> None:
+    status = battle.state.status[key]
+    status.posture = posture
+    battle.emit(PostureChanged(key, posture))
+
+
+def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
+    """Carry out the chosen maneuver; yields any decision it needs on the way."""
+    state = battle.state
+    fighter = state.fighters[key]
+    status = state.status[key]
+    maneuver = choice.maneuver
+    if maneuver == "move":
+        budget = move_allowance(fighter, status)
+        goal = state.status[choice.target].position
+        start = status.position
+        if choice.variant == "toward":
+            status.position = step_toward(start, goal, budget, stop_at=STEP)
+        else:
+            status.position = step_away(start, goal, budget)
+        moved = start.distance(status.position)
+        status.moved += moved
+        battle.emit(
+            Moved(key, moved, choice.target, choice.variant, status.position.x, status.position.y)
+        )
+        yield from _wait_triggers(battle, key)
+    elif maneuver == "change_posture":
+        _stand_posture(battle, key, choice.variant)
+    elif maneuver == "aim":
+        same = status.aim_target == choice.target and status.aim_weapon == choice.weapon
+        status.aim_turns = status.aim_turns + 1 if same else 1
+        status.aim_target, status.aim_weapon = choice.target, choice.weapon
+    elif maneuver == "evaluate":
+        same = status.evaluate_target == choice.target
+        status.evaluate_bonus = min(3, status.evaluate_bonus + 1) if same else 1
+        status.evaluate_target = choice.target
+    elif maneuver == "feint":
+        mode = fighter.weapon(choice.weapon).mode(choice.mode)
+        yield from _approach(battle, key, choice.target, mode, STEP)
+        if status.active:
+            status.feint_target = choice.target
+            status.feint_penalty = _feint(battle, key, choice)
+    elif maneuver in ("attack", "all_out_attack", "move_and_attack"):
+        yield from _attack_maneuver(battle, key, choice)
+    elif maneuver == "ready":
+        _ready(battle, key, choice)
+    elif maneuver == "wait":
+        status.wait_weapon, status.wait_mode = choice.weapon, choice.mode
+    elif maneuver == "all_out_defense" and choice.variant == "increased_dodge":
+        pass  # half Move allowed; without a map the fighter holds its ground
+    # do_nothing and concentrate change nothing here.
+
+
+def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
+    state = battle.state
+    fighter = state.fighters[key]
+    status = state.status[key]
+    mode = fighter.weapon(choice.weapon).mode(choice.mode)
+    feint = 0
+    if status.feint_target == choice.target:
+        feint = status.feint_penalty
+    status.feint_target, status.feint_penalty = "", 0
+    budget = STEP
+    if choice.maneuver == "move_and_attack":
+        budget = move_allowance(fighter, status)
+    elif choice.maneuver == "all_out_attack":
+        budget = max(1.0, math.ceil(move_allowance(fighter, status) / 2))
+    yield from _approach(battle, key, choice.target, mode, budget)
+    if not status.active or not state.status[choice.target].active:
+        return
+    if not _reaches(state, key, choice.target, mode, 0.0):
+        return
+    if choice.maneuver == "all_out_attack" and choice.variant == "feint":
+        feint = _feint(battle, key, choice)
+    plan = yield from _choose_plan(battle, key, choice)
+    attacks = 2 if plan.rapid_strike or choice.variant == "double" else 1
+    for number in range(attacks):
+        if number and (not status.active or not state.status[choice.target].active):
+            return
+        if choice.weapon not in status.ready:
+            return
+        context = AttackContext(choice.maneuver, choice.variant, plan.rapid_strike, feint)
+        yield from resolve_attack(battle, key, choice.target, choice.weapon, mode, plan, context)
+        if status.lost_balance:
+            return
+
+
+def _ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
+    status = battle.state.status[key]
+    fighter = battle.state.fighters[key]
+    item = choice.weapon
+    if choice.variant in ("draw", "pick_up"):
+        status.dropped.discard(item)
+        status.ready.add(item)
+        battle.emit(ItemChanged(key, item, "ready", choice.variant))
+        return
+    # Reload (B270): the weapon's reload time in Ready maneuvers for one shot.
+    mode = next(m for m in fighter.weapon(item).modes if m.ranged is not None)
+    assert mode.ranged is not None
+    progress = status.reloading.get(item, 0) + 1
+    if progress >= mode.ranged.reload:
+        status.reloading.pop(item, None)
+        status.shots[item] = mode.ranged.shots
+        battle.emit(ItemChanged(key, item, "reloaded"))
+    else:
+        status.reloading[item] = progress
+        battle.emit(ItemChanged(key, item, "reloading", f"{progress}/{mode.ranged.reload}"))

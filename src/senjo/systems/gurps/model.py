@@ -1,0 +1,218 @@
+"""GURPS fighters as written on a character sheet: fixed facts for one battle.
+
+Everything here is frozen; what changes during a fight (HP, posture, which
+weapon is ready …) lives in `senjo.systems.gurps.state`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from senjo.systems.gurps.damage import DamageDice, WeaponDamage
+
+__all__ = [
+    "ADVANTAGES",
+    "AttackMode",
+    "Fighter",
+    "Parry",
+    "RangedStats",
+    "Shield",
+    "Weapon",
+]
+
+#: Traits the combat rules read, by their senjo key (docs/glossary.md has the Japanese).
+ADVANTAGES = frozenset(
+    {
+        "ambidexterity",
+        "combat_reflexes",
+        "double_jointed",
+        "enhanced_block",
+        "enhanced_dodge",
+        "enhanced_parry",
+        "flexibility",
+        "hard_to_kill",
+        "hard_to_subdue",
+        "high_pain_threshold",
+        "injury_tolerance_diffuse",
+        "injury_tolerance_homogenous",
+        "injury_tolerance_unliving",
+        "low_pain_threshold",
+        "no_brain",
+        "no_vitals",
+        "peripheral_vision",
+        "perfect_balance",
+        "trained_by_a_master",
+        "vision_360",
+        "weapon_master",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Parry:
+    """A weapon's Parry entry: modifier, fencing (F), unbalanced (U), or no parry."""
+
+    modifier: int = 0
+    fencing: bool = False
+    unbalanced: bool = False
+    allowed: bool = True
+
+    @staticmethod
+    def parse(text: str) -> Parry:
+        """Read "0", "-1", "+2", "0F", "0U", "No".
+
+        >>> Parry.parse("0U")
+        Parry(modifier=0, fencing=False, unbalanced=True, allowed=True)
+        >>> Parry.parse("No").allowed
+        False
+        """
+        cleaned = text.strip().upper()
+        if cleaned in ("NO", "-", ""):
+            return Parry(allowed=False)
+        fencing = cleaned.endswith("F")
+        unbalanced = cleaned.endswith("U")
+        number = cleaned.rstrip("FU")
+        return Parry(int(number), fencing, unbalanced)
+
+
+@dataclass(frozen=True, slots=True)
+class RangedStats:
+    """Ranged-weapon statistics (B268-269): Acc, 1/2D and Max in yards, RoF, Shots, Bulk, Rcl.
+
+    `reload` is the number of Ready maneuvers to reload one shot's worth;
+    `thrown` weapons leave the hand when used.
+    """
+
+    acc: int
+    half_damage: float
+    max_range: float
+    rof: int = 1
+    shots: int = 1
+    reload: int = 1
+    bulk: int = 0
+    recoil: int = 1
+    thrown: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMode:
+    """One way to attack with a weapon: swing, thrust, shoot, throw, punch …
+
+    `reach` lists the reaches in yards (0 means C, close combat);
+    `reach_needs_ready` is the "*" of "1,2*".
+    """
+
+    name: str
+    skill: str
+    damage: WeaponDamage
+    reach: tuple[int, ...] = (1,)
+    reach_needs_ready: bool = False
+    parry: Parry = Parry()
+    min_st: int = 0
+    two_handed: bool = False
+    unarmed: bool = False
+    ranged: RangedStats | None = None
+    st_for_damage: int | None = None
+
+    @property
+    def is_melee(self) -> bool:
+        """True for a melee attack mode."""
+        return self.ranged is None
+
+    @property
+    def thrusting(self) -> bool:
+        """True for a thrust (for Wild Swing, parrying bare-handed …)."""
+        return self.damage.base == "thr" or self.damage.damage_type in ("imp", "pi-", "pi")
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon (or a natural attack such as a punch) with its attack modes."""
+
+    key: str
+    name: str
+    modes: tuple[AttackMode, ...]
+    name_ja: str = ""
+    weight: float = 0.0
+    cheap: bool = False
+    breakage_resistant: bool = False
+    fencing: bool = False
+
+    def mode(self, name: str) -> AttackMode:
+        """The attack mode with this name."""
+        for mode in self.modes:
+            if mode.name == name:
+                return mode
+        raise KeyError(f"{self.key} has no attack mode {name!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Shield:
+    """A shield: its Defense Bonus and the skill used to block with it."""
+
+    key: str
+    name: str
+    db: int
+    skill: str = "Shield"
+    name_ja: str = ""
+
+
+_ST10_THRUST = DamageDice(1, -2)
+_ST10_SWING = DamageDice(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A fighter's sheet: attributes, secondary characteristics, traits, skills, equipment.
+
+    Secondary characteristics are already worked out (the scenario loader
+    uses `senjo.systems.gurps.character_math`).
+    """
+
+    key: str
+    name: str
+    side: str
+    st: int
+    dx: int
+    iq: int
+    ht: int
+    hp: int
+    fp: int
+    will: int
+    per: int
+    basic_speed: float
+    basic_move: int
+    dodge: int
+    encumbrance: int = 0
+    advantages: frozenset[str] = frozenset()
+    skills: dict[str, int] = field(default_factory=dict)
+    weapons: tuple[Weapon, ...] = ()
+    shield: Shield | None = None
+    dr: dict[str, int] = field(default_factory=dict)
+    thrust: DamageDice = _ST10_THRUST
+    swing: DamageDice = _ST10_SWING
+    size_modifier: int = 0
+    ready: tuple[str, ...] = ()
+    name_ja: str = ""
+
+    def has(self, advantage: str) -> bool:
+        """True if the fighter has this trait."""
+        return advantage in self.advantages
+
+    def skill(self, name: str) -> int:
+        """The fighter's level in a skill (the scenario worked out defaults already)."""
+        return self.skills.get(name, self.dx - 5)
+
+    def weapon(self, key: str) -> Weapon:
+        """The weapon with this key."""
+        for weapon in self.weapons:
+            if weapon.key == key:
+                return weapon
+        raise KeyError(f"{self.key} has no weapon {key!r}")
+
+    def dr_at(self, location: str) -> int:
+        """Armor DR at a hit location (torso when the location has none listed)."""
+        return self.dr.get(location, 0)
+
+    def __hash__(self) -> int:
+        return hash(self.key)

@@ -1,0 +1,25 @@
+"""Success rolls inside a GURPS battle: roll 3d6, judge, and log the check."""
+
+from __future__ import annotations
+
+from senjo.dice.roller import Roller
+from senjo.dice.systems.gurps import SuccessRoll, success_roll
+from senjo.engine.battle import Battle
+from senjo.engine.modifiers import Score
+from senjo.systems.gurps.events import Check
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["check", "roll_3d6"]
+
+
+def roll_3d6(dice: Roller) -> int:
+    """Three six-sided dice, summed."""
+    return dice.roll(6) + dice.roll(6) + dice.roll(6)
+
+
+def check(battle: Battle[GurpsState], actor: str, kind: str, score: Score) -> SuccessRoll:
+    """Roll a success roll against `score` (B343), log it as a `Check`, and return the judgement."""
+    roll = roll_3d6(battle.dice)
+    result = success_roll(roll, score.value)
+    battle.emit(Check(actor, kind, score, roll, result.margin, result.success, result.critical))
+    return result

@@ -1,0 +1,96 @@
+"""What changes during a GURPS battle: each fighter's condition and the round.
+
+`GurpsState` is the typed per-system field of `Battle.state`. Fighter
+conditions are plain slotted objects mutated by the rules (the battle's log
+is the durable record; the state is rebuilt from it by replay).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from senjo.space.plane import Point
+from senjo.systems.gurps.model import Fighter
+
+__all__ = ["FighterState", "GurpsState"]
+
+
+@dataclass(slots=True)
+class FighterState:
+    """One fighter's changing condition."""
+
+    key: str
+    hp: int
+    fp: int
+    position: Point
+    posture: str = "standing"
+    # Shock (B381): penalties gathered since the fighter's last turn apply on its next turn.
+    shock_next: int = 0
+    shock: int = 0
+    stunned: bool = False
+    conscious: bool = True
+    dead: bool = False
+    # The maneuver that governs active defenses until the fighter's next turn.
+    maneuver: str = "do_nothing"
+    variant: str = ""
+    retreated: bool = False
+    retreated_from: str = ""
+    parries: dict[str, int] = field(default_factory=dict)
+    blocks: int = 0
+    defended: bool = False
+    attacked_with: set[str] = field(default_factory=set)
+    # Aim (B364) and Evaluate (B364): who is aimed at/evaluated and for how many turns.
+    aim_target: str = ""
+    aim_weapon: str = ""
+    aim_turns: int = 0
+    evaluate_target: str = ""
+    evaluate_bonus: int = 0
+    # Feint (B365): the penalty the fighter has put on `feint_target`'s next defenses.
+    feint_target: str = ""
+    feint_penalty: int = 0
+    ready: set[str] = field(default_factory=set)
+    dropped: set[str] = field(default_factory=set)
+    broken: set[str] = field(default_factory=set)
+    shots: dict[str, int] = field(default_factory=dict)
+    # Critical-table and other lingering effects.
+    lost_balance: bool = False
+    do_nothing_next: bool = False
+    guard_down: bool = False
+    crippled: set[str] = field(default_factory=set)
+    # Wait (B366): the weapon readied against a foe coming into reach.
+    wait_weapon: str = ""
+    wait_mode: str = ""
+    moved: float = 0.0
+    reloading: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def active(self) -> bool:
+        """True while the fighter can still act (conscious and alive)."""
+        return self.conscious and not self.dead
+
+
+@dataclass(slots=True)
+class GurpsState:
+    """The state of a GURPS battle: fighters' sheets and conditions, turn order and round."""
+
+    fighters: dict[str, Fighter]
+    status: dict[str, FighterState]
+    order: tuple[str, ...] = ()
+    round: int = 0
+
+    def foes(self, key: str) -> list[str]:
+        """The fighters on other sides that are still in the fight, in turn order."""
+        side = self.fighters[key].side
+        return [
+            other
+            for other in self.order
+            if self.fighters[other].side != side and self.status[other].active
+        ]
+
+    def sides_standing(self) -> set[str]:
+        """The sides that still have a fighter able to act."""
+        return {self.fighters[k].side for k, s in self.status.items() if s.active}
+
+    def distance(self, a: str, b: str) -> float:
+        """Distance in yards between two fighters."""
+        return self.status[a].position.distance(self.status[b].position)

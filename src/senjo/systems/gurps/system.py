@@ -1,0 +1,171 @@
+"""The GURPS rule system: turn sequence (B362-363), initiative, and the battle loop.
+
+`Gurps.play` is the battle as a generator: rounds of turns in a fixed order,
+each turn a maneuver decision resolved by `senjo.systems.gurps.maneuvers`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from senjo.engine.battle import Battle, Flow, Outcome, RuleOption, RuleSystem, Steps
+from senjo.engine.decision import Decision
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.space.plane import Point
+from senjo.systems.gurps.choices import ManeuverChoice
+from senjo.systems.gurps.events import (
+    ConditionChanged,
+    ManeuverTaken,
+    RoundStarted,
+    TurnSkipped,
+    TurnStarted,
+)
+from senjo.systems.gurps.injury import consciousness_roll_modifier
+from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
+from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.rolls import check
+from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.wounds import knock_out
+
+__all__ = ["Gurps", "initiative_order"]
+
+
+def initiative_order(fighters: Iterable[Fighter], tie_rolls: Mapping[str, int]) -> tuple[str, ...]:
+    """Turn order (B363): higher Basic Speed first, then higher DX, then the tie roll.
+
+    >>> from senjo.systems.gurps.model import Fighter
+    >>> def f(key, speed, dx):
+    ...     return Fighter(key, key, "s", 10, dx, 10, 10, 10, 10, 10, 10, speed, 5, 8)
+    >>> initiative_order([f("a", 5.0, 10), f("b", 6.0, 10), f("c", 5.0, 12)], {})
+    ('b', 'c', 'a')
+    """
+    ranked = sorted(
+        fighters, key=lambda f: (-f.basic_speed, -f.dx, -tie_rolls.get(f.key, 0), f.key)
+    )
+    return tuple(f.key for f in ranked)
+
+
+class Gurps(RuleSystem[GurpsState]):
+    """GURPS 4th edition combat without a map (B362-392): chapter 11 of the Basic Set."""
+
+    name = "gurps"
+    options = (
+        RuleOption(
+            "max_rounds",
+            (),
+            "100",
+            "Rounds after which the battle ends in a draw.",
+            "この戦闘ラウンド数で引き分けとする。",
+        ),
+    )
+
+    @staticmethod
+    def new_state(fighters: Iterable[Fighter], positions: Mapping[str, Point]) -> GurpsState:
+        """The state at the start of a battle: everyone unhurt, standing, weapons as readied."""
+        sheets = {fighter.key: fighter for fighter in fighters}
+        status = {}
+        for key, fighter in sheets.items():
+            shots = {
+                weapon.key: mode.ranged.shots
+                for weapon in fighter.weapons
+                for mode in weapon.modes
+                if mode.ranged is not None
+            }
+            ready = set(fighter.ready) | {w.key for w in fighter.weapons if w.modes[0].unarmed}
+            status[key] = FighterState(
+                key,
+                fighter.hp,
+                fighter.fp,
+                positions.get(key, Point(0, 0)),
+                ready=ready,
+                shots=shots,
+            )
+        return GurpsState(sheets, status)
+
+    def play(self, battle: Battle[GurpsState]) -> Flow:
+        """Roll initiative ties, then play rounds until one side is left or time runs out."""
+        state = battle.state
+        fighters = list(state.fighters.values())
+        speeds = [(f.basic_speed, f.dx) for f in fighters]
+        ties = {
+            f.key: battle.dice.roll(6) for f in fighters if speeds.count((f.basic_speed, f.dx)) > 1
+        }
+        state.order = initiative_order(fighters, ties)
+        max_rounds = int(self.settings["max_rounds"])
+        while True:
+            if state.round >= max_rounds:
+                return Outcome(None, "round_limit", state.round)
+            state.round += 1
+            battle.emit(RoundStarted(state.round))
+            for key in state.order:
+                yield from self._turn(battle, key)
+                outcome = _outcome(state)
+                if outcome is not None:
+                    return outcome
+
+    def _turn(self, battle: Battle[GurpsState], key: str) -> Steps:
+        state = battle.state
+        status = state.status[key]
+        if status.dead or not status.conscious:
+            return
+        previous, defended = status.maneuver, status.defended
+        _start_of_turn(status)
+        battle.emit(TurnStarted(key, state.round, status.hp, status.shock))
+        fighter = state.fighters[key]
+        if status.hp <= 0:
+            # B419: at 0 HP or less, roll HT every turn to stay conscious - unless the
+            # fighter did nothing and did not defend since its last turn.
+            if previous == "do_nothing" and not defended:
+                battle.emit(TurnSkipped(key, "resting_at_zero_hp"))
+            else:
+                modifier = consciousness_roll_modifier(status.hp, fighter.hp)
+                mods = Modifiers((("below_zero_hp", modifier),)) if modifier else Modifiers()
+                if not check(battle, key, "consciousness", Score(fighter.ht, mods)).success:
+                    knock_out(battle, key, "collapse")
+                    return
+        if status.stunned or status.do_nothing_next:
+            status.maneuver = "do_nothing"
+            reason = "stunned" if status.stunned else "loses_turn"
+            status.do_nothing_next = False
+            battle.emit(ManeuverTaken(key, "do_nothing", reason))
+            # B420: roll HT at the end of each stunned turn; success, act normally next turn.
+            if status.stunned and check(battle, key, "stun_recovery", Score(fighter.ht)).success:
+                status.stunned = False
+                battle.emit(ConditionChanged(key, "stunned", False, "recovered"))
+            return
+        options = maneuver_options(state, key)
+        choice: ManeuverChoice = yield Decision(key, "maneuver", options)
+        status.maneuver, status.variant = choice.maneuver, choice.variant
+        battle.emit(
+            ManeuverTaken(key, choice.maneuver, choice.variant, choice.target, choice.weapon)
+        )
+        yield from resolve_maneuver(battle, key, choice)
+
+
+def _start_of_turn(status: FighterState) -> None:
+    """Clear what lasted 'until your next turn' (B363) and bring this turn's shock in (B381)."""
+    status.shock = status.shock_next
+    status.shock_next = 0
+    status.parries.clear()
+    status.blocks = 0
+    status.defended = False
+    status.retreated = False
+    status.retreated_from = ""
+    status.attacked_with.clear()
+    status.lost_balance = False
+    status.guard_down = False
+    status.moved = 0.0
+    status.maneuver = "do_nothing"
+    status.variant = ""
+    status.wait_weapon = ""
+    if status.feint_target and status.feint_penalty == 0:
+        status.feint_target = ""
+
+
+def _outcome(state: GurpsState) -> Outcome | None:
+    sides = state.sides_standing()
+    if len(sides) > 1:
+        return None
+    if not sides:
+        return Outcome(None, "all_down", state.round)
+    return Outcome(next(iter(sides)), "last_side_standing", state.round)

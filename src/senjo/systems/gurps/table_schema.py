@@ -1,0 +1,507 @@
+"""The shape of the GURPS data tables (`data/*.yaml`), checked once on load.
+
+Each YAML file is validated against one model here; unknown keys are
+errors, never silently dropped. A broken table raises `TableError`
+naming the file, the field path and the problem:
+
+>>> from senjo.systems.gurps.tables import check_table
+>>> check_table("encumbrance.yaml", {"levels": [{"level": 0}]})
+Traceback (most recent call last):
+...
+senjo.systems.gurps.table_schema.TableError: encumbrance.yaml: levels[0].key: Field required
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError, model_validator
+
+from senjo.systems.gurps.damage import DamageDice, DamageType
+from senjo.systems.gurps.effects import Condition, EffectKind, check_effect_params
+
+__all__ = [
+    "CriticalEntry",
+    "CriticalNote",
+    "CriticalTable",
+    "DamageBySt",
+    "DamageTypeInfo",
+    "Effect",
+    "EncumbranceLevel",
+    "EncumbranceTable",
+    "HitLocation",
+    "HitLocationTable",
+    "InjuryTolerance",
+    "InjuryToleranceInfo",
+    "LocationKind",
+    "Posture",
+    "PostureTable",
+    "RangedTables",
+    "SpeedRangeTable",
+    "TableError",
+    "WoundingTable",
+    "table_error",
+    "validate",
+]
+
+
+class TableError(ValueError):
+    """A data table that does not match its schema: file, field path, problem."""
+
+
+class LocationKind(StrEnum):
+    """Groups of hit locations that share wounding and crippling rules (B398-400)."""
+
+    SKULL = "skull"
+    EYE = "eye"
+    FACE = "face"
+    NECK = "neck"
+    TORSO = "torso"
+    GROIN = "groin"
+    VITALS = "vitals"
+    LIMB = "limb"
+    EXTREMITY = "extremity"
+
+
+class InjuryTolerance(StrEnum):
+    """Injury Tolerance traits that change wounding (無生物・均一・集合体, B380)."""
+
+    UNLIVING = "unliving"
+    HOMOGENOUS = "homogenous"
+    DIFFUSE = "diffuse"
+
+
+def _fraction(value: object) -> Fraction:
+    """Read 2, 1.5, "1/3" or "2/3" as an exact fraction."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a number or a fraction like 1/3, not {value!r}")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float | str):
+        try:
+            return Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise ValueError(f"expected a number or a fraction like 1/3, not {value!r}")
+
+
+def _dice(value: object) -> DamageDice:
+    if isinstance(value, DamageDice):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"expected damage dice such as 1d+2, not {value!r}")
+    return DamageDice.parse(value)
+
+
+Ratio = Annotated[Fraction, PlainValidator(_fraction)]
+Dice = Annotated[DamageDice, PlainValidator(_dice)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+
+_ModelT = TypeVar("_ModelT", bound=BaseModel)
+
+
+def _check_rolls(groups: list[tuple[str, tuple[int, ...]]], table: str) -> None:
+    """Every 3d6 result 3-18 must land in exactly one entry."""
+    seen: dict[int, str] = {}
+    for key, rolls in groups:
+        for roll in rolls:
+            if not 3 <= roll <= 18:
+                raise ValueError(f"{key}: roll {roll} is not a 3d6 result (3-18)")
+            if roll in seen:
+                raise ValueError(f"roll {roll} is in both {seen[roll]} and {key}")
+            seen[roll] = key
+    missing = sorted(set(range(3, 19)) - set(seen))
+    if missing:
+        raise ValueError(f"{table} gives no result for roll(s) {missing}")
+
+
+def _check_unique(keys: list[str]) -> None:
+    doubles = sorted({k for k in keys if keys.count(k) > 1})
+    if doubles:
+        raise ValueError(f"duplicate key(s): {', '.join(doubles)}")
+
+
+def _check_ranges(ranges: list[tuple[int, int | None]], start: int, what: str) -> None:
+    """Ranges must run on from `start` with no gap or overlap; only the last may be open."""
+    expected = start
+    for index, (low, high) in enumerate(ranges):
+        if low != expected:
+            raise ValueError(f"{what} row {index} starts at {low}, expected {expected}")
+        if high is None:
+            if index != len(ranges) - 1:
+                raise ValueError(f"{what} row {index} is open-ended but is not the last row")
+            return
+        if high < low:
+            raise ValueError(f"{what} row {index} ends ({high}) before it starts ({low})")
+        expected = high + 1
+
+
+# --- effects -------------------------------------------------------------------------------
+
+
+class Effect(_Model):
+    """One structured result the engine can apply, e.g. {effect: damage_multiplier, value: 3}.
+
+    `when` lists conditions that must all hold for the effect to apply.
+    """
+
+    effect: EffectKind
+    when: tuple[Condition, ...] = ()
+    value: int | None = None
+    rounding: Literal["down", "up"] | None = None
+    cap: int | None = None
+    base: int | None = None
+    minimum: int | None = None
+    fallback_roll: int | None = None
+    may_defend: bool | None = None
+    appearance: int | None = None
+    appearance_burning_or_corrosion: int | None = None
+    reroll_if: tuple[Condition, ...] = ()
+    if_reroll_differs: Literal["drop_weapon", "use_new_result"] | None = None
+    fraction: float | None = None
+    defense_penalty: int | None = None
+    attack_penalty: int | None = None
+    extra_ready: int | None = None
+    dice: Dice | None = None
+    bystander_roll: Literal["DX"] | None = None
+    bystander_fraction: float | None = None
+    minutes: int | None = None
+    recovery_roll: Literal["HT"] | None = None
+    injury: int | None = None
+    yards: int | None = None
+    roll: Literal["DX", "HT"] | None = None
+    modifier: int | None = None
+    doubles_evaluate_and_feint: bool | None = None
+    next_turn_penalty: int | None = None
+    lasting_penalty: int | None = None
+    lasting_penalty_high_pain_threshold: int | None = None
+
+    @model_validator(mode="after")
+    def _params_fit_kind(self) -> Effect:
+        given = {
+            name
+            for name in type(self).model_fields
+            if name not in ("effect", "when") and getattr(self, name) not in (None, ())
+        }
+        check_effect_params(self.effect, given)
+        return self
+
+
+class CriticalEntry(_Model):
+    """One row of a critical table: its 3d6 results, words, and effects."""
+
+    key: str
+    rolls: tuple[int, ...]
+    en: str
+    ja: str
+    effects: tuple[Effect, ...]
+
+
+class CriticalNote(_Model):
+    """A table-wide footnote that replaces a result in special cases."""
+
+    key: str
+    en: str
+    ja: str
+    effects: tuple[Effect, ...]
+
+
+class CriticalTable(_Model):
+    """A critical hit or critical miss table covering 3d6 results 3-18."""
+
+    table: Literal["critical_hit", "critical_head_blow", "critical_miss", "unarmed_critical_miss"]
+    every_entry: tuple[Effect, ...] = ()
+    entries: tuple[CriticalEntry, ...]
+    notes: tuple[CriticalNote, ...] = ()
+
+    @model_validator(mode="after")
+    def _covers_3_to_18(self) -> CriticalTable:
+        _check_unique([e.key for e in self.entries] + [n.key for n in self.notes])
+        _check_rolls([(e.key, e.rolls) for e in self.entries], self.table)
+        return self
+
+
+# --- hit locations and wounding -------------------------------------------------------------
+
+
+class HitLocation(_Model):
+    """A humanoid hit location (命中部位): where it is on 3d6 and what it does."""
+
+    key: str
+    en: str
+    ja: str
+    rolls: tuple[int, ...]
+    penalty: int
+    penalty_from_behind: int | None = None
+    penalty_shield_arm: int | None = None
+    kind: LocationKind
+    side: Literal["right", "left"] | None = None
+    extra_dr: int = 0
+    knockdown_modifier: int = 0
+    knockdown_on_shock: bool = False
+    cripple_divisor: int | None = None
+    critical_table: Literal["critical_hit", "critical_head_blow"] = "critical_hit"
+    targetable_by: tuple[DamageType, ...] | None = None
+    note_en: str
+    note_ja: str
+
+
+class HitLocationTable(_Model):
+    """All hit locations; the random ones cover 3d6 results 3-18 once each."""
+
+    locations: tuple[HitLocation, ...]
+
+    @model_validator(mode="after")
+    def _covers_3_to_18(self) -> HitLocationTable:
+        _check_unique([loc.key for loc in self.locations])
+        _check_rolls([(loc.key, loc.rolls) for loc in self.locations], "hit location table")
+        if not any(loc.kind is LocationKind.TORSO for loc in self.locations):
+            raise ValueError("there must be a torso location")
+        return self
+
+
+class DamageTypeInfo(_Model):
+    """A damage type's names and torso wounding rules."""
+
+    key: DamageType
+    en: str
+    ja: str
+    multiplier: Ratio | None
+    knockback: Literal["always", "if_not_penetrating", "never"] = "never"
+    blunt_trauma_per: int | None = None
+    ignores_location: bool = False
+
+
+class InjuryToleranceInfo(_Model):
+    """How an Injury Tolerance trait changes wounding (B380, B400)."""
+
+    key: InjuryTolerance
+    en: str
+    ja: str
+    multipliers: dict[DamageType, Ratio]
+    location_kinds_kept: tuple[LocationKind, ...] = ()
+    ignores_location: bool = False
+    max_injury: dict[str, int] | None = None
+    can_be_crippled: bool = True
+
+    @model_validator(mode="after")
+    def _max_injury_keys(self) -> InjuryToleranceInfo:
+        if self.max_injury is not None:
+            allowed = {t.value for t in DamageType} | {"other"}
+            unknown = sorted(set(self.max_injury) - allowed)
+            if unknown:
+                raise ValueError(f"max_injury has unknown damage type(s) {unknown}")
+            if "other" not in self.max_injury:
+                raise ValueError("max_injury needs an 'other' entry for unlisted types")
+        return self
+
+
+class WoundingTable(_Model):
+    """Damage types, location multipliers and Injury Tolerance."""
+
+    damage_types: tuple[DamageTypeInfo, ...]
+    by_location_kind: dict[LocationKind, dict[DamageType, Ratio]]
+    injury_tolerance: tuple[InjuryToleranceInfo, ...]
+
+    @model_validator(mode="after")
+    def _complete(self) -> WoundingTable:
+        keys = [info.key.value for info in self.damage_types]
+        _check_unique(keys)
+        missing = sorted({t.value for t in DamageType} - set(keys))
+        if missing:
+            raise ValueError(f"damage_types lacks {missing}")
+        kinds = sorted({k.value for k in LocationKind} - {k.value for k in self.by_location_kind})
+        if kinds:
+            raise ValueError(f"by_location_kind lacks {kinds}")
+        tolerances = [info.key.value for info in self.injury_tolerance]
+        _check_unique(tolerances)
+        absent = sorted({t.value for t in InjuryTolerance} - set(tolerances))
+        if absent:
+            raise ValueError(f"injury_tolerance lacks {absent}")
+        return self
+
+
+# --- postures, encumbrance, damage by ST, size and range, ranged ------------------------------
+
+
+class Posture(_Model):
+    """A posture (姿勢) and its modifiers (B551; movement costs from seed 001)."""
+
+    key: str
+    en: str
+    ja: str
+    melee_attack: int
+    defense: int
+    ranged_to_be_hit: int
+    ranged_to_be_hit_cover_table: int | None = None
+    move_factor: Ratio | None = None
+    move_yards_per_turn: int | None = None
+    extra_mp_per_hex: Ratio | None
+    can_retreat: bool
+    hexes: int
+    height: Literal[0, 1, 2]
+
+    @model_validator(mode="after")
+    def _one_kind_of_move(self) -> Posture:
+        if (self.move_factor is None) == (self.move_yards_per_turn is None):
+            raise ValueError("give exactly one of move_factor and move_yards_per_turn")
+        return self
+
+
+class PostureTable(_Model):
+    """All postures, with standing among them."""
+
+    postures: tuple[Posture, ...]
+
+    @model_validator(mode="after")
+    def _has_standing(self) -> PostureTable:
+        _check_unique([p.key for p in self.postures])
+        if not any(p.key == "standing" for p in self.postures):
+            raise ValueError("there must be a 'standing' posture")
+        return self
+
+
+class EncumbranceLevel(_Model):
+    """An encumbrance level (荷重) and what it does to Move and Dodge."""
+
+    level: int
+    key: str
+    en: str
+    ja: str
+    max_lift_multiple: int
+    move_factor: Ratio
+    dodge: int
+
+
+class EncumbranceTable(_Model):
+    """Encumbrance levels 0-4 in order, each allowing more weight than the last."""
+
+    levels: tuple[EncumbranceLevel, ...]
+
+    @model_validator(mode="after")
+    def _in_order(self) -> EncumbranceTable:
+        if [lv.level for lv in self.levels] != list(range(len(self.levels))):
+            raise ValueError("levels must be numbered 0, 1, 2 … in order")
+        multiples = [lv.max_lift_multiple for lv in self.levels]
+        if multiples != sorted(set(multiples)):
+            raise ValueError("max_lift_multiple must increase from level to level")
+        return self
+
+
+class _StRow(_Model):
+    st: tuple[int, int]
+    thrust: Dice
+    swing: Dice
+
+
+class _StCheckpoint(_Model):
+    st: int
+    thrust: Dice
+    swing: Dice
+
+
+class DamageBySt(_Model):
+    """Thrust and swing by ST: explicit rows from ST 1, and published checkpoints above."""
+
+    rows: tuple[_StRow, ...]
+    checkpoints: tuple[_StCheckpoint, ...] = ()
+
+    @model_validator(mode="after")
+    def _contiguous(self) -> DamageBySt:
+        _check_ranges([row.st for row in self.rows], 1, "ST")
+        return self
+
+
+class _SmallRow(_Model):
+    inches: float
+    size_modifier: int
+
+
+class SpeedRangeTable(_Model):
+    """The Size and Speed/Range table as a repeating decade plus its small rows."""
+
+    decade: tuple[float, ...]
+    zero_row_yards: float
+    no_range_modifier_up_to_yards: float
+    small_rows: tuple[_SmallRow, ...]
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> SpeedRangeTable:
+        if not self.decade or self.decade[0] != 1 or list(self.decade) != sorted(set(self.decade)):
+            raise ValueError("decade must start at 1 and increase")
+        if self.decade[-1] >= 10:
+            raise ValueError("decade values must stay below 10")
+        if self.zero_row_yards not in self.decade:
+            raise ValueError("zero_row_yards must be one of the decade values")
+        inches = [row.inches for row in self.small_rows]
+        if inches != sorted(inches, reverse=True) or (inches and inches[0] >= 36):
+            raise ValueError("small_rows must shrink from under 36 inches downward")
+        return self
+
+
+class _ShotsRow(_Model):
+    shots: tuple[int, int]
+    bonus: int
+
+
+class _RapidFire(_Model):
+    rows: tuple[_ShotsRow, ...]
+    per_doubling_beyond: int
+
+    @model_validator(mode="after")
+    def _contiguous(self) -> _RapidFire:
+        _check_ranges([row.shots for row in self.rows], 1, "shots")
+        return self
+
+
+class _HexesRow(_Model):
+    hexes: tuple[int, int | None]
+    modifier: int
+
+
+class _OpportunityFire(_Model):
+    hexes: tuple[_HexesRow, ...]
+    single_line: int
+    target_discrimination: int
+
+    @model_validator(mode="after")
+    def _contiguous(self) -> _OpportunityFire:
+        _check_ranges([row.hexes for row in self.hexes], 1, "hexes")
+        if self.hexes[-1].hexes[1] is not None:
+            raise ValueError("the last hexes row must be open-ended ([n, null])")
+        return self
+
+
+class RangedTables(_Model):
+    """Rapid-fire bonus (B373) and opportunity-fire penalties (seed 001)."""
+
+    rapid_fire: _RapidFire
+    opportunity_fire: _OpportunityFire
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def table_error(file_name: str, error: ValidationError) -> TableError:
+    """Turn a pydantic error into one line: file, field path, problem."""
+    first = error.errors(include_url=False)[0]
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return TableError(f"{file_name}: {_path(tuple(first['loc']))}: {message}")
+
+
+def validate(file_name: str, data: Any, model: type[_ModelT]) -> _ModelT:
+    """Validate raw YAML data against `model`, raising `TableError` on any problem."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise table_error(file_name, error) from None

@@ -1,0 +1,387 @@
+"""Damage and injury in a battle (B377-381, B418-423): from a hit to the victim's condition.
+
+`deal_damage` rolls a hit's damage, works out the injury with its working
+(`senjo.systems.gurps.injury`), and `apply_injury` books what the injury does:
+HP, shock, crippling, major wounds with knockdown and stunning, and the HP
+thresholds with their consciousness and death checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from senjo.engine.battle import Battle
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.space.plane import step_away
+from senjo.systems.gurps import tables
+from senjo.systems.gurps.damage import minimum_basic_damage, strong_attack_bonus
+from senjo.systems.gurps.effects import Condition, EffectKind
+from senjo.systems.gurps.events import (
+    ConditionChanged,
+    DamageRolled,
+    Injured,
+    ItemChanged,
+    Moved,
+    PostureChanged,
+)
+from senjo.systems.gurps.injury import (
+    Injury,
+    can_target,
+    cripples,
+    death_check_result,
+    hp_thresholds_crossed,
+    injury,
+    is_major_wound,
+    knockback_roll_modifier,
+    knockback_yards,
+    knockdown_modifier,
+    knockdown_result,
+    knockdown_roll_due,
+    shock_penalty,
+)
+from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.rolls import check
+from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.table_schema import Effect
+
+__all__ = [
+    "CriticalHit",
+    "Hit",
+    "apply_injury",
+    "deal_damage",
+    "fall_down",
+    "injury_tolerance",
+    "knock_out",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A hit that got through: who, with what, where, and damage options that apply."""
+
+    attacker: str
+    target: str
+    weapon: str
+    mode: AttackMode
+    location: str
+    strong: bool = False
+    stop_thrust_yards: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class CriticalHit:
+    """The critical-hit (or head-blow) table result that goes with a hit."""
+
+    table: str
+    key: str
+    effects: tuple[Effect, ...]
+
+    def has(self, kind: EffectKind) -> Effect | None:
+        """The first effect of this kind, or None."""
+        return next((e for e in self.effects if e.effect == kind), None)
+
+
+def injury_tolerance(fighter: Fighter) -> str | None:
+    """The fighter's Injury Tolerance for wounding, if any (B380)."""
+    for kind in ("diffuse", "homogenous", "unliving"):
+        if fighter.has(f"injury_tolerance_{kind}"):
+            return kind
+    return None
+
+
+def fall_down(battle: Battle[GurpsState], key: str, cause: str) -> None:
+    """The fighter falls: lying down (B551)."""
+    status = battle.state.status[key]
+    if status.posture != "lying":
+        status.posture = "lying"
+        battle.emit(PostureChanged(key, "lying", cause))
+
+
+def knock_out(battle: Battle[GurpsState], key: str, cause: str) -> None:
+    """The fighter falls unconscious and drops out of the fight."""
+    status = battle.state.status[key]
+    if status.conscious and not status.dead:
+        status.conscious = False
+        status.stunned = False
+        battle.emit(ConditionChanged(key, "unconscious", True, cause))
+        fall_down(battle, key, cause)
+
+
+def _die(battle: Battle[GurpsState], key: str, cause: str) -> None:
+    status = battle.state.status[key]
+    if not status.dead:
+        status.dead = True
+        status.conscious = False
+        battle.emit(ConditionChanged(key, "dead", True, cause))
+
+
+def _effect_applies(effect: Effect, penetrated: bool, location: str) -> bool:
+    for condition in effect.when:
+        if condition == Condition.PENETRATES and not penetrated:
+            return False
+        if condition == Condition.LIMB_OR_EXTREMITY and tables.location(location).kind not in (
+            "limb",
+            "extremity",
+        ):
+            return False
+    return True
+
+
+def deal_damage(
+    battle: Battle[GurpsState], hit: Hit, critical: CriticalHit | None = None
+) -> Injury:
+    """Roll the damage of a hit that was not defended, and apply the injury."""
+    state = battle.state
+    attacker = state.fighters[hit.attacker]
+    victim = state.fighters[hit.target]
+    mode = hit.mode
+    damage_type = mode.damage.damage_type
+    location = hit.location
+    dr_halving = "none"
+    if critical is not None:
+        redirect = critical.has(EffectKind.REDIRECT_TO_EYE)
+        if redirect is not None:
+            # Head blow 6-7: a face or skull hit becomes an eye hit; if that is
+            # impossible for this damage type, the result counts as a 4.
+            if location in ("face", "skull") and can_target("eye", damage_type):
+                location = "eye"
+            else:
+                fallback = tables.critical_head_blow(redirect.fallback_roll or 4)
+                critical = CriticalHit(critical.table, fallback.key, fallback.effects)
+    if mode.st_for_damage is not None:
+        thrust = tables.thrust_damage(mode.st_for_damage)
+        swing = tables.swing_damage(mode.st_for_damage)
+    else:
+        thrust, swing = attacker.thrust, attacker.swing
+    dice = mode.damage.dice(thrust, swing)
+    items: list[tuple[str, int]] = []
+    if hit.strong and mode.is_melee:
+        bonus = strong_attack_bonus(dice)
+        dice = dice.plus(adds=bonus)
+    if hit.stop_thrust_yards >= 2:
+        dice = dice.plus(adds=int(hit.stop_thrust_yards // 2))  # B366: stop thrust
+    if critical is not None and critical.has(EffectKind.MAX_DAMAGE):
+        faces = tuple(6 for _ in range(dice.dice))
+    else:
+        faces = dice.faces(battle.dice)
+    rolled = max(dice.total(faces), minimum_basic_damage(damage_type))
+    basic = rolled
+    if mode.ranged is not None:
+        distance = state.distance(hit.attacker, hit.target)
+        if distance > mode.ranged.half_damage:
+            halved = max(basic // 2, minimum_basic_damage(damage_type))
+            items.append(("half_damage_range", halved - basic))
+            basic = halved
+    if critical is not None:
+        multiplier = critical.has(EffectKind.DAMAGE_MULTIPLIER)
+        if multiplier is not None and multiplier.value:
+            items.append((f"critical_x{multiplier.value}", basic * (multiplier.value - 1)))
+            basic *= multiplier.value
+        halved_dr = critical.has(EffectKind.DR_HALVED)
+        if halved_dr is not None:
+            dr_halving = halved_dr.rounding or "down"
+    battle.emit(
+        DamageRolled(
+            hit.attacker,
+            hit.target,
+            str(dice),
+            faces,
+            basic,
+            damage_type.value,
+            Score(rolled, Modifiers(tuple(items))),
+        )
+    )
+    ignore_dr = critical is not None and critical.has(EffectKind.IGNORE_DR) is not None
+    tolerance = injury_tolerance(victim)
+    wound = injury(
+        basic,
+        damage_type,
+        0 if ignore_dr else victim.dr_at(location),
+        location,
+        armor_divisor=mode.damage.armor_divisor,
+        injury_tolerance=tolerance,
+        hp=victim.hp,
+        location_dr=not ignore_dr,
+        dr_halving="none" if ignore_dr else dr_halving,  # type: ignore[arg-type]
+    )
+    penetrated = wound.penetrating > 0
+    doubled = False
+    force_major = False
+    if critical is not None:
+        for effect in critical.effects:
+            if not _effect_applies(effect, penetrated, location):
+                continue
+            if effect.effect == EffectKind.DOUBLE_SHOCK:
+                doubled = True
+            elif effect.effect == EffectKind.MAJOR_WOUND:
+                force_major = True
+    apply_injury(
+        battle,
+        hit.target,
+        wound,
+        doubled_shock=doubled,
+        force_major=force_major,
+        cause=hit.attacker,
+    )
+    if critical is not None:
+        _after_critical(battle, hit, critical, penetrated, location)
+    _knockback(battle, hit, wound)
+    return wound
+
+
+def _after_critical(
+    battle: Battle[GurpsState], hit: Hit, critical: CriticalHit, penetrated: bool, location: str
+) -> None:
+    status = battle.state.status[hit.target]
+    for effect in critical.effects:
+        if not _effect_applies(effect, penetrated, location):
+            continue
+        if effect.effect == EffectKind.DROP_HELD_ITEMS:
+            for item in sorted(status.ready):
+                weapon = next(
+                    (w for w in battle.state.fighters[hit.target].weapons if w.key == item), None
+                )
+                if weapon is not None and weapon.modes[0].unarmed:
+                    continue
+                status.ready.discard(item)
+                status.dropped.add(item)
+                battle.emit(ItemChanged(hit.target, item, "dropped", critical.key))
+        elif effect.effect == EffectKind.LOSE_NEXT_TURN:
+            status.do_nothing_next = True
+            battle.emit(ConditionChanged(hit.target, "loses_next_turn", True, critical.key))
+        elif effect.effect == EffectKind.BRIEF_CRIPPLING:
+            status.crippled.add(location)
+            battle.emit(ConditionChanged(hit.target, f"numbed_{location}", True, critical.key))
+        elif effect.effect in (EffectKind.DEAFENED, EffectKind.SCARRED):
+            battle.emit(ConditionChanged(hit.target, effect.effect.value, True, critical.key))
+
+
+def _knockback(battle: Battle[GurpsState], hit: Hit, wound: Injury) -> None:
+    state = battle.state
+    victim = state.fighters[hit.target]
+    status = state.status[hit.target]
+    if not status.active:
+        return
+    yards = knockback_yards(
+        wound.basic, wound.damage_type, st=victim.st, penetrated=wound.penetrating > 0
+    )
+    if yards < 1:
+        return
+    origin = state.status[hit.attacker].position
+    status.position = step_away(status.position, origin, yards)
+    battle.emit(
+        Moved(
+            hit.target,
+            float(yards),
+            hit.attacker,
+            "knockback",
+            status.position.x,
+            status.position.y,
+        )
+    )
+    best = max(victim.dx, victim.skills.get("Acrobatics", 0), victim.skills.get("Judo", 0))
+    modifier = knockback_roll_modifier(yards, perfect_balance=victim.has("perfect_balance"))
+    score = Score(best, Modifiers((("knockback", modifier),)) if modifier else Modifiers())
+    if not check(battle, hit.target, "knockback", score).success:
+        fall_down(battle, hit.target, "knockback")
+
+
+def apply_injury(
+    battle: Battle[GurpsState],
+    key: str,
+    wound: Injury,
+    *,
+    doubled_shock: bool = False,
+    force_major: bool = False,
+    cause: str = "",
+) -> None:
+    """Book one hit's injury: HP, shock, crippling, knockdown and the HP thresholds."""
+    state = battle.state
+    fighter = state.fighters[key]
+    status = state.status[key]
+    before = status.hp
+    status.hp -= wound.injury
+    battle.emit(
+        Injured(
+            key,
+            wound.location,
+            wound.basic,
+            wound.damage_type.value,
+            wound.effective_dr,
+            wound.penetrating,
+            float(wound.multiplier),
+            wound.injury,
+            status.hp,
+        )
+    )
+    if wound.injury <= 0 or status.dead:
+        return
+    penalty = shock_penalty(
+        wound.injury,
+        fighter.hp,
+        high_pain_threshold=fighter.has("high_pain_threshold"),
+        low_pain_threshold=fighter.has("low_pain_threshold"),
+        doubled=doubled_shock,
+    )
+    if penalty:
+        cap = -8 if (doubled_shock or fighter.has("low_pain_threshold")) else -4
+        status.shock_next = max(cap, status.shock_next + penalty)
+    tolerance = injury_tolerance(fighter)
+    crippled = cripples(wound.injury, wound.location, fighter.hp, tolerance)
+    if crippled and wound.location not in status.crippled:
+        status.crippled.add(wound.location)
+        battle.emit(ConditionChanged(key, f"crippled_{wound.location}", True, cause))
+    major = (
+        is_major_wound(wound.injury, fighter.hp)
+        or crippled
+        or (force_major and wound.penetrating > 0)
+    )
+    if status.conscious and (
+        major or knockdown_roll_due(wound.injury, fighter.hp, wound.location, tolerance)
+    ):
+        _knockdown_check(battle, key, wound.location, tolerance)
+    for threshold in hp_thresholds_crossed(before, status.hp, fighter.hp):
+        if status.dead:
+            break
+        if threshold.key in ("reeling", "collapse"):
+            battle.emit(ConditionChanged(key, threshold.key, True, cause))
+        elif threshold.key == "death_check":
+            _death_check(battle, key, threshold.multiple)
+        else:  # dead at -5 x HP, destroyed at -10 x HP
+            _die(battle, key, threshold.key)
+
+
+def _knockdown_check(
+    battle: Battle[GurpsState], key: str, location: str, tolerance: str | None
+) -> None:
+    fighter = battle.state.fighters[key]
+    status = battle.state.status[key]
+    items = []
+    by_location = knockdown_modifier(location, injury_tolerance=tolerance)
+    if by_location:
+        items.append((f"location_{location}", by_location))
+    if fighter.has("high_pain_threshold"):
+        items.append(("high_pain_threshold", 3))
+    result = check(battle, key, "knockdown", Score(fighter.ht, Modifiers(tuple(items))))
+    outcome = knockdown_result(result.margin, critical_failure=result.critical_failure)
+    if outcome == "unconscious":
+        knock_out(battle, key, "knockdown")
+    elif outcome == "stunned":
+        if not status.stunned:
+            status.stunned = True
+            battle.emit(ConditionChanged(key, "stunned", True, "knockdown"))
+        fall_down(battle, key, "knockdown")
+
+
+def _death_check(battle: Battle[GurpsState], key: str, multiple: int) -> None:
+    fighter = battle.state.fighters[key]
+    items = [("hard_to_kill", 1)] if fighter.has("hard_to_kill") else []
+    result = check(
+        battle, key, f"death_check_{multiple}", Score(fighter.ht, Modifiers(tuple(items)))
+    )
+    outcome = death_check_result(result.margin, critical_failure=result.critical_failure)
+    if outcome == "dies":
+        _die(battle, key, f"death_check_{multiple}")
+    elif outcome == "mortal_wound":
+        battle.emit(ConditionChanged(key, "mortal_wound", True, f"death_check_{multiple}"))
+        knock_out(battle, key, "mortal_wound")
