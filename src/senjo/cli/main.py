@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from senjo.cli.battle import replay_command, run_command
 from senjo.cli.roll import roll
 
 __all__ = ["app", "main"]
@@ -16,6 +17,8 @@ app = typer.Typer(
     add_completion=False,
 )
 app.command("roll")(roll)
+app.command("run")(run_command)
+app.command("replay")(replay_command)
 
 
 @app.callback()

@@ -72,7 +72,7 @@ def read_journal(lines: Iterable[str], source: str = "journal") -> Journal:
             if "header" not in data or not isinstance(data["header"], dict):
                 raise JournalError(f"{source}:{number}: the first line must be the header")
             header = data["header"]
-        elif "dice" in data:
+        elif "dice" in data and "type" not in data:
             try:
                 dice.extend((int(sides), int(value)) for sides, value in data["dice"])
             except (TypeError, ValueError):

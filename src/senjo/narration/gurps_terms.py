@@ -50,6 +50,16 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "stunned": ("朦朧", "stunned"),
         "loses_turn": ("行動不能", "loses the turn"),
     },
+    "mode": {
+        "swing": ("振り", "swing"),
+        "thrust": ("突き", "thrust"),
+        "thrust_two_handed": ("両手突き", "two-handed thrust"),
+        "shoot": ("射撃", "shoot"),
+        "throw": ("投擲", "throw"),
+        "punch": ("パンチ", "punch"),
+        "kick": ("キック", "kick"),
+        "claw": ("爪", "claw"),
+    },
     "defense": {
         "none": ("防御なし", "no defense"),
         "dodge": ("よけ", "dodge"),

@@ -1,0 +1,126 @@
+"""`senjo run`, `senjo replay` and `senjo play`: battles from scenario files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from senjo import __version__
+from senjo.cli.options import parse_lang, parse_options
+from senjo.cli.output import fail
+from senjo.dice.errors import DiceError
+from senjo.dice.roller import ScriptedDice
+from senjo.engine.battle import Battle, RuleOptionError
+from senjo.engine.controllers import Controller, RandomController, run
+from senjo.engine.journal import JournalError, journal_lines, read_journal, replay
+from senjo.narration import narrator_for
+from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from senjo.scenario.battle import build_battle, effective_seed
+from senjo.systems.gurps.ai import GurpsAI
+
+__all__ = ["replay_command", "run_command"]
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Override an optional rule: NAME=VALUE (repeatable)."),
+]
+LangOption = Annotated[str | None, typer.Option("--lang", help="ja or en.")]
+
+
+def controllers_for(scenario: Scenario, seed: int) -> dict[str, Controller]:
+    """Each combatant's controller: the system AI, or a seeded random one."""
+    ai = GurpsAI()
+    chosen: dict[str, Controller] = {}
+    for index, (key, kind) in enumerate(scenario.controllers.items()):
+        chosen[key] = RandomController(seed * 1000 + index) if kind == "random" else ai
+    return chosen
+
+
+def _load(path: Path) -> Scenario:
+    try:
+        return load_scenario(path)
+    except ScenarioError as error:
+        fail(str(error))
+
+
+def _build(scenario: Scenario, seed: int, options: dict[str, str], **kwargs: Any) -> Battle[Any]:
+    try:
+        return build_battle(scenario, seed=seed, options=options, **kwargs)
+    except RuleOptionError as error:
+        fail(str(error))
+
+
+def run_command(
+    scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed.")] = None,
+    lang: LangOption = None,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="Write the journal (JSON lines).")
+    ] = None,
+    option: OptionList = None,
+) -> None:
+    """Play a scenario out with its controllers and narrate every roll with its modifiers."""
+    chosen = parse_lang(lang)
+    scenario = _load(scenario_path)
+    options = parse_options(option)
+    used_seed = effective_seed(scenario, seed)
+    battle = _build(scenario, used_seed, options, record_dice=log is not None)
+    run(battle, controllers_for(scenario, used_seed))
+    if log is not None:
+        header = {
+            "senjo": __version__,
+            "source": str(scenario_path),
+            "scenario": scenario.data,
+            "seed": used_seed,
+            "options": options,
+        }
+        log.write_text("\n".join(journal_lines(battle, header)) + "\n", encoding="utf-8")
+    narrator = narrator_for(scenario, chosen)
+    title = scenario.title_ja if chosen == "ja" else scenario.title_en
+    typer.echo(f"# {title}  (seed {used_seed})")
+    for item in battle.log:
+        line = narrator.line(item)
+        if line is not None:
+            typer.echo(line)
+
+
+def replay_command(
+    journal_path: Annotated[Path, typer.Argument(metavar="FILE.jsonl", help="A battle journal.")],
+    lang: LangOption = None,
+) -> None:
+    """Re-run a saved battle from its logged decisions and dice, check it, and narrate it."""
+    chosen = parse_lang(lang)
+    try:
+        lines = journal_path.read_text(encoding="utf-8").splitlines()
+        journal = read_journal(lines, str(journal_path))
+    except OSError as error:
+        fail(f"{journal_path}: cannot be read ({error.strerror})")
+    except JournalError as error:
+        fail(str(error))
+    header = journal.header
+    try:
+        scenario = parse_scenario(header.get("scenario"), str(header.get("source", journal_path)))
+    except ScenarioError as error:
+        fail(f"{journal_path}: the journal's scenario is not valid: {error}")
+    options = header.get("options", {})
+    if not isinstance(options, dict):
+        fail(f"{journal_path}: header options must be a mapping")
+
+    def build(dice: ScriptedDice) -> Battle[Any]:
+        return _build(scenario, 0, options, dice=dice)
+
+    try:
+        battle, divergence = replay(journal, build)
+    except DiceError as error:
+        fail(f"{journal_path}: {error}")
+    narrator = narrator_for(scenario, chosen)
+    title = scenario.title_ja if chosen == "ja" else scenario.title_en
+    typer.echo(f"# {title}  (seed {header.get('seed')})")
+    for item in battle.log:
+        line = narrator.line(item)
+        if line is not None:
+            typer.echo(line)
+    if divergence is not None:
+        fail(f"{journal_path}: the replay diverges at {divergence.describe()}")

@@ -1,0 +1,29 @@
+"""Options shared by the commands that take a scenario."""
+
+from __future__ import annotations
+
+from senjo.cli.lang import default_lang
+from senjo.cli.output import fail
+from senjo.dice.formatting import Lang
+
+__all__ = ["parse_lang", "parse_options"]
+
+
+def parse_options(values: list[str] | None) -> dict[str, str]:
+    """`--option NAME=VALUE` (repeatable) as a mapping; a malformed one exits 2."""
+    options: dict[str, str] = {}
+    for value in values or []:
+        name, sep, setting = value.partition("=")
+        if not sep or not name:
+            fail(f"--option takes NAME=VALUE, not {value!r}")
+        options[name.strip()] = setting.strip()
+    return options
+
+
+def parse_lang(value: str | None) -> Lang:
+    """`--lang ja|en`, defaulting from the environment."""
+    if value is None:
+        return default_lang()
+    if value not in ("ja", "en"):
+        fail(f"--lang takes ja or en, not {value!r}")
+    return "ja" if value == "ja" else "en"

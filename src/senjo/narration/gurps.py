@@ -1,0 +1,250 @@
+"""GURPS events as sentences, in Japanese or English.
+
+Every roll line shows what it was rolled against and why: the base, each
+named modifier, and the cap.
+
+>>> from senjo.engine.modifiers import Modifiers, Score
+>>> from senjo.systems.gurps.events import AttackRolled
+>>> n = GurpsNarrator({"ann": ("Ann", "アン"), "bo": ("Bo", "ボー")}, "en")
+>>> n.line(AttackRolled("ann", "bo", "sword", "swing", Score(14, Modifiers.of(("shock", -2))),
+...     9, 3, "hit", "torso"))
+'Ann attacks Bo (sword, swing, torso): needs 12 [14, shock -2]; rolled 9: hit (margin 3)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from senjo.dice.formatting import Lang
+from senjo.engine.battle import Outcome
+from senjo.engine.events import Decided, Event
+from senjo.engine.modifiers import Score
+from senjo.narration.gurps_terms import term
+from senjo.systems.gurps import tables
+from senjo.systems.gurps.events import (
+    AttackRolled,
+    Check,
+    ConditionChanged,
+    CriticalResult,
+    DamageRolled,
+    DefenseRolled,
+    Injured,
+    ItemChanged,
+    ManeuverTaken,
+    Moved,
+    PostureChanged,
+    RoundStarted,
+    TurnSkipped,
+    TurnStarted,
+)
+
+__all__ = ["GurpsNarrator"]
+
+
+class GurpsNarrator:
+    """Turns GURPS events into lines. `names` maps a key to its (English, Japanese) name."""
+
+    def __init__(
+        self,
+        names: Mapping[str, tuple[str, str]],
+        lang: Lang,
+        item_names: Mapping[str, tuple[str, str]] | None = None,
+        sides: Mapping[str, tuple[str, str]] | None = None,
+    ) -> None:
+        self.names = names
+        self.items = item_names or {}
+        self.sides = sides or {}
+        self.lang: Lang = lang
+
+    def _who(self, key: str) -> str:
+        en, ja = self.names.get(key, (key, key))
+        return ja if self.lang == "ja" else en
+
+    def _item(self, key: str) -> str:
+        en, ja = self.items.get(key, (key, key))
+        return ja if self.lang == "ja" else en
+
+    def score(self, score: Score) -> str:
+        """`12 [14, shock -2]`: the value, then the base and each modifier."""
+        parts = [str(score.base)]
+        parts += [f"{term('modifier', s, self.lang)} {a:+d}" for s, a in score.modifiers.items]
+        if score.cap is not None and score.base + score.modifiers.total > score.cap:
+            parts.append(f"上限 {score.cap}" if self.lang == "ja" else f"max {score.cap}")
+        separator = "、" if self.lang == "ja" else ", "
+        return f"{score.value} [{separator.join(parts)}]"
+
+    def line(self, item: Event) -> str | None:
+        """One line for an event, or None for events that are not narrated."""
+        ja = self.lang == "ja"
+        t = self.lang
+        if isinstance(item, RoundStarted):
+            return f"── 第{item.round}ラウンド ──" if ja else f"── Round {item.round} ──"
+        if isinstance(item, TurnStarted):
+            shock = ""
+            if item.shock:
+                shock = f"（ショック{item.shock}）" if ja else f" (shock {item.shock})"
+            who = self._who(item.actor)
+            return (
+                f"{who}のターン：HP {item.hp}{shock}"
+                if ja
+                else f"{who}'s turn: HP {item.hp}{shock}"
+            )
+        if isinstance(item, Decided):
+            return None
+        if isinstance(item, TurnSkipped):
+            who = self._who(item.actor)
+            return f"{who}は何もしない（{item.reason}）" if ja else f"{who} rests ({item.reason})"
+        if isinstance(item, ManeuverTaken):
+            return self._maneuver(item)
+        if isinstance(item, Moved):
+            who = self._who(item.actor)
+            if item.direction == "knockback":
+                return (
+                    f"{who}は{item.yards:g}メートル突き飛ばされた"
+                    if ja
+                    else f"{who} is knocked back {item.yards:g} yd"
+                )
+            other = self._who(item.relative_to) if item.relative_to else ""
+            if ja:
+                way = "へ近づく" if item.direction == "toward" else "から離れる"
+                return f"{who}は{other}{way}（{item.yards:.1f}メートル）"
+            way = "toward" if item.direction == "toward" else "away from"
+            return f"{who} moves {item.yards:.1f} yd {way} {other}".rstrip()
+        if isinstance(item, PostureChanged):
+            who = self._who(item.actor)
+            posture = term("posture", item.posture, t)
+            return f"{who}は{posture}になった" if ja else f"{who} is now {posture}"
+        if isinstance(item, AttackRolled):
+            return self._attack(item)
+        if isinstance(item, DefenseRolled):
+            return self._defense(item)
+        if isinstance(item, DamageRolled):
+            faces = ",".join(str(f) for f in item.faces)
+            extra = ""
+            if item.modifiers.modifiers.items:
+                extra = " " + self.score(item.modifiers)
+            if ja:
+                rolled = f"ダメージ {item.dice} → [{faces}]"
+                return f"{rolled} 基本ダメージ {item.basic}{extra}（{item.damage_type}）"
+            return f"damage {item.dice} → [{faces}] basic {item.basic}{extra} ({item.damage_type})"
+        if isinstance(item, Injured):
+            return self._injured(item)
+        if isinstance(item, Check):
+            who = self._who(item.actor)
+            what = term("check", item.kind, t)
+            verdict = term("result", "success" if item.success else "failure", t)
+            if ja:
+                return f"{who}の{what}：目標値{self.score(item.score)} 出目{item.roll} → {verdict}"
+            return (
+                f"{who} rolls {what}: needs {self.score(item.score)}; rolled {item.roll}: {verdict}"
+            )
+        if isinstance(item, ConditionChanged):
+            who = self._who(item.actor)
+            name = term("condition", item.condition, t)
+            if ja:
+                return f"{who}：{name}" + ("" if item.active else "から回復")
+            return f"{who} is {name}" if item.active else f"{who} is no longer {name}"
+        if isinstance(item, CriticalResult):
+            table = term("table", item.table, t)
+            return self._critical(item, table)
+        if isinstance(item, ItemChanged):
+            who = self._who(item.actor)
+            what = term("item", item.state, t)
+            thing = self._item(item.item)
+            return f"{who}は{thing}を{what}" if ja else f"{who} {what} the {thing}"
+        if isinstance(item, Outcome):
+            return self._outcome(item)
+        return None
+
+    def _maneuver(self, item: ManeuverTaken) -> str:
+        ja = self.lang == "ja"
+        who = self._who(item.actor)
+        name = term("maneuver", item.maneuver, self.lang)
+        if item.variant:
+            name += (
+                f"（{term('variant', item.variant, self.lang)}）"
+                if ja
+                else (f" ({term('variant', item.variant, self.lang)})")
+            )
+        details = []
+        if item.target:
+            details.append(self._who(item.target))
+        if item.weapon:
+            details.append(self._item(item.weapon))
+        if ja:
+            extra = f"：{'、'.join(details)}" if details else ""
+            return f"{who}は「{name}」{extra}"
+        extra = f": {', '.join(details)}" if details else ""
+        return f"{who} chooses {name}{extra}"
+
+    def _attack(self, item: AttackRolled) -> str:
+        t = self.lang
+        who, target = self._who(item.attacker), self._who(item.target)
+        where = term("location", item.location, t)
+        result = term("result", item.result, t)
+        if t == "ja":
+            return (
+                f"{who}の攻撃 → {target}（{self._item(item.weapon)}・{term('mode', item.mode, t)}、{where}）："
+                f"目標値{self.score(item.skill)} 出目{item.roll} → {result}（成功度{item.margin}）"
+            )
+        return (
+            f"{who} attacks {target} ({self._item(item.weapon)}, {term('mode', item.mode, t)}, {where}): "
+            f"needs {self.score(item.skill)}; rolled {item.roll}: {result} (margin {item.margin})"
+        )
+
+    def _defense(self, item: DefenseRolled) -> str:
+        t = self.lang
+        who = self._who(item.defender)
+        kind = term("defense", item.kind, t)
+        if item.weapon and item.kind == "parry":
+            kind += (
+                f"（{self._item(item.weapon)}）" if t == "ja" else f" ({self._item(item.weapon)})"
+            )
+        if item.retreat:
+            kind += "＋後退" if t == "ja" else " and retreat"
+        result = term("result", item.result, t)
+        if t == "ja":
+            return f"{who}の{kind}：目標値{self.score(item.score)} 出目{item.roll} → {result}"
+        return (
+            f"{who} tries to {kind}: needs {self.score(item.score)}; rolled {item.roll}: {result}"
+        )
+
+    def _injured(self, item: Injured) -> str:
+        t = self.lang
+        who = self._who(item.target)
+        where = term("location", item.location, t)
+        working = f"{item.basic} − DR {item.dr} = {item.penetrating}"
+        working += f" × {item.multiplier:g} = {item.injury}"
+        if t == "ja":
+            return f"{who}の{where}に負傷{item.injury}（{working}）残りHP {item.hp}"
+        return f"{who} takes {item.injury} injury to the {where} ({working}); HP now {item.hp}"
+
+    def _critical(self, item: CriticalResult, table: str) -> str:
+        readers = {
+            "critical_hit": tables.critical_hit,
+            "critical_head_blow": tables.critical_head_blow,
+            "critical_miss": tables.critical_miss,
+            "unarmed_critical_miss": tables.unarmed_critical_miss,
+        }
+        entry = readers[item.table](item.roll)
+        text = entry.ja if self.lang == "ja" else entry.en
+        return (
+            f"{table}({item.roll})：{text}"
+            if self.lang == "ja"
+            else f"{table} ({item.roll}): {text}"
+        )
+
+    def _outcome(self, item: Outcome) -> str:
+        t = self.lang
+        reason = term("outcome", item.reason, t)
+        if item.winner_side is None:
+            return (
+                f"引き分け：{reason}（{item.rounds}ラウンド）"
+                if t == "ja"
+                else (f"Draw: {reason} after {item.rounds} rounds")
+            )
+        en, ja = self.sides.get(item.winner_side, (item.winner_side, item.winner_side))
+        side = ja if t == "ja" else en
+        if t == "ja":
+            return f"勝者：{side}（{reason}、{item.rounds}ラウンド）"
+        return f"Winner: {side} ({reason}, {item.rounds} rounds)"
