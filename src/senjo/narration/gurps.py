@@ -182,13 +182,14 @@ class GurpsNarrator:
         who, target = self._who(item.attacker), self._who(item.target)
         where = term("location", item.location, t)
         result = term("result", item.result, t)
+        mode = term("mode", item.mode, t)
         if t == "ja":
             return (
-                f"{who}の攻撃 → {target}（{self._item(item.weapon)}・{term('mode', item.mode, t)}、{where}）："
+                f"{who}の攻撃 → {target}（{self._item(item.weapon)}・{mode}、{where}）："
                 f"目標値{self.score(item.skill)} 出目{item.roll} → {result}（成功度{item.margin}）"
             )
         return (
-            f"{who} attacks {target} ({self._item(item.weapon)}, {term('mode', item.mode, t)}, {where}): "
+            f"{who} attacks {target} ({self._item(item.weapon)}, {mode}, {where}): "
             f"needs {self.score(item.skill)}; rolled {item.roll}: {result} (margin {item.margin})"
         )
 
