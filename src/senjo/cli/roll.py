@@ -68,12 +68,17 @@ def _as_json(text: str, system: str, result: RollResult, line: str) -> dict[str,
 
 
 def roll(
-    command: Annotated[list[str], typer.Argument(help="The dice command, e.g. '3d6<=11'.")],
+    command: Annotated[
+        list[str],
+        typer.Argument(help="The dice command, e.g. '3d6<=11' (after -- if it starts with -)."),
+    ],
     system: Annotated[
-        str, typer.Option("--system", "-s", help="Dice system: DiceBot/none, GURPS/gurps, Cthulhu/coc.")
+        str,
+        typer.Option("--system", "-s", help="Dice system: DiceBot/none, GURPS/gurps, Cthulhu/coc."),
     ] = "DiceBot",
     dice: Annotated[
-        str | None, typer.Option("--dice", help="Script the dice instead of rolling: 3,3,4 or 6:3,6:4.")
+        str | None,
+        typer.Option("--dice", help="Script the dice instead of rolling: 3,3,4 or 6:3,6:4."),
     ] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="Output language: ja or en.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

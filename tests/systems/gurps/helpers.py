@@ -1,0 +1,43 @@
+"""Building small GURPS battles for rule tests, with scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.dice.roller import ScriptedDice
+from senjo.engine.battle import Battle
+from senjo.engine.events import Event
+from senjo.scenario.gurps import build_fighter
+from senjo.space.plane import Point
+from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.system import Gurps
+
+Spec = tuple[Fighter, Point]
+
+
+def fighter(key: str, side: str, x: float = 0.0, **fields: Any) -> Spec:
+    """A fighter from scenario-style fields (ST/DX/IQ/HT 10 unless given) at (x, 0)."""
+    data: dict[str, Any] = {"key": key, "name": key, "side": side, "position": [x, 0]}
+    data.update({"st": 10, "dx": 10, "iq": 10, "ht": 10})
+    data.update(fields)
+    built, _, point = build_fighter(data, "test", 0)
+    return built, point
+
+
+def battle(*specs: Spec, dice: list[int], **options: str) -> Battle[GurpsState]:
+    """A GURPS battle between the fighters, drawing from `dice` in order."""
+    fighters = [spec[0] for spec in specs]
+    positions = {spec[0].key: spec[1] for spec in specs}
+    return Battle(Gurps(options), Gurps.new_state(fighters, positions), ScriptedDice(dice))
+
+
+def choose(game: Battle[GurpsState], key: str) -> None:
+    """Make the pending decision by option key (fails listing the legal keys)."""
+    assert game.pending is not None, "the battle is over"
+    game.decide(game.pending.find(key))
+
+
+def events(game: Battle[GurpsState], kind: type[Event]) -> list[Any]:
+    """The logged events of one type, in order."""
+    return [item for item in game.log if isinstance(item, kind)]
