@@ -31,7 +31,7 @@ class FighterState:
     conscious: bool = True
     dead: bool = False
     # The maneuver that governs active defenses until the fighter's next turn.
-    maneuver: str = "do_nothing"
+    maneuver: str = ""
     variant: str = ""
     retreated: bool = False
     retreated_from: str = ""

@@ -155,7 +155,7 @@ def _start_of_turn(status: FighterState) -> None:
     status.lost_balance = False
     status.guard_down = False
     status.moved = 0.0
-    status.maneuver = "do_nothing"
+    status.maneuver = ""
     status.variant = ""
     status.wait_weapon = ""
     if status.feint_target and status.feint_penalty == 0:

@@ -1,0 +1,104 @@
+"""Active defense limits and critical results (B374-377, B556), with scripted dice."""
+
+from __future__ import annotations
+
+from senjo.systems.gurps.events import CriticalResult, DefenseRolled, ItemChanged
+
+from .helpers import battle, choose, events, fighter
+
+SAFE = [3] * 40
+SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
+AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
+
+
+def _two_attackers(dice: list[int], **defender: object) -> object:
+    return battle(
+        fighter("d", "x", 0, **{**SWORD, **defender}),
+        fighter("a1", "y", 1, dx=11, **AXE),
+        fighter("a2", "y", -1, dx=10, **AXE),
+        dice=dice,
+    )
+
+
+def test_parry_is_three_plus_half_skill() -> None:
+    """B376: Parry = 3 + half the weapon skill (rounded down) + the weapon's Parry modifier."""
+    game = _two_attackers([3, 3, 3, 3, 3, 3, *SAFE])
+    choose(game, "do_nothing")
+    choose(game, "attack:d:axe/swing")
+    choose(game, "torso")
+    choose(game, "parry:broadsword")
+    assert events(game, DefenseRolled)[0].score.value == 10
+
+
+def test_repeated_parry_with_one_weapon_is_minus_four() -> None:
+    """B376: each further parry with the same weapon before your next turn is at -4."""
+    game = _two_attackers([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, *SAFE])
+    choose(game, "do_nothing")
+    for attacker in ("a1", "a2"):
+        assert game.pending is not None and game.pending.actor == attacker
+        choose(game, "attack:d:axe/swing")
+        choose(game, "torso")
+        choose(game, "parry:broadsword")
+    scores = [d.score for d in events(game, DefenseRolled)]
+    assert [s.value for s in scores] == [10, 6]
+    assert scores[1].modifiers.amount("repeated_parry") == -4
+
+
+def test_block_once_per_turn() -> None:
+    """B375: a shield blocks only once per turn."""
+    game = _two_attackers([3, 3, 3, 3, 3, 3, 3, 3, 3, *SAFE], shield="medium_shield")
+    choose(game, "do_nothing")
+    choose(game, "attack:d:axe/swing")
+    choose(game, "torso")
+    choose(game, "block:medium_shield")
+    choose(game, "attack:d:axe/swing")
+    choose(game, "torso")
+    assert game.pending is not None and "block:medium_shield" not in game.pending.keys
+
+
+def test_unbalanced_weapon_cannot_parry_after_attacking() -> None:
+    """B269/B376: a weapon with Parry "U" cannot parry on the turn it attacked."""
+    game = battle(
+        fighter("b", "y", 1, st=12, dx=12, ht=12, **AXE),
+        fighter("a", "x", 0, **dict(SWORD, dx=10, ht=10)),
+        dice=[6, 6, 4, 3, 3, 3],
+    )
+    choose(game, "attack:a:axe/swing")
+    choose(game, "torso")
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "defense"
+    assert not any(key.startswith("parry:axe") for key in game.pending.keys)
+
+
+def test_critical_miss_drops_the_weapon_and_ready_picks_it_up() -> None:
+    """B556, B382: critical miss 9-11 drops the weapon; a Ready maneuver picks it up."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD),
+        fighter("b", "y", 1, **AXE),
+        dice=[6, 6, 6, 3, 3, 4, 6, 6, 4],
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    assert events(game, CriticalResult)[0].key == "drop_weapon"
+    assert "broadsword" in game.state.status["a"].dropped
+    choose(game, "attack:a:axe/swing")
+    choose(game, "torso")
+    assert game.pending is not None and "ready/pick_up:broadsword" in game.pending.keys
+    choose(game, "ready/pick_up:broadsword")
+    assert "broadsword" in game.state.status["a"].ready
+    assert events(game, ItemChanged)[-1].state == "ready"
+
+
+def test_critical_failure_on_a_dodge_falls_down() -> None:
+    """B556 (fact sheet §6): a critically failed dodge leaves the defender on the ground."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD),
+        fighter("b", "y", 1, **AXE),
+        dice=[3, 3, 3, 6, 6, 6, 1, *SAFE],
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[0].result == "critical_failure"
+    assert game.state.status["b"].posture == "lying"

@@ -1,0 +1,117 @@
+"""Effects of injury in a battle (B380-381, B419-420), with scripted dice."""
+
+from __future__ import annotations
+
+from senjo.systems.gurps.events import (
+    AttackRolled,
+    Check,
+    ConditionChanged,
+    DefenseRolled,
+    Injured,
+    ManeuverTaken,
+    TurnStarted,
+)
+
+from .helpers import battle, choose, events, fighter
+
+SAFE = [3] * 40
+SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
+AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
+
+
+def _hit(dice: list[int], **victim: object) -> object:
+    game = battle(
+        fighter("a", "x", 0, **SWORD),
+        fighter("b", "y", 1, **{**AXE, **victim}),
+        dice=dice,
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "none")
+    return game
+
+
+def test_shock_applies_on_the_next_turn_only() -> None:
+    """B381: injury gives -1 per HP to DX-based rolls on the victim's next turn only, max -4."""
+    # 1d+3 with a 1: 4 cut -> 6 injury (not a major wound for HP 13).
+    game = _hit([3, 3, 3, 1, *SAFE], st=13)
+    turn = events(game, TurnStarted)[-1]
+    assert (turn.actor, turn.shock) == ("b", -4)
+    choose(game, "attack:a:axe/swing")
+    choose(game, "torso")
+    assert dict(events(game, AttackRolled)[-1].skill.modifiers.items) == {"shock": -4}
+
+
+def test_high_pain_threshold_ignores_shock() -> None:
+    """B59/B381: High Pain Threshold means no shock penalties."""
+    game = _hit([3, 3, 3, 1, *SAFE], st=13, advantages=["high_pain_threshold"])
+    assert events(game, TurnStarted)[-1].shock == 0
+
+
+def test_major_wound_failed_ht_stuns_and_knocks_down() -> None:
+    """B420: a major wound calls for HT; failing (by less than 5) stuns and knocks down."""
+    # 1d+3 with a 3: 6 cut -> 9 injury > 10/2: major wound; HT roll 12 vs 10 fails by 2.
+    game = _hit([3, 3, 3, 3, 4, 4, 4, 6, 6, 6])
+    conditions = [(c.condition, c.active) for c in events(game, ConditionChanged)]
+    assert ("stunned", True) in conditions
+    assert game.state.status["b"].posture == "lying"
+    # On its turn the stunned fighter must Do Nothing, then rolls HT to recover (fails: 18).
+    assert events(game, ManeuverTaken)[-1].variant == "stunned"
+    assert events(game, Check)[-1].kind == "stun_recovery"
+    assert game.state.status["b"].stunned
+
+
+def test_major_wound_failed_by_five_knocks_out() -> None:
+    """B420: failing the knockdown roll by 5 or more means unconsciousness."""
+    game = _hit([3, 3, 3, 3, 5, 5, 5])
+    assert game.state.status["b"].conscious is False
+    assert game.outcome() is not None and game.outcome().winner_side == "x"
+
+
+def test_stunned_defends_at_minus_four() -> None:
+    """B420: a stunned fighter's active defenses are at -4."""
+    game = _hit([3, 3, 3, 3, 4, 4, 4, 6, 6, 6, 3, 3, 3, 3, 3, 3, *SAFE])
+    # a attacks again while b is still stunned.
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[-1].score.modifiers.amount("stunned") == -4
+
+
+def test_zero_hp_rolls_to_stay_conscious_each_turn() -> None:
+    """B419: at 0 HP or less a fighter rolls HT at the start of each turn or falls unconscious."""
+    # 1d+3 with a 4: 7 cut -> 10 injury, HP 10 -> 0; knockdown HT 9 passes; turn: HT 15 fails.
+    game = _hit([3, 3, 3, 4, 3, 3, 3, 5, 5, 5])
+    check = events(game, Check)[-1]
+    assert (check.kind, check.success) == ("consciousness", False)
+    assert game.state.status["b"].conscious is False
+
+
+def test_minus_hp_calls_for_a_death_check() -> None:
+    """B419: at -1 x HP the victim rolls HT or dies (failing by 3+)."""
+    big = dict(SWORD, st=20, skills={"Broadsword": 16})
+    game = battle(
+        fighter("a", "x", 0, **big),
+        fighter("b", "y", 1, **AXE),
+        dice=[3, 3, 3, 6, 6, 6, 3, 3, 3, 6, 6, 6],
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "none")
+    # sw 3d+2 +1 = 3d+3 with 6,6,6: 21 cut -> 31 injury: HP 10 -> -21 (past -1 and -2 x HP).
+    assert events(game, Injured)[0].hp == -21
+    kinds = [c.kind for c in events(game, Check)]
+    assert kinds[:2] == ["knockdown", "death_check_1"]
+    assert game.state.status["b"].dead
+
+
+def test_reeling_halves_dodge() -> None:
+    """B419: below 1/3 of HP, Move and Dodge are halved (rounding up)."""
+    game = _hit([3, 3, 3, 5, 3, 3, 3, 3, 3, 3, *SAFE], st=12)
+    # HP 12: 1d+3 with a 5 is 8 cut -> 12 injury, HP 0: below 1/3, so Dodge 8 becomes 4.
+    choose(game, "all_out_defense/increased_dodge")
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge")
+    score = events(game, DefenseRolled)[-1].score
+    assert score.modifiers.amount("reeling") == -4
