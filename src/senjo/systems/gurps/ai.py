@@ -9,18 +9,31 @@ helps), and goes to All-Out Defense when badly hurt.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
+from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice, WaitResponse
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.maneuvers import STEP, plan_options
+from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["GurpsAI", "success_chance"]
+
+
+@functools.lru_cache(maxsize=8192)
+def _expected_wound(average: int, damage_type: str, dr: int, location: str, hp: int) -> float:
+    """Injury from an average hit, plus a bonus where knockdown and stun rolls follow."""
+    wound = float(injury(average, damage_type, dr, location, hp=hp).injury)
+    if location in ("skull", "eye", "face", "vitals"):
+        wound += 2.0
+    return wound
+
 
 # P(3d6 <= n) for n = 3..18, and the GURPS success chance by effective skill.
 _COUNTS = [0] * 19
@@ -50,6 +63,46 @@ def success_chance(skill: int) -> float:
     (0.5, True)
     """
     return _CHANCE[max(-20, min(40, skill))]
+
+
+@functools.lru_cache(maxsize=16384)
+def _best_plan(
+    plans: tuple[AttackPlan, ...],
+    base: int,
+    cap: int | None,
+    defense: int | None,
+    average: int,
+    damage_type: str,
+    victim: Fighter,
+    rapid_penalty: int,
+) -> tuple[float, AttackPlan]:
+    """The plan with the best expected injury: P(hit) x P(not defended) x injury."""
+    wounds: dict[str, float] = {}
+    best = (-1.0, plans[0])
+    for plan in plans:
+        location = "torso" if plan.location == "random" else plan.location
+        wound = wounds.get(location)
+        if wound is None:
+            wound = _expected_wound(
+                average, damage_type, victim.dr_at(location), location, victim.hp
+            )
+            wounds[location] = wound
+        skill = base - 2 * plan.deceptive
+        if location != "torso":
+            skill += tables.location_penalty(location)
+        if cap is not None:
+            skill = min(skill, cap)
+        attacks = 1
+        if plan.rapid_strike:
+            skill -= rapid_penalty
+            attacks = 2
+        through = 1.0
+        if defense is not None:
+            through = 1.0 - success_chance(defense - plan.deceptive)
+        value = attacks * success_chance(skill) * through * wound
+        if value > best[0]:
+            best = (value, plan)
+    return best
 
 
 class GurpsAI:
@@ -108,7 +161,9 @@ class GurpsAI:
             "attack", []
         )
         if attacks:
-            best = max(attacks, key=lambda o: self._attack_value(state, key, o))
+            cache: dict[tuple[str, bool], int | None] = {}
+            values = {o: self._attack_value(state, key, o, cache) for o in attacks}
+            best = max(attacks, key=values.__getitem__)
             mode = fighter.weapon(best.weapon).mode(best.mode)
             if mode.ranged is not None:
                 aims = [
@@ -119,7 +174,7 @@ class GurpsAI:
                 far = state.distance(key, best.target) > 3
                 if aims and far and status.aim_turns < 3:
                     return aims[0]
-            if self._attack_value(state, key, best) > 0:
+            if values[best] > 0:
                 return best
         if reloads:
             return reloads[0]
@@ -134,9 +189,15 @@ class GurpsAI:
             key=lambda o: self._aod_value(state, key, o),
         )
 
-    def _attack_value(self, state: GurpsState, key: str, option: ManeuverChoice) -> float:
+    def _attack_value(
+        self,
+        state: GurpsState,
+        key: str,
+        option: ManeuverChoice,
+        cache: dict[tuple[str, bool], int | None],
+    ) -> float:
         plans = plan_options(state, key, option)
-        return max(self._plan_value(state, key, option, plan) for plan in plans)
+        return self._best_plan(state, key, option, plans, cache)[0]
 
     def _aod_value(self, state: GurpsState, key: str, option: ManeuverChoice) -> float:
         fighter = state.fighters[key]
@@ -158,40 +219,48 @@ class GurpsAI:
     def _plan(self, state: GurpsState, decision: Decision) -> AttackPlan:
         choice: ManeuverChoice = decision.context
         plans: tuple[AttackPlan, ...] = decision.options
-        return max(
-            plans,
-            key=lambda plan: self._plan_value(state, decision.actor, choice, plan),
-        )
+        return self._best_plan(state, decision.actor, choice, plans, {})[1]
 
-    def _plan_value(
-        self, state: GurpsState, key: str, choice: ManeuverChoice, plan: AttackPlan
-    ) -> float:
+    def _best_plan(
+        self,
+        state: GurpsState,
+        key: str,
+        choice: ManeuverChoice,
+        plans: tuple[AttackPlan, ...],
+        cache: dict[tuple[str, bool], int | None],
+    ) -> tuple[float, AttackPlan]:
+        """Score every plan for this attack choice and return the best (value, plan).
+
+        `cache` keeps the target's best defense per (target, ranged) for one decision.
+        """
         fighter = state.fighters[key]
         mode = fighter.weapon(choice.weapon).mode(choice.mode)
-        context = AttackContext(choice.maneuver, choice.variant, plan.rapid_strike)
-        skill = attack_score(state, key, choice.target, choice.weapon, mode, plan, context).value
-        hit = success_chance(skill)
-        incoming = IncomingAttack(key, choice.weapon, mode, deceptive=plan.deceptive)
-        best_defense = max(
-            (
+        context = AttackContext(choice.maneuver, choice.variant)
+        base = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
+        slot = (choice.target, mode.ranged is not None)
+        if slot in cache:
+            defense = cache[slot]
+        else:
+            incoming = IncomingAttack(key, choice.weapon, mode)
+            defenses = [
                 defense_score(state, choice.target, option, incoming).value
                 for option in defense_options(state, choice.target, incoming)
                 if option.kind != "none"
-            ),
-            default=None,
-        )
-        through = 1.0 if best_defense is None else 1.0 - success_chance(best_defense)
-        victim = state.fighters[choice.target]
+            ]
+            defense = cache[slot] = max(defenses) if defenses else None
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
         average = max(0, int(3.5 * dice.dice + dice.adds))
-        location = plan.location if plan.location != "random" else "torso"
-        wound = injury(
-            average, mode.damage.damage_type, victim.dr_at(location), location, hp=victim.hp
-        ).injury
-        if location in ("skull", "eye", "face", "vitals"):
-            wound += 2  # knockdown and stunning rolls make these hits worth more
-        attacks = 2 if plan.rapid_strike else 1
-        return attacks * hit * through * wound
+        trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")
+        return _best_plan(
+            plans,
+            base.value,
+            base.cap,
+            defense,
+            average,
+            mode.damage.damage_type.value,
+            state.fighters[choice.target],
+            3 if trained else 6,
+        )
 
     # --- defenses ---------------------------------------------------------------------------
 

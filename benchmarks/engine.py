@@ -1,0 +1,43 @@
+"""Duels per second: examples/gurps/duel.yaml played out AI against AI, full rules.
+
+Run: .venv/bin/python benchmarks/engine.py [N]
+Prints the best of three timings (battles per second, mean rounds per battle).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from senjo.engine.controllers import run
+from senjo.scenario import load_scenario
+from senjo.scenario.battle import build_battle
+from senjo.systems.gurps.ai import GurpsAI
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def measure(count: int) -> tuple[float, float]:
+    """Play `count` duels with seeds 0..count-1; return (battles per second, mean rounds)."""
+    scenario = load_scenario(ROOT / "examples" / "gurps" / "duel.yaml")
+    ai = GurpsAI()
+    rounds = 0
+    start = time.perf_counter()
+    for seed in range(count):
+        battle = build_battle(scenario, seed=seed)
+        rounds += run(battle, lambda actor: ai).rounds
+    elapsed = time.perf_counter() - start
+    return count / elapsed, rounds / count
+
+
+def main() -> None:
+    """Best of three runs."""
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    best = max(measure(count) for _ in range(3))
+    print(f"engine, GURPS duel (AI vs AI, full rules): {best[0]:,.0f} battles/s")
+    print(f"  mean rounds per battle: {best[1]:.1f}; battles per run: {count}")
+
+
+if __name__ == "__main__":
+    main()
