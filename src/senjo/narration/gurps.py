@@ -56,6 +56,10 @@ class GurpsNarrator:
         self.sides = sides or {}
         self.lang: Lang = lang
 
+    def who(self, key: str) -> str:
+        """A fighter's name in the narrator's language."""
+        return self._who(key)
+
     def _who(self, key: str) -> str:
         en, ja = self.names.get(key, (key, key))
         return ja if self.lang == "ja" else en

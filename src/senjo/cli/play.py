@@ -1,0 +1,172 @@
+"""`senjo play`: a person decides for one combatant at the terminal; the AI plays the rest.
+
+Each of the person's decisions lists its options numbered, with the chance of
+success of every attack and defense. Typing `q` (or closing the input) stops
+the battle; with `--log` the journal so far is written, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from senjo import __version__
+from senjo.cli.battle import LangOption, OptionList, _build, _load, controllers_for
+from senjo.cli.options import parse_lang, parse_options
+from senjo.cli.output import fail
+from senjo.dice.formatting import Lang
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Decision
+from senjo.engine.journal import journal_lines
+from senjo.narration import narrator_for
+from senjo.narration.gurps import GurpsNarrator
+from senjo.narration.gurps_terms import term
+from senjo.scenario.battle import effective_seed
+from senjo.systems.gurps.ai import success_chance
+from senjo.systems.gurps.attack import AttackContext, attack_score
+from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
+from senjo.systems.gurps.defense import defense_score
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["describe_option", "play_command"]
+
+
+class Quit(Exception):
+    """The person stopped the battle."""
+
+
+def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any, lang: Lang) -> str:
+    """A line for one option, with its chance of success where it has one."""
+    state = battle.state
+    names = {
+        k: (f.name_ja or f.name) if lang == "ja" else f.name for k, f in state.fighters.items()
+    }
+    chance: float | None = None
+    if isinstance(option, ManeuverChoice):
+        text = term("maneuver", option.maneuver, lang)
+        if option.variant:
+            text += f" ({term('variant', option.variant, lang)})"
+        if option.target:
+            text += f" → {names.get(option.target, option.target)}"
+        if option.weapon:
+            text += f" [{option.weapon}{'/' + option.mode if option.mode else ''}]"
+        if option.maneuver in ("attack", "all_out_attack", "move_and_attack"):
+            fighter = state.fighters[decision.actor]
+            mode = fighter.weapon(option.weapon).mode(option.mode)
+            context = AttackContext(option.maneuver, option.variant)
+            score = attack_score(
+                state, decision.actor, option.target, option.weapon, mode, AttackPlan(), context
+            )
+            chance = success_chance(score.value)
+    elif isinstance(option, AttackPlan):
+        choice: ManeuverChoice = decision.context
+        fighter = state.fighters[decision.actor]
+        mode = fighter.weapon(choice.weapon).mode(choice.mode)
+        context = AttackContext(choice.maneuver, choice.variant, option.rapid_strike)
+        score = attack_score(
+            state, decision.actor, choice.target, choice.weapon, mode, option, context
+        )
+        text = term("location", option.location, lang)
+        if option.deceptive:
+            text += f", {term('modifier', 'deceptive_attack', lang)} {option.deceptive}"
+        if option.rapid_strike:
+            text += f", {term('modifier', 'rapid_strike', lang)}"
+        chance = success_chance(score.value)
+    elif isinstance(option, DefenseChoice):
+        text = term("defense", option.kind, lang)
+        if option.weapon:
+            text += f" [{option.weapon}]"
+        if option.retreat:
+            text += " + " + term("modifier", "retreat", lang)
+        if option.drop:
+            text += " + " + term("modifier", "dodge_and_drop", lang)
+        if option.kind != "none":
+            chance = success_chance(
+                defense_score(state, decision.actor, option, decision.context).value
+            )
+    else:
+        text = option.key
+    if chance is not None:
+        text += f"  ({chance:.0%})"
+    return text
+
+
+class TerminalController:
+    """Asks a person at the terminal, printing new narration first."""
+
+    def __init__(self, narrator: GurpsNarrator, lang: Lang) -> None:
+        self.narrator = narrator
+        self.lang: Lang = lang
+        self.shown = 0
+
+    def show(self, battle: Battle[Any]) -> None:
+        """Print the events not yet shown."""
+        for item in battle.log[self.shown :]:
+            line = self.narrator.line(item)
+            if line is not None:
+                typer.echo(line)
+        self.shown = len(battle.log)
+
+    def choose(self, battle: Battle[Any], decision: Decision) -> Any:
+        """Number the options and read a choice; `q` or end of input stops the battle."""
+        self.show(battle)
+        who = self.narrator.who(decision.actor)
+        typer.echo(f"\n{who}: {decision.kind}")
+        for number, option in enumerate(decision.options, start=1):
+            typer.echo(f"  {number:>3}. {describe_option(battle, decision, option, self.lang)}")
+        prompt = (
+            "番号を選んでください（q で終了）" if self.lang == "ja" else "Choose a number (q quits)"
+        )
+        while True:
+            try:
+                answer = input(f"{prompt}: ").strip()
+            except EOFError:
+                raise Quit from None
+            if answer.lower() in ("q", "quit"):
+                raise Quit
+            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+                return decision.options[int(answer) - 1]
+            typer.echo(f"1-{len(decision.options)}?")
+
+
+def play_command(
+    scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
+    who: Annotated[str, typer.Option("--as", help="The combatant you play (its key).")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed.")] = None,
+    lang: LangOption = None,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="Write the journal (JSON lines), even on quit.")
+    ] = None,
+    option: OptionList = None,
+) -> None:
+    """Play one combatant yourself; the others follow their controllers."""
+    chosen = parse_lang(lang)
+    scenario = _load(scenario_path)
+    if who not in scenario.controllers:
+        fail(f"--as: no combatant {who!r}; combatants: {', '.join(scenario.controllers)}")
+    options = parse_options(option)
+    used_seed = effective_seed(scenario, seed)
+    battle = _build(scenario, used_seed, options, record_dice=True)
+    narrator = narrator_for(scenario, chosen)
+    person = TerminalController(narrator, chosen)
+    controllers: dict[str, Any] = dict(controllers_for(scenario, used_seed))
+    controllers[who] = person
+    try:
+        while battle.pending is not None:
+            decision = battle.pending
+            battle.decide(controllers[decision.actor].choose(battle, decision))
+        person.show(battle)
+    except Quit:
+        typer.echo("中断しました" if chosen == "ja" else "Stopped.")
+    finally:
+        if log is not None:
+            header = {
+                "senjo": __version__,
+                "source": str(scenario_path),
+                "scenario": scenario.data,
+                "seed": used_seed,
+                "options": options,
+            }
+            log.write_text("\n".join(journal_lines(battle, header)) + "\n", encoding="utf-8")
