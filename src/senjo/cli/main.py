@@ -5,6 +5,9 @@ from __future__ import annotations
 import typer
 
 from senjo.cli.battle import replay_command, run_command
+from senjo.cli.gurps import gurps_app
+from senjo.cli.odds import odds_app
+from senjo.cli.play import play_command
 from senjo.cli.roll import roll
 
 __all__ = ["app", "main"]
@@ -19,6 +22,9 @@ app = typer.Typer(
 app.command("roll")(roll)
 app.command("run")(run_command)
 app.command("replay")(replay_command)
+app.command("play")(play_command)
+app.add_typer(gurps_app, name="gurps")
+app.add_typer(odds_app, name="odds")
 
 
 @app.callback()

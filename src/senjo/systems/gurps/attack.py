@@ -29,6 +29,11 @@ from senjo.systems.gurps.defense import (
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged
 from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.ranged import (
+    hits_from_recoil,
+    hits_stopped_by_defense,
+    rapid_fire_bonus,
+)
 from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wounds import Hit, deal_damage
@@ -119,16 +124,29 @@ def attack_score(
             items.append((f"target_{state.status[target].posture}", target_posture))
         if context.maneuver == "all_out_attack" and context.variant == "determined":
             items.append(("all_out_attack_determined", 1))
+        shots = shots_fired(status.shots.get(weapon, mode.ranged.shots), mode)
+        if shots > 1 and rapid_fire_bonus(shots):
+            items.append(("rapid_fire", rapid_fire_bonus(shots)))
         if context.maneuver == "move_and_attack":
             # seed 000: ranged Move and Attack takes -2 or the weapon's Bulk, the worse.
             items.append(("move_and_attack", min(-2, mode.ranged.bulk)))
     return Score(fighter.skill(mode.skill), Modifiers(tuple(items)), cap)
 
 
+def shots_fired(loaded: int, mode: AttackMode) -> int:
+    """Shots one attack fires: the weapon's RoF, or what is left in it (B373)."""
+    assert mode.ranged is not None
+    return max(1, min(mode.ranged.rof, loaded))
+
+
 def _roll_defense(
-    battle: Battle[GurpsState], defender: str, choice: DefenseChoice, incoming: IncomingAttack
-) -> bool:
-    """Roll the chosen defense, book its costs, log it; True if the attack is stopped."""
+    battle: Battle[GurpsState],
+    defender: str,
+    choice: DefenseChoice,
+    incoming: IncomingAttack,
+    hits: int = 1,
+) -> int:
+    """Roll the chosen defense, book its costs, log it; return how many hits it stops."""
     state = battle.state
     status = state.status[defender]
     score = defense_score(state, defender, choice, incoming)
@@ -151,6 +169,9 @@ def _roll_defense(
         result = "critical_failure"
     else:
         result = "success" if judged.success else "failure"
+    stopped = 0
+    if judged.success:
+        stopped = hits_stopped_by_defense(judged.margin, hits, critical_success=judged.critical)
     battle.emit(
         DefenseRolled(
             defender,
@@ -162,11 +183,12 @@ def _roll_defense(
             roll,
             judged.margin,
             result,
+            stopped,
         )
     )
     if judged.critical_failure:
         defense_critical_failure(battle, defender, choice)
-    return judged.success
+    return stopped
 
 
 def resolve_attack(
@@ -193,19 +215,38 @@ def resolve_attack(
         result = "critical_miss"
     else:
         result = "hit" if judged.success else "miss"
+    shots = hits = 1
+    if mode.ranged is not None:
+        loaded = status.shots.get(weapon, mode.ranged.shots)
+        shots = shots_fired(loaded, mode)
+        status.shots[weapon] = loaded - shots
+        if shots > 1:
+            # B373: one roll for the burst; 1 hit plus 1 per full Recoil of margin.
+            hits = hits_from_recoil(max(judged.margin, 0), mode.ranged.recoil, shots)
+    if result in ("miss", "critical_miss"):
+        hits = 0
     battle.emit(
         AttackRolled(
-            attacker, target, weapon, mode.name, score, roll, judged.margin, result, location
+            attacker,
+            target,
+            weapon,
+            mode.name,
+            score,
+            roll,
+            judged.margin,
+            result,
+            location,
+            shots,
+            hits,
         )
     )
     status.attacked_with.add(weapon)
     status.aim_turns = 0
-    if mode.ranged is not None:
-        status.shots[weapon] = status.shots.get(weapon, mode.ranged.shots) - 1
-        if mode.ranged.thrown:
-            status.ready.discard(weapon)
-            status.dropped.add(weapon)
-            battle.emit(ItemChanged(attacker, weapon, "thrown"))
+    if mode.ranged is not None and mode.ranged.thrown:
+        # B373: a thrown weapon leaves the hand; it lands by the target, out of reach.
+        status.ready.discard(weapon)
+        status.thrown.add(weapon)
+        battle.emit(ItemChanged(attacker, weapon, "thrown"))
     if result == "critical_miss":
         attack_critical_miss(battle, attacker, weapon, mode)
         return
@@ -214,6 +255,7 @@ def resolve_attack(
     critical = None
     if result == "critical_hit":
         critical = roll_critical_hit(battle, attacker, location)
+        hits_left = hits
     else:
         incoming = IncomingAttack(
             attacker,
@@ -225,10 +267,12 @@ def resolve_attack(
         )
         options = defense_options(state, target, incoming)
         choice: DefenseChoice = NO_DEFENSE
+        hits_left = hits
         if len(options) > 1:
             choice = yield Decision(target, "defense", options, incoming)
         if choice.kind != "none":
-            if _roll_defense(battle, target, choice, incoming):
+            hits_left -= _roll_defense(battle, target, choice, incoming, hits)
+            if hits_left <= 0:
                 return
             defender = state.status[target]
             if defender.maneuver == "all_out_defense" and defender.variant == "double":
@@ -237,8 +281,14 @@ def resolve_attack(
                 second = tuple(o for o in options if o.kind != choice.kind)
                 if len(second) > 1:
                     again = yield Decision(target, "defense", second, incoming)
-                    if again.kind != "none" and _roll_defense(battle, target, again, incoming):
-                        return
+                    if again.kind != "none":
+                        hits_left -= _roll_defense(battle, target, again, incoming, hits_left)
+                        if hits_left <= 0:
+                            return
     strong = context.maneuver == "all_out_attack" and context.variant == "strong"
     hit = Hit(attacker, target, weapon, mode, location, strong, context.stop_thrust_yards)
-    deal_damage(battle, hit, critical)
+    for _ in range(hits_left):
+        # B375: each hit of a burst rolls its own damage; a critical's result applies to all.
+        deal_damage(battle, hit, critical)
+        if state.status[target].dead:
+            return

@@ -98,7 +98,8 @@ class AttackRolled(Event):
     """An attack roll: against `skill`, the 3d6 `roll`, and its `result`.
 
     `result` is one of critical_hit, hit, miss, critical_miss; `location` is
-    the hit location aimed at (or rolled for a random hit).
+    the hit location aimed at (or rolled for a random hit). A rapid-fire
+    attack fires `shots` and lands `hits` of them (B373).
     """
 
     attacker: str
@@ -110,12 +111,17 @@ class AttackRolled(Event):
     margin: int
     result: str
     location: str
+    shots: int = 1
+    hits: int = 1
 
 
 @event
 @dataclass(frozen=True, slots=True)
 class DefenseRolled(Event):
-    """An active defense roll: `kind` is dodge, parry or block (or none when not attempted)."""
+    """An active defense roll: `kind` is dodge, parry or block.
+
+    Against rapid fire a success stops `stopped` hits (B375).
+    """
 
     defender: str
     attacker: str
@@ -126,6 +132,7 @@ class DefenseRolled(Event):
     roll: int
     margin: int
     result: str
+    stopped: int = 1
 
 
 @event

@@ -107,7 +107,7 @@ def _ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoic
     if fighter.shield is not None:
         items.append(fighter.shield.key)
     for item in items:
-        if item in status.broken or item in status.ready:
+        if item in status.broken or item in status.ready or item in status.thrown:
             continue
         variant = "pick_up" if item in status.dropped else "draw"
         options.append(ManeuverChoice("ready", variant, weapon=item))

@@ -51,6 +51,7 @@ class FighterState:
     ready: set[str] = field(default_factory=set)
     dropped: set[str] = field(default_factory=set)
     broken: set[str] = field(default_factory=set)
+    thrown: set[str] = field(default_factory=set)
     shots: dict[str, int] = field(default_factory=dict)
     # Critical-table and other lingering effects.
     lost_balance: bool = False
