@@ -246,10 +246,14 @@ class GurpsNarrator:
             return (
                 f"引き分け：{reason}（{item.rounds}ラウンド）"
                 if t == "ja"
-                else (f"Draw: {reason} after {item.rounds} rounds")
+                else f"Draw: {reason} after {_rounds(item.rounds)}"
             )
         en, ja = self.sides.get(item.winner_side, (item.winner_side, item.winner_side))
         side = ja if t == "ja" else en
         if t == "ja":
             return f"勝者：{side}（{reason}、{item.rounds}ラウンド）"
-        return f"Winner: {side} ({reason}, {item.rounds} rounds)"
+        return f"Winner: {side} ({reason}, {_rounds(item.rounds)})"
+
+
+def _rounds(count: int) -> str:
+    return "1 round" if count == 1 else f"{count} rounds"

@@ -42,8 +42,18 @@ def from_validation(source: str, error: ValidationError, prefix: str = "") -> Sc
     path = field_path(location)
     if prefix:
         path = f"{prefix}.{path}" if path else prefix
-    message = str(first["msg"])
-    if first["type"] == "extra_forbidden":
+    message = str(first["msg"]).removeprefix("Value error, ")
+    kind = first["type"]
+    if kind == "string_pattern_mismatch":
+        message = (
+            f"{first['input']!r} is not a valid key: use lowercase letters, digits and _, "
+            "starting with a letter"
+        )
+    elif kind == "too_long" and path.endswith("position"):
+        message = "expected [x, y] in yards"
+    elif kind in ("int_type", "int_parsing") and isinstance(first.get("input"), bool | str):
+        message = f"expected a whole number, not {first['input']!r}"
+    elif first["type"] == "extra_forbidden":
         message = "unknown field (not allowed here)"
     elif first["type"] == "missing":
         message = "required field is missing"

@@ -10,14 +10,14 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, ValidationError
 
 from senjo.scenario.errors import ScenarioError, from_validation
 from senjo.space.plane import Point
 from senjo.systems.gurps import library, tables
 from senjo.systems.gurps.library import EquipmentError
 from senjo.systems.gurps.model import ADVANTAGES, Fighter, Shield, Weapon
-from senjo.systems.gurps.skills import skill_level
+from senjo.systems.gurps.skills import KNOWN_SKILLS, skill_level
 
 __all__ = ["GurpsCombatant", "build_fighter"]
 
@@ -54,12 +54,21 @@ AdvantageKey = Annotated[str, _one_of(ADVANTAGES, "advantage")]
 LocationKey = Annotated[str, _one_of(LOCATIONS, "hit location")]
 
 
-class Names(BaseModel):
-    """A display name in each language."""
+def _names_value(value: Any) -> str | dict[str, str]:
+    if isinstance(value, str) and value:
+        return value
+    if (
+        isinstance(value, dict)
+        and value
+        and set(value) <= {"en", "ja"}
+        and all(isinstance(v, str) and v for v in value.values())
+    ):
+        return value
+    raise ValueError("expected text, or {en: ..., ja: ...}")
 
-    model_config = ConfigDict(extra="forbid")
-    en: str
-    ja: str
+
+Name = Annotated[Any, AfterValidator(_names_value)]
+Int = Annotated[int, Strict()]
 
 
 class GurpsCombatant(BaseModel):
@@ -68,34 +77,35 @@ class GurpsCombatant(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     key: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
-    name: str | Names
+    name: Name
     side: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     controller: Literal["ai", "human", "random"] = "ai"
     position: tuple[float, float] = (0.0, 0.0)
-    st: Annotated[int, Field(ge=1, le=100)]
-    dx: Annotated[int, Field(ge=1, le=100)]
-    iq: Annotated[int, Field(ge=1, le=100)]
-    ht: Annotated[int, Field(ge=1, le=100)]
-    hp: Annotated[int, Field(ge=1)] | None = None
-    fp: Annotated[int, Field(ge=1)] | None = None
-    will: Annotated[int, Field(ge=1)] | None = None
-    per: Annotated[int, Field(ge=1)] | None = None
+    st: Annotated[Int, Field(ge=1, le=100)]
+    dx: Annotated[Int, Field(ge=1, le=100)]
+    iq: Annotated[Int, Field(ge=1, le=100)]
+    ht: Annotated[Int, Field(ge=1, le=100)]
+    hp: Annotated[Int, Field(ge=1)] | None = None
+    fp: Annotated[Int, Field(ge=1)] | None = None
+    will: Annotated[Int, Field(ge=1)] | None = None
+    per: Annotated[Int, Field(ge=1)] | None = None
     basic_speed: Annotated[float, Field(gt=0)] | None = None
-    basic_move: Annotated[int, Field(ge=0)] | None = None
-    size_modifier: Annotated[int, Field(ge=-10, le=20)] = 0
-    encumbrance: Annotated[int, Field(ge=0, le=4)] = 0
+    basic_move: Annotated[Int, Field(ge=0)] | None = None
+    size_modifier: Annotated[Int, Field(ge=-10, le=20)] = 0
+    encumbrance: Annotated[Int, Field(ge=0, le=4)] = 0
     advantages: list[AdvantageKey] = []
-    skills: dict[str, Annotated[int, Field(ge=-10, le=40)]] = {}
+    skills: dict[str, Annotated[Int, Field(ge=-10, le=40)]] = {}
     weapons: list[str | dict[str, Any]] = []
     shield: str | None = None
-    dr: dict[LocationKey, Annotated[int, Field(ge=0, le=200)]] = {}
+    dr: dict[LocationKey, Annotated[Int, Field(ge=0, le=200)]] = {}
     ready: list[str] | None = None
 
 
-def _names(value: str | Names) -> tuple[str, str]:
+def _names(value: str | dict[str, str]) -> tuple[str, str]:
     if isinstance(value, str):
         return value, value
-    return value.en, value.ja
+    en = value.get("en", value.get("ja", ""))
+    return en, value.get("ja", en)
 
 
 def _weapon(entry: str | dict[str, Any], st: int, source: str, path: str) -> Weapon:
@@ -147,6 +157,15 @@ def build_fighter(data: dict[str, Any], source: str, index: int) -> tuple[Fighte
                 source,
                 f"{prefix}.ready[{number}]",
                 f"{item!r} is not carried; carried: {', '.join(sorted(items))}",
+            )
+    used = {mode.skill for weapon in weapons for mode in weapon.modes}
+    if shield is not None:
+        used.add(shield.skill)
+    for name in spec.skills:
+        if name not in KNOWN_SKILLS and name not in used:
+            allowed = ", ".join(sorted(KNOWN_SKILLS | used))
+            raise ScenarioError(
+                source, f"{prefix}.skills.{name}", f"unknown skill {name!r}; allowed: {allowed}"
             )
     skills = dict(spec.skills)
     attributes = {"ST": spec.st, "DX": spec.dx, "IQ": spec.iq, "HT": spec.ht}

@@ -14,9 +14,11 @@ from typing import Any
 
 import yaml
 
+from senjo.engine.battle import RuleSystem
 from senjo.scenario.errors import ScenarioError
 from senjo.scenario.gurps import build_fighter
 from senjo.space.plane import Point
+from senjo.systems import find_rule_system
 from senjo.systems.gurps.model import Fighter
 
 __all__ = ["SYSTEM_LOADERS", "Scenario", "load_scenario", "parse_scenario"]
@@ -74,17 +76,20 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
             source, unknown[0], f"unknown field; allowed: {', '.join(sorted(_TOP_LEVEL))}"
         )
     system = data.get("system")
+    known = ", ".join(sorted(SYSTEM_LOADERS))
+    if system is None:
+        raise ScenarioError(source, "system", f"required field is missing; known: {known}")
     if system not in SYSTEM_LOADERS:
-        known = ", ".join(sorted(SYSTEM_LOADERS))
         raise ScenarioError(source, "system", f"{system!r} is not a rule system; known: {known}")
     title_en, title_ja = _title(data.get("title"), source)
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+    if isinstance(seed, bool) or (seed is not None and (not isinstance(seed, int) or seed < 0)):
         raise ScenarioError(source, "seed", f"expected a whole number 0 or more, not {seed!r}")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ScenarioError(source, "options", "expected a mapping of option: value")
     options = {str(k): _option_text(v) for k, v in options.items()}
+    _check_options(find_rule_system(system), options, source)
     combatants = data.get("combatants")
     if not isinstance(combatants, list) or len(combatants) < 2:
         raise ScenarioError(source, "combatants", "expected a list of at least two combatants")
@@ -117,6 +122,21 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
         controllers=controllers,
         data=data,
     )
+
+
+def _check_options(system: type[RuleSystem[Any]], options: dict[str, str], source: str) -> None:
+    known = {option.name: option for option in system.options}
+    for name, value in options.items():
+        option = known.get(name)
+        if option is None:
+            listed = ", ".join(sorted(known)) or "none"
+            raise ScenarioError(
+                source,
+                f"options.{name}",
+                f"unknown option for {system.name}; known options: {listed}",
+            )
+        if not option.accepts(value):
+            raise ScenarioError(source, f"options.{name}", f"takes {option.allowed}, not {value!r}")
 
 
 def _option_text(value: Any) -> str:

@@ -97,3 +97,61 @@ def test_shooting_empties_the_bow_and_reload_takes_its_turns() -> None:
         choose(game, "ready/reload:regular_bow")
     assert [e.state for e in events(game, ItemChanged)] == ["reloading", "reloaded"]
     assert game.state.status["a"].shots["regular_bow"] == 1
+
+
+SMG = {
+    "key": "smg",
+    "name": "Submachine gun",
+    "modes": [
+        {
+            "name": "shoot",
+            "skill": "Guns",
+            "damage": "2d pi",
+            "ranged": {
+                "acc": 3,
+                "half_damage": 160,
+                "max_range": 1900,
+                "rof": 8,
+                "shots": 30,
+                "recoil": 2,
+            },
+        }
+    ],
+}
+
+
+def test_rapid_fire_bonus_and_hits_by_recoil() -> None:
+    """B373: 8 shots give +1 to hit; hits are 1 + margin // Recoil, at most the shots."""
+    gunner = {"dx": 12, "skills": {"Guns": 13}, "weapons": [SMG]}
+    game = battle(
+        fighter("a", "x", 0, **gunner),
+        fighter("b", "y", 2, **TARGET),
+        dice=[2, 2, 2, 5, 5, 6, *[1] * 8, *SAFE],
+    )
+    choose(game, "attack:b:smg/shoot")
+    choose(game, "torso")
+    attack = events(game, AttackRolled)[0]
+    assert attack.skill.modifiers.amount("rapid_fire") == 1
+    # 6 against 14: margin 8, Recoil 2 -> 1 + 4 = 5 hits of the 8 shots.
+    assert (attack.shots, attack.hits) == (8, 5)
+    assert game.state.status["a"].shots["smg"] == 22
+    choose(game, "dodge")
+    # The dodge (16 against 8) fails: every hit rolls its own damage.
+    assert len(events(game, DamageRolled)) == 5
+
+
+def test_a_defense_stops_one_hit_plus_its_margin() -> None:
+    """B375: a successful defense against rapid fire stops 1 hit plus 1 per point of margin."""
+    gunner = {"dx": 12, "skills": {"Guns": 13}, "weapons": [SMG]}
+    game = battle(
+        fighter("a", "x", 0, **gunner),
+        fighter("b", "y", 2, **TARGET),
+        dice=[2, 2, 2, 2, 2, 2, *[1] * 8, *SAFE],
+    )
+    choose(game, "attack:b:smg/shoot")
+    choose(game, "torso")
+    choose(game, "dodge")
+    defense = events(game, DefenseRolled)[0]
+    # dodge 8 against a roll of 6: margin 2 stops 3 of the 5 hits.
+    assert defense.stopped == 3
+    assert len(events(game, DamageRolled)) == 2

@@ -119,7 +119,10 @@ def attack_score(
         if status.aim_turns and aimed and context.maneuver != "move_and_attack":
             # B364: Acc after one turn of Aim, +1 after two, +2 after three or more.
             items.append(("aim", mode.ranged.acc + min(2, status.aim_turns - 1)))
-        target_posture = tables.posture(state.status[target].posture).ranged_to_be_hit
+        lying = tables.posture(state.status[target].posture)
+        target_posture = lying.ranged_to_be_hit
+        if state.rules.get("prone_ranged_penalty") == "cover":
+            target_posture = lying.ranged_to_be_hit_cover_table or target_posture
         if target_posture:
             items.append((f"target_{state.status[target].posture}", target_posture))
         if context.maneuver == "all_out_attack" and context.variant == "determined":

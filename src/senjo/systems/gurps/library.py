@@ -120,7 +120,9 @@ def _mode(data: Any, path: str, wielder_st: int) -> AttackMode:
             f"{path}.parry", f"{data.get('parry')!r} is not a parry like 0, -1, +2, 0U, 0F, No"
         ) from None
     st_for_damage = data.get("st_for_damage")
-    if st_for_damage is not None and (not isinstance(st_for_damage, int) or st_for_damage < 1):
+    if st_for_damage is not None and (
+        isinstance(st_for_damage, bool) or not isinstance(st_for_damage, int) or st_for_damage < 1
+    ):
         raise EquipmentError(f"{path}.st_for_damage", "expected a whole number of 1 or more")
     ranged = None
     if "ranged" in data:

@@ -179,16 +179,20 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _plans(skill: int, damage_type: str, melee: bool, rapid: bool) -> tuple[AttackPlan, ...]:
+def _plans(
+    skill: int, damage_type: str, melee: bool, rapid: bool, floor: int, random_location: bool
+) -> tuple[AttackPlan, ...]:
     plans = []
+    if random_location:
+        plans.append(AttackPlan("random"))
     for location in _AIMABLE:
         if not can_target(location, damage_type):
             continue
         aimed = skill + (tables.location_penalty(location) if location != "torso" else 0)
         if aimed < 3:  # B344: no attempt below an effective 3
             continue
-        # B369: each -2 to hit is -1 to the foe's defenses; effective skill stays at 10 or more.
-        most = max(0, (aimed - 10) // 2) if melee else 0
+        # B369: each -2 to hit is -1 to the foe's defenses (down to `floor`, an option).
+        most = max(0, (aimed - floor) // 2) if melee else 0
         for deceptive in range(min(most, 4) + 1):
             plans.append(AttackPlan(location, deceptive))
             if rapid and aimed - 2 * deceptive - 6 >= 3:
@@ -205,7 +209,12 @@ def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[A
         choice.maneuver == "attack"
         or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
     )
-    return _plans(score.value, mode.damage.damage_type.value, mode.is_melee, rapid)
+    rules = state.rules
+    floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
+    random_location = rules.get("random_hit_locations", "off") == "on"
+    return _plans(
+        score.value, mode.damage.damage_type.value, mode.is_melee, rapid, floor, random_location
+    )
 
 
 def _approach(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["DEFAULTS", "skill_level"]
+__all__ = ["DEFAULTS", "KNOWN_SKILLS", "skill_level"]
 
 #: skill -> list of (attribute or skill, modifier).
 DEFAULTS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -38,6 +38,26 @@ DEFAULTS: dict[str, tuple[tuple[str, int], ...]] = {
     "Staff": (("DX", -5), ("Polearm", -4), ("Spear", -2)),
     "Thrown Weapon (Spear)": (("DX", -4), ("Spear Thrower", -4)),
     "Two-Handed Sword": (("DX", -5), ("Broadsword", -4), ("Force Sword", -4)),
+}
+
+
+#: Skills a scenario may list besides those its equipment uses (combat-relevant ones).
+KNOWN_SKILLS = frozenset(DEFAULTS) | {
+    "Acrobatics",
+    "Boxing",
+    "Fast-Draw (Arrow)",
+    "Fast-Draw (Knife)",
+    "Fast-Draw (Sword)",
+    "Fast-Draw (Two-Handed Sword)",
+    "Flail",
+    "Judo",
+    "Karate",
+    "Polearm",
+    "Rapier",
+    "Saber",
+    "Sumo",
+    "Two-Handed Axe/Mace",
+    "Wrestling",
 }
 
 

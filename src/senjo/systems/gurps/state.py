@@ -78,6 +78,8 @@ class GurpsState:
     status: dict[str, FighterState]
     order: tuple[str, ...] = ()
     round: int = 0
+    #: The battle's optional rules (name -> value), as the rule system settled them.
+    rules: dict[str, str] = field(default_factory=dict)
 
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""

@@ -57,6 +57,27 @@ class Gurps(RuleSystem[GurpsState]):
             "Rounds after which the battle ends in a draw.",
             "この戦闘ラウンド数で引き分けとする。",
         ),
+        RuleOption(
+            "random_hit_locations",
+            ("off", "on"),
+            "off",
+            "B400: attackers may also strike at a random hit location (3d6 on the table).",
+            "B400：命中部位表（3D6）による無作為の命中部位も選べる。",
+        ),
+        RuleOption(
+            "deceptive_floor",
+            ("on", "off"),
+            "on",
+            "Deceptive Attack may not take effective skill below 10.",
+            "トリック攻撃で修正後技能を10未満にできない。",
+        ),
+        RuleOption(
+            "prone_ranged_penalty",
+            ("posture", "cover"),
+            "posture",
+            "To hit a lying target at range: -2 (posture table) or -4 (cover table).",
+            "伏せている目標への長射程攻撃：-2（姿勢表）か-4（遮蔽表）。",
+        ),
     )
 
     @staticmethod
@@ -85,6 +106,7 @@ class Gurps(RuleSystem[GurpsState]):
     def play(self, battle: Battle[GurpsState]) -> Flow:
         """Roll initiative ties, then play rounds until one side is left or time runs out."""
         state = battle.state
+        state.rules = dict(self.settings)
         fighters = list(state.fighters.values())
         speeds = [(f.basic_speed, f.dx) for f in fighters]
         ties = {
