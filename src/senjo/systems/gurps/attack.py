@@ -28,6 +28,7 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged
+from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.ranged import (
     hits_from_recoil,
@@ -47,7 +48,8 @@ class AttackContext:
 
     `maneuver` is attack, all_out_attack, move_and_attack or wait; `variant`
     the All-Out Attack option; `rapid_index` 1 or 2 for the halves of a Rapid
-    Strike; `moved` the yards the attacker moved this turn (stop thrust).
+    Strike; `stop_thrust_yards` the yards the target moved (stop thrust); `dual`
+    one of the two attacks of a Dual-Weapon Attack.
     """
 
     maneuver: str = "attack"
@@ -55,6 +57,7 @@ class AttackContext:
     rapid: bool = False
     feint: int = 0
     stop_thrust_yards: float = 0.0
+    dual: bool = False
 
 
 def attack_score(
@@ -88,6 +91,10 @@ def attack_score(
     if victim.size_modifier:
         items.append(("size_modifier", victim.size_modifier))
     cap: int | None = None
+    if hand_of(status, weapon) == OFF and not fighter.has("ambidexterity"):
+        items.append(("off_hand", -4))  # B417: the off hand is at -4 without Ambidexterity
+    if context.dual:
+        items.append(("dual_weapon_attack", -4))  # B417: each attack of a Dual-Weapon Attack
     if mode.is_melee:
         posture = tables.posture(status.posture).melee_attack
         if posture:
@@ -247,7 +254,7 @@ def resolve_attack(
     status.aim_turns = 0
     if mode.ranged is not None and mode.ranged.thrown:
         # B373: a thrown weapon leaves the hand; it lands by the target, out of reach.
-        status.ready.discard(weapon)
+        let_go(status, weapon)
         status.thrown.add(weapon)
         battle.emit(ItemChanged(attacker, weapon, "thrown"))
     if result == "critical_miss":

@@ -16,6 +16,7 @@ from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import ConditionChanged, CriticalResult, ItemChanged, Moved
+from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, roll_3d6
@@ -106,7 +107,7 @@ def _applies(effect: Effect, facts: _Miss) -> bool:
 
 def _lose_item(battle: Battle[GurpsState], key: str, item: str, state: str, cause: str) -> None:
     status = battle.state.status[key]
-    status.ready.discard(item)
+    let_go(status, item)
     if state == "broken":
         status.broken.add(item)
     else:

@@ -22,6 +22,7 @@ from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_atta
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice, WaitResponse
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import Check, ItemChanged, Moved, PostureChanged
+from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of, take
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.rolls import roll_3d6
@@ -93,7 +94,12 @@ def _usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Att
     for weapon in fighter.weapons:
         if weapon.key not in status.ready or weapon.key in status.broken:
             continue
+        hand = hand_of(status, weapon.key)
         for mode in weapon.modes:
+            if mode.two_handed and hand is not None and status.hands[1 - hand]:
+                continue  # B270: a two-handed grip needs the other hand free
+            if weapon.key == "punch" and free_hand(status) is None:
+                continue  # a punch needs an empty hand
             ranged = mode.ranged
             if ranged is not None and status.shots.get(weapon.key, ranged.shots) <= 0:
                 continue
@@ -101,15 +107,34 @@ def _usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Att
     return found
 
 
+def _off_hand_mode(fighter: Fighter, status: FighterState, weapon: str) -> AttackMode | None:
+    """For a Dual-Weapon Attack (B417): the off-hand weapon's melee mode, if `weapon` is in the
+    main hand and another ready melee weapon is in the off hand."""
+    if hand_of(status, weapon) != MAIN:
+        return None
+    other = status.hands[OFF]
+    if not other or other not in status.ready or other in status.broken:
+        return None
+    if fighter.shield is not None and other == fighter.shield.key:
+        return None
+    return next((m for m in fighter.weapon(other).modes if m.is_melee and not m.two_handed), None)
+
+
 def _ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice]:
     options = []
     items = [w.key for w in fighter.weapons if not w.modes[0].unarmed]
     if fighter.shield is not None:
         items.append(fighter.shield.key)
+    shield = fighter.shield.key if fighter.shield is not None else ""
     for item in items:
         if item in status.broken or item in status.ready or item in status.thrown:
             continue
-        variant = "pick_up" if item in status.dropped else "draw"
+        if hand_of(status, item) is not None:
+            variant = "regrip"  # held but unready (B382): one Ready to bring it to bear
+        elif free_hand(status, shield=item == shield) is None:
+            continue  # B382: readying an item needs a free hand
+        else:
+            variant = "pick_up" if item in status.dropped else "draw"
         options.append(ManeuverChoice("ready", variant, weapon=item))
     for weapon in fighter.weapons:
         if weapon.key not in status.ready:
@@ -155,6 +180,9 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
             if _reaches(state, key, foe, mode, STEP):
                 options.append(ManeuverChoice("attack", target=foe, weapon=weapon, mode=mode.name))
                 options.append(ManeuverChoice("feint", target=foe, weapon=weapon, mode=mode.name))
+                second = _off_hand_mode(fighter, status, weapon)
+                if second is not None and _reaches(state, key, foe, second, STEP):
+                    options.append(ManeuverChoice("attack", "dual", foe, weapon, mode.name))
             if _reaches(state, key, foe, mode, half):
                 for variant in ("determined", "strong", "double", "feint"):
                     options.append(
@@ -205,9 +233,13 @@ def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[A
     mode = state.fighters[key].weapon(choice.weapon).mode(choice.mode)
     context = AttackContext(choice.maneuver, choice.variant)
     score = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
-    rapid = mode.is_melee and (
-        choice.maneuver == "attack"
-        or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
+    rapid = (
+        mode.is_melee
+        and choice.variant != "dual"
+        and (
+            choice.maneuver == "attack"
+            or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
+        )
     )
     rules = state.rules
     floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
@@ -388,14 +420,22 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     if choice.maneuver == "all_out_attack" and choice.variant == "feint":
         feint = _feint(battle, key, choice)
     plan = yield from _choose_plan(battle, key, choice)
-    attacks = 2 if plan.rapid_strike or choice.variant == "double" else 1
-    for number in range(attacks):
+    dual = choice.variant == "dual"
+    strikes = [(choice.weapon, mode)]
+    if plan.rapid_strike or choice.variant == "double":
+        strikes.append((choice.weapon, mode))
+    second = _off_hand_mode(fighter, status, choice.weapon) if dual else None
+    if second is not None:
+        strikes.append((status.hands[OFF], second))
+    for number, (weapon, strike) in enumerate(strikes):
         if number and (not status.active or not state.status[choice.target].active):
             return
-        if choice.weapon not in status.ready:
+        if weapon not in status.ready:
             return
-        context = AttackContext(choice.maneuver, choice.variant, plan.rapid_strike, feint)
-        yield from resolve_attack(battle, key, choice.target, choice.weapon, mode, plan, context)
+        context = AttackContext(
+            choice.maneuver, choice.variant, plan.rapid_strike, feint, dual=dual
+        )
+        yield from resolve_attack(battle, key, choice.target, weapon, strike, plan, context)
         if status.lost_balance:
             return
 
@@ -404,8 +444,11 @@ def _ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None
     status = battle.state.status[key]
     fighter = battle.state.fighters[key]
     item = choice.weapon
-    if choice.variant in ("draw", "pick_up"):
+    if choice.variant in ("draw", "pick_up", "regrip"):
         status.dropped.discard(item)
+        if hand_of(status, item) is None:
+            is_shield = fighter.shield is not None and item == fighter.shield.key
+            take(status, item, free_hand(status, shield=is_shield))
         status.ready.add(item)
         battle.emit(ItemChanged(key, item, "ready", choice.variant))
         return

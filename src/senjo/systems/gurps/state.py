@@ -49,6 +49,8 @@ class FighterState:
     feint_target: str = ""
     feint_penalty: int = 0
     ready: set[str] = field(default_factory=set)
+    #: [main hand, off hand]: item keys, "" for an empty hand (see `hands.py`).
+    hands: list[str] = field(default_factory=lambda: ["", ""])
     dropped: set[str] = field(default_factory=set)
     broken: set[str] = field(default_factory=set)
     thrown: set[str] = field(default_factory=set)

@@ -20,6 +20,7 @@ from senjo.systems.gurps.events import (
     TurnSkipped,
     TurnStarted,
 )
+from senjo.systems.gurps.hands import free_hand, take
 from senjo.systems.gurps.injury import consciousness_roll_modifier
 from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.model import Fighter
@@ -92,15 +93,22 @@ class Gurps(RuleSystem[GurpsState]):
                 for mode in weapon.modes
                 if mode.ranged is not None
             }
-            ready = set(fighter.ready) | {w.key for w in fighter.weapons if w.modes[0].unarmed}
-            status[key] = FighterState(
+            state = FighterState(
                 key,
                 fighter.hp,
                 fighter.fp,
                 positions.get(key, Point(0, 0)),
-                ready=ready,
+                ready={w.key for w in fighter.weapons if w.modes[0].unarmed},
                 shots=shots,
             )
+            shield = fighter.shield.key if fighter.shield is not None else ""
+            for item in fighter.ready:
+                if item in state.ready:
+                    continue
+                hand = free_hand(state, shield=item == shield)
+                if hand is not None:
+                    take(state, item, hand)
+            status[key] = state
         return GurpsState(sheets, status)
 
     def play(self, battle: Battle[GurpsState]) -> Flow:

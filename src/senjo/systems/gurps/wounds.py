@@ -24,6 +24,7 @@ from senjo.systems.gurps.events import (
     Moved,
     PostureChanged,
 )
+from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import (
     Injury,
     can_target,
@@ -243,7 +244,7 @@ def _after_critical(
                 )
                 if weapon is not None and weapon.modes[0].unarmed:
                     continue
-                status.ready.discard(item)
+                let_go(status, item)
                 status.dropped.add(item)
                 battle.emit(ItemChanged(hit.target, item, "dropped", critical.key))
         elif effect.effect == EffectKind.LOSE_NEXT_TURN:

@@ -1,0 +1,58 @@
+"""Which hand holds what (B366, B417): readying needs a free hand, the off hand is at -4.
+
+A fighter has a main hand and an off hand. Weapons go to the main hand when
+it is free, shields to the off hand; an item held but unready (a weapon that
+turned in the hand) keeps its hand until it is readied again.
+
+>>> from senjo.space.plane import Point
+>>> status = FighterState("a", 10, 10, Point(0, 0))
+>>> take(status, "sword", free_hand(status))
+>>> take(status, "shield", free_hand(status, shield=True))
+>>> status.hands, sorted(status.ready), free_hand(status)
+(['sword', 'shield'], ['shield', 'sword'], None)
+>>> let_go(status, "sword")
+>>> status.hands, free_hand(status)
+(['', 'shield'], 0)
+"""
+
+from __future__ import annotations
+
+from senjo.systems.gurps.state import FighterState
+
+__all__ = ["MAIN", "OFF", "free_hand", "hand_of", "let_go", "take"]
+
+MAIN, OFF = 0, 1
+
+
+def hand_of(status: FighterState, item: str) -> int | None:
+    """The hand holding `item` (MAIN or OFF), or None."""
+    if status.hands[MAIN] == item:
+        return MAIN
+    if status.hands[OFF] == item:
+        return OFF
+    return None
+
+
+def free_hand(status: FighterState, *, shield: bool = False) -> int | None:
+    """A free hand for a new item: the off hand first for a shield, else the main hand first."""
+    order = (OFF, MAIN) if shield else (MAIN, OFF)
+    for hand in order:
+        if not status.hands[hand]:
+            return hand
+    return None
+
+
+def take(status: FighterState, item: str, hand: int | None) -> None:
+    """Put `item` in `hand` (which must be free) and make it ready."""
+    if hand is None:
+        raise ValueError(f"{status.key} has no free hand for {item}")
+    status.hands[hand] = item
+    status.ready.add(item)
+
+
+def let_go(status: FighterState, item: str) -> None:
+    """The item leaves the fighter's hands and is no longer ready."""
+    for hand in (MAIN, OFF):
+        if status.hands[hand] == item:
+            status.hands[hand] = ""
+    status.ready.discard(item)
