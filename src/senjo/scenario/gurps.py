@@ -16,7 +16,7 @@ from senjo.scenario.errors import ScenarioError, from_validation
 from senjo.space.plane import Point
 from senjo.systems.gurps import library, tables
 from senjo.systems.gurps.library import EquipmentError
-from senjo.systems.gurps.model import ADVANTAGES, Fighter, Shield, Weapon
+from senjo.systems.gurps.model import ADVANTAGES, LEVELED, Fighter, Shield, Weapon
 from senjo.systems.gurps.skills import KNOWN_SKILLS, skill_level
 
 __all__ = ["GurpsCombatant", "build_fighter"]
@@ -51,6 +51,23 @@ def _one_of(allowed: tuple[str, ...] | frozenset[str], what: str) -> AfterValida
 
 
 AdvantageKey = Annotated[str, _one_of(ADVANTAGES, "advantage")]
+
+
+def _leveled(value: Any) -> Any:
+    if isinstance(value, dict):
+        if len(value) != 1:
+            raise ValueError("write a leveled trait as {name: level}, one per entry")
+        ((name, level),) = value.items()
+        if name not in LEVELED:
+            raise ValueError(
+                f"{name!r} takes no level; traits with levels: {', '.join(sorted(LEVELED))}"
+            )
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
+            raise ValueError(f"the level of {name} is a whole number from 1 to 10, not {level!r}")
+    return value
+
+
+Advantage = Annotated[AdvantageKey | dict[str, Any], AfterValidator(_leveled)]
 LocationKey = Annotated[str, _one_of(LOCATIONS, "hit location")]
 
 
@@ -93,7 +110,8 @@ class GurpsCombatant(BaseModel):
     basic_move: Annotated[Int, Field(ge=0)] | None = None
     size_modifier: Annotated[Int, Field(ge=-10, le=20)] = 0
     encumbrance: Annotated[Int, Field(ge=0, le=4)] = 0
-    advantages: list[AdvantageKey] = []
+    advantages: list[Advantage] = []
+    flexible_armor: bool = False
     skills: dict[str, Annotated[Int, Field(ge=-10, le=40)]] = {}
     weapons: list[str | dict[str, Any]] = []
     shield: str | None = None
@@ -198,7 +216,11 @@ def build_fighter(data: dict[str, Any], source: str, index: int) -> tuple[Fighte
         basic_move=move,
         dodge=math.floor(speed) + 3,
         encumbrance=spec.encumbrance,
-        advantages=frozenset(spec.advantages),
+        advantages=frozenset(a if isinstance(a, str) else next(iter(a)) for a in spec.advantages),
+        levels={
+            name: level for a in spec.advantages if isinstance(a, dict) for name, level in a.items()
+        },
+        flexible_armor=spec.flexible_armor,
         skills=skills,
         weapons=weapons,
         shield=shield,

@@ -152,3 +152,35 @@ def test_deceptive_attack_trades_two_skill_for_one_defense() -> None:
     assert events(game, AttackRolled)[0].skill.value == 10
     choose(game, "dodge")
     assert dict(events(game, DefenseRolled)[0].score.modifiers.items) == {"deceptive_attack": -2}
+
+
+def test_random_hit_location_option_rolls_the_table() -> None:
+    """B400 (option random_hit_locations=on): a random location is rolled on 3d6 after the hit."""
+    game = battle(
+        fighter("a", "x", 0, **KNIGHT),
+        fighter("b", "y", 1, **RAIDER),
+        dice=[3, 3, 3, 1, 1, 1, 6, 6, 6, *SAFE],
+        random_hit_locations="on",
+    )
+    choose(game, "attack:b:broadsword/swing")
+    assert game.pending is not None and "random" in game.pending.keys
+    choose(game, "random")
+    attack = events(game, AttackRolled)[0]
+    assert attack.location == "skull" and attack.skill.value == 14
+
+
+def test_prone_target_cover_option() -> None:
+    """B551 vs the cover table (option prone_ranged_penalty): a lying target is -2 or -4."""
+    archer = {"st": 11, "dx": 13, "ht": 11, "skills": {"Bow": 14}, "weapons": ["regular_bow"]}
+    for option, expected in (("posture", -2), ("cover", -4)):
+        game = battle(
+            fighter("a", "x", 0, **archer),
+            fighter("b", "y", 2, **RAIDER),
+            dice=[6, 6, 4, *SAFE],
+            prone_ranged_penalty=option,
+        )
+        game.state.status["b"].posture = "lying"
+        choose(game, "attack:b:regular_bow/shoot")
+        choose(game, "torso")
+        modifiers = events(game, AttackRolled)[0].skill.modifiers
+        assert modifiers.amount("target_lying") == expected

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from senjo.engine.battle import Battle
 from senjo.systems.gurps.events import CriticalResult, DefenseRolled, ItemChanged
+from senjo.systems.gurps.state import GurpsState
 
 from .helpers import battle, choose, events, fighter
 
@@ -11,7 +13,7 @@ SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": 
 AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
 
 
-def _two_attackers(dice: list[int], **defender: object) -> object:
+def _two_attackers(dice: list[int], **defender: object) -> Battle[GurpsState]:
     return battle(
         fighter("d", "x", 0, **{**SWORD, **defender}),
         fighter("a1", "y", 1, dx=11, **AXE),
@@ -102,3 +104,32 @@ def test_critical_failure_on_a_dodge_falls_down() -> None:
     choose(game, "dodge")
     assert events(game, DefenseRolled)[0].result == "critical_failure"
     assert game.state.status["b"].posture == "lying"
+
+
+def test_enhanced_dodge_adds_its_level() -> None:
+    """B51: Enhanced Dodge adds its level to Dodge."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD),
+        fighter("b", "y", 1, advantages=[{"enhanced_dodge": 2}], **AXE),
+        dice=[3, 3, 3, 3, 3, 3, *SAFE],
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[0].score.modifiers.amount("enhanced_dodge") == 2
+
+
+def test_parrying_a_weapon_three_times_heavier_may_break_yours() -> None:
+    """B376: a knife (1 lb) that parries an axe (4 lb) breaks on 1-2 on 1d."""
+    knife = {"skills": {"Knife": 14}, "weapons": ["large_knife"]}
+    axe = dict(AXE, st=12, dx=12, ht=12)
+    game = battle(
+        fighter("a", "x", 0, **axe),
+        fighter("b", "y", 1, **knife),
+        dice=[3, 3, 3, 3, 3, 3, 2, *SAFE],
+    )
+    choose(game, "attack:b:axe/swing")
+    choose(game, "torso")
+    choose(game, "parry:large_knife")
+    assert events(game, ItemChanged)[-1].state == "broken"
+    assert "large_knife" in game.state.status["b"].broken

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from senjo.engine.battle import Battle
 from senjo.systems.gurps.events import (
     AttackRolled,
     Check,
@@ -11,6 +12,7 @@ from senjo.systems.gurps.events import (
     ManeuverTaken,
     TurnStarted,
 )
+from senjo.systems.gurps.state import GurpsState
 
 from .helpers import battle, choose, events, fighter
 
@@ -19,7 +21,7 @@ SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": 
 AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
 
 
-def _hit(dice: list[int], **victim: object) -> object:
+def _hit(dice: list[int], **victim: object) -> Battle[GurpsState]:
     game = battle(
         fighter("a", "x", 0, **SWORD),
         fighter("b", "y", 1, **{**AXE, **victim}),
@@ -65,7 +67,8 @@ def test_major_wound_failed_by_five_knocks_out() -> None:
     """B420: failing the knockdown roll by 5 or more means unconsciousness."""
     game = _hit([3, 3, 3, 3, 5, 5, 5])
     assert game.state.status["b"].conscious is False
-    assert game.outcome() is not None and game.outcome().winner_side == "x"
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner_side == "x"
 
 
 def test_stunned_defends_at_minus_four() -> None:
@@ -115,3 +118,33 @@ def test_reeling_halves_dodge() -> None:
     choose(game, "dodge")
     score = events(game, DefenseRolled)[-1].score
     assert score.modifiers.amount("reeling") == -4
+
+
+def test_blunt_trauma_through_flexible_armor() -> None:
+    """B379: a crushing blow stopped by flexible armor still does 1 HP per full 5 of damage."""
+    mace = dict(SWORD, skills={"Axe/Mace": 14}, weapons=["mace"])
+    game = battle(
+        fighter("a", "x", 0, **mace),
+        fighter("b", "y", 1, dr={"all": 12}, flexible_armor=True, **AXE),
+        dice=[3, 3, 3, 6, *SAFE],
+    )
+    choose(game, "attack:b:mace/swing")
+    choose(game, "torso")
+    choose(game, "none")
+    # mace 1d+5 with a 6: 11 crushing, stopped by DR 12; blunt trauma 11 // 5 = 2.
+    wound = events(game, Injured)[0]
+    assert (wound.penetrating, wound.injury) == (0, 2)
+
+
+def test_rigid_armor_has_no_blunt_trauma() -> None:
+    """B379: blunt trauma applies only to flexible armor."""
+    mace = dict(SWORD, skills={"Axe/Mace": 14}, weapons=["mace"])
+    game = battle(
+        fighter("a", "x", 0, **mace),
+        fighter("b", "y", 1, dr={"all": 12}, **AXE),
+        dice=[3, 3, 3, 6, *SAFE],
+    )
+    choose(game, "attack:b:mace/swing")
+    choose(game, "torso")
+    choose(game, "none")
+    assert events(game, Injured)[0].injury == 0

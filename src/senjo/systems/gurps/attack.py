@@ -126,6 +126,8 @@ def attack_score(
         if status.aim_turns and aimed and context.maneuver != "move_and_attack":
             # B364: Acc after one turn of Aim, +1 after two, +2 after three or more.
             items.append(("aim", mode.ranged.acc + min(2, status.aim_turns - 1)))
+            if status.aim_braced:
+                items.append(("braced", 1))  # B364: a braced weapon gets +1 more
         lying = tables.posture(state.status[target].posture)
         target_posture = lying.ranged_to_be_hit
         if state.rules.get("prone_ranged_penalty") == "cover":
@@ -198,7 +200,27 @@ def _roll_defense(
     )
     if judged.critical_failure:
         defense_critical_failure(battle, defender, choice)
+    elif stopped and choice.kind == "parry":
+        _heavy_weapon_parry(battle, defender, choice.weapon, incoming)
     return stopped
+
+
+def _heavy_weapon_parry(
+    battle: Battle[GurpsState], defender: str, weapon: str, incoming: IncomingAttack
+) -> None:
+    """B376 (Parrying Heavy Weapons): a weapon that parries one three or more times its
+    weight may break (option `heavy_parry_break`: roll 1d, breaks on 1-2)."""
+    state = battle.state
+    if state.rules.get("heavy_parry_break", "on") != "on":
+        return
+    mine = state.fighters[defender].weapon(weapon)
+    theirs = state.fighters[incoming.attacker].weapon(incoming.weapon)
+    if mine.weight <= 0 or theirs.weight < 3 * mine.weight or mine.breakage_resistant:
+        return
+    if battle.dice.roll(6) <= 2:
+        let_go(state.status[defender], weapon)
+        state.status[defender].broken.add(weapon)
+        battle.emit(ItemChanged(defender, weapon, "broken", "heavy_weapon_parry"))
 
 
 def resolve_attack(

@@ -128,16 +128,16 @@ def defense_score(
         if mode.unarmed and not attack.mode.unarmed and not attack.mode.thrusting:
             items.append(("unarmed_parry_vs_weapon", -3))  # B376
         if fighter.has("enhanced_parry"):
-            items.append(("enhanced_parry", 1))
+            items.append(("enhanced_parry", fighter.level("enhanced_parry")))
     elif kind == "block":
         assert fighter.shield is not None
         base = 3 + fighter.skill(fighter.shield.skill) // 2
         if fighter.has("enhanced_block"):
-            items.append(("enhanced_block", 1))
+            items.append(("enhanced_block", fighter.level("enhanced_block")))
     else:
         return Score(0)
     if kind == "dodge" and fighter.has("enhanced_dodge"):
-        items.append(("enhanced_dodge", 1))
+        items.append(("enhanced_dodge", fighter.level("enhanced_dodge")))
     if fighter.has("combat_reflexes"):
         items.append(("combat_reflexes", 1))
     shield = fighter.shield

@@ -20,26 +20,17 @@ from senjo.space.plane import step_away, step_toward
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice, WaitResponse
-from senjo.systems.gurps.defense import CLOSE
-from senjo.systems.gurps.events import Check, ItemChanged, Moved, PostureChanged
-from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of, take
+from senjo.systems.gurps.events import Check, Moved, PostureChanged
+from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allowance, reaches
+from senjo.systems.gurps.readying import fast_draw, fast_draw_options, ready, ready_options
 from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import FighterState, GurpsState
 
-__all__ = [
-    "STEP",
-    "maneuver_options",
-    "move_allowance",
-    "plan_options",
-    "resolve_maneuver",
-]
+__all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 
-#: The Step allowed by most maneuvers, in yards (B364).
-STEP = 1.0
-#: Encumbrance levels 0-4 multiply Move by these (B17).
-_ENCUMBRANCE_MOVE = (1.0, 0.8, 0.6, 0.4, 0.2)
 #: Hit locations a fighter may aim at, torso first (B398-400).
 _AIMABLE = (
     "torso",
@@ -57,36 +48,8 @@ _AIMABLE = (
     "foot",
 )
 _POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
-
-
-def move_allowance(fighter: Fighter, status: FighterState) -> float:
-    """Yards a Move maneuver covers: Move for encumbrance, injury (B419) and posture (B551)."""
-    move = max(1, math.floor(fighter.basic_move * _ENCUMBRANCE_MOVE[fighter.encumbrance]))
-    if 3 * status.hp < fighter.hp:
-        move = math.ceil(move / 2)
-    posture = tables.posture(status.posture)
-    if posture.move_yards_per_turn is not None:
-        return float(posture.move_yards_per_turn)
-    assert posture.move_factor is not None
-    return float(math.floor(move * posture.move_factor)) if posture.move_factor < 1 else move
-
-
-def _max_reach(mode: AttackMode) -> float:
-    return float(max(mode.reach)) if mode.reach else 0.0
-
-
-def _reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: float) -> bool:
-    """True if `target` can be attacked with `mode` after moving at most `extra` yards."""
-    distance = state.distance(key, target)
-    if mode.ranged is not None:
-        return distance <= mode.ranged.max_range
-    if distance < CLOSE:
-        # seed 001: in close combat only reach-C weapons strike.
-        return 0 in mode.reach
-    reach = _max_reach(mode)
-    if reach == 0:
-        return distance <= extra
-    return distance <= reach + extra
+#: Postures in which a fighter without a map can brace a ranged weapon (an interpretation).
+_BRACING_POSTURES = ("kneeling", "sitting", "lying", "crawling")
 
 
 def _usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, AttackMode]]:
@@ -100,6 +63,10 @@ def _usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Att
                 continue  # B270: a two-handed grip needs the other hand free
             if weapon.key == "punch" and free_hand(status) is None:
                 continue  # a punch needs an empty hand
+            gripped = effective_mode(status, weapon.key, mode)
+            if gripped is None:
+                continue
+            mode = gripped
             ranged = mode.ranged
             if ranged is not None and status.shots.get(weapon.key, ranged.shots) <= 0:
                 continue
@@ -118,33 +85,6 @@ def _off_hand_mode(fighter: Fighter, status: FighterState, weapon: str) -> Attac
     if fighter.shield is not None and other == fighter.shield.key:
         return None
     return next((m for m in fighter.weapon(other).modes if m.is_melee and not m.two_handed), None)
-
-
-def _ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice]:
-    options = []
-    items = [w.key for w in fighter.weapons if not w.modes[0].unarmed]
-    if fighter.shield is not None:
-        items.append(fighter.shield.key)
-    shield = fighter.shield.key if fighter.shield is not None else ""
-    for item in items:
-        if item in status.broken or item in status.ready or item in status.thrown:
-            continue
-        if hand_of(status, item) is not None:
-            variant = "regrip"  # held but unready (B382): one Ready to bring it to bear
-        elif free_hand(status, shield=item == shield) is None:
-            continue  # B382: readying an item needs a free hand
-        else:
-            variant = "pick_up" if item in status.dropped else "draw"
-        options.append(ManeuverChoice("ready", variant, weapon=item))
-    for weapon in fighter.weapons:
-        if weapon.key not in status.ready:
-            continue
-        for mode in weapon.modes:
-            ranged = mode.ranged
-            loaded = status.shots.get(weapon.key, ranged.shots) if ranged is not None else 0
-            if ranged is not None and not ranged.thrown and loaded < ranged.shots:
-                options.append(ManeuverChoice("ready", "reload", weapon=weapon.key))
-    return options
 
 
 def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
@@ -168,30 +108,33 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     for weapon, mode in modes:
         for foe in foes:
             if mode.ranged is not None:
-                if not _reaches(state, key, foe, mode, 0.0):
+                if not reaches(state, key, foe, mode, 0.0):
                     continue
                 options.append(ManeuverChoice("aim", target=foe, weapon=weapon, mode=mode.name))
+                if status.posture in _BRACING_POSTURES:
+                    options.append(ManeuverChoice("aim", "braced", foe, weapon, mode.name))
                 options.append(ManeuverChoice("attack", target=foe, weapon=weapon, mode=mode.name))
                 options.append(
                     ManeuverChoice("all_out_attack", "determined", foe, weapon, mode.name)
                 )
                 options.append(ManeuverChoice("move_and_attack", "", foe, weapon, mode.name))
                 continue
-            if _reaches(state, key, foe, mode, STEP):
+            if reaches(state, key, foe, mode, STEP):
                 options.append(ManeuverChoice("attack", target=foe, weapon=weapon, mode=mode.name))
                 options.append(ManeuverChoice("feint", target=foe, weapon=weapon, mode=mode.name))
                 second = _off_hand_mode(fighter, status, weapon)
-                if second is not None and _reaches(state, key, foe, second, STEP):
+                if second is not None and reaches(state, key, foe, second, STEP):
                     options.append(ManeuverChoice("attack", "dual", foe, weapon, mode.name))
-            if _reaches(state, key, foe, mode, half):
+            if reaches(state, key, foe, mode, half):
                 for variant in ("determined", "strong", "double", "feint"):
                     options.append(
                         ManeuverChoice("all_out_attack", variant, foe, weapon, mode.name)
                     )
-            if _reaches(state, key, foe, mode, move):
+            if reaches(state, key, foe, mode, move):
                 options.append(ManeuverChoice("move_and_attack", "", foe, weapon, mode.name))
         if mode.ranged is None and mode.reach and max(mode.reach) > 0:
             options.append(ManeuverChoice("wait", "attack", weapon=weapon, mode=mode.name))
+    options.extend(fast_draw_options(state, key, foes))
     for foe in foes:
         if state.distance(key, foe) <= 1 + STEP:
             options.append(ManeuverChoice("evaluate", target=foe))
@@ -202,7 +145,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
         options.append(ManeuverChoice("all_out_defense", "increased_block"))
     options.append(ManeuverChoice("all_out_defense", "double"))
     options.append(ManeuverChoice("concentrate"))
-    options.extend(_ready_options(fighter, status))
+    options.extend(ready_options(fighter, status))
     return tuple(options)
 
 
@@ -257,7 +200,7 @@ def _approach(
     status = state.status[key]
     if mode.ranged is not None:
         return
-    reach = _max_reach(mode)
+    reach = max_reach(mode)
     goal = state.status[target].position
     start = status.position
     status.position = step_toward(start, goal, budget, stop_at=reach if reach else 0.0)
@@ -280,7 +223,7 @@ def _wait_triggers(battle: Battle[GurpsState], mover: str) -> Steps:
         if waiting.maneuver != "wait" or not waiting.wait_weapon:
             continue
         mode = state.fighters[foe].weapon(waiting.wait_weapon).mode(waiting.wait_mode)
-        if waiting.wait_weapon not in waiting.ready or not _reaches(state, foe, mover, mode, 0.0):
+        if waiting.wait_weapon not in waiting.ready or not reaches(state, foe, mover, mode, 0.0):
             continue
         response = yield Decision(
             foe, "wait_trigger", (WaitResponse(True), WaitResponse(False)), mover
@@ -377,6 +320,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         same = status.aim_target == choice.target and status.aim_weapon == choice.weapon
         status.aim_turns = status.aim_turns + 1 if same else 1
         status.aim_target, status.aim_weapon = choice.target, choice.weapon
+        status.aim_braced = choice.variant == "braced"
     elif maneuver == "evaluate":
         same = status.evaluate_target == choice.target
         status.evaluate_bonus = min(3, status.evaluate_bonus + 1) if same else 1
@@ -390,7 +334,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     elif maneuver in ("attack", "all_out_attack", "move_and_attack"):
         yield from _attack_maneuver(battle, key, choice)
     elif maneuver == "ready":
-        _ready(battle, key, choice)
+        ready(battle, key, choice)
     elif maneuver == "wait":
         status.wait_weapon, status.wait_mode = choice.weapon, choice.mode
     elif maneuver == "all_out_defense" and choice.variant == "increased_dodge":
@@ -402,7 +346,12 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     state = battle.state
     fighter = state.fighters[key]
     status = state.status[key]
-    mode = fighter.weapon(choice.weapon).mode(choice.mode)
+    if choice.variant == "fast_draw" and not fast_draw(battle, key, choice.weapon):
+        return
+    gripped = effective_mode(status, choice.weapon, fighter.weapon(choice.weapon).mode(choice.mode))
+    if gripped is None:
+        return
+    mode = gripped
     feint = 0
     if status.feint_target == choice.target:
         feint = status.feint_penalty
@@ -415,7 +364,7 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     yield from _approach(battle, key, choice.target, mode, budget)
     if not status.active or not state.status[choice.target].active:
         return
-    if not _reaches(state, key, choice.target, mode, 0.0):
+    if not reaches(state, key, choice.target, mode, 0.0):
         return
     if choice.maneuver == "all_out_attack" and choice.variant == "feint":
         feint = _feint(battle, key, choice)
@@ -438,28 +387,3 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         yield from resolve_attack(battle, key, choice.target, weapon, strike, plan, context)
         if status.lost_balance:
             return
-
-
-def _ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
-    status = battle.state.status[key]
-    fighter = battle.state.fighters[key]
-    item = choice.weapon
-    if choice.variant in ("draw", "pick_up", "regrip"):
-        status.dropped.discard(item)
-        if hand_of(status, item) is None:
-            is_shield = fighter.shield is not None and item == fighter.shield.key
-            take(status, item, free_hand(status, shield=is_shield))
-        status.ready.add(item)
-        battle.emit(ItemChanged(key, item, "ready", choice.variant))
-        return
-    # Reload (B270): the weapon's reload time in Ready maneuvers for one shot.
-    mode = next(m for m in fighter.weapon(item).modes if m.ranged is not None)
-    assert mode.ranged is not None
-    progress = status.reloading.get(item, 0) + 1
-    if progress >= mode.ranged.reload:
-        status.reloading.pop(item, None)
-        status.shots[item] = mode.ranged.shots
-        battle.emit(ItemChanged(key, item, "reloaded"))
-    else:
-        status.reloading[item] = progress
-        battle.emit(ItemChanged(key, item, "reloading", f"{progress}/{mode.ranged.reload}"))

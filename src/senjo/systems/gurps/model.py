@@ -12,6 +12,7 @@ from senjo.systems.gurps.damage import DamageDice, WeaponDamage
 
 __all__ = [
     "ADVANTAGES",
+    "LEVELED",
     "AttackMode",
     "Fighter",
     "Parry",
@@ -19,6 +20,9 @@ __all__ = [
     "Shield",
     "Weapon",
 ]
+
+#: Traits with levels: Enhanced Dodge/Parry/Block (+1 per level), Hard to Kill (+1 per level).
+LEVELED = frozenset({"enhanced_block", "enhanced_dodge", "enhanced_parry", "hard_to_kill"})
 
 #: Traits the combat rules read, by their senjo key (docs/glossary.md has the Japanese).
 ADVANTAGES = frozenset(
@@ -194,10 +198,18 @@ class Fighter:
     size_modifier: int = 0
     ready: tuple[str, ...] = ()
     name_ja: str = ""
+    levels: dict[str, int] = field(default_factory=dict)
+    flexible_armor: bool = False
 
     def has(self, advantage: str) -> bool:
         """True if the fighter has this trait."""
         return advantage in self.advantages
+
+    def level(self, advantage: str) -> int:
+        """The trait's level: as given, 1 when listed without a level, 0 when absent."""
+        if advantage not in self.advantages:
+            return 0
+        return self.levels.get(advantage, 1)
 
     def skill(self, name: str) -> int:
         """The fighter's level in a skill (the scenario worked out defaults already)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["DEFAULTS", "KNOWN_SKILLS", "skill_level"]
+__all__ = ["DEFAULTS", "FAST_DRAW", "KNOWN_SKILLS", "skill_level"]
 
 #: skill -> list of (attribute or skill, modifier).
 DEFAULTS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -40,6 +40,17 @@ DEFAULTS: dict[str, tuple[tuple[str, int], ...]] = {
     "Two-Handed Sword": (("DX", -5), ("Broadsword", -4), ("Force Sword", -4)),
 }
 
+
+#: Weapon skill -> the Fast-Draw specialty that readies such a weapon instantly (B194).
+FAST_DRAW: dict[str, str] = {
+    "Broadsword": "Fast-Draw (Sword)",
+    "Rapier": "Fast-Draw (Sword)",
+    "Saber": "Fast-Draw (Sword)",
+    "Shortsword": "Fast-Draw (Sword)",
+    "Two-Handed Sword": "Fast-Draw (Two-Handed Sword)",
+    "Knife": "Fast-Draw (Knife)",
+    "Bow": "Fast-Draw (Arrow)",
+}
 
 #: Skills a scenario may list besides those its equipment uses (combat-relevant ones).
 KNOWN_SKILLS = frozenset(DEFAULTS) | {

@@ -43,6 +43,7 @@ class FighterState:
     aim_target: str = ""
     aim_weapon: str = ""
     aim_turns: int = 0
+    aim_braced: bool = False
     evaluate_target: str = ""
     evaluate_bonus: int = 0
     # Feint (B365): the penalty the fighter has put on `feint_target`'s next defenses.
@@ -65,6 +66,8 @@ class FighterState:
     wait_mode: str = ""
     moved: float = 0.0
     reloading: dict[str, int] = field(default_factory=dict)
+    #: Reach chosen for weapons whose reach change needs a Ready ("1,2*", B269).
+    grips: dict[str, int] = field(default_factory=dict)
 
     @property
     def active(self) -> bool:

@@ -73,6 +73,13 @@ class Gurps(RuleSystem[GurpsState]):
             "トリック攻撃で修正後技能を10未満にできない。",
         ),
         RuleOption(
+            "heavy_parry_break",
+            ("on", "off"),
+            "on",
+            "B376: parrying a weapon 3x heavier may break yours (1d: 1-2).",
+            "B376：3倍以上重い武器を受けると武器が壊れうる（1D：1-2）。",
+        ),
+        RuleOption(
             "prone_ranged_penalty",
             ("posture", "cover"),
             "posture",

@@ -8,6 +8,7 @@ thresholds with their consciousness and death checks.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from senjo.engine.battle import Battle
@@ -216,6 +217,9 @@ def deal_damage(
                 doubled = True
             elif effect.effect == EffectKind.MAJOR_WOUND:
                 force_major = True
+    if not penetrated and wound.blunt_trauma and victim.flexible_armor:
+        # B379: flexible armor stops the blow but not all of its force.
+        wound = dataclasses.replace(wound, injury=wound.blunt_trauma, cap="blunt trauma")
     apply_injury(
         battle,
         hit.target,
@@ -376,7 +380,8 @@ def _knockdown_check(
 
 def _death_check(battle: Battle[GurpsState], key: str, multiple: int) -> None:
     fighter = battle.state.fighters[key]
-    items = [("hard_to_kill", 1)] if fighter.has("hard_to_kill") else []
+    # B58: Hard to Kill adds its level to HT rolls to survive.
+    items = [("hard_to_kill", fighter.level("hard_to_kill"))] if fighter.has("hard_to_kill") else []
     result = check(
         battle, key, f"death_check_{multiple}", Score(fighter.ht, Modifiers(tuple(items)))
     )

@@ -1,0 +1,65 @@
+"""Reach and movement without a map (B364, B269, seed 001 reach): who can strike whom.
+
+Figures stand on the abstract plane of `senjo.space.plane`; distances are in yards.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from senjo.systems.gurps import tables
+from senjo.systems.gurps.defense import CLOSE
+from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.state import FighterState, GurpsState
+
+__all__ = ["STEP", "effective_mode", "max_reach", "move_allowance", "reaches"]
+
+#: The Step allowed by most maneuvers, in yards (B364).
+STEP = 1.0
+#: Encumbrance levels 0-4 multiply Move by these (B17).
+_ENCUMBRANCE_MOVE = (1.0, 0.8, 0.6, 0.4, 0.2)
+
+
+def move_allowance(fighter: Fighter, status: FighterState) -> float:
+    """Yards a Move maneuver covers: Move for encumbrance, injury (B419) and posture (B551)."""
+    move = max(1, math.floor(fighter.basic_move * _ENCUMBRANCE_MOVE[fighter.encumbrance]))
+    if 3 * status.hp < fighter.hp:
+        move = math.ceil(move / 2)
+    posture = tables.posture(status.posture)
+    if posture.move_yards_per_turn is not None:
+        return float(posture.move_yards_per_turn)
+    assert posture.move_factor is not None
+    return float(math.floor(move * posture.move_factor)) if posture.move_factor < 1 else move
+
+
+def effective_mode(status: FighterState, weapon: str, mode: AttackMode) -> AttackMode | None:
+    """The mode as the weapon is gripped now, or None if the grip does not allow it.
+
+    B269: a weapon whose reach is marked "*" strikes only at the reach it is held
+    for; changing that takes a Ready maneuver.
+    """
+    if not mode.reach_needs_ready or (len(mode.reach) < 2 and weapon not in status.grips):
+        return mode
+    grip = status.grips.get(weapon, min(mode.reach))
+    if grip not in mode.reach:
+        return None
+    return dataclasses.replace(mode, reach=(grip,))
+
+
+def max_reach(mode: AttackMode) -> float:
+    return float(max(mode.reach)) if mode.reach else 0.0
+
+
+def reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: float) -> bool:
+    """True if `target` can be attacked with `mode` after moving at most `extra` yards."""
+    distance = state.distance(key, target)
+    if mode.ranged is not None:
+        return distance <= mode.ranged.max_range
+    if distance < CLOSE:
+        # seed 001: in close combat only reach-C weapons strike.
+        return 0 in mode.reach
+    reach = max_reach(mode)
+    if reach == 0:
+        return distance <= extra
+    return distance <= reach + extra

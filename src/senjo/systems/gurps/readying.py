@@ -1,0 +1,125 @@
+"""Readying weapons (B382-383, B194): drawing, picking up, re-gripping, reloading, Fast-Draw."""
+
+from __future__ import annotations
+
+from senjo.engine.battle import Battle
+from senjo.engine.modifiers import Score
+from senjo.systems.gurps.choices import ManeuverChoice
+from senjo.systems.gurps.events import ItemChanged
+from senjo.systems.gurps.hands import free_hand, hand_of, take
+from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.reach import STEP, reaches
+from senjo.systems.gurps.rolls import check
+from senjo.systems.gurps.skills import FAST_DRAW
+from senjo.systems.gurps.state import FighterState, GurpsState
+
+__all__ = ["fast_draw", "fast_draw_options", "ready", "ready_options"]
+
+
+def fast_draw_options(state: GurpsState, key: str, foes: list[str]) -> list[ManeuverChoice]:
+    """Attacks with a weapon drawn by Fast-Draw (B194) as part of the maneuver."""
+    fighter = state.fighters[key]
+    status = state.status[key]
+    options = []
+    for weapon in fighter.weapons:
+        item = weapon.key
+        if item in status.ready or item in status.dropped or item in status.broken:
+            continue
+        if item in status.thrown or hand_of(status, item) is not None:
+            continue
+        if free_hand(status) is None:
+            break
+        for mode in weapon.modes:
+            if not mode.is_melee or FAST_DRAW.get(mode.skill, "") not in fighter.skills:
+                continue
+            for foe in foes:
+                if reaches(state, key, foe, mode, STEP):
+                    options.append(ManeuverChoice("attack", "fast_draw", foe, item, mode.name))
+    return options
+
+
+def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice]:
+    options = []
+    items = [w.key for w in fighter.weapons if not w.modes[0].unarmed]
+    if fighter.shield is not None:
+        items.append(fighter.shield.key)
+    shield = fighter.shield.key if fighter.shield is not None else ""
+    for item in items:
+        if item in status.broken or item in status.ready or item in status.thrown:
+            continue
+        if hand_of(status, item) is not None:
+            variant = "regrip"  # held but unready (B382): one Ready to bring it to bear
+        elif free_hand(status, shield=item == shield) is None:
+            continue  # B382: readying an item needs a free hand
+        else:
+            variant = "pick_up" if item in status.dropped else "draw"
+        options.append(ManeuverChoice("ready", variant, weapon=item))
+    for weapon in fighter.weapons:
+        if weapon.key not in status.ready:
+            continue
+        reaches = sorted({r for m in weapon.modes if m.reach_needs_ready for r in m.reach})
+        if len(reaches) > 1:
+            current = status.grips.get(weapon.key, reaches[0])
+            for reach in reaches:
+                if reach != current:
+                    options.append(ManeuverChoice("ready", f"grip{reach}", weapon=weapon.key))
+        for mode in weapon.modes:
+            ranged = mode.ranged
+            loaded = status.shots.get(weapon.key, ranged.shots) if ranged is not None else 0
+            if ranged is not None and not ranged.thrown and loaded < ranged.shots:
+                options.append(ManeuverChoice("ready", "reload", weapon=weapon.key))
+    return options
+
+
+def fast_draw(battle: Battle[GurpsState], key: str, item: str) -> bool:
+    """Roll Fast-Draw (B194): success readies the weapon at once and the attack goes on;
+    failure readies it the slow way (no attack this turn); critical failure drops it."""
+    fighter = battle.state.fighters[key]
+    status = battle.state.status[key]
+    mode = next(m for m in fighter.weapon(item).modes if m.is_melee)
+    skill = fighter.skills.get(FAST_DRAW.get(mode.skill, ""), 0)
+    result = check(battle, key, "fast_draw", Score(skill))
+    if result.critical_failure:
+        status.dropped.add(item)
+        battle.emit(ItemChanged(key, item, "dropped", "fast_draw"))
+        return False
+    take(status, item, free_hand(status))
+    battle.emit(ItemChanged(key, item, "ready", "fast_draw"))
+    return result.success
+
+
+def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
+    status = battle.state.status[key]
+    fighter = battle.state.fighters[key]
+    item = choice.weapon
+    if choice.variant in ("draw", "pick_up", "regrip"):
+        status.dropped.discard(item)
+        if hand_of(status, item) is None:
+            is_shield = fighter.shield is not None and item == fighter.shield.key
+            take(status, item, free_hand(status, shield=is_shield))
+        status.ready.add(item)
+        battle.emit(ItemChanged(key, item, "ready", choice.variant))
+        return
+    if choice.variant.startswith("grip"):
+        status.grips[item] = int(choice.variant.removeprefix("grip"))
+        battle.emit(ItemChanged(key, item, "regripped", choice.variant))
+        return
+    # Reload (B270): the weapon's reload time in Ready maneuvers for one shot.
+    mode = next(m for m in fighter.weapon(item).modes if m.ranged is not None)
+    assert mode.ranged is not None
+    progress = status.reloading.get(item, 0) + 1
+    fast = FAST_DRAW.get(mode.skill, "")
+    # B194: Fast-Draw (Arrow) readies the arrow instantly: one Ready saved.
+    if (
+        fast in fighter.skills
+        and mode.ranged.reload > 1
+        and check(battle, key, "fast_draw", Score(fighter.skills[fast])).success
+    ):
+        progress += 1
+    if progress >= mode.ranged.reload:
+        status.reloading.pop(item, None)
+        status.shots[item] = mode.ranged.shots
+        battle.emit(ItemChanged(key, item, "reloaded"))
+    else:
+        status.reloading[item] = progress
+        battle.emit(ItemChanged(key, item, "reloading", f"{progress}/{mode.ranged.reload}"))

@@ -1,0 +1,87 @@
+"""Readying (B382-383): Fast-Draw, changing grip on "*" weapons; bracing an Aim (B364)."""
+
+from __future__ import annotations
+
+from senjo.systems.gurps.events import AttackRolled, Check, ItemChanged
+
+from .helpers import battle, choose, events, fighter
+
+SAFE = [3] * 40
+AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
+SWORDSMAN = {
+    "st": 12,
+    "dx": 12,
+    "ht": 12,
+    "skills": {"Broadsword": 14, "Fast-Draw (Sword)": 13},
+    "weapons": ["broadsword"],
+    "ready": [],
+}
+
+
+def test_fast_draw_readies_and_attacks_in_one_turn() -> None:
+    """B194: a successful Fast-Draw roll readies the sword and the attack goes on."""
+    game = battle(
+        fighter("a", "x", 0, **SWORDSMAN),
+        fighter("b", "y", 1, **AXE),
+        dice=[3, 3, 3, 6, 6, 4, *SAFE],
+    )
+    choose(game, "attack/fast_draw:b:broadsword/swing")
+    choose(game, "torso")
+    assert events(game, Check)[0].kind == "fast_draw"
+    assert events(game, ItemChanged)[0].state == "ready"
+    assert len(events(game, AttackRolled)) == 1
+
+
+def test_failed_fast_draw_readies_slowly_without_attacking() -> None:
+    """B194: a failed Fast-Draw still readies the weapon, but the turn is spent."""
+    game = battle(
+        fighter("a", "x", 0, **SWORDSMAN),
+        fighter("b", "y", 1, **AXE),
+        dice=[5, 5, 5, 6, 6, 4, *SAFE],
+    )
+    choose(game, "attack/fast_draw:b:broadsword/swing")
+    assert not events(game, AttackRolled)
+    assert "broadsword" in game.state.status["a"].ready
+
+
+def test_fast_draw_needs_the_skill() -> None:
+    """Without Fast-Draw (Sword) only a Ready maneuver draws the sword."""
+    plain = dict(SWORDSMAN, skills={"Broadsword": 14})
+    game = battle(fighter("a", "x", 0, **plain), fighter("b", "y", 1, **AXE), dice=[])
+    assert game.pending is not None
+    assert not any("fast_draw" in key for key in game.pending.keys)
+    assert "ready/draw:broadsword" in game.pending.keys
+
+
+def test_changing_grip_on_a_starred_weapon_takes_a_ready() -> None:
+    """B269: a "1,2*" spear strikes at the reach it is held for; a Ready changes it."""
+    spear = {"st": 11, "dx": 12, "ht": 12, "skills": {"Spear": 13}, "weapons": ["spear"]}
+    game = battle(fighter("a", "x", 0, **spear), fighter("b", "y", 3, **AXE), dice=[])
+    # Held for reach 1: a foe 3 yards away is out of reach even with a step.
+    assert game.pending is not None
+    assert "attack:b:spear/thrust_two_handed" not in game.pending.keys
+    choose(game, "ready/grip2:spear")
+    assert game.state.status["a"].grips == {"spear": 2}
+    choose(game, "do_nothing")
+    assert game.pending is not None
+    assert "attack:b:spear/thrust_two_handed" in game.pending.keys
+    assert "attack:b:spear/thrust" not in game.pending.keys
+
+
+def test_braced_aim_adds_one() -> None:
+    """B364: bracing the weapon while aiming gives +1 more (kneeling, an interpretation)."""
+    archer = {"st": 11, "dx": 13, "ht": 11, "skills": {"Bow": 14}, "weapons": ["regular_bow"]}
+    game = battle(
+        fighter("a", "x", 0, **archer), fighter("b", "y", 20, **AXE), dice=[6, 6, 4, *SAFE]
+    )
+    choose(game, "change_posture/kneeling")
+    choose(game, "do_nothing")
+    choose(game, "aim/braced:b:regular_bow/shoot")
+    choose(game, "do_nothing")
+    choose(game, "attack:b:regular_bow/shoot")
+    choose(game, "torso")
+    assert dict(events(game, AttackRolled)[0].skill.modifiers.items) == {
+        "range": -6,
+        "aim": 2,
+        "braced": 1,
+    }
