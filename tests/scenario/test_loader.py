@@ -14,6 +14,7 @@ from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenari
 from senjo.scenario.gurps import LOCATIONS
 from senjo.space.plane import Point
 from senjo.systems.gurps.skills import KNOWN_SKILLS
+from senjo.systems.gurps.system import Gurps
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
 DUEL = EXAMPLES / "duel.yaml"
@@ -42,6 +43,8 @@ DAMAGE_HELP = (
     "write dice or thr/sw, an optional armor divisor in parentheses, and a type "
     "(pi++|pi+|pi-|pi|cr|cut|imp|burn|cor|fat|tox|aff|spec)"
 )
+
+GURPS_OPTIONS = ", ".join(sorted(option.name for option in Gurps.options))
 
 #: bad file -> everything after "<file>: " in str(error).
 MESSAGES: dict[str, str] = {
@@ -108,8 +111,7 @@ MESSAGES: dict[str, str] = {
         f"combatants[0].dr.tail: unknown hit location 'tail'; allowed: {HIT_LOCATIONS}"
     ),
     "unknown_option.yaml": (
-        "options.nope: unknown option for gurps; known options: deceptive_floor, max_rounds, "
-        "prone_ranged_penalty, random_hit_locations"
+        f"options.nope: unknown option for gurps; known options: {GURPS_OPTIONS}"
     ),
     "unknown_shield.yaml": (
         "combatants[0].shield: no shield 'tower_shield'; "

@@ -8,6 +8,7 @@ from senjo.systems.gurps.events import (
     AttackRolled,
     Check,
     ConditionChanged,
+    CriticalResult,
     DamageRolled,
     DefenseRolled,
     Injured,
@@ -184,3 +185,23 @@ def test_prone_target_cover_option() -> None:
         choose(game, "torso")
         modifiers = events(game, AttackRolled)[0].skill.modifiers
         assert modifiers.amount("target_lying") == expected
+
+
+def test_critical_hit_to_the_skull_uses_the_head_blow_table() -> None:
+    """B556: a critical hit to the skull, face or eye rolls on the critical head blow table."""
+    mace = dict(KNIGHT, skills={"Axe/Mace": 18}, weapons=["mace"])
+    game = battle(
+        fighter("a", "x", 0, **mace),
+        fighter("b", "y", 1, **RAIDER),
+        dice=[1, 1, 1, 6, 6, 4, 3, *SAFE],
+    )
+    choose(game, "attack:b:mace/swing")
+    choose(game, "skull")
+    critical = events(game, CriticalResult)[0]
+    # Head blow 16: double damage.
+    assert (critical.table, critical.roll, critical.key) == (
+        "critical_head_blow",
+        16,
+        "double_damage",
+    )
+    assert events(game, DamageRolled)[0].basic == 16

@@ -184,3 +184,53 @@ def test_wait_interrupts_a_moving_foe_with_a_stop_thrust() -> None:
     assert attack.attacker == "a"
     # thr+3 imp with ST 10 (1d-2): 1d+1, plus 2 for the 4 yards b moved.
     assert events(game, DamageRolled)[0].dice == "1d+3"
+
+
+def test_all_out_attack_double_makes_two_attacks() -> None:
+    """B365: All-Out Attack (Double) is two attacks against the same foe."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD), fighter("b", "y", 1, **AXE), dice=[6, 6, 4, 6, 6, 4, *SAFE]
+    )
+    choose(game, "all_out_attack/double:b:broadsword/swing")
+    choose(game, "torso")
+    assert len(events(game, AttackRolled)) == 2
+
+
+def test_all_out_attack_feint_feints_then_attacks() -> None:
+    """B365: All-Out Attack (Feint) makes a feint and then an attack in the same turn."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD),
+        fighter("b", "y", 1, **AXE),
+        dice=[2, 2, 2, 5, 5, 5, 3, 3, 3, 3, 3, 3, *SAFE],
+    )
+    choose(game, "all_out_attack/feint:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert [c.kind for c in events(game, Check)][:2] == ["feint", "feint"]
+    assert events(game, DefenseRolled)[0].score.modifiers.amount("feint") == -8
+
+
+def test_posture_modifies_attack_and_defense() -> None:
+    """B551: kneeling is -2 to melee attacks and to active defenses, and forbids retreat."""
+    game = battle(fighter("a", "x", 0, **SWORD), fighter("b", "y", 1, **AXE), dice=[3, 3, 3, *SAFE])
+    choose(game, "change_posture/kneeling")
+    choose(game, "attack:a:axe/swing")
+    choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "defense"
+    assert not any(key.endswith("+retreat") for key in game.pending.keys)
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[0].score.modifiers.amount("posture_kneeling") == -2
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    assert events(game, AttackRolled)[-1].skill.modifiers.amount("posture_kneeling") == -2
+
+
+def test_lying_to_standing_takes_two_turns() -> None:
+    """B551: from lying down a fighter first crawls, kneels or sits, then stands."""
+    game = battle(fighter("a", "x", 0, **SWORD), fighter("b", "y", 9, **AXE), dice=[])
+    game.state.status["a"].posture = "lying"
+    choose(game, "do_nothing")
+    choose(game, "do_nothing")
+    assert game.pending is not None
+    assert "change_posture/standing" not in game.pending.keys
+    assert "change_posture/kneeling" in game.pending.keys

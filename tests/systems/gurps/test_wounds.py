@@ -148,3 +148,31 @@ def test_rigid_armor_has_no_blunt_trauma() -> None:
     choose(game, "torso")
     choose(game, "none")
     assert events(game, Injured)[0].injury == 0
+
+
+def test_doing_nothing_at_zero_hp_skips_the_consciousness_roll() -> None:
+    """B419: a fighter at 0 HP or less who did nothing and did not defend need not roll."""
+    game = _hit([3, 3, 3, 4, 3, 3, 3, 3, 3, 3, *SAFE])
+    # b survived its first roll at 0 HP; now it does nothing and a leaves it alone.
+    choose(game, "do_nothing")
+    choose(game, "do_nothing")
+    assert [c.kind for c in events(game, Check)].count("consciousness") == 1
+    assert events(game, TurnStarted)[-1].actor == "b"
+
+
+def test_crushing_knockback_moves_the_target_and_may_fell_it() -> None:
+    """B378: crushing damage of ST-2 or more knocks the target back; a failed DX roll fells it."""
+    giant = dict(SWORD, st=20, skills={"Axe/Mace": 14}, weapons=["mace"])
+    game = battle(
+        fighter("a", "x", 0, **giant),
+        fighter("b", "y", 1, dr={"all": 30}, **AXE),
+        dice=[3, 3, 3, 6, 6, 6, 6, 6, 6, *SAFE],
+    )
+    choose(game, "attack:b:mace/swing")
+    choose(game, "torso")
+    choose(game, "none")
+    # mace sw+3 with ST 20 (3d+2): 3d+5, all sixes: 23 crushing -> 23 // (10 - 2) = 2 yards.
+    assert game.state.distance("a", "b") == 3.0
+    knockback = next(c for c in events(game, Check) if c.kind == "knockback")
+    assert (knockback.score.value, knockback.success) == (9, False)
+    assert game.state.status["b"].posture == "lying"
