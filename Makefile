@@ -12,11 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## The main job: a few dice rolls, then (once the engine lands) a narrated duel.
+## The main job: a narrated GURPS duel, played out by the AI.
 demo: $(STAMP)
-	$(BIN)/senjo roll --system gurps '3d6<=11'
-	$(BIN)/senjo roll --system coc 'CCB<=65'
-	$(BIN)/senjo roll --lang en '2D6+1'
+	$(BIN)/senjo run examples/gurps/duel.yaml
 
 ## The test job: lint, strict typing, and the test suite.
 test: lint typecheck unit
@@ -33,6 +31,7 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dice.py
+	$(BIN)/python benchmarks/engine.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

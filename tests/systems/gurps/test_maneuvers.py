@@ -234,3 +234,13 @@ def test_lying_to_standing_takes_two_turns() -> None:
     assert game.pending is not None
     assert "change_posture/standing" not in game.pending.keys
     assert "change_posture/kneeling" in game.pending.keys
+
+
+def test_evaluate_bonus_is_lost_after_another_maneuver() -> None:
+    """B364: the Evaluate bonus counts only on the turn right after evaluating."""
+    game = battle(fighter("a", "x", 0, **SWORD), fighter("b", "y", 1, **AXE), dice=[])
+    choose(game, "evaluate:b")
+    choose(game, "do_nothing")
+    choose(game, "do_nothing")
+    choose(game, "do_nothing")
+    assert game.state.status["a"].evaluate_bonus == 0

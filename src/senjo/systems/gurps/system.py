@@ -146,7 +146,7 @@ class Gurps(RuleSystem[GurpsState]):
         if status.dead or not status.conscious:
             return
         previous, defended = status.maneuver, status.defended
-        _start_of_turn(status)
+        _start_of_turn(status, previous)
         battle.emit(TurnStarted(key, state.round, status.hp, status.shock))
         fighter = state.fighters[key]
         if status.hp <= 0:
@@ -179,8 +179,15 @@ class Gurps(RuleSystem[GurpsState]):
         yield from resolve_maneuver(battle, key, choice)
 
 
-def _start_of_turn(status: FighterState) -> None:
-    """Clear what lasted 'until your next turn' (B363) and bring this turn's shock in (B381)."""
+def _start_of_turn(status: FighterState, previous: str) -> None:
+    """Clear what lasted 'until your next turn' (B363) and bring this turn's shock in (B381).
+
+    An Aim or Evaluate counts only if it was the previous maneuver (B364).
+    """
+    if previous != "aim":
+        status.aim_turns = 0
+    if previous != "evaluate":
+        status.evaluate_target, status.evaluate_bonus = "", 0
     status.shock = status.shock_next
     status.shock_next = 0
     status.parries.clear()
