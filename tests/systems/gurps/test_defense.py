@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from senjo.engine.battle import Battle
-from senjo.systems.gurps.events import CriticalResult, DefenseRolled, ItemChanged
+from senjo.systems.gurps.events import AttackRolled, CriticalResult, DefenseRolled, ItemChanged
 from senjo.systems.gurps.state import GurpsState
 
 from .helpers import battle, choose, events, fighter
@@ -133,3 +133,38 @@ def test_parrying_a_weapon_three_times_heavier_may_break_yours() -> None:
     choose(game, "parry:large_knife")
     assert events(game, ItemChanged)[-1].state == "broken"
     assert "large_knife" in game.state.status["b"].broken
+
+
+def test_unarmed_critical_miss_uses_its_own_table() -> None:
+    """B557: a critical miss with a punch rolls on the unarmed critical miss table."""
+    brawler = {"dx": 12, "ht": 12, "skills": {"Brawling": 12}}
+    game = battle(
+        fighter("a", "x", 0, **brawler),
+        fighter("b", "y", 0.2, **AXE),
+        dice=[6, 6, 6, 4, 4, 4, 6, 6, 4, *SAFE],
+    )
+    choose(game, "attack:b:punch/punch")
+    choose(game, "torso")
+    critical = events(game, CriticalResult)[0]
+    # Unarmed table 12: trip - a DX roll (16 against 12 fails) or fall.
+    assert (critical.table, critical.key) == ("unarmed_critical_miss", "trip")
+    assert game.state.status["a"].posture == "lying"
+
+
+def test_lose_balance_ends_the_turn_and_costs_two_on_defense() -> None:
+    """B556: critical miss 7 or 13: no more actions this turn and -2 to defend until the next."""
+    fast = {**SWORD, "skills": {"Broadsword": 18}}
+    game = battle(
+        fighter("a", "x", 0, **fast),
+        fighter("b", "y", 1, **AXE),
+        dice=[6, 6, 6, 2, 2, 3, 3, 3, 3, 3, 3, 3, *SAFE],
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso+rapid")
+    assert events(game, CriticalResult)[0].key == "lose_balance"
+    # The second blow of the Rapid Strike is lost.
+    assert len(events(game, AttackRolled)) == 1
+    choose(game, "attack:a:axe/swing")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[0].score.modifiers.amount("lost_balance") == -2
