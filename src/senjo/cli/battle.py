@@ -18,7 +18,7 @@ from senjo.engine.journal import JournalError, journal_lines, read_journal, repl
 from senjo.narration import narrator_for
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle, effective_seed
-from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems import find_rule_system
 
 __all__ = ["replay_command", "run_command"]
 
@@ -31,7 +31,7 @@ LangOption = Annotated[str | None, typer.Option("--lang", help="ja or en.")]
 
 def controllers_for(scenario: Scenario, seed: int) -> dict[str, Controller]:
     """Each combatant's controller: the system AI, or a seeded random one."""
-    ai = GurpsAI()
+    ai = find_rule_system(scenario.system).default_ai()
     chosen: dict[str, Controller] = {}
     for index, (key, kind) in enumerate(scenario.controllers.items()):
         chosen[key] = RandomController(seed * 1000 + index) if kind == "random" else ai

@@ -20,8 +20,7 @@ from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.engine.journal import journal_lines
-from senjo.narration import narrator_for
-from senjo.narration.gurps import GurpsNarrator
+from senjo.narration import Narrator, narrator_for
 from senjo.narration.gurps_terms import term
 from senjo.scenario.battle import effective_seed
 from senjo.systems.gurps.ai import success_chance
@@ -96,7 +95,7 @@ def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any,
 class TerminalController:
     """Asks a person at the terminal, printing new narration first."""
 
-    def __init__(self, narrator: GurpsNarrator, lang: Lang) -> None:
+    def __init__(self, narrator: Narrator, lang: Lang) -> None:
         self.narrator = narrator
         self.lang: Lang = lang
         self.shown = 0

@@ -18,7 +18,7 @@ Outcome(winner_side='caller', reason='called_it', rounds=1)
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -128,6 +128,16 @@ class RuleSystem(Generic[S]):
 
     def play(self, battle: Battle[S]) -> Flow:
         """Play the battle: yield decisions, append events, return the outcome."""
+        raise NotImplementedError
+
+    @classmethod
+    def new_state(cls, sheets: Sequence[Any], positions: Mapping[str, Any]) -> S:
+        """The typed state at the start of a battle, from the combatants' sheets."""
+        raise NotImplementedError
+
+    @classmethod
+    def default_ai(cls) -> Any:
+        """The system's default controller (its AI policy)."""
         raise NotImplementedError
 
 

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from senjo.dice.formatting import Lang
-from senjo.narration.gurps import GurpsNarrator
+from senjo.engine.events import Event
+from senjo.narration.gurps import GurpsNarrator, gurps_narrator
 
-__all__ = ["GurpsNarrator", "narrator_for"]
+__all__ = ["NARRATORS", "GurpsNarrator", "Narrator", "narrator_for"]
 
 
-def narrator_for(scenario: Any, lang: Lang) -> GurpsNarrator:
+class Narrator(Protocol):
+    """Turns events into lines."""
+
+    def line(self, item: Event) -> str | None:
+        """One line for an event, or None when it is not narrated."""
+        ...
+
+    def who(self, key: str) -> str:
+        """A combatant's name in the narrator's language."""
+        ...
+
+
+#: rule system name -> narrator factory (scenario, lang).
+NARRATORS: dict[str, Callable[[Any, Lang], Narrator]] = {"gurps": gurps_narrator}
+
+
+def narrator_for(scenario: Any, lang: Lang) -> Narrator:
     """The narrator for a loaded scenario's rule system, with its names."""
-    names = {f.key: (f.name, f.name_ja or f.name) for f in scenario.fighters}
-    items: dict[str, tuple[str, str]] = {}
-    for fighter in scenario.fighters:
-        for weapon in fighter.weapons:
-            items[weapon.key] = (weapon.name, weapon.name_ja or weapon.name)
-        if fighter.shield is not None:
-            items[fighter.shield.key] = (fighter.shield.name, fighter.shield.name_ja)
-    sides = {f.side: (f.side, f.side) for f in scenario.fighters}
-    return GurpsNarrator(names, lang, items, sides)
+    return NARRATORS[scenario.system](scenario, lang)

@@ -14,6 +14,7 @@ named modifier, and the cap.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Outcome
@@ -38,7 +39,7 @@ from senjo.systems.gurps.events import (
     TurnStarted,
 )
 
-__all__ = ["GurpsNarrator"]
+__all__ = ["GurpsNarrator", "gurps_narrator"]
 
 
 class GurpsNarrator:
@@ -257,3 +258,16 @@ class GurpsNarrator:
 
 def _rounds(count: int) -> str:
     return "1 round" if count == 1 else f"{count} rounds"
+
+
+def gurps_narrator(scenario: Any, lang: Lang) -> GurpsNarrator:
+    """A narrator with the names of a GURPS scenario's fighters, weapons and shields."""
+    names = {f.key: (f.name, f.name_ja or f.name) for f in scenario.fighters}
+    items: dict[str, tuple[str, str]] = {}
+    for fighter in scenario.fighters:
+        for weapon in fighter.weapons:
+            items[weapon.key] = (weapon.name, weapon.name_ja or weapon.name)
+        if fighter.shield is not None:
+            items[fighter.shield.key] = (fighter.shield.name, fighter.shield.name_ja)
+    sides = {f.side: (f.side, f.side) for f in scenario.fighters}
+    return GurpsNarrator(names, lang, items, sides)

@@ -8,7 +8,7 @@ from typing import Any
 from senjo.dice.roller import RandomDice, Roller
 from senjo.engine.battle import Battle
 from senjo.scenario.loader import Scenario
-from senjo.systems.gurps.system import Gurps
+from senjo.systems import find_rule_system
 
 __all__ = ["build_battle", "effective_seed"]
 
@@ -34,8 +34,6 @@ def build_battle(
     """
     settings = {**scenario.options, **(options or {})}
     roller = dice if dice is not None else RandomDice(effective_seed(scenario, seed))
-    if scenario.system == "gurps":
-        system = Gurps(settings)
-        state = Gurps.new_state(scenario.fighters, scenario.positions)
-        return Battle(system, state, roller, record_dice=record_dice)
-    raise ValueError(f"no battle builder for {scenario.system}")
+    cls = find_rule_system(scenario.system)
+    state = cls.new_state(scenario.fighters, scenario.positions)
+    return Battle(cls(settings), state, roller, record_dice=record_dice)

@@ -19,7 +19,6 @@ from senjo.scenario.errors import ScenarioError
 from senjo.scenario.gurps import build_fighter
 from senjo.space.plane import Point
 from senjo.systems import find_rule_system
-from senjo.systems.gurps.model import Fighter
 
 __all__ = ["SYSTEM_LOADERS", "Scenario", "load_scenario", "parse_scenario"]
 
@@ -40,13 +39,15 @@ class Scenario:
     title_ja: str
     seed: int | None
     options: dict[str, str]
-    fighters: tuple[Fighter, ...]
+    fighters: tuple[Any, ...]
     positions: dict[str, Point]
     controllers: dict[str, str]
     data: dict[str, Any] = field(repr=False)
 
 
-Builder = Callable[[dict[str, Any], str, int], tuple[Fighter, str, Point]]
+#: Builds one combatant's sheet from its data: (sheet, controller, position).
+#: A sheet has at least `key`, `name`, `name_ja` and `side`.
+Builder = Callable[[dict[str, Any], str, int], tuple[Any, str, Point]]
 
 #: rule system name -> how to build one of its combatants.
 SYSTEM_LOADERS: dict[str, Builder] = {"gurps": build_fighter}
@@ -94,7 +95,7 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
     if not isinstance(combatants, list) or len(combatants) < 2:
         raise ScenarioError(source, "combatants", "expected a list of at least two combatants")
     builder = SYSTEM_LOADERS[system]
-    fighters: list[Fighter] = []
+    fighters: list[Any] = []
     positions: dict[str, Point] = {}
     controllers: dict[str, str] = {}
     for index, entry in enumerate(combatants):

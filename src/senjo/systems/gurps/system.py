@@ -6,12 +6,13 @@ each turn a maneuver decision resolved by `senjo.systems.gurps.maneuvers`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from senjo.engine.battle import Battle, Flow, Outcome, RuleOption, RuleSystem, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.plane import Point
+from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.events import (
     ConditionChanged,
@@ -88,8 +89,13 @@ class Gurps(RuleSystem[GurpsState]):
         ),
     )
 
-    @staticmethod
-    def new_state(fighters: Iterable[Fighter], positions: Mapping[str, Point]) -> GurpsState:
+    @classmethod
+    def default_ai(cls) -> GurpsAI:
+        """The default GURPS policy."""
+        return GurpsAI()
+
+    @classmethod
+    def new_state(cls, fighters: Sequence[Fighter], positions: Mapping[str, Point]) -> GurpsState:
         """The state at the start of a battle: everyone unhurt, standing, weapons as readied."""
         sheets = {fighter.key: fighter for fighter in fighters}
         status = {}
