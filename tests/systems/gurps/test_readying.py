@@ -85,3 +85,29 @@ def test_braced_aim_adds_one() -> None:
         "aim": 2,
         "braced": 1,
     }
+
+
+def test_free_actions_are_offered_when_the_option_is_on() -> None:
+    """B363 (option free_actions=on): a turn opens with crouching or dropping a held item."""
+    game = battle(
+        fighter("a", "x", 0, **dict(SWORDSMAN, ready=["broadsword"])),
+        fighter("b", "y", 5, **AXE),
+        dice=[],
+        free_actions="on",
+    )
+    assert game.pending is not None and game.pending.kind == "free_action"
+    assert game.pending.keys == ("none", "crouch", "drop:broadsword")
+    choose(game, "drop:broadsword")
+    assert "broadsword" in game.state.status["a"].dropped
+    assert game.state.status["a"].hands == ["", ""]
+    assert game.pending is not None and game.pending.kind == "maneuver"
+
+
+def test_no_free_action_decision_by_default() -> None:
+    """With the default free_actions=off the turn starts with the maneuver."""
+    game = battle(
+        fighter("a", "x", 0, **dict(SWORDSMAN, ready=["broadsword"])),
+        fighter("b", "y", 5, **AXE),
+        dice=[],
+    )
+    assert game.pending is not None and game.pending.kind == "maneuver"

@@ -121,6 +121,8 @@ class GurpsAI:
             return self._defense(state, decision)
         if decision.kind == "wait_trigger":
             return WaitResponse(True)
+        if decision.kind == "free_action":
+            return self._free_action(state, decision)
         return decision.options[0]
 
     # --- maneuvers --------------------------------------------------------------------------
@@ -261,6 +263,29 @@ class GurpsAI:
             state.fighters[choice.target],
             3 if trained else 6,
         )
+
+    def _free_action(self, state: GurpsState, decision: Decision) -> Any:
+        """Drop an empty ranged weapon when a foe is close and a melee weapon waits to be drawn."""
+        key = decision.actor
+        fighter = state.fighters[key]
+        status = state.status[key]
+        close = any(state.distance(key, foe) <= 2 for foe in state.foes(key))
+        sidearm = any(
+            w.key not in status.ready
+            and w.key not in status.dropped
+            and w.key not in status.broken
+            and any(m.is_melee for m in w.modes)
+            and not w.modes[0].unarmed
+            for w in fighter.weapons
+        )
+        if close and sidearm:
+            for option in decision.options:
+                if option.name != "drop":
+                    continue
+                weapon = next((w for w in fighter.weapons if w.key == option.detail), None)
+                if weapon is not None and all(m.ranged is not None for m in weapon.modes):
+                    return option
+        return decision.options[0]
 
     # --- defenses ---------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from senjo.systems.gurps.events import (
     TurnSkipped,
     TurnStarted,
 )
+from senjo.systems.gurps.free_actions import free_action_options, take_free_action
 from senjo.systems.gurps.hands import free_hand, take
 from senjo.systems.gurps.injury import consciousness_roll_modifier
 from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
@@ -58,6 +59,13 @@ class Gurps(RuleSystem[GurpsState]):
             "100",
             "Rounds after which the battle ends in a draw.",
             "この戦闘ラウンド数で引き分けとする。",
+        ),
+        RuleOption(
+            "free_actions",
+            ("off", "on"),
+            "off",
+            "B363: each turn opens with a free action (crouch or rise, drop an item).",
+            "B363：ターンの最初に自由行動（屈む・立ち上がる、持ち物を落とす）を選ぶ。",
         ),
         RuleOption(
             "random_hit_locations",
@@ -176,6 +184,11 @@ class Gurps(RuleSystem[GurpsState]):
                 status.stunned = False
                 battle.emit(ConditionChanged(key, "stunned", False, "recovered"))
             return
+        if self.settings["free_actions"] == "on":
+            free = free_action_options(state, key)
+            if len(free) > 1:
+                action = yield Decision(key, "free_action", free)
+                take_free_action(battle, key, action)
         options = maneuver_options(state, key)
         choice: ManeuverChoice = yield Decision(key, "maneuver", options)
         status.maneuver, status.variant = choice.maneuver, choice.variant
