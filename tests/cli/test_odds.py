@@ -8,19 +8,11 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from senjo.cli.main import app
 from senjo.cli.odds import gurps_attack_odds
 from senjo.dice.systems.gurps import success_roll
-
-#: An environment with no language preference: the C locale and no SENJO_LANG (→ Japanese).
-C_LOCALE: dict[str, str | None] = {
-    "SENJO_LANG": None,
-    "LC_ALL": None,
-    "LC_MESSAGES": None,
-    "LANG": "C.UTF-8",
-}
+from tests.cli.helpers import assert_usage_error, output, run_senjo
 
 #: How many of the 216 ways to roll 3d6 give each total.
 WAYS = {total: 0 for total in range(3, 19)}
@@ -29,26 +21,8 @@ for _dice in product(range(1, 7), repeat=3):
 
 
 def invoke(*args: str, env: Mapping[str, str | None] | None = None) -> Result:
-    """Run `senjo odds ARGS` (stdout and stderr kept apart)."""
-    return CliRunner().invoke(app, ["odds", *args], env=C_LOCALE if env is None else env)
-
-
-def output(result: Result) -> str:
-    """What a successful command printed on stdout, without the final newline."""
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    assert result.stdout.endswith("\n")
-    return result.stdout[:-1]
-
-
-def assert_usage_error(result: Result, *fragments: str) -> None:
-    """Exit status 2, nothing on stdout, one `senjo:` line on stderr holding each fragment."""
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr.startswith("senjo: ")
-    assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n")
-    for fragment in fragments:
-        assert fragment in result.stderr
+    """Run `senjo odds ARGS`."""
+    return run_senjo("odds", *args, env=env)
 
 
 # Worked by hand from the 3d6 counts (≤4: 4 ways, ≤5: 10, ≤6: 20, ≤10: 108, ≤12: 160,

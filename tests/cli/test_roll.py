@@ -7,44 +7,18 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from senjo.cli.main import app
+from tests.cli.helpers import C_LOCALE, assert_usage_error, output, run_senjo
 from tests.dice.conformance_cases import conformance_params
-
-#: An environment with no language preference: the C locale and no SENJO_LANG.
-C_LOCALE: dict[str, str | None] = {
-    "SENJO_LANG": None,
-    "LC_ALL": None,
-    "LC_MESSAGES": None,
-    "LANG": "C.UTF-8",
-}
 
 ACCEPTANCE = "(3D6<=11) ＞ 3[1,1,1] ＞ 3 ＞ クリティカル(成功度：8)"
 ACCEPTANCE_EN = "(3D6<=11) > 3[1,1,1] > 3 > Critical success (margin 8)"
 
 
 def invoke(*args: str, env: Mapping[str, str | None] | None = None) -> Result:
-    """Run `senjo roll ARGS` (stdout and stderr kept apart)."""
-    return CliRunner().invoke(app, ["roll", *args], env=C_LOCALE if env is None else env)
-
-
-def printed_line(result: Result) -> str:
-    """The one result printed on stdout, without its trailing newline."""
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    assert result.stdout.endswith("\n")
-    return result.stdout[:-1]
-
-
-def assert_usage_error(result: Result, *fragments: str) -> None:
-    """Exit status 2, nothing on stdout, one `senjo:` line on stderr holding each fragment."""
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr.startswith("senjo: ")
-    assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n")
-    for fragment in fragments:
-        assert fragment in result.stderr
+    """Run `senjo roll ARGS`."""
+    return run_senjo("roll", *args, env=env)
 
 
 @pytest.mark.parametrize(
@@ -57,7 +31,7 @@ def assert_usage_error(result: Result, *fragments: str) -> None:
 def test_acceptance_line(options: tuple[str, ...]) -> None:
     """The issue's acceptance command prints BCDice's GURPS line exactly."""
     result = invoke("--system", "gurps", "--dice", "1,1,1", *options, "3d6<=11")
-    assert printed_line(result) == ACCEPTANCE
+    assert output(result) == ACCEPTANCE
 
 
 @pytest.mark.parametrize(
@@ -73,7 +47,7 @@ def test_acceptance_line(options: tuple[str, ...]) -> None:
 def test_default_language_follows_environment(env: Mapping[str, str | None], expected: str) -> None:
     """Without --lang the language comes from SENJO_LANG, then the locale (C/POSIX: ja)."""
     result = invoke("--system", "gurps", "--dice", "1,1,1", "3d6<=11", env=env)
-    assert printed_line(result) == expected
+    assert output(result) == expected
 
 
 @pytest.mark.parametrize(
@@ -87,20 +61,20 @@ def test_default_language_follows_environment(env: Mapping[str, str | None], exp
 )
 def test_english_output(args: tuple[str, ...], expected: str) -> None:
     """--lang en prints the English result line."""
-    assert printed_line(invoke("--lang", "en", *args)) == expected
+    assert output(invoke("--lang", "en", *args)) == expected
 
 
 def test_lang_en_overrides_environment() -> None:
     """--lang en wins over SENJO_LANG=ja."""
     env = {**C_LOCALE, "SENJO_LANG": "ja"}
     result = invoke("--lang", "en", "--dice", "2", "1D6", env=env)
-    assert printed_line(result) == "(1D6) > 2"
+    assert output(result) == "(1D6) > 2"
 
 
 def test_json_output() -> None:
     """--json prints one JSON object with the line, total, dice and flags."""
     result = invoke("--system", "gurps", "--dice", "6,6,6", "--json", "3d6<=11")
-    assert json.loads(printed_line(result)) == {
+    assert json.loads(output(result)) == {
         "command": "3d6<=11",
         "system": "GURPS",
         "text": "(3D6<=11) ＞ 18[6,6,6] ＞ 18 ＞ ファンブル(失敗度：-7)",
@@ -130,14 +104,14 @@ def test_json_output() -> None:
 )
 def test_json_fields(args: tuple[str, ...], expected: dict[str, Any]) -> None:
     """--json reports the result's own total, dice and flags (and the text in --lang)."""
-    printed = json.loads(printed_line(invoke("--json", *args)))
+    printed = json.loads(output(invoke("--json", *args)))
     assert {key: printed[key] for key in expected} == expected
 
 
 def test_seed_repeats_the_roll() -> None:
     """The same --seed prints the same roll twice."""
-    first = printed_line(invoke("--seed", "7", "10D100"))
-    assert printed_line(invoke("--seed", "7", "10D100")) == first
+    first = output(invoke("--seed", "7", "10D100"))
+    assert output(invoke("--seed", "7", "10D100")) == first
 
 
 @pytest.mark.parametrize(
@@ -197,7 +171,7 @@ def test_bad_lang() -> None:
 
 def test_command_starting_with_minus_after_double_dash() -> None:
     """A command starting with '-' is read as the command when it follows '--'."""
-    assert printed_line(invoke("--dice", "5", "--", "-1D6")) == "(-1D6) ＞ -5[5] ＞ -5"
+    assert output(invoke("--dice", "5", "--", "-1D6")) == "(-1D6) ＞ -5[5] ＞ -5"
 
 
 # -- BCDice's conformance cases, run through the command line ------------------------
@@ -219,4 +193,4 @@ def test_conformance_case_through_cli(case: dict[str, Any]) -> None:
     if case["output"] == "":
         assert_usage_error(result)
     else:
-        assert printed_line(result) == case["output"]
+        assert output(result) == case["output"]

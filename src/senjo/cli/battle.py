@@ -11,6 +11,7 @@ from senjo import __version__
 from senjo.cli.options import parse_lang, parse_options
 from senjo.cli.output import fail
 from senjo.dice.errors import DiceError
+from senjo.dice.formatting import Lang
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle, RuleOptionError
 from senjo.engine.controllers import Controller, RandomController, run
@@ -69,17 +70,34 @@ def run_command(
     battle = _build(scenario, used_seed, options, record_dice=log is not None)
     run(battle, controllers_for(scenario, used_seed))
     if log is not None:
-        header = {
-            "senjo": __version__,
-            "source": str(scenario_path),
-            "scenario": scenario.data,
-            "seed": used_seed,
-            "options": options,
-        }
-        log.write_text("\n".join(journal_lines(battle, header)) + "\n", encoding="utf-8")
-    narrator = narrator_for(scenario, chosen)
-    title = scenario.title_ja if chosen == "ja" else scenario.title_en
-    typer.echo(f"# {title}  (seed {used_seed})")
+        write_journal(log, battle, scenario_path, scenario, used_seed, options)
+    narrate(battle, scenario, chosen, used_seed)
+
+
+def write_journal(
+    log: Path,
+    battle: Battle[Any],
+    source: Path,
+    scenario: Scenario,
+    seed: int,
+    options: dict[str, str],
+) -> None:
+    """Write the battle's journal: a header to rebuild it, then its events and dice."""
+    header = {
+        "senjo": __version__,
+        "source": str(source),
+        "scenario": scenario.data,
+        "seed": seed,
+        "options": options,
+    }
+    log.write_text("\n".join(journal_lines(battle, header)) + "\n", encoding="utf-8")
+
+
+def narrate(battle: Battle[Any], scenario: Scenario, lang: Lang, seed: object) -> None:
+    """Print the title line and one line per narrated event."""
+    narrator = narrator_for(scenario, lang)
+    title = scenario.title_ja if lang == "ja" else scenario.title_en
+    typer.echo(f"# {title}  (seed {seed})")
     for item in battle.log:
         line = narrator.line(item)
         if line is not None:
@@ -115,12 +133,6 @@ def replay_command(
         battle, divergence = replay(journal, build)
     except DiceError as error:
         fail(f"{journal_path}: {error}")
-    narrator = narrator_for(scenario, chosen)
-    title = scenario.title_ja if chosen == "ja" else scenario.title_en
-    typer.echo(f"# {title}  (seed {header.get('seed')})")
-    for item in battle.log:
-        line = narrator.line(item)
-        if line is not None:
-            typer.echo(line)
+    narrate(battle, scenario, chosen, header.get("seed"))
     if divergence is not None:
         fail(f"{journal_path}: the replay diverges at {divergence.describe()}")

@@ -12,14 +12,19 @@ from typing import Annotated, Any
 
 import typer
 
-from senjo import __version__
-from senjo.cli.battle import LangOption, OptionList, _build, _load, controllers_for
+from senjo.cli.battle import (
+    LangOption,
+    OptionList,
+    _build,
+    _load,
+    controllers_for,
+    write_journal,
+)
 from senjo.cli.options import parse_lang, parse_options
 from senjo.cli.output import fail
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
-from senjo.engine.journal import journal_lines
 from senjo.narration import Narrator, narrator_for
 from senjo.narration.gurps_terms import term
 from senjo.scenario.battle import effective_seed
@@ -161,11 +166,4 @@ def play_command(
         typer.echo("中断しました" if chosen == "ja" else "Stopped.")
     finally:
         if log is not None:
-            header = {
-                "senjo": __version__,
-                "source": str(scenario_path),
-                "scenario": scenario.data,
-                "seed": used_seed,
-                "options": options,
-            }
-            log.write_text("\n".join(journal_lines(battle, header)) + "\n", encoding="utf-8")
+            write_journal(log, battle, scenario_path, scenario, used_seed, options)
