@@ -162,7 +162,7 @@ def play_command(
             decision = battle.pending
             battle.decide(controllers[decision.actor].choose(battle, decision))
         person.show(battle)
-    except Quit:
+    except (Quit, KeyboardInterrupt):
         typer.echo("中断しました" if chosen == "ja" else "Stopped.")
     finally:
         if log is not None:

@@ -197,13 +197,12 @@ class Battle(Generic[S]):
         decision = self._pending
         if decision is None:
             raise BattleError("the battle is over; there is no decision to make")
-        try:
-            index = decision.options.index(option)
-        except ValueError:
+        index = _position(decision.options, option)
+        if index < 0:
             raise IllegalOption(
                 f"{getattr(option, 'key', option)!r} is not a legal {decision.kind} option "
                 f"for {decision.actor}; legal: {', '.join(decision.keys)}"
-            ) from None
+            )
         self.emit(Decided(decision.actor, decision.kind, index, decision.options[index].key))
         self._advance(decision.options[index])
 
@@ -217,3 +216,15 @@ class Battle(Generic[S]):
                 raise BattleError(f"{self.system.name} ended without an Outcome") from None
             self._outcome = outcome
             self.emit(outcome)
+
+
+def _position(options: tuple[Any, ...], option: Any) -> int:
+    """Where `option` stands among `options`: by identity first (controllers return one of
+    the offered values), else by equality; -1 when it is not there."""
+    for index, offered in enumerate(options):
+        if offered is option:
+            return index
+    for index, offered in enumerate(options):
+        if offered == option:
+            return index
+    return -1
