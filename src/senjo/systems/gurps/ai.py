@@ -23,7 +23,7 @@ from senjo.systems.gurps.maneuvers import STEP, plan_options
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["GurpsAI", "success_chance"]
+__all__ = ["GurpsAI", "best_defense", "success_chance"]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -103,6 +103,20 @@ def _best_plan(
         if value > best[0]:
             best = (value, plan)
     return best
+
+
+def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> int | None:
+    """The defender's best defense score against the attack (None if it has none).
+
+    Retreating never lowers a defense, so only the retreating variants are scored
+    when retreat is possible.
+    """
+    options = [o for o in defense_options(state, defender, incoming) if o.kind != "none"]
+    if any(o.retreat for o in options):
+        options = [o for o in options if o.retreat or o.drop]
+    if not options:
+        return None
+    return max(defense_score(state, defender, o, incoming).value for o in options)
 
 
 class GurpsAI:
@@ -244,12 +258,7 @@ class GurpsAI:
             defense = cache[slot]
         else:
             incoming = IncomingAttack(key, choice.weapon, mode)
-            defenses = [
-                defense_score(state, choice.target, option, incoming).value
-                for option in defense_options(state, choice.target, incoming)
-                if option.kind != "none"
-            ]
-            defense = cache[slot] = max(defenses) if defenses else None
+            defense = cache[slot] = best_defense(state, choice.target, incoming)
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
         average = max(0, int(3.5 * dice.dice + dice.adds))
         trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")

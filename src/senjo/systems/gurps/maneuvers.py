@@ -87,22 +87,26 @@ def _off_hand_mode(fighter: Fighter, status: FighterState, weapon: str) -> Attac
     return next((m for m in fighter.weapon(other).modes if m.is_melee and not m.two_handed), None)
 
 
+_choice = functools.lru_cache(maxsize=65536)(ManeuverChoice)
+"""Maneuver options are immutable: the same one is built once and reused."""
+
+
 def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     """Every legal maneuver for the fighter this turn (B363-366)."""
     fighter = state.fighters[key]
     status = state.status[key]
     foes = state.foes(key)
-    options: list[ManeuverChoice] = [ManeuverChoice("do_nothing")]
+    options: list[ManeuverChoice] = [_choice("do_nothing")]
     move = move_allowance(fighter, status)
     for foe in foes:
         if state.distance(key, foe) > STEP:
-            options.append(ManeuverChoice("move", "toward", foe))
+            options.append(_choice("move", "toward", foe))
         if state.distance(key, foe) < 3 * STEP:
-            options.append(ManeuverChoice("move", "away", foe))
+            options.append(_choice("move", "away", foe))
     for posture in _POSTURES:
         if posture == status.posture or (status.posture == "lying" and posture == "standing"):
             continue
-        options.append(ManeuverChoice("change_posture", posture))
+        options.append(_choice("change_posture", posture))
     modes = _usable_modes(fighter, status)
     half = max(1.0, math.ceil(move / 2))
     for weapon, mode in modes:
@@ -110,41 +114,41 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
             if mode.ranged is not None:
                 if not reaches(state, key, foe, mode, 0.0):
                     continue
-                options.append(ManeuverChoice("aim", target=foe, weapon=weapon, mode=mode.name))
+                options.append(_choice("aim", target=foe, weapon=weapon, mode=mode.name))
                 if status.posture in _BRACING_POSTURES:
-                    options.append(ManeuverChoice("aim", "braced", foe, weapon, mode.name))
-                options.append(ManeuverChoice("attack", target=foe, weapon=weapon, mode=mode.name))
+                    options.append(_choice("aim", "braced", foe, weapon, mode.name))
+                options.append(_choice("attack", target=foe, weapon=weapon, mode=mode.name))
                 options.append(
-                    ManeuverChoice("all_out_attack", "determined", foe, weapon, mode.name)
+                    _choice("all_out_attack", "determined", foe, weapon, mode.name)
                 )
-                options.append(ManeuverChoice("move_and_attack", "", foe, weapon, mode.name))
+                options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
                 continue
             if reaches(state, key, foe, mode, STEP):
-                options.append(ManeuverChoice("attack", target=foe, weapon=weapon, mode=mode.name))
-                options.append(ManeuverChoice("feint", target=foe, weapon=weapon, mode=mode.name))
+                options.append(_choice("attack", target=foe, weapon=weapon, mode=mode.name))
+                options.append(_choice("feint", target=foe, weapon=weapon, mode=mode.name))
                 second = _off_hand_mode(fighter, status, weapon)
                 if second is not None and reaches(state, key, foe, second, STEP):
-                    options.append(ManeuverChoice("attack", "dual", foe, weapon, mode.name))
+                    options.append(_choice("attack", "dual", foe, weapon, mode.name))
             if reaches(state, key, foe, mode, half):
                 for variant in ("determined", "strong", "double", "feint"):
                     options.append(
-                        ManeuverChoice("all_out_attack", variant, foe, weapon, mode.name)
+                        _choice("all_out_attack", variant, foe, weapon, mode.name)
                     )
             if reaches(state, key, foe, mode, move):
-                options.append(ManeuverChoice("move_and_attack", "", foe, weapon, mode.name))
+                options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
         if mode.ranged is None and mode.reach and max(mode.reach) > 0:
-            options.append(ManeuverChoice("wait", "attack", weapon=weapon, mode=mode.name))
+            options.append(_choice("wait", "attack", weapon=weapon, mode=mode.name))
     options.extend(fast_draw_options(state, key, foes))
     for foe in foes:
         if state.distance(key, foe) <= 1 + STEP:
-            options.append(ManeuverChoice("evaluate", target=foe))
-    options.append(ManeuverChoice("all_out_defense", "increased_dodge"))
+            options.append(_choice("evaluate", target=foe))
+    options.append(_choice("all_out_defense", "increased_dodge"))
     if any(m.is_melee and m.parry.allowed for _, m in modes):
-        options.append(ManeuverChoice("all_out_defense", "increased_parry"))
+        options.append(_choice("all_out_defense", "increased_parry"))
     if fighter.shield is not None and fighter.shield.key in status.ready:
-        options.append(ManeuverChoice("all_out_defense", "increased_block"))
-    options.append(ManeuverChoice("all_out_defense", "double"))
-    options.append(ManeuverChoice("concentrate"))
+        options.append(_choice("all_out_defense", "increased_block"))
+    options.append(_choice("all_out_defense", "double"))
+    options.append(_choice("concentrate"))
     options.extend(ready_options(fighter, status))
     return tuple(options)
 
