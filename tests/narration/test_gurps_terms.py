@@ -1,0 +1,61 @@
+"""GURPS narration terms follow docs/glossary.md, and narration reads in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from senjo.engine.battle import Outcome
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.narration.gurps import GurpsNarrator
+from senjo.narration.gurps_terms import TERMS, term
+from senjo.systems.gurps.events import DefenseRolled, Injured
+
+GLOSSARY = (Path(__file__).parents[2] / "docs" / "glossary.md").read_text(encoding="utf-8")
+NAMES = {"ann": ("Ann", "アン"), "bo": ("Bo", "ボー")}
+
+
+@pytest.mark.parametrize(
+    ("kind", "key", "ja"),
+    [(kind, key, pair[0]) for kind, entries in TERMS.items() for key, pair in entries.items()],
+)
+def test_every_japanese_term_is_in_the_glossary(kind: str, key: str, ja: str) -> None:
+    """Each Japanese narration term appears in docs/glossary.md (STYLE: terms follow it)."""
+    assert ja in GLOSSARY, f"{kind}.{key}: {ja} is not in docs/glossary.md"
+
+
+def test_unknown_keys_fall_back_to_readable_text() -> None:
+    """A key the catalogue lacks reads as its words, so new rules never break narration."""
+    assert term("modifier", "brand_new_rule", "en") == "brand new rule"
+
+
+def test_location_modifiers_read_as_locations() -> None:
+    """`location_skull` reads as the hit location's name in each language."""
+    assert term("modifier", "location_skull", "en") == "skull"
+    assert term("modifier", "location_skull", "ja") == "頭蓋"
+
+
+def test_defense_line_shows_every_modifier() -> None:
+    """A defense line gives the target number, the base and each named modifier."""
+    line = GurpsNarrator(NAMES, "ja").line(
+        DefenseRolled(
+            "bo", "ann", "dodge", "", True, Score(8, Modifiers.of(("retreat", 3))), 9, 2, "success"
+        )
+    )
+    assert line == "ボーのよけ＋後退：目標値11 [8、後退 +3] 出目9 → 成功"
+
+
+def test_injury_line_shows_the_working() -> None:
+    """An injury line shows basic damage, DR, penetration, multiplier and HP left."""
+    line = GurpsNarrator(NAMES, "en").line(Injured("bo", "neck", 7, "cut", 2, 5, 2.0, 10, 2))
+    assert line == "Bo takes 10 injury to the neck (7 − DR 2 = 5 × 2 = 10); HP now 2"
+
+
+def test_outcome_line_in_both_languages() -> None:
+    """The outcome names the winning side and the rounds, singular for one."""
+    outcome = Outcome("left", "last_side_standing", 1)
+    assert GurpsNarrator(NAMES, "en").line(outcome) == (
+        "Winner: left (last side standing, 1 round)"
+    )
+    assert GurpsNarrator(NAMES, "ja").line(outcome) == "勝者：left（最後まで立っていた、1ラウンド）"
