@@ -28,6 +28,7 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged
+from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.ranged import (
@@ -296,6 +297,7 @@ def resolve_attack(
             deceptive=plan.deceptive,
             feint=context.feint,
             close_combat=state.distance(attacker, target) < CLOSE,
+            arc=field_of(state).arc(state, target, attacker),
         )
         options = defense_options(state, target, incoming)
         choice: DefenseChoice = NO_DEFENSE

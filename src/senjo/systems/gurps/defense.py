@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
 
@@ -24,7 +25,11 @@ CLOSE = 0.5
 
 @dataclass(frozen=True, slots=True)
 class IncomingAttack:
-    """What the defender knows about the attack it defends against."""
+    """What the defender knows about the attack it defends against.
+
+    `arc` is where the attacker stands as the defender sees it: front, right,
+    left or back (always front without a map).
+    """
 
     attacker: str
     weapon: str
@@ -32,6 +37,7 @@ class IncomingAttack:
     deceptive: int = 0
     feint: int = 0
     close_combat: bool = False
+    arc: str = "front"
 
     @property
     def ranged(self) -> bool:
@@ -65,6 +71,10 @@ def defense_options(
     fighter = state.fighters[defender]
     if not status.active or status.maneuver == "all_out_attack":
         return (NO_DEFENSE,)  # B365: no active defense after All-Out Attack
+    wide = fighter.has("peripheral_vision") or fighter.has("vision_360")
+    if attack.arc == "back" and not wide:
+        return (NO_DEFENSE,)  # seed 001: no defense at all against an attack from the back
+    flexible = fighter.has("flexibility") or fighter.has("double_jointed")
     posture = tables.posture(status.posture)
     # B377: no retreat while sitting or kneeling, and once per turn;
     # seed 000: no retreat after Move and Attack.
@@ -83,16 +93,36 @@ def defense_options(
         add("dodge", drop=True)
     if status.maneuver != "move_and_attack" and not attack.ranged:
         for key in _parry_weapons(fighter, status, attack):
-            add("parry", key)
+            if flexible or _covers(fighter, status, key, attack.arc, one_handed_only=True):
+                add("parry", key)
     shield = fighter.shield
     if (
         shield is not None
         and shield.key in status.ready
         and status.blocks == 0
         and not attack.close_combat
+        and (flexible or _covers(fighter, status, shield.key, attack.arc))
     ):
         add("block", shield.key)
     return tuple(options)
+
+
+def _covers(
+    fighter: Fighter, status: FighterState, item: str, arc: str, *, one_handed_only: bool = False
+) -> bool:
+    """seed 001: a shield blocks, and a one-handed weapon parries, only attacks from the front
+    or from the side of the hand that holds it (the main hand is the right)."""
+    if arc == "front":
+        return True
+    if arc == "back":
+        return one_handed_only  # seed 001: from the back one may parry (at -2), never block
+    if one_handed_only:
+        weapon = fighter.weapon(item)
+        if weapon.modes[0].unarmed or all(m.two_handed for m in weapon.modes if m.is_melee):
+            return True
+    hand = hand_of(status, item)
+    side = "right" if hand == MAIN else "left" if hand == OFF else ""
+    return side == arc
 
 
 def _parry_mode(fighter: Fighter, weapon: str) -> AttackMode:
@@ -153,6 +183,15 @@ def defense_score(
         items.append(("dodge_and_drop", 3))
     if status.maneuver == "all_out_defense" and status.variant == f"increased_{kind}":
         items.append(("all_out_defense", 2))
+    if attack.arc in ("right", "left") and not (
+        fighter.has("peripheral_vision") or fighter.has("vision_360")
+    ):
+        items.append(("side_hex", -2))  # seed 001: -2 against attacks from a side hex
+    elif attack.arc == "back":
+        if not fighter.has("vision_360"):
+            items.append(("back_hex", -2))  # seed 001: Peripheral Vision defends at -2
+        if kind == "parry" and not (fighter.has("flexibility") or fighter.has("double_jointed")):
+            items.append(("back_parry", -2))  # seed 001: a parry to the back a further -2
     if status.stunned:
         items.append(("stunned", -4))
     posture = tables.posture(status.posture).defense

@@ -16,11 +16,11 @@ from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
-from senjo.space.plane import step_away, step_toward
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice, WaitResponse
 from senjo.systems.gurps.events import Check, Moved, PostureChanged
+from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -118,9 +118,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                 if status.posture in _BRACING_POSTURES:
                     options.append(_choice("aim", "braced", foe, weapon, mode.name))
                 options.append(_choice("attack", target=foe, weapon=weapon, mode=mode.name))
-                options.append(
-                    _choice("all_out_attack", "determined", foe, weapon, mode.name)
-                )
+                options.append(_choice("all_out_attack", "determined", foe, weapon, mode.name))
                 options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
                 continue
             if reaches(state, key, foe, mode, STEP):
@@ -131,9 +129,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                     options.append(_choice("attack", "dual", foe, weapon, mode.name))
             if reaches(state, key, foe, mode, half):
                 for variant in ("determined", "strong", "double", "feint"):
-                    options.append(
-                        _choice("all_out_attack", variant, foe, weapon, mode.name)
-                    )
+                    options.append(_choice("all_out_attack", variant, foe, weapon, mode.name))
             if reaches(state, key, foe, mode, move):
                 options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
         if mode.ranged is None and mode.reach and max(mode.reach) > 0:
@@ -205,13 +201,11 @@ def _approach(
     if mode.ranged is not None:
         return
     reach = max_reach(mode)
-    goal = state.status[target].position
-    start = status.position
-    status.position = step_toward(start, goal, budget, stop_at=reach if reach else 0.0)
-    moved = start.distance(status.position)
+    moved = field_of(state).approach(state, key, target, budget, reach if reach else 0.0)
     if moved > 0:
         status.moved += moved
-        battle.emit(Moved(key, moved, target, "toward", status.position.x, status.position.y))
+        x, y = field_of(state).coordinates(state, key)
+        battle.emit(Moved(key, moved, target, "toward", x, y))
         yield from _wait_triggers(battle, key)
 
 
@@ -306,17 +300,14 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     maneuver = choice.maneuver
     if maneuver == "move":
         budget = move_allowance(fighter, status)
-        goal = state.status[choice.target].position
-        start = status.position
+        ground = field_of(state)
         if choice.variant == "toward":
-            status.position = step_toward(start, goal, budget, stop_at=STEP)
+            moved = ground.approach(state, key, choice.target, budget, STEP)
         else:
-            status.position = step_away(start, goal, budget)
-        moved = start.distance(status.position)
+            moved = ground.withdraw(state, key, choice.target, budget)
         status.moved += moved
-        battle.emit(
-            Moved(key, moved, choice.target, choice.variant, status.position.x, status.position.y)
-        )
+        x, y = ground.coordinates(state, key)
+        battle.emit(Moved(key, moved, choice.target, choice.variant, x, y))
         yield from _wait_triggers(battle, key)
     elif maneuver == "change_posture":
         _stand_posture(battle, key, choice.variant)

@@ -8,6 +8,7 @@ is the durable record; the state is rebuilt from it by replay).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from senjo.space.plane import Point
 from senjo.systems.gurps.model import Fighter
@@ -85,6 +86,8 @@ class GurpsState:
     round: int = 0
     #: The battle's optional rules (name -> value), as the rule system settled them.
     rules: dict[str, str] = field(default_factory=dict)
+    #: The battlefield (see `senjo.systems.gurps.field`); None means the plane.
+    ground: Any = None
 
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""
@@ -101,4 +104,6 @@ class GurpsState:
 
     def distance(self, a: str, b: str) -> float:
         """Distance in yards between two fighters."""
+        if self.ground is not None:
+            return float(self.ground.distance(self, a, b))
         return self.status[a].position.distance(self.status[b].position)

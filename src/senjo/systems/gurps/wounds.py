@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.space.plane import step_away
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import minimum_basic_damage, strong_attack_bonus
 from senjo.systems.gurps.effects import Condition, EffectKind
@@ -25,6 +24,7 @@ from senjo.systems.gurps.events import (
     Moved,
     PostureChanged,
 )
+from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import (
     Injury,
@@ -272,18 +272,10 @@ def _knockback(battle: Battle[GurpsState], hit: Hit, wound: Injury) -> None:
     )
     if yards < 1:
         return
-    origin = state.status[hit.attacker].position
-    status.position = step_away(status.position, origin, yards)
-    battle.emit(
-        Moved(
-            hit.target,
-            float(yards),
-            hit.attacker,
-            "knockback",
-            status.position.x,
-            status.position.y,
-        )
-    )
+    ground = field_of(state)
+    moved = ground.withdraw(state, hit.target, hit.attacker, float(yards))
+    x, y = ground.coordinates(state, hit.target)
+    battle.emit(Moved(hit.target, moved, hit.attacker, "knockback", x, y))
     best = max(victim.dx, victim.skills.get("Acrobatics", 0), victim.skills.get("Judo", 0))
     modifier = knockback_roll_modifier(yards, perfect_balance=victim.has("perfect_balance"))
     score = Score(best, Modifiers((("knockback", modifier),)) if modifier else Modifiers())
