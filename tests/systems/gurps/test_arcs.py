@@ -25,14 +25,14 @@ DEFENDER = {
 
 
 class ArcField(PlaneField):
-    """The plane, except that the defender sees the attacker in a chosen arc."""
+    """The plane, except that the defender b sees its attacker in a chosen arc."""
 
     def __init__(self, arc: str) -> None:
         self.chosen = arc
 
     def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
-        """Always the chosen arc."""
-        return self.chosen
+        """The chosen arc as b sees a; everyone else sees the other in front."""
+        return self.chosen if defender == "b" else "front"
 
 
 def _attacked_from(arc: str, **defender: object) -> Battle[GurpsState]:

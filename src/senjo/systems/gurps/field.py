@@ -9,12 +9,16 @@ kind of field.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
+from senjo.space.arcs import Arc, arc_of
+from senjo.space.hexgrid import Facing, Hex
+from senjo.space.hexmap import HexMap
+from senjo.space.movement import Entry, Posture, Reachable, search
 from senjo.space.plane import Point, step_away, step_toward
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["BACK", "FRONT", "PLANE", "SIDE", "Field", "PlaneField", "field_of"]
+__all__ = ["BACK", "FRONT", "PLANE", "SIDE", "Field", "HexField", "PlaneField", "field_of"]
 
 #: Arcs of a defender, as the defense rules read them (seed 001: 正面・側面・背面).
 FRONT, SIDE, BACK = "front", "side", "back"
@@ -39,6 +43,10 @@ class Field(Protocol):
 
     def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> float:
         """Move straight away from `threat` by `budget`; yards moved."""
+        ...
+
+    def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
+        """Knock `target` straight away from `source` (B378); yards actually moved."""
         ...
 
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
@@ -75,10 +83,158 @@ class PlaneField:
         status.position = step_away(start, state.status[threat].position, budget)
         return start.distance(status.position)
 
+    def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
+        """Straight away from the source."""
+        return self.withdraw(state, target, source, yards)
+
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
         """The point in yards."""
         point: Point = state.status[key].position
         return point.x, point.y
+
+
+def heading(origin: Hex, goal: Hex) -> Facing:
+    """The facing from `origin` that points most directly at `goal` (first such, N to NW)."""
+    return min(Facing, key=lambda f: origin.neighbor(f).distance(goal))
+
+
+class HexField:
+    """A hex map (chapter 12): hexes of one yard, facings, arcs, movement points (seed 001).
+
+    Movement toward or away from a foe takes the cheapest path the movement
+    search finds, ending faced toward the foe where the points allow.
+    """
+
+    __slots__ = ("map",)
+
+    def __init__(self, hexmap: HexMap) -> None:
+        self.map = hexmap
+
+    @staticmethod
+    def _hex(state: GurpsState, key: str) -> Hex:
+        place = state.status[key].hex
+        if place is None:
+            raise ValueError(f"{key} has no hex on this map")
+        return place
+
+    def distance(self, state: GurpsState, a: str, b: str) -> float:
+        """Hexes between the two figures."""
+        return float(self._hex(state, a).distance(self._hex(state, b)))
+
+    def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
+        """seed 001 (正面・側面・背面ヘクス): the defender's arc holding the attacker's hex."""
+        own, other = self._hex(state, defender), self._hex(state, attacker)
+        if own == other:
+            return FRONT  # close combat: the foe is in one's own hex
+        return arc_of(own, state.status[defender].facing, other).value
+
+    def _search(self, state: GurpsState, mover: str, budget: float) -> Reachable:
+        status = state.status[mover]
+        side = state.fighters[mover].side
+        friends: list[Hex] = []
+        foes: list[Hex] = []
+        for key, other in state.status.items():
+            if key == mover or other.hex is None or not other.active:
+                continue
+            (friends if state.fighters[key].side == side else foes).append(other.hex)
+        return search(
+            self.map,
+            self._hex(state, mover),
+            status.facing,
+            budget,
+            posture=Posture(status.posture),
+            friends=friends,
+            foes=foes,
+            foe_entry=Entry.BLOCKED,
+        )
+
+    def _settle(self, state: GurpsState, mover: str, moves: Reachable, score: Any) -> float:
+        best: tuple[Any, ...] | None = None
+        for (place, facing), cost in moves.states().items():
+            for end in moves.end_facings(place, facing):
+                key = (*score(place, end), cost)
+                if best is None or key < best[0]:
+                    best = (key, place, facing, end)
+        if best is None:
+            return 0.0
+        _, place, facing, end = best
+        status = state.status[mover]
+        moved = len(moves.path(place, facing)) - 1
+        status.hex, status.facing = place, end
+        return float(moved)
+
+    def approach(
+        self, state: GurpsState, mover: str, target: str, budget: float, stop_at: float
+    ) -> float:
+        """The cheapest move that ends within `stop_at` hexes of the target, facing it;
+        failing that, as close as the points allow."""
+        goal = self._hex(state, target)
+        reach = max(1, int(stop_at))
+
+        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
+            gap = place.distance(goal)
+            if place == goal:
+                return (max(0, gap - reach), 1, 0)
+            faced = arc_of(place, facing, goal) is Arc.FRONT
+            return (max(0, gap - reach), 0 if faced else 1, facing.turns_to(heading(place, goal)))
+
+        if budget <= 1:
+            return self._step(state, mover, score)
+        return self._settle(state, mover, self._search(state, mover, budget), score)
+
+    def _open(self, state: GurpsState, mover: str, place: Hex) -> bool:
+        if place not in self.map or not self.map.passable(place):
+            return False
+        return all(
+            other.hex != place or key == mover or not other.active
+            for key, other in state.status.items()
+        )
+
+    def _step(self, state: GurpsState, mover: str, score: Any) -> float:
+        """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing."""
+        status = state.status[mover]
+        start = self._hex(state, mover)
+        best: tuple[Any, ...] | None = None
+        for place in (start, *start.neighbors()):
+            if place != start and not self._open(state, mover, place):
+                continue
+            for facing in Facing:
+                key = (*score(place, facing), 0 if place == start else 1, facing != status.facing)
+                if best is None or key < best[0]:
+                    best = (key, place, facing)
+        assert best is not None
+        _, place, facing = best
+        status.hex, status.facing = place, facing
+        return float(place.distance(start))
+
+    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> float:
+        """The move that ends farthest from the threat, still facing it if possible."""
+        danger = self._hex(state, threat)
+
+        def score(place: Hex, facing: Facing) -> tuple[int, int]:
+            faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
+            return (-place.distance(danger), 0 if faced else 1)
+
+        return self._settle(state, mover, self._search(state, mover, budget), score)
+
+    def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
+        """Hex by hex straight away from the source, stopped by walls and figures."""
+        status = state.status[target]
+        start = self._hex(state, target)
+        way = heading(self._hex(state, source), start)
+        moved = 0
+        for _ in range(int(yards)):
+            ahead = self._hex(state, target).neighbor(way)
+            if not self._open(state, target, ahead):
+                break  # a wall or a figure stops the flight
+            status.hex = ahead
+            moved += 1
+        return float(moved)
+
+    def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
+        """The hex's axial coordinates."""
+        place = self._hex(state, key)
+        return float(place.q), float(place.r)
 
 
 PLANE = PlaneField()

@@ -62,4 +62,7 @@ def reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: f
     reach = max_reach(mode)
     if reach == 0:
         return distance <= extra
+    if extra == 0 and state.ground is not None:
+        # seed 001 (武器の攻撃範囲): a melee weapon strikes only into its front hexes.
+        return distance <= reach and state.ground.arc(state, key, target) == "front"
     return distance <= reach + extra

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.model import Fighter
 
@@ -24,6 +25,9 @@ class FighterState:
     hp: int
     fp: int
     position: Point
+    #: On a hex map (chapter 12): the hex and facing; None on the plane.
+    hex: Hex | None = None
+    facing: Facing = Facing.N
     posture: str = "standing"
     # Shock (B381): penalties gathered since the fighter's last turn apply on its next turn.
     shock_next: int = 0

@@ -273,7 +273,7 @@ def _knockback(battle: Battle[GurpsState], hit: Hit, wound: Injury) -> None:
     if yards < 1:
         return
     ground = field_of(state)
-    moved = ground.withdraw(state, hit.target, hit.attacker, float(yards))
+    moved = ground.push(state, hit.target, hit.attacker, float(yards))
     x, y = ground.coordinates(state, hit.target)
     battle.emit(Moved(hit.target, moved, hit.attacker, "knockback", x, y))
     best = max(victim.dx, victim.skills.get("Acrobatics", 0), victim.skills.get("Judo", 0))

@@ -1,0 +1,101 @@
+"""GURPS on a hex map (seed 001): distances in hexes, facing, arcs, steps and movement."""
+
+from __future__ import annotations
+
+from senjo.dice.roller import ScriptedDice
+from senjo.engine.battle import Battle
+from senjo.space.hexgrid import Facing, Hex
+from senjo.space.hexmap import HexMap
+from senjo.systems.gurps.events import AttackRolled, DefenseRolled, Moved
+from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.system import Gurps
+
+from .helpers import choose, events, fighter
+
+SAFE = [3] * 40
+SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
+AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
+
+
+def _on_map(
+    dice: list[int],
+    a: tuple[Hex, Facing],
+    b: tuple[Hex, Facing],
+    attacker: dict[str, object] | None = None,
+    defender: dict[str, object] | None = None,
+) -> Battle[GurpsState]:
+    """A battle on a 12x12 map, a and b placed before the first decision is made."""
+    specs = [fighter("a", "x", 0, **(attacker or SWORD)), fighter("b", "y", 1, **(defender or AXE))]
+    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+    state.ground = HexField(HexMap.rectangle(12, 12))
+    for key, (place, facing) in (("a", a), ("b", b)):
+        state.status[key].hex, state.status[key].facing = place, facing
+    return Battle(Gurps(), state, ScriptedDice(dice))
+
+
+def test_distance_is_counted_in_hexes() -> None:
+    """seed 001: each hex is one yard; distance is the hex count."""
+    game = _on_map([], (Hex(2, 2), Facing.N), (Hex(5, 2), Facing.N))
+    assert game.state.distance("a", "b") == 3.0
+
+
+def test_an_attack_from_behind_gets_no_defense() -> None:
+    """seed 001: a foe in the back hex strikes a defender who cannot defend."""
+    # a stands south of b; b faces north, so a is in b's back hex.
+    game = _on_map([3, 3, 3, *SAFE], (Hex(4, 5), Facing.N), (Hex(4, 4), Facing.N))
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    assert events(game, AttackRolled)[0].result == "hit"
+    assert not events(game, DefenseRolled)
+
+
+def test_a_side_attack_is_defended_at_minus_two() -> None:
+    """seed 001: a foe in a side hex: the defense is at -2."""
+    # b faces north; a stands to its right (east), facing b.
+    game = _on_map([3, 3, 3, *SAFE], (Hex(5, 4), Facing.SW), (Hex(4, 4), Facing.N))
+    assert game.state.ground is not None
+    assert game.state.ground.arc(game.state, "b", "a") == "right"
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[0].score.modifiers.amount("side_hex") == -2
+
+
+def test_the_attack_step_turns_to_face_the_foe() -> None:
+    """seed 001 (ステップ): the step of an Attack may turn freely, bringing the foe in front."""
+    # a faces away from b (b is in a's back hex): the step turns a round to strike.
+    game = _on_map([6, 6, 4, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 5), Facing.N))
+    assert game.pending is not None and "attack:b:broadsword/swing" in game.pending.keys
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    assert game.state.status["a"].hex == Hex(4, 4)
+    assert game.state.status["a"].facing == Facing.S
+    assert len(events(game, AttackRolled)) == 1
+
+
+def test_move_ends_next_to_the_foe_and_facing_it() -> None:
+    """seed 001 (移動点): Move follows the cheapest path and ends facing the foe."""
+    game = _on_map([], (Hex(1, 1), Facing.S), (Hex(1, 7), Facing.N))
+    choose(game, "move/toward:b")
+    status = game.state.status["a"]
+    assert status.hex is not None and status.hex.distance(Hex(1, 7)) == 1
+    assert game.state.ground is not None
+    assert game.state.ground.arc(game.state, "a", "b") == "front"
+    assert events(game, Moved)[0].yards == 5.0
+
+
+def test_knockback_pushes_hex_by_hex_away() -> None:
+    """B378: knockback moves the target straight away from the attacker, hex by hex."""
+    giant = dict(SWORD, st=20, skills={"Axe/Mace": 14}, weapons=["mace"])
+    game = _on_map(
+        [3, 3, 3, 6, 6, 6, 3, 3, 3, *SAFE],
+        (Hex(4, 4), Facing.S),
+        (Hex(4, 5), Facing.N),
+        attacker=giant,
+        defender={"dr": {"all": 30}, **AXE},
+    )
+    choose(game, "attack:b:mace/swing")
+    choose(game, "torso")
+    choose(game, "none")
+    assert game.state.status["b"].hex == Hex(4, 7)
