@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     ),
     "invalid_yaml.yaml": "line 5: expected ',' or '}', but got '{'",
     "missing_st.yaml": "combatants[0].st: required field is missing",
-    "missing_system.yaml": "system: required field is missing; known: gurps",
+    "missing_system.yaml": "system: required field is missing; known: coc, gurps",
     "name_wrong_keys.yaml": "combatants[0].name: expected text, or {en: ..., ja: ...}",
     "negative_dr.yaml": "combatants[0].dr.torso: Input should be greater than or equal to 0",
     "negative_seed.yaml": "seed: expected a whole number 0 or more, not -1",
@@ -121,9 +121,9 @@ MESSAGES: dict[str, str] = {
         "combatants[0].skills.Brodsword: unknown skill 'Brodsword'; "
         f"allowed: {', '.join(sorted(KNOWN_SKILLS | {'Brawling', 'Broadsword'}))}"
     ),
-    "unknown_system.yaml": "system: 'dnd5e' is not a rule system; known: gurps",
+    "unknown_system.yaml": "system: 'dnd5e' is not a rule system; known: coc, gurps",
     "unknown_top_level.yaml": (
-        "arena: unknown field; allowed: combatants, description, options, seed, system, title"
+        "arena: unknown field; allowed: combatants, description, map, options, seed, system, title"
     ),
     "unknown_weapon.yaml": f"combatants[0].weapons[0]: no weapon 'katana'; known: {WEAPONS}",
 }

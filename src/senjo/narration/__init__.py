@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from senjo.dice.formatting import Lang
 from senjo.engine.events import Event
+from senjo.narration.coc import coc_narrator
 from senjo.narration.gurps import GurpsNarrator, gurps_narrator
 
 __all__ = ["NARRATORS", "GurpsNarrator", "Narrator", "narrator_for"]
@@ -25,7 +26,10 @@ class Narrator(Protocol):
 
 
 #: rule system name -> narrator factory (scenario, lang).
-NARRATORS: dict[str, Callable[[Any, Lang], Narrator]] = {"gurps": gurps_narrator}
+NARRATORS: dict[str, Callable[[Any, Lang], Narrator]] = {
+    "gurps": gurps_narrator,
+    "coc": coc_narrator,
+}
 
 
 def narrator_for(scenario: Any, lang: Lang) -> Narrator:

@@ -15,14 +15,15 @@ from typing import Any
 import yaml
 
 from senjo.engine.battle import RuleSystem
+from senjo.scenario.coc import build_combatant
 from senjo.scenario.errors import ScenarioError
 from senjo.scenario.gurps import build_fighter
-from senjo.space.plane import Point
+from senjo.scenario.hexmap import build_hexmap, check_placements
 from senjo.systems import find_rule_system
 
 __all__ = ["SYSTEM_LOADERS", "Scenario", "load_scenario", "parse_scenario"]
 
-_TOP_LEVEL = {"system", "title", "description", "seed", "options", "combatants"}
+_TOP_LEVEL = {"system", "title", "description", "seed", "options", "combatants", "map"}
 
 
 @dataclass(frozen=True)
@@ -40,17 +41,19 @@ class Scenario:
     seed: int | None
     options: dict[str, str]
     fighters: tuple[Any, ...]
-    positions: dict[str, Point]
+    positions: dict[str, Any]
     controllers: dict[str, str]
     data: dict[str, Any] = field(repr=False)
+    #: The battle map (a `HexMap` for GURPS tactical combat), or None.
+    ground: Any = None
 
 
 #: Builds one combatant's sheet from its data: (sheet, controller, position).
 #: A sheet has at least `key`, `name`, `name_ja` and `side`.
-Builder = Callable[[dict[str, Any], str, int], tuple[Any, str, Point]]
+Builder = Callable[[dict[str, Any], str, int], tuple[Any, str, Any]]
 
 #: rule system name -> how to build one of its combatants.
-SYSTEM_LOADERS: dict[str, Builder] = {"gurps": build_fighter}
+SYSTEM_LOADERS: dict[str, Builder] = {"gurps": build_fighter, "coc": build_combatant}
 
 
 def _title(value: Any, source: str) -> tuple[str, str]:
@@ -96,7 +99,7 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
         raise ScenarioError(source, "combatants", "expected a list of at least two combatants")
     builder = SYSTEM_LOADERS[system]
     fighters: list[Any] = []
-    positions: dict[str, Point] = {}
+    positions: dict[str, Any] = {}
     controllers: dict[str, str] = {}
     for index, entry in enumerate(combatants):
         if not isinstance(entry, dict):
@@ -111,6 +114,12 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
         controllers[fighter.key] = controller
     if len({f.side for f in fighters}) < 2:
         raise ScenarioError(source, "combatants", "a battle needs at least two sides")
+    ground = None
+    if "map" in data:
+        if system != "gurps":
+            raise ScenarioError(source, "map", f"{system} battles have no hex map")
+        ground = build_hexmap(data["map"], source)
+        check_placements(ground, positions, source)
     return Scenario(
         source=source,
         system=system,
@@ -122,6 +131,7 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
         positions=positions,
         controllers=controllers,
         data=data,
+        ground=ground,
     )
 
 

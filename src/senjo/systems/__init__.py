@@ -5,7 +5,7 @@
 >>> find_rule_system("dnd")
 Traceback (most recent call last):
 ...
-KeyError: "unknown rule system 'dnd'; known: gurps"
+KeyError: "unknown rule system 'dnd'; known: coc, gurps"
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ def _load_builtin() -> None:
         from senjo.systems.gurps.system import Gurps
 
         register_rule_system(Gurps)
+    if "coc" not in _SYSTEMS:
+        from senjo.systems.coc.system import Coc
+
+        register_rule_system(Coc)
 
 
 def rule_systems() -> dict[str, type[RuleSystem[Any]]]:

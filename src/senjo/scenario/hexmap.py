@@ -1,0 +1,97 @@
+"""A scenario's `map:` block: the hex map of a tactical battle (seed 001: 戦闘マップ).
+
+```yaml
+map:
+  width: 12            # columns
+  height: 10           # rows
+  walls: [[3, 1], [3, 2]]          # hexes no one enters (pillars, solid walls)
+  obstacles: [[6, 4]]              # large obstructions: go round or jump
+  obstructions: [[5, 5], [5, 6]]   # small obstructions: +1 movement point each
+  footing: {slippery: [[2, 2]], stairs: [], shallow_water: [], deep_water: []}
+```
+
+Hexes are axial `[q, r]` (see `senjo.space.hexgrid`); `HexMap.rectangle` lays
+out `width` × `height` with `[0, 0]` at the top left.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+
+from senjo.scenario.errors import ScenarioError, from_validation
+from senjo.space.hexgrid import Hex
+from senjo.space.hexmap import Footing, HexMap
+
+__all__ = ["build_hexmap", "check_placements"]
+
+Int = Annotated[int, Strict()]
+Cell = tuple[Int, Int]
+
+
+class FootingSpec(BaseModel):
+    """Hexes of bad footing, by kind."""
+
+    model_config = ConfigDict(extra="forbid")
+    slippery: list[Cell] = []
+    stairs: list[Cell] = []
+    shallow_water: list[Cell] = []
+    deep_water: list[Cell] = []
+
+
+class MapSpec(BaseModel):
+    """The `map:` block."""
+
+    model_config = ConfigDict(extra="forbid")
+    width: Annotated[Int, Field(ge=1, le=200)]
+    height: Annotated[Int, Field(ge=1, le=200)]
+    walls: list[Cell] = []
+    obstacles: list[Cell] = []
+    obstructions: list[Cell] = []
+    footing: FootingSpec = FootingSpec()
+
+
+def build_hexmap(data: Any, source: str) -> HexMap:
+    """Check the `map:` block and build the map; problems name `map.<field>`."""
+    try:
+        spec = MapSpec.model_validate(data)
+    except ValidationError as error:
+        raise from_validation(source, error, "map") from None
+    obstructions: dict[Hex, int] = {}
+    for cell in spec.obstructions:
+        obstructions[Hex(*cell)] = obstructions.get(Hex(*cell), 0) + 1
+    footing = {
+        Hex(*cell): Footing(kind)
+        for kind in ("slippery", "stairs", "shallow_water", "deep_water")
+        for cell in getattr(spec.footing, kind)
+    }
+    try:
+        return HexMap.rectangle(
+            spec.width,
+            spec.height,
+            walls=[Hex(*c) for c in spec.walls],
+            obstacles=[Hex(*c) for c in spec.obstacles],
+            obstructions=obstructions,
+            footing=footing,
+        )
+    except ValueError as error:
+        field, _, problem = str(error).partition(": ")
+        raise ScenarioError(source, f"map.{field}", problem or str(error)) from None
+
+
+def check_placements(hexmap: HexMap, positions: dict[str, Any], source: str) -> None:
+    """Every figure stands on an open hex of the map, one figure per hex."""
+    seen: dict[Hex, str] = {}
+    for index, (key, where) in enumerate(positions.items()):
+        place = getattr(where, "hex", None)
+        path = f"combatants[{index}].hex"
+        if place is None:
+            raise ScenarioError(source, path, "required when the scenario has a map")
+        if place not in hexmap:
+            raise ScenarioError(source, path, f"[{place.q}, {place.r}] is not on the map")
+        if not hexmap.passable(place):
+            raise ScenarioError(source, path, f"[{place.q}, {place.r}] is a wall or an obstacle")
+        if place in seen:
+            raise ScenarioError(source, path, f"[{place.q}, {place.r}] is taken by {seen[place]}")
+        seen[place] = key

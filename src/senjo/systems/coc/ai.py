@@ -1,0 +1,323 @@
+"""A sensible CoC combatant: the default AI policy for Call of Cthulhu battles.
+
+It fights as a careful keeper would play it: attacks with the best expected
+damage (knock-out blows, grapples, throws and tackles when they pay), closes
+on the foe it can hurt most, aims a gun when there is time, and reloads.
+Seed 004's tactics: a weak or fragile combatant focuses on dodging, hides
+when outmatched while allies fight on, and withdraws from melee; a sturdy one
+protects a fragile ally and taunts the foe threatening it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.dice.systems.coc import resistance_target
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Choice, Decision
+from senjo.systems.coc.actions import attack_options
+from senjo.systems.coc.attacks import AIM_BONUS, attack_score
+from senjo.systems.coc.choices import ActionChoice, DefenseChoice
+from senjo.systems.coc.defense import IncomingAttack, defense_options, dodge_score, parry_score
+from senjo.systems.coc.grapple import knock_back_metres
+from senjo.systems.coc.model import Weapon
+from senjo.systems.coc.state import CocState
+
+__all__ = ["CocAI", "chance"]
+
+
+def chance(value: int) -> float:
+    """The chance that a percentile check against `value` succeeds (a roll of 100 always fails).
+
+    >>> chance(45), chance(140), chance(-5)
+    (0.45, 0.99, 0.0)
+    """
+    return max(0, min(value, 99)) / 100
+
+
+def _resist_chance(active: int, passive: int) -> float:
+    target = resistance_target(active, passive)
+    return 0.0 if target < 5 else 1.0 if target > 95 else target / 100
+
+
+def _weapon_damage(state: CocState, key: str, weapon: Weapon) -> float:
+    weapon_dice = 2.0 if weapon.kind == "grapple" else weapon.damage.average
+    db = state.sheets[key].db.average
+    if weapon.db == "half":
+        db /= 2
+    elif weapon.db == "none":
+        db = 0.0
+    return max(0.0, weapon_dice + db)
+
+
+def _best_defense(state: CocState, target: str, incoming: IncomingAttack) -> float:
+    best = 0.0
+    for option in defense_options(state, target, incoming):
+        if option.kind == "dodge":
+            best = max(best, chance(dodge_score(state, target).value))
+        elif option.kind == "parry":
+            weapon = state.sheets[target].weapon(option.weapon)
+            best = max(best, chance(parry_score(state, target, weapon).value))
+    return best
+
+
+def _threat(state: CocState, key: str) -> float:
+    """Expected damage a round from `key`'s best attack on an unarmoured, undefended foe."""
+    sheet = state.sheets[key]
+    return max(
+        (chance(sheet.skill(w.skill)) * _weapon_damage(state, key, w) for w in sheet.weapons),
+        default=0.0,
+    )
+
+
+def _pick(decision: Decision, key: str) -> Choice:
+    """The plain option with this key."""
+    option: Choice = decision.find(key)
+    return option
+
+
+def _weak(state: CocState, key: str) -> bool:
+    return 2 * state.status[key].hp <= state.sheets[key].hp
+
+
+def _fragile(state: CocState, key: str) -> bool:
+    """Weak, or a poor fighter (a non-combatant investigator)."""
+    return _weak(state, key) or _threat(state, key) < 1.5
+
+
+class CocAI:
+    """The default CoC policy. Stateless: the same battle gets the same choices."""
+
+    __slots__ = ()
+
+    def choose(self, battle: Battle[Any], decision: Decision) -> Any:
+        """Choose an option for any CoC decision."""
+        state: CocState = battle.state
+        kind = decision.kind
+        if kind == "action":
+            return self._action(state, decision)
+        if kind == "defense":
+            return self._defense(state, decision)
+        if kind == "declare":
+            return self._declare(state, decision)
+        if kind == "protect":
+            return self._protect(state, decision)
+        if kind == "taunt":
+            return self._taunt(state, decision)
+        if kind == "grapple_effect":
+            return self._grapple_effect(state, decision)
+        if kind == "tackle_follow":
+            return self._tackle_follow(state, decision)
+        return decision.options[0]
+
+    # --- start of round -----------------------------------------------------------------------
+
+    def _declare(self, state: CocState, decision: Decision) -> Choice:
+        """Focus on dodging when there is nothing to attack, when the combatant cannot really
+        hurt anyone (a non-combatant), or when it is weak, its foes in reach threaten more than
+        it can deal, and a sturdier ally fights on."""
+        key = decision.actor
+        focus, fight = _pick(decision, "dodge_focus"), _pick(decision, "fight")
+        status = state.status[key]
+        if status.aiming or status.hidden or not self._dodgeable_threat(state, key):
+            return fight  # nothing a dodge would help against this round
+        plan = self._attack_plan(state, key)
+        if plan is None:
+            return focus
+        danger = sum(_threat(state, foe) for foe in state.engaged_foes(key))
+        if danger == 0:
+            return fight
+        if _fragile(state, key) and plan[0] < 1.5:
+            return focus
+        backed = any(not _fragile(state, ally) for ally in state.allies(key))
+        if _weak(state, key) and plan[0] < danger and backed:
+            return focus
+        return fight
+
+    def _dodgeable_threat(self, state: CocState, key: str) -> bool:
+        """True if a foe could make an attack on `key` this round that a dodge can meet."""
+        if state.engaged_foes(key):
+            return True
+        for foe in state.foes(key):
+            for weapon in state.sheets[foe].weapons:
+                dodgeable = weapon.kind == "thrown" or (
+                    weapon.is_firearm and state.rules.dodge_firearms
+                )
+                if dodgeable and state.distance(foe, key) <= 2 * weapon.base_range:
+                    return True
+        return False
+
+    def _attack_plan(self, state: CocState, key: str) -> tuple[float, ActionChoice] | None:
+        """The best attack `key` could make now, by expected damage, if any is worth making."""
+        best: tuple[float, ActionChoice] | None = None
+        for option in attack_options(state, key):
+            value = self._attack_value(state, key, option)
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, option)
+        return best
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def _action(self, state: CocState, decision: Decision) -> ActionChoice:
+        key = decision.actor
+        status = state.status[key]
+        options: tuple[ActionChoice, ...] = decision.options
+        by_action: dict[str, list[ActionChoice]] = {}
+        for option in options:
+            by_action.setdefault(option.action, []).append(option)
+        if status.holding:
+            return (by_action.get("throw") or by_action["hold"])[0]
+        if status.held_by:
+            return (by_action.get("escape") or options)[0]
+        attacks = by_action.get("attack", [])
+        values = {o: self._attack_value(state, key, o) for o in attacks}
+        best = max(attacks, key=values.__getitem__) if attacks else None
+        allies = state.allies(key)
+        if status.hidden:
+            if best is not None and (
+                not allies or not state.sheets[key].weapon(best.weapon).is_melee
+            ):
+                return best  # an attack from hiding is a surprise attack
+            if by_action.get("reload"):
+                return by_action["reload"][0]
+            if allies:
+                return by_action["do_nothing"][0]
+            closes = by_action.get("close", [])
+            if closes:
+                return min(closes, key=lambda o: state.status[o.target].hp)
+        if status.prone:
+            if best is not None and not state.engaged_foes(key):
+                return best
+            return by_action["stand_up"][0]
+        if by_action.get("hide") and _threat(state, key) < 1.5 and allies:
+            return by_action["hide"][0]  # a non-combatant gets out of the way
+        if by_action.get("withdraw") and _weak(state, key) and self._has_gun(state, key):
+            return by_action["withdraw"][0]
+        if best is not None:
+            weapon = state.sheets[key].weapon(best.weapon)
+            aim = by_action.get("aim")
+            if (
+                aim
+                and not weapon.is_melee
+                and not status.aiming
+                and not state.engaged_foes(key)
+                and attack_score(state, key, best.target, weapon, False).value < AIM_BONUS
+            ):
+                # 狙う pays when two rounds at +30% beat two rounds of attacks: below 30%.
+                return aim[0]
+            if values[best] > 0:
+                return best
+        for option in by_action.get("reload", []):
+            return option
+        closes = by_action.get("close", [])
+        backed = any(not _fragile(state, ally) for ally in allies)
+        if closes and _threat(state, key) >= 1.5 and not (_weak(state, key) and backed):
+            return min(
+                closes, key=lambda o: (state.distance(key, o.target), state.status[o.target].hp)
+            )
+        if by_action.get("aim") and self._has_gun(state, key) and not status.aiming:
+            return by_action["aim"][0]
+        return by_action["do_nothing"][0]
+
+    def _has_gun(self, state: CocState, key: str) -> bool:
+        status = state.status[key]
+        return any(w.is_firearm and w.key not in status.jammed for w in state.sheets[key].weapons)
+
+    def _attack_value(self, state: CocState, key: str, option: ActionChoice) -> float:
+        """Expected harm: P(hit) × P(not defended) × damage (knock-outs count the target's HP)."""
+        sheet = state.sheets[key]
+        target = option.target
+        victim = state.sheets[target]
+        foe = state.status[target]
+        if option.action == "throw":
+            damage = 2 + sheet.db.average
+            knock = _resist_chance(int(2 * damage), victim.constitution)
+            return damage + knock * foe.hp * 0.5
+        weapon = sheet.weapon(option.weapon)
+        hit = chance(attack_score(state, key, target, weapon, state.status[key].aiming).value)
+        incoming = IncomingAttack(key, target, weapon.key, weapon.kind, weapon.unarmed)
+        through = 1.0 - _best_defense(state, target, incoming)
+        damage = max(0.0, _weapon_damage(state, key, weapon) - victim.armour)
+        if weapon.kind == "grapple":
+            if option.variant == "tackle":
+                damage = max(0.0, 2 + sheet.db.average)
+                damage += _resist_chance(int(2 * damage), victim.constitution) * foe.hp * 0.5
+            elif state.rules.throw:
+                damage = max(0.0, 2 + sheet.db.average)
+                damage += _resist_chance(int(2 * damage), victim.constitution) * foe.hp * 0.3
+            else:
+                damage = max(0.0, 3.5 + sheet.db.average - victim.armour)
+        elif option.variant == "knockout":
+            knock = _resist_chance(int(damage), foe.hp)
+            damage = knock * foe.hp + (1 - knock) * damage
+        shots = max(1, option.shots)
+        return shots * hit * through * damage
+
+    # --- defenses -----------------------------------------------------------------------------
+
+    def _defense(self, state: CocState, decision: Decision) -> DefenseChoice:
+        key = decision.actor
+        options: tuple[DefenseChoice, ...] = decision.options
+
+        def value(option: DefenseChoice) -> float:
+            if option.kind == "dodge":
+                return chance(dodge_score(state, key).value) + (
+                    1.0 if dodge_score(state, key).value >= 100 else 0.0
+                )
+            if option.kind == "parry":
+                weapon = state.sheets[key].weapon(option.weapon)
+                return chance(parry_score(state, key, weapon).value) + 0.001
+            return -1.0
+
+        return max(options, key=value)
+
+    def _protect(self, state: CocState, decision: Decision) -> Choice:
+        """Protect a fragile, less hardy ally; before its own turn only when the protector's
+        attack (which protecting gives up) is worth little."""
+        key = decision.actor
+        _, protected = decision.context
+        sturdier = state.status[key].hp >= state.status[protected].hp
+        status = state.status[key]
+        costly = not status.turn_done and self._attack_plan(state, key) is not None
+        if costly:
+            plan = self._attack_plan(state, key)
+            costly = plan is not None and plan[0] >= 1.5
+        if _fragile(state, protected) and sturdier and not _weak(state, key) and not costly:
+            return _pick(decision, f"protect:{protected}")
+        return _pick(decision, "pass")
+
+    def _taunt(self, state: CocState, decision: Decision) -> Choice:
+        key = decision.actor
+        if _fragile(state, key):
+            return _pick(decision, "pass")
+        fast_talk = state.sheets[key].skill("fast_talk") // 5
+        best: tuple[float, Choice] | None = None
+        for option in decision.options:
+            if option.name != "taunt":
+                continue
+            foe = option.detail
+            if state.status[foe].fixed_on == key:
+                continue
+            odds = _resist_chance(fast_talk, state.sheets[foe].intelligence)
+            menaced = [a for a in state.allies(key) if _fragile(state, a)]
+            if odds >= 0.2 and menaced and (best is None or odds > best[0]):
+                best = (odds, option)
+        return best[1] if best is not None else _pick(decision, "pass")
+
+    def _grapple_effect(self, state: CocState, decision: Decision) -> Choice:
+        names = [option.name for option in decision.options]
+        for wanted in ("throw", "hurt", "knock_down", "hold"):
+            if wanted in names:
+                return _pick(decision, decision.keys[names.index(wanted)])
+        return _pick(decision, decision.keys[0])
+
+    def _tackle_follow(self, state: CocState, decision: Decision) -> Choice:
+        key = decision.actor
+        target: str = decision.context
+        free = state.status[target].wall_behind
+        metres = knock_back_metres(3, state.sheets[key].size, state.sheets[target].size)
+        if free is not None and metres >= free + 1:
+            return _pick(decision, f"knock_back:{target}")
+        if state.sheets[key].strength >= state.sheets[target].strength:
+            return _pick(decision, f"push_down:{target}")
+        return _pick(decision, "none")

@@ -1,0 +1,154 @@
+"""The default CoC policy: sensible choices, seed 004's tactics, and better than random play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.dice.roller import RandomDice
+from senjo.engine.battle import Battle
+from senjo.engine.controllers import RandomController, run
+from senjo.systems.coc.ai import CocAI
+from senjo.systems.coc.state import CocState
+from senjo.systems.coc.system import Coc
+
+from .helpers import Spec, battle, choose, combatant, pending, prepared
+
+AI = CocAI()
+
+
+def _ai_key(game: Battle[CocState]) -> str:
+    decision = game.pending
+    assert decision is not None
+    key: str = AI.choose(game, decision).key
+    return key
+
+
+def _weak(key: str, hp: int) -> Any:
+    def hurt(state: CocState) -> None:
+        state.status[key].hp = hp
+
+    return hurt
+
+
+KNIFER: dict[str, Any] = {"skills": {"knife": 80}, "weapons": ["knife"]}
+BRAWLER: dict[str, Any] = {"skills": {"fist": 80, "dodge": 40}}
+
+
+def _brawler(key: str, side: str, x: float, y: float = 0.0, dex: int = 12) -> Spec:
+    """A strong fist fighter (STR 16, Fist 80, Dodge 40)."""
+    return combatant(key, side, x, y, traits={"dex": dex, "str": 16}, **BRAWLER)
+
+
+def test_weak_fighter_backed_by_an_ally_focuses_on_dodging() -> None:
+    """Seed 004 tactics: weak, in reach of a dangerous foe, with a sturdy ally: 回避に集中."""
+    ann = combatant("ann", "inv", 0, traits={"dex": 15}, skills={"fist": 40, "dodge": 50})
+    kenji = _brawler("kenji", "inv", 0, 3)
+    bob = combatant("bob", "cult", 1, traits={"dex": 10}, **KNIFER)
+    game = prepared(_weak("ann", 4), ann, kenji, bob, dice=[], house_dodge_focus="on")
+    assert pending(game)[:2] == ("ann", "declare")
+    assert _ai_key(game) == "dodge_focus"
+
+
+def test_healthy_fighter_fights() -> None:
+    """A fighter in good health with a good attack does not give it up."""
+    ann = _brawler("ann", "inv", 0, dex=15)
+    bob = combatant("bob", "cult", 1, traits={"dex": 10}, **KNIFER)
+    game = battle(ann, bob, dice=[], house_dodge_focus="on")
+    assert _ai_key(game) == "fight"
+    choose(game, "fight", "ann")
+    choose(game, "fight", "bob")
+    assert _ai_key(game).startswith("attack")
+
+
+def test_sturdy_ally_protects_the_fragile_one() -> None:
+    """Seed 004 tactics: 庇う — a sturdy ally next to a non-combatant steps in."""
+    yumi = combatant("yumi", "inv", 0, 0, traits={"dex": 14}, skills={"dodge": 30})
+    kenji = _brawler("kenji", "inv", 0, 1.5)
+    bob = combatant("bob", "cult", 1, traits={"dex": 17}, **KNIFER)
+    game = battle(yumi, kenji, bob, dice=[])
+    choose(game, "attack:yumi:knife", "bob")
+    assert pending(game)[:2] == ("kenji", "protect")
+    assert _ai_key(game) == "protect:yumi"
+
+
+def test_fragile_one_hides_while_allies_fight() -> None:
+    """Seed 004 tactics: 隠れる when outmatched, with cover and allies still fighting."""
+    yumi = combatant("yumi", "inv", 0, 0, traits={"dex": 14}, surroundings={"cover": True})
+    kenji = _brawler("kenji", "inv", 5)
+    bob = combatant("bob", "cult", 6, traits={"dex": 10}, **KNIFER)
+    game = battle(yumi, kenji, bob, dice=[])
+    assert _ai_key(game) == "hide"
+
+
+def test_gunman_aims_when_nobody_is_on_him() -> None:
+    """Seed 004 tactics: 狙う pays (nobody in reach, a chance under 30%: 40 halved by range)."""
+    gun = combatant(
+        "gun", "cult", 0, traits={"dex": 17}, skills={"handgun": 40}, weapons=["revolver_38"]
+    )
+    ann = _brawler("ann", "inv", 20, dex=10)
+    game = battle(gun, ann, dice=[])
+    assert _ai_key(game) == "aim"
+    choose(game, "aim", "gun")
+    choose(game, "close:gun", "ann")
+    assert _ai_key(game).startswith("attack:ann:revolver_38")
+
+
+def test_takes_the_automatic_dodge() -> None:
+    """A focused dodge of 100 or more is taken over a parry."""
+    ann = combatant(
+        "ann", "inv", 0, traits={"dex": 15}, skills={"dodge": 60, "knife": 70}, weapons=["knife"]
+    )
+    bob = combatant("bob", "cult", 1, traits={"dex": 17}, **KNIFER)
+    game = battle(ann, bob, dice=[20], house_dodge_focus="on")
+    choose(game, "fight", "bob")
+    choose(game, "dodge_focus", "ann")
+    choose(game, "attack:ann:knife", "bob")
+    assert _ai_key(game) == "dodge"
+
+
+def test_parries_when_the_parry_is_better() -> None:
+    """Without focus, the better of dodge (30) and parry (70) is chosen."""
+    ann = combatant(
+        "ann", "inv", 0, traits={"dex": 15}, skills={"dodge": 30, "knife": 70}, weapons=["knife"]
+    )
+    bob = combatant("bob", "cult", 1, traits={"dex": 17}, **KNIFER)
+    game = battle(ann, bob, dice=[20])
+    choose(game, "attack:ann:knife", "bob")
+    assert _ai_key(game) == "parry:knife"
+
+
+def test_grappler_throws() -> None:
+    """Seed 004 tactics: a landed grapple becomes a throw (damage and a knock-out chance)."""
+    tak = combatant("tak", "inv", 0, traits={"dex": 17}, skills={"grapple": 70})
+    bob = combatant("bob", "cult", 1, traits={"dex": 10})
+    game = battle(tak, bob, dice=[20])
+    choose(game, "attack:bob:grapple", "tak")
+    choose(game, "none", "bob")
+    assert _ai_key(game) == "throw:bob"
+
+
+def test_sturdy_talker_taunts_to_shield_a_fragile_ally() -> None:
+    """Seed 004 tactics: 挑発 the foe when a fragile ally is around and the odds are fair."""
+    kenji = combatant(
+        "kenji", "inv", 0, traits={"dex": 17, "str": 16}, skills={"fast_talk": 70, "fist": 80}
+    )
+    yumi = combatant("yumi", "inv", 0, 2, traits={"dex": 14})
+    bob = combatant("bob", "cult", 1, traits={"dex": 10, "int": 10}, **KNIFER)
+    game = battle(kenji, yumi, bob, dice=[95], house_taunt="on")
+    choose(game, "attack:bob:fist", "kenji")
+    assert pending(game)[:2] == ("kenji", "taunt")
+    assert _ai_key(game) == "taunt:bob"
+
+
+def test_ai_beats_random_play() -> None:
+    """Mirrored duels of equal brawlers: the AI wins most of them against random choices."""
+    wins = 0
+    duels = 60
+    for seed in range(duels):
+        a, b = _brawler("a", "x", 0, dex=13), _brawler("b", "y", 1)
+        state = Coc.new_state([a[0], b[0]], {"a": a[1], "b": b[1]})
+        game = Battle(Coc({}), state, RandomDice(seed))
+        ai_key, random_key = ("a", "b") if seed % 2 == 0 else ("b", "a")
+        outcome = run(game, {ai_key: AI, random_key: RandomController(seed)})
+        wins += outcome.winner_side == state.sheets[ai_key].side
+    assert wins / duels >= 0.7
