@@ -131,8 +131,13 @@ class RuleSystem(Generic[S]):
         raise NotImplementedError
 
     @classmethod
-    def new_state(cls, sheets: Sequence[Any], positions: Mapping[str, Any]) -> S:
-        """The typed state at the start of a battle, from the combatants' sheets."""
+    def new_state(
+        cls, sheets: Sequence[Any], positions: Mapping[str, Any], ground: Any = None
+    ) -> S:
+        """The typed state at the start of a battle, from the combatants' sheets.
+
+        `ground` is the scenario's map, when it has one.
+        """
         raise NotImplementedError
 
     @classmethod

@@ -35,5 +35,8 @@ def build_battle(
     settings = {**scenario.options, **(options or {})}
     roller = dice if dice is not None else RandomDice(effective_seed(scenario, seed))
     cls = find_rule_system(scenario.system)
-    state = cls.new_state(scenario.fighters, scenario.positions)
+    if scenario.ground is not None:
+        state = cls.new_state(scenario.fighters, scenario.positions, scenario.ground)
+    else:
+        state = cls.new_state(scenario.fighters, scenario.positions)
     return Battle(cls(settings), state, roller, record_dice=record_dice)

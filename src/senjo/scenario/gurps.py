@@ -13,14 +13,17 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, ValidationError
 
 from senjo.scenario.errors import ScenarioError, from_validation
+from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps import library, tables
+from senjo.systems.gurps.field import Placement
 from senjo.systems.gurps.library import EquipmentError
 from senjo.systems.gurps.model import ADVANTAGES, LEVELED, Fighter, Shield, Weapon
 from senjo.systems.gurps.skills import KNOWN_SKILLS, skill_level
 
 __all__ = ["GurpsCombatant", "build_fighter"]
 
+FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 LOCATIONS = (
     "all",
     "skull",
@@ -98,6 +101,8 @@ class GurpsCombatant(BaseModel):
     side: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     controller: Literal["ai", "human", "random"] = "ai"
     position: tuple[float, float] = (0.0, 0.0)
+    hex: tuple[Int, Int] | None = None
+    facing: Annotated[str, _one_of(FACINGS, "facing")] = "N"
     st: Annotated[Int, Field(ge=1, le=100)]
     dx: Annotated[Int, Field(ge=1, le=100)]
     iq: Annotated[Int, Field(ge=1, le=100)]
@@ -141,7 +146,9 @@ def _weapon(entry: str | dict[str, Any], st: int, source: str, path: str) -> Wea
         raise ScenarioError(source, error.path, error.message) from None
 
 
-def build_fighter(data: dict[str, Any], source: str, index: int) -> tuple[Fighter, str, Point]:
+def build_fighter(
+    data: dict[str, Any], source: str, index: int
+) -> tuple[Fighter, str, Point | Placement]:
     """Validate one combatant and build its sheet; returns (fighter, controller, position)."""
     prefix = f"combatants[{index}]"
     try:
@@ -230,4 +237,6 @@ def build_fighter(data: dict[str, Any], source: str, index: int) -> tuple[Fighte
         size_modifier=spec.size_modifier,
         ready=tuple(ready),
     )
+    if spec.hex is not None:
+        return fighter, spec.controller, Placement(Hex(*spec.hex), Facing.parse(spec.facing))
     return fighter, spec.controller, Point(*spec.position)

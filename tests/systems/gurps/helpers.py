@@ -9,11 +9,12 @@ from senjo.engine.battle import Battle
 from senjo.engine.events import Event
 from senjo.scenario.gurps import build_fighter
 from senjo.space.plane import Point
+from senjo.systems.gurps.field import Placement
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 
-Spec = tuple[Fighter, Point]
+Spec = tuple[Fighter, Point | Placement]
 
 
 def fighter(key: str, side: str, x: float = 0.0, **fields: Any) -> Spec:

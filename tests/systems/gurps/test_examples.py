@@ -21,7 +21,7 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.events import Injured
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "gurps"
-NAMES = ("duel", "three_vs_one", "ranged")
+NAMES = ("duel", "three_vs_one", "ranged", "spear_vs_broadsword")
 
 #: Random battles in the acceptance property, over all examples.
 BATTLES = 10_000

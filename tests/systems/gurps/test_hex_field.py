@@ -99,3 +99,25 @@ def test_knockback_pushes_hex_by_hex_away() -> None:
     choose(game, "torso")
     choose(game, "none")
     assert game.state.status["b"].hex == Hex(4, 7)
+
+
+def test_retreat_steps_one_hex_away_from_the_attacker() -> None:
+    """seed 001 (後退): a retreating defender moves one hex away from the attacker."""
+    game = _on_map([3, 3, 3, 3, 3, 3, *SAFE], (Hex(4, 4), Facing.S), (Hex(4, 5), Facing.N))
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge+retreat")
+    assert game.state.status["b"].hex == Hex(4, 6)
+    assert events(game, Moved)[-1].direction == "retreat"
+
+
+def test_a_figure_cannot_retreat_off_the_map() -> None:
+    """seed 001 (後退): with no open hex behind (here the map edge), the defender stays."""
+    bottom = Hex.from_offset(4, 11)
+    game = _on_map(
+        [3, 3, 3, 3, 3, 3, *SAFE], (bottom.neighbor(Facing.N), Facing.S), (bottom, Facing.N)
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge+retreat")
+    assert game.state.status["b"].hex == bottom

@@ -27,7 +27,7 @@ from senjo.systems.gurps.defense import (
     defense_options,
     defense_score,
 )
-from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged
+from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.model import AttackMode
@@ -170,6 +170,10 @@ def _roll_defense(
     if choice.retreat:
         status.retreated = True
         status.retreated_from = incoming.attacker
+        ground = field_of(state)
+        if ground.retreat(state, defender, incoming.attacker):
+            x, y = ground.coordinates(state, defender)
+            battle.emit(Moved(defender, 1.0, incoming.attacker, "retreat", x, y))
     if choice.kind == "parry":
         status.parries[choice.weapon] = status.parries.get(choice.weapon, 0) + 1
     elif choice.kind == "block":

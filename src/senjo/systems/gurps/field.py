@@ -9,6 +9,7 @@ kind of field.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from senjo.space.arcs import Arc, arc_of
@@ -18,7 +19,18 @@ from senjo.space.movement import Entry, Posture, Reachable, search
 from senjo.space.plane import Point, step_away, step_toward
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["BACK", "FRONT", "PLANE", "SIDE", "Field", "HexField", "PlaneField", "field_of"]
+__all__ = [
+    "BACK",
+    "FRONT",
+    "PLANE",
+    "SIDE",
+    "Field",
+    "HexField",
+    "Placement",
+    "PlaneField",
+    "field_of",
+    "heading",
+]
 
 #: Arcs of a defender, as the defense rules read them (seed 001: 正面・側面・背面).
 FRONT, SIDE, BACK = "front", "side", "back"
@@ -47,6 +59,10 @@ class Field(Protocol):
 
     def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
         """Knock `target` straight away from `source` (B378); yards actually moved."""
+        ...
+
+    def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
+        """The step of a retreat (B377), away from the attacker; yards moved."""
         ...
 
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
@@ -87,10 +103,22 @@ class PlaneField:
         """Straight away from the source."""
         return self.withdraw(state, target, source, yards)
 
+    def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
+        """Without a map a retreat changes only the odds, not the distances (an interpretation)."""
+        return 0.0
+
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
         """The point in yards."""
         point: Point = state.status[key].position
         return point.x, point.y
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a figure starts on a hex map: its hex and its facing."""
+
+    hex: Hex
+    facing: Facing
 
 
 def heading(origin: Hex, goal: Hex) -> Facing:
@@ -148,15 +176,25 @@ class HexField:
             foe_entry=Entry.BLOCKED,
         )
 
-    def _settle(self, state: GurpsState, mover: str, moves: Reachable, score: Any) -> float:
+    def _settle(
+        self, state: GurpsState, mover: str, moves: Reachable, rank: Any, score: Any
+    ) -> float:
+        """End the move in the best reachable state: first by `rank(hex)` (cheap, per hex),
+        then among the best-ranked hexes by `score(hex, facing)` and cost."""
+        states = moves.states()
+        if not states:
+            return 0.0
+        ranks = {place: rank(place) for place, _ in states}
+        top = min(ranks.values())
         best: tuple[Any, ...] | None = None
-        for (place, facing), cost in moves.states().items():
+        for (place, facing), cost in states.items():
+            if ranks[place] != top:
+                continue
             for end in moves.end_facings(place, facing):
                 key = (*score(place, end), cost)
                 if best is None or key < best[0]:
                     best = (key, place, facing, end)
-        if best is None:
-            return 0.0
+        assert best is not None
         _, place, facing, end = best
         status = state.status[mover]
         moved = len(moves.path(place, facing)) - 1
@@ -178,9 +216,12 @@ class HexField:
             faced = arc_of(place, facing, goal) is Arc.FRONT
             return (max(0, gap - reach), 0 if faced else 1, facing.turns_to(heading(place, goal)))
 
+        def rank(place: Hex) -> int:
+            return max(0, place.distance(goal) - reach)
+
         if budget <= 1:
             return self._step(state, mover, score)
-        return self._settle(state, mover, self._search(state, mover, budget), score)
+        return self._settle(state, mover, self._search(state, mover, budget), rank, score)
 
     def _open(self, state: GurpsState, mover: str, place: Hex) -> bool:
         if place not in self.map or not self.map.passable(place):
@@ -211,11 +252,14 @@ class HexField:
         """The move that ends farthest from the threat, still facing it if possible."""
         danger = self._hex(state, threat)
 
-        def score(place: Hex, facing: Facing) -> tuple[int, int]:
-            faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
-            return (-place.distance(danger), 0 if faced else 1)
+        def rank(place: Hex) -> int:
+            return -place.distance(danger)
 
-        return self._settle(state, mover, self._search(state, mover, budget), score)
+        def score(place: Hex, facing: Facing) -> tuple[int]:
+            faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
+            return (0 if faced else 1,)
+
+        return self._settle(state, mover, self._search(state, mover, budget), rank, score)
 
     def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
         """Hex by hex straight away from the source, stopped by walls and figures."""
@@ -230,6 +274,10 @@ class HexField:
             status.hex = ahead
             moved += 1
         return float(moved)
+
+    def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
+        """seed 001 (後退): one hex away from the attacker, never into an occupied hex."""
+        return self.push(state, defender, attacker, 1)
 
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
         """The hex's axial coordinates."""

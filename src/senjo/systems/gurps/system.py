@@ -7,10 +7,12 @@ each turn a maneuver decision resolved by `senjo.systems.gurps.maneuvers`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from senjo.engine.battle import Battle, Flow, Outcome, RuleOption, RuleSystem, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
+from senjo.space.hexmap import HexMap
 from senjo.space.plane import Point
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import ManeuverChoice
@@ -21,6 +23,7 @@ from senjo.systems.gurps.events import (
     TurnSkipped,
     TurnStarted,
 )
+from senjo.systems.gurps.field import HexField, Placement
 from senjo.systems.gurps.free_actions import free_action_options, take_free_action
 from senjo.systems.gurps.hands import free_hand, take
 from senjo.systems.gurps.injury import consciousness_roll_modifier
@@ -103,8 +106,16 @@ class Gurps(RuleSystem[GurpsState]):
         return GurpsAI()
 
     @classmethod
-    def new_state(cls, fighters: Sequence[Fighter], positions: Mapping[str, Point]) -> GurpsState:
-        """The state at the start of a battle: everyone unhurt, standing, weapons as readied."""
+    def new_state(
+        cls,
+        fighters: Sequence[Fighter],
+        positions: Mapping[str, Point | Placement],
+        ground: Any = None,
+    ) -> GurpsState:
+        """The state at the start of a battle: everyone unhurt, standing, weapons as readied.
+
+        With a hex map (`ground` a `HexMap`), each position is a `Placement`.
+        """
         sheets = {fighter.key: fighter for fighter in fighters}
         status = {}
         for key, fighter in sheets.items():
@@ -114,23 +125,29 @@ class Gurps(RuleSystem[GurpsState]):
                 for mode in weapon.modes
                 if mode.ranged is not None
             }
-            state = FighterState(
+            where = positions.get(key, Point(0, 0))
+            fresh = FighterState(
                 key,
                 fighter.hp,
                 fighter.fp,
-                positions.get(key, Point(0, 0)),
+                where if isinstance(where, Point) else Point(where.hex.q, where.hex.r),
                 ready={w.key for w in fighter.weapons if w.modes[0].unarmed},
                 shots=shots,
             )
+            if isinstance(where, Placement):
+                fresh.hex, fresh.facing = where.hex, where.facing
             shield = fighter.shield.key if fighter.shield is not None else ""
             for item in fighter.ready:
-                if item in state.ready:
+                if item in fresh.ready:
                     continue
-                hand = free_hand(state, shield=item == shield)
+                hand = free_hand(fresh, shield=item == shield)
                 if hand is not None:
-                    take(state, item, hand)
-            status[key] = state
-        return GurpsState(sheets, status)
+                    take(fresh, item, hand)
+            status[key] = fresh
+        state = GurpsState(sheets, status)
+        if isinstance(ground, HexMap):
+            state.ground = HexField(ground)
+        return state
 
     def play(self, battle: Battle[GurpsState]) -> Flow:
         """Roll initiative ties, then play rounds until one side is left or time runs out."""

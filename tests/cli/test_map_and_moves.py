@@ -1,0 +1,68 @@
+"""`senjo map` (SVG of a hex map) and `senjo gurps moves` (where a figure can end its move)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.helpers import assert_usage_error, json_output, output, run_senjo
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
+HEX_EXAMPLE = EXAMPLES / "spear_vs_broadsword.yaml"
+
+
+def test_map_draws_hexes_figures_and_reach(tmp_path: Path) -> None:
+    """The SVG has one hex polygon per map hex, a marker per figure, and names in the language."""
+    picture = tmp_path / "map.svg"
+    result = run_senjo(
+        "map", str(HEX_EXAMPLE), "--svg", str(picture), "--who", "spearman", "--lang", "ja"
+    )
+    assert result.exit_code == 0, result.stderr
+    text = picture.read_text(encoding="utf-8")
+    assert text.startswith("<svg") and text.rstrip().endswith("</svg>")
+    assert text.count("<polygon") == 12 * 9 + 2
+    assert "槍兵" in text and "剣士" in text
+    # reach C (the punch: its own hex), 1 and 2 (the spear: 3 and 5 front hexes)
+    assert text.count('stroke="#c0392b"') == 1 + 3 + 5
+
+
+def test_map_of_a_scenario_without_a_map_is_one_line(tmp_path: Path) -> None:
+    """A scenario without `map:` cannot be drawn: exit 2 and one line."""
+    result = run_senjo("map", str(EXAMPLES / "duel.yaml"), "--svg", str(tmp_path / "x.svg"))
+    assert_usage_error(result, "has no map")
+
+
+def test_moves_on_an_open_map() -> None:
+    """seed 001: with Move 1 a standing figure reaches its three front hexes at cost 1 and,
+    by the one-hex minimum, the other three neighbours."""
+    found = json_output(run_senjo("gurps", "moves", "--move", "1", "--json"))["reachable"]
+    assert {tuple(row["hex"]) for row in found} == {
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (0, 1),
+        (-1, 1),
+    }
+    costs = {tuple(row["hex"]): row["cost"] for row in found}
+    assert costs[(0, -1)] == 1.0 and costs[(0, 1)] == 2.0
+
+
+def test_moves_of_a_scenario_figure_leave_out_its_own_hex() -> None:
+    """On the scenario's map, every reachable hex is listed once, never the start."""
+    found = json_output(
+        run_senjo("gurps", "moves", str(HEX_EXAMPLE), "--who", "spearman", "--json")
+    )["reachable"]
+    hexes = [tuple(row["hex"]) for row in found]
+    assert (2, 3) not in hexes and len(hexes) == len(set(hexes)) > 10
+
+
+def test_moves_text_table() -> None:
+    """Without --json the moves print as a table with a header."""
+    lines = output(run_senjo("gurps", "moves", "--move", "1", "--lang", "en")).splitlines()
+    assert lines[0].split() == ["hex", "cost", "facings"]
+    assert len(lines) == 7
+
+
+def test_moves_bad_maneuver_is_one_line() -> None:
+    """An unknown --maneuver exits 2 listing the maneuvers."""
+    assert_usage_error(run_senjo("gurps", "moves", "--move", "3", "--maneuver", "fly"), "move")
