@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
 ## The main job: a narrated GURPS duel, played out by the AI.
@@ -32,6 +32,7 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dice.py
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/sim.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

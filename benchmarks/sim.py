@@ -1,0 +1,111 @@
+"""Simulation speed: the engine path against a minimal plain-Python duel, side by side.
+
+Run: .venv/bin/python benchmarks/sim.py [N]
+Prints battles per second for examples/gurps/duel.yaml on the engine path
+(`senjo sim`'s own code: seeds, controllers, folding into counters) with 1
+and 2 local workers, and for a reference loop of the same duel's shape with
+1 and 2 worker processes, so the ratios are measured on the same machine in
+the same run. Worker timings include starting the worker processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from senjo.scenario import load_scenario
+from senjo.sim.runner import SimJob
+from senjo.sim.workers import Backend, InProcess, LocalPool, simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+DUEL = ROOT / "examples" / "gurps" / "duel.yaml"
+
+# The reference duel's numbers, taken from duel.yaml: (skill, dodge, damage dice,
+# damage adds, DR on the torso, HP). Knight: Broadsword 14, sw 1d+2 cut; Raider:
+# Axe/Mace 14, sw 2d+1 cut. Dodge: Basic Speed + 3 (+1 Combat Reflexes, +2 shield DB).
+KNIGHT = (14, 12, 1, 2, 4, 12)
+RAIDER = (14, 8, 2, 1, 2, 13)
+
+
+def reference_duel(rng: random.Random) -> int:
+    """One duel, minimal: 3d6 to hit vs skill, a 3d6 dodge, damage dice minus DR x1.5.
+
+    Turns alternate until someone's HP is 0 or less; returns 0 if the knight wins, else 1.
+    """
+    roll = rng.random
+    hp = [KNIGHT[5], RAIDER[5]]
+    fighters = (KNIGHT, RAIDER)
+    turn = 0
+    while True:
+        attacker, defender = fighters[turn], fighters[1 - turn]
+        to_hit = int(roll() * 6) + int(roll() * 6) + int(roll() * 6) + 3
+        if to_hit <= attacker[0]:
+            dodge = int(roll() * 6) + int(roll() * 6) + int(roll() * 6) + 3
+            if dodge > defender[1]:
+                basic = sum(int(roll() * 6) + 1 for _ in range(attacker[2])) + attacker[3]
+                penetrating = max(0, basic - defender[4])
+                hp[1 - turn] -= int(penetrating * 1.5)
+                if hp[1 - turn] <= 0:
+                    return turn
+        turn = 1 - turn
+
+
+def reference_chunk(bounds: tuple[int, int]) -> int:
+    """Knight wins among duels start..stop-1 (duel i seeded with i)."""
+    start, stop = bounds
+    return sum(1 - reference_duel(random.Random(i)) for i in range(start, stop))
+
+
+def reference(count: int, workers: int) -> float:
+    """Battles per second of the reference loop on `workers` processes (pool start included)."""
+    begin = time.perf_counter()
+    if workers == 1:
+        reference_chunk((0, count))
+    else:
+        step = -(-count // (workers * 8))
+        chunks = [(a, min(a + step, count)) for a in range(0, count, step)]
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            sum(pool.map(reference_chunk, chunks))
+    return count / (time.perf_counter() - begin)
+
+
+def engine(count: int, workers: int) -> tuple[float, int]:
+    """Battles per second of the engine path, and the aggregate's size in cells."""
+    scenario = load_scenario(DUEL)
+    job = SimJob(scenario.data, scenario.source, 0, count)
+    backend: Backend = InProcess() if workers == 1 else LocalPool(workers)
+    begin = time.perf_counter()
+    (aggregate,) = simulate([job], backend, workers=workers)
+    return count / (time.perf_counter() - begin), aggregate.cells()
+
+
+def best(measure: Callable[[], float], times: int = 3) -> float:
+    """The best of several runs."""
+    return max(measure() for _ in range(times))
+
+
+def main() -> None:
+    """Measure and print the four figures and their ratios."""
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    ref_count = count * 300
+    print(f"senjo sim benchmark: {DUEL.name}, engine {count:,} battles, reference {ref_count:,}")
+    e1 = best(lambda: engine(count, 1)[0])
+    e2 = best(lambda: engine(count, 2)[0])
+    r1 = best(lambda: reference(ref_count, 1))
+    r2 = best(lambda: reference(ref_count, 2))
+    print(f"engine path,  1 worker    {e1:>12,.0f} battles/s")
+    print(f"engine path,  2 workers   {e2:>12,.0f} battles/s   (x{e2 / e1:.2f} over 1)")
+    print(f"reference,    1 worker    {r1:>12,.0f} battles/s")
+    print(f"reference,    2 workers   {r2:>12,.0f} battles/s   (x{r2 / r1:.2f} over 1)")
+    print(f"reference / engine: {r1 / e1:,.0f}x (1 worker), {r2 / e2:,.0f}x (2 workers)")
+    quarter = count // 4
+    cells = [engine(n, 1)[1] for n in (quarter, count)]
+    print(f"aggregate size: {cells[0]} cells after {quarter:,} battles, {cells[1]} after {count:,}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,210 @@
+"""`senjo sim`: play a scenario N times and report win rates, battle length and damage."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+import time
+from collections.abc import Sequence
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from senjo.cli.options import parse_lang, parse_options
+from senjo.cli.output import fail
+from senjo.dice.formatting import Lang
+from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from senjo.scenario.battle import effective_seed
+from senjo.sim.aggregate import SimAggregate
+from senjo.sim.fastpath import PathError, PathRequest, choose_path
+from senjo.sim.plot import plot_format
+from senjo.sim.runner import SimJob
+from senjo.sim.terms import term
+from senjo.sim.workers import BackendError, make_backend, simulate
+
+__all__ = ["BackendOption", "load_with_options", "run_jobs", "sim_command"]
+
+LangOption = Annotated[str | None, typer.Option("--lang", help="ja or en.")]
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Override an optional rule: NAME=VALUE (repeatable)."),
+]
+BattlesOption = Annotated[int, typer.Option("-n", "--battles", help="Battles to play.")]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="Seed S: battle i uses derive_seed(S, i).")
+]
+WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+PlotOption = Annotated[
+    Path | None, typer.Option("--plot", help="Also draw the results (FILE.png or FILE.svg).")
+]
+BackendOption = Annotated[
+    str, typer.Option("--backend", help="local (worker processes) or dask (a Dask cluster).")
+]
+SchedulerOption = Annotated[
+    str | None, typer.Option("--scheduler", help="The Dask scheduler's address (tcp://…).")
+]
+
+
+def load_with_options(path: Path, options: dict[str, str]) -> Scenario:
+    """The scenario with `--option` overrides written into its data and checked again."""
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as error:
+        fail(str(error))
+    if not options:
+        return scenario
+    data = copy.deepcopy(scenario.data)
+    data["options"] = {**(data.get("options") or {}), **options}
+    try:
+        return parse_scenario(data, scenario.source)
+    except ScenarioError as error:
+        fail(f"--option: {error}")
+
+
+def check_counts(battles: int, workers: int) -> None:
+    """`-n` and `--workers` are 1 or more (else one line and exit 2)."""
+    if battles < 1:
+        fail(f"-n takes a number of battles of 1 or more, not {battles}")
+    if workers < 1:
+        fail(f"--workers takes 1 or more, not {workers}")
+
+
+def check_plot(path: Path | None) -> None:
+    """A plot file must be .png or .svg (checked before any battle is played)."""
+    if path is None:
+        return
+    if plot_format(path) is None:
+        fail(f"--plot {path}: the file name must end in .png or .svg")
+    if not path.parent.is_dir():
+        fail(f"--plot {path}: no such folder {str(path.parent)!r}")
+
+
+def run_jobs(
+    jobs: Sequence[SimJob],
+    *,
+    workers: int,
+    backend: str,
+    scheduler: str | None,
+    show_progress: bool,
+    lang: Lang,
+) -> tuple[list[SimAggregate], float]:
+    """Play the jobs on the chosen backend with a progress bar; aggregates and seconds taken."""
+    try:
+        chosen = make_backend(workers, backend, scheduler)
+    except BackendError as error:
+        fail(str(error))
+    total = sum(job.n for job in jobs)
+    console = Console(stderr=True)
+    visible = show_progress and console.is_terminal
+    bar = (
+        Progress(
+            TextColumn(term("progress", lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        )
+        if visible
+        else None
+    )
+    start = time.perf_counter()
+    with bar if bar is not None else nullcontext():
+        task = bar.add_task("sim", total=total) if bar is not None else None
+
+        def advance(count: int) -> None:
+            if bar is not None and task is not None:
+                bar.advance(task, count)
+
+        try:
+            results = simulate(jobs, chosen, workers=workers, progress=advance)
+        except BackendError as error:
+            fail(str(error))
+    return results, time.perf_counter() - start
+
+
+def report_console() -> Console:
+    """Standard output for reports: the terminal's width, or 120 columns into a pipe or file."""
+    console = Console(file=sys.stdout)
+    return console if console.is_terminal else Console(file=sys.stdout, width=120)
+
+
+def sim_command(
+    scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
+    battles: BattlesOption = 1000,
+    seed: SeedOption = None,
+    workers: WorkersOption = 1,
+    path: Annotated[
+        str, typer.Option("--path", help="auto, engine or fast: how battles are played.")
+    ] = "auto",
+    json_output: JsonOption = False,
+    plot: PlotOption = None,
+    lang: LangOption = None,
+    option: OptionList = None,
+    backend: BackendOption = "local",
+    scheduler: SchedulerOption = None,
+) -> None:
+    """Play a scenario many times (Monte Carlo) and report win rates with 95% intervals."""
+    from senjo.sim.summary import summarize
+
+    chosen_lang = parse_lang(lang)
+    check_counts(battles, workers)
+    check_plot(plot)
+    if path not in ("auto", "engine", "fast"):
+        fail(f"--path takes auto, engine or fast, not {path!r}")
+    scenario = load_with_options(scenario_path, parse_options(option))
+    request: PathRequest = "fast" if path == "fast" else "engine" if path == "engine" else "auto"
+    try:
+        chosen_path = choose_path(scenario, request)
+    except PathError as error:
+        fail(str(error))
+    used_seed = effective_seed(scenario, seed)
+    job = SimJob(scenario.data, scenario.source, used_seed, battles, chosen_path)
+    (aggregate,), seconds = run_jobs(
+        [job],
+        workers=workers,
+        backend=backend,
+        scheduler=scheduler,
+        show_progress=not json_output,
+        lang=chosen_lang,
+    )
+    summary = summarize(aggregate, scenario)
+    title = scenario.title_ja if chosen_lang == "ja" else scenario.title_en
+    if plot is not None:
+        from senjo.sim.plot import save, sim_figure
+
+        try:
+            save(sim_figure(summary, title=title, lang=chosen_lang), plot)
+        except OSError as error:
+            fail(f"--plot {plot}: cannot be written ({error.strerror})")
+    if json_output:
+        header: dict[str, Any] = {
+            "scenario": scenario.source,
+            "title": {"en": scenario.title_en, "ja": scenario.title_ja},
+            "system": scenario.system,
+            "n": aggregate.n,
+            "seed": used_seed,
+            "path": chosen_path,
+            "options": dict(sorted(scenario.options.items())),
+            "seconds": round(seconds, 3),
+        }
+        typer.echo(json.dumps({**header, **summary.to_json()}, ensure_ascii=False))
+    else:
+        from senjo.sim.report import sim_report
+
+        out = report_console()
+        for block in sim_report(
+            summary,
+            title=title,
+            seed=used_seed,
+            path=chosen_path,
+            seconds=seconds,
+            lang=chosen_lang,
+        ):
+            out.print(block)

@@ -1,0 +1,93 @@
+"""Simulation paths: the engine (always there) and optional fast paths.
+
+A fast path plays many battles of a common fight shape without the full
+engine (e.g. vectorised with NumPy). It must declare, for each scenario,
+whether it models it completely: `accepts(scenario)` returns None to accept
+or the reason it declines. It plays battles `start..stop-1` with the same
+per-battle seeds as the engine (`derive_seed(seed, i)`) and returns the same
+kind of aggregate, so workers, reports and the CLI need no change when one
+is added to `FAST_PATHS`. No fast path exists yet.
+
+>>> from types import SimpleNamespace
+>>> duel = SimpleNamespace(system="gurps")    # stands in for a Scenario
+>>> choose_path(duel, "auto")
+'engine'
+>>> choose_path(duel, "fast")
+Traceback (most recent call last):
+...
+senjo.sim.fastpath.PathError: no fast path for this scenario yet (none is implemented for gurps yet)
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from senjo.scenario import Scenario
+from senjo.sim.aggregate import SimAggregate
+
+__all__ = [
+    "ENGINE",
+    "FAST_PATHS",
+    "FastPath",
+    "PathError",
+    "PathRequest",
+    "choose_path",
+    "find_fast_path",
+]
+
+#: The name of the engine path.
+ENGINE = "engine"
+
+PathRequest = Literal["auto", "engine", "fast"]
+
+
+class FastPath(Protocol):
+    """A faster way to play a scenario's battles, for the scenarios it fully models."""
+
+    #: Its name in reports and JSON ("fast" for the first one).
+    name: str
+
+    def accepts(self, scenario: Scenario) -> str | None:
+        """None if it models this scenario completely, else why it declines (one line)."""
+        ...
+
+    def run(self, scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
+        """Play battles start..stop-1 (battle i with `derive_seed(seed, i)`) into an aggregate."""
+        ...
+
+
+#: Registered fast paths, tried in order.
+FAST_PATHS: list[FastPath] = []
+
+
+class PathError(Exception):
+    """The requested path cannot play this scenario (the message says why)."""
+
+
+def find_fast_path(name: str) -> FastPath:
+    """The registered fast path with this name (KeyError if there is none)."""
+    for path in FAST_PATHS:
+        if path.name == name:
+            return path
+    raise KeyError(f"no fast path named {name!r}")
+
+
+def choose_path(scenario: Scenario, requested: PathRequest) -> str:
+    """The path that will play the scenario: "engine" or a fast path's name.
+
+    `auto` takes the first fast path that accepts the scenario, else the
+    engine; `fast` insists on a fast path and raises `PathError` with every
+    declining reason when none accepts.
+    """
+    if requested == ENGINE:
+        return ENGINE
+    reasons: list[str] = []
+    for path in FAST_PATHS:
+        reason = path.accepts(scenario)
+        if reason is None:
+            return path.name
+        reasons.append(f"{path.name}: {reason}")
+    if requested == "fast":
+        why = "; ".join(reasons) or f"none is implemented for {scenario.system} yet"
+        raise PathError(f"no fast path for this scenario yet ({why})")
+    return ENGINE

@@ -1,0 +1,87 @@
+"""Playing a range of battles into an aggregate: the work one worker does.
+
+A `SimJob` is plain data (the scenario's checked data, its seed, how many
+battles, which path), so it pickles cheaply to worker processes or a Dask
+cluster. `play_chunk(job, start, stop)` plays battles start..stop-1 — battle
+i with seed `derive_seed(job.seed, i)` — folding each finished battle into a
+`SimAggregate` and dropping it before the next one starts.
+
+>>> plan_chunks(10, 4)
+[(0, 4), (4, 8), (8, 10)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from senjo.engine.controllers import Controller, RandomController, run
+from senjo.scenario import Scenario, parse_scenario
+from senjo.scenario.battle import build_battle
+from senjo.sim.aggregate import SimAggregate, battle_stats
+from senjo.sim.fastpath import ENGINE, find_fast_path
+from senjo.sim.seeds import derive_seed
+from senjo.systems import find_rule_system
+
+__all__ = ["SimJob", "controllers_for", "plan_chunks", "play_battles", "play_chunk"]
+
+
+@dataclass(frozen=True, slots=True)
+class SimJob:
+    """One simulation to run: `n` battles of a scenario (its data, already checked).
+
+    `data` includes any option overrides (under `options`), so the scenario
+    parsed from it is exactly the one to play.
+    """
+
+    data: dict[str, Any]
+    source: str
+    seed: int
+    n: int
+    path: str = ENGINE
+
+    def scenario(self) -> Scenario:
+        """The checked scenario (data that passed `parse_scenario` once passes again)."""
+        return parse_scenario(self.data, self.source)
+
+
+def controllers_for(scenario: Scenario, seed: int) -> dict[str, Controller]:
+    """Each combatant's controller: the system AI, or a seeded random one.
+
+    The same choice as `senjo run` makes, so battle i of a simulation is the
+    battle `senjo run SCENARIO --seed derive_seed(S, i)` plays.
+    """
+    ai = find_rule_system(scenario.system).default_ai()
+    chosen: dict[str, Controller] = {}
+    for index, (key, kind) in enumerate(scenario.controllers.items()):
+        chosen[key] = RandomController(seed * 1000 + index) if kind == "random" else ai
+    return chosen
+
+
+def play_battles(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
+    """Play battles start..stop-1 on the engine; each is folded in and dropped as it ends."""
+    stats = battle_stats(scenario.system)
+    sides = {fighter.key: fighter.side for fighter in scenario.fighters}
+    aggregate = SimAggregate.empty()
+    for index in range(start, stop):
+        battle_seed = derive_seed(seed, index)
+        battle = build_battle(scenario, seed=battle_seed)
+        outcome = run(battle, controllers_for(scenario, battle_seed))
+        aggregate.add(outcome, stats(battle), sides)
+        del battle  # nothing of a battle outlives its fold
+    return aggregate
+
+
+def play_chunk(job: SimJob, start: int, stop: int) -> SimAggregate:
+    """Play battles start..stop-1 of a job on its path (the unit of work sent to workers)."""
+    scenario = job.scenario()
+    if job.path == ENGINE:
+        return play_battles(scenario, job.seed, start, stop)
+    return find_fast_path(job.path).run(scenario, job.seed, start, stop)
+
+
+def plan_chunks(n: int, size: int) -> list[tuple[int, int]]:
+    """Battles 0..n-1 split into consecutive (start, stop) ranges of at most `size`."""
+    if size < 1:
+        raise ValueError("a chunk holds at least one battle")
+    return [(start, min(start + size, n)) for start in range(0, n, size)]

@@ -1,0 +1,198 @@
+"""Where chunks of battles are played: in this process, in local worker processes, or on Dask.
+
+Every backend takes tasks `(job index, start, stop)` and yields each task's
+aggregate as it completes, in whatever order. `simulate` merges them per
+job; since merging only adds whole-number counters, the result does not
+depend on the backend, the number of workers or the completion order.
+
+At most a few tasks per worker are in flight at once, so neither the queue
+nor the finished results grow with the number of battles.
+
+>>> chunk_size(2000, 1), chunk_size(2000, 2), chunk_size(10, 4), chunk_size(10**7, 2)
+(100, 50, 1, 200)
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import multiprocessing
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from itertools import islice
+from typing import Any, Protocol
+
+from senjo.sim.aggregate import SimAggregate
+from senjo.sim.runner import SimJob, play_chunk
+
+__all__ = [
+    "Backend",
+    "BackendError",
+    "DaskBackend",
+    "InProcess",
+    "LocalPool",
+    "Task",
+    "chunk_size",
+    "make_backend",
+    "simulate",
+]
+
+#: (job index, first battle, one past the last battle).
+Task = tuple[int, int, int]
+
+#: Tasks in flight per worker: enough to keep workers busy while results are merged.
+_IN_FLIGHT = 3
+
+
+class BackendError(Exception):
+    """A backend could not be used (no such scheduler, the package is missing …)."""
+
+
+class Backend(Protocol):
+    """Plays tasks and yields `(task, aggregate)` as each completes, in any order."""
+
+    def run(
+        self, jobs: Sequence[SimJob], tasks: Iterable[Task]
+    ) -> Iterator[tuple[Task, SimAggregate]]:
+        """Play every task of `jobs`."""
+        ...
+
+
+def chunk_size(n: int, workers: int) -> int:
+    """Battles per task: about twenty tasks per worker for a smooth progress bar, 1..200."""
+    return max(1, min(200, math.ceil(n / (20 * max(1, workers)))))
+
+
+class InProcess:
+    """Plays every task here, one after the other (one worker)."""
+
+    def run(
+        self, jobs: Sequence[SimJob], tasks: Iterable[Task]
+    ) -> Iterator[tuple[Task, SimAggregate]]:
+        """Play each task in turn."""
+        for task in tasks:
+            job, start, stop = task
+            yield task, play_chunk(jobs[job], start, stop)
+
+
+class LocalPool:
+    """Local worker processes (`spawn`: each worker imports senjo afresh; no forked threads)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(
+        self, jobs: Sequence[SimJob], tasks: Iterable[Task]
+    ) -> Iterator[tuple[Task, SimAggregate]]:
+        """Keep a few tasks per worker in flight; yield each as it finishes."""
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(self.workers, mp_context=context) as pool:
+            pending: dict[Future[SimAggregate], Task] = {}
+            queue = iter(tasks)
+            limit = self.workers * _IN_FLIGHT
+
+            def top_up() -> None:
+                for task in queue:
+                    job, start, stop = task
+                    pending[pool.submit(play_chunk, jobs[job], start, stop)] = task
+                    if len(pending) >= limit:
+                        return
+
+            top_up()
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    task = pending.pop(future)
+                    yield task, future.result()
+                top_up()
+
+
+class DaskBackend:
+    """Tasks on a Dask cluster (`distributed`): the scheduler at `address`.
+
+    The cluster's workers need senjo installed (the same version) to import
+    `senjo.sim.runner.play_chunk`.
+    """
+
+    def __init__(self, address: str, *, timeout: float = 10.0) -> None:
+        self.address = address
+        self.timeout = timeout
+
+    def run(
+        self, jobs: Sequence[SimJob], tasks: Iterable[Task]
+    ) -> Iterator[tuple[Task, SimAggregate]]:
+        """Submit a few tasks per worker thread at a time; yield each as it finishes."""
+        try:
+            # distributed is only partly typed; it is used through `Any` here.
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise BackendError(
+                "the dask backend needs the 'dask' extra: pip install 'senjo[dask]'"
+            ) from None
+        try:
+            client = distributed.Client(self.address, timeout=self.timeout, set_as_default=False)
+        except (OSError, TimeoutError) as error:
+            raise BackendError(
+                f"cannot reach the Dask scheduler at {self.address} ({error})"
+            ) from None
+        with client:
+            threads = max(1, sum(client.nthreads().values()))
+            queue = iter(tasks)
+            owners: dict[Any, Task] = {}
+
+            def submit(task: Task) -> Any:
+                job, start, stop = task
+                future = client.submit(play_chunk, jobs[job], start, stop, pure=False)
+                owners[future] = task
+                return future
+
+            first = [submit(task) for task in islice(queue, threads * _IN_FLIGHT)]
+            running = distributed.as_completed(first, loop=client.loop)
+            for future in running:
+                task = owners.pop(future)
+                result = future.result()
+                future.release()
+                yield task, result
+                following = next(queue, None)
+                if following is not None:
+                    running.add(submit(following))
+
+
+def simulate(
+    jobs: Sequence[SimJob],
+    backend: Backend,
+    *,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[SimAggregate]:
+    """Play every job on `backend`; one merged aggregate per job, in job order.
+
+    `progress(battles)` is called as each task completes.
+    """
+    totals = [SimAggregate.empty() for _ in jobs]
+    for (job, start, stop), aggregate in backend.run(jobs, _tasks(jobs, workers)):
+        totals[job].merge(aggregate)
+        if progress is not None:
+            progress(stop - start)
+    return totals
+
+
+def _tasks(jobs: Sequence[SimJob], workers: int) -> Iterator[Task]:
+    """Every job's chunks, job by job, generated as the backend asks for them."""
+    for index, job in enumerate(jobs):
+        size = chunk_size(job.n, workers)
+        for start in range(0, job.n, size):
+            yield index, start, min(start + size, job.n)
+
+
+def make_backend(workers: int, backend: str = "local", scheduler: str | None = None) -> Backend:
+    """The backend for the command line's `--workers`, `--backend` and `--scheduler`."""
+    if backend == "dask":
+        if not scheduler:
+            raise BackendError("--backend dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+        return DaskBackend(scheduler)
+    if backend != "local":
+        raise BackendError(f"--backend takes local or dask, not {backend!r}")
+    if scheduler:
+        raise BackendError("--scheduler is for --backend dask")
+    return InProcess() if workers <= 1 else LocalPool(workers)

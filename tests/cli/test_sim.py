@@ -1,0 +1,318 @@
+"""`senjo sim` and `senjo sweep` through typer's CliRunner: reports, JSON, plots and errors."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from senjo.cli.main import app
+
+ROOT = Path(__file__).parents[2]
+DUEL = str(ROOT / "examples" / "gurps" / "duel.yaml")
+THREE = str(ROOT / "examples" / "gurps" / "three_vs_one.yaml")
+
+#: An environment with no language preference: the C locale and no SENJO_LANG.
+C_LOCALE: dict[str, str | None] = {
+    "SENJO_LANG": None,
+    "LC_ALL": None,
+    "LC_MESSAGES": None,
+    "LANG": "C.UTF-8",
+}
+
+
+def invoke(*args: str) -> Result:
+    """Run `senjo ARGS` (stdout and stderr kept apart)."""
+    return CliRunner().invoke(app, list(args), env=C_LOCALE)
+
+
+def ok(result: Result) -> str:
+    """The standard output of a command that succeeded quietly (no progress bar off a TTY)."""
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    assert result.stderr == ""
+    return result.stdout
+
+
+def sim_json(*args: str) -> dict[str, Any]:
+    """`senjo sim ... --json` parsed."""
+    data = json.loads(ok(invoke("sim", *args, "--json")))
+    assert isinstance(data, dict)
+    return data
+
+
+def assert_one_line_error(result: Result, *fragments: str) -> None:
+    """Exit status 2 and one `senjo:` line on stderr, no traceback."""
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stderr.startswith("senjo: ") and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr + result.stdout
+    for fragment in fragments:
+        assert fragment in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            [
+                "# Duel: broadsword and shield against axe",
+                "30 battles · seed 7 · engine path",
+                "knights",
+                "draw",
+                "rounds: mean",
+                "Knight",
+                "Raider",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "# 決闘：ブロードソードと盾 対 斧",
+                "30戦・シード 7・エンジン",
+                "勝率",
+                "引き分け",
+                "ラウンド数：平均",
+                "騎士",
+                "略奪者",
+            ],
+        ),
+    ],
+)
+def test_sim_report(lang: str, expected: list[str]) -> None:
+    """The report has the title, header, outcome table, rounds and combatants in the language."""
+    text = ok(invoke("sim", DUEL, "-n", "30", "--lang", lang))
+    for fragment in expected:
+        assert fragment in text
+
+
+def test_sim_json_fields() -> None:
+    """--json has the documented keys, consistent counts and intervals around the rates."""
+    data = sim_json(DUEL, "-n", "40", "--seed", "3")
+    assert (data["n"], data["seed"], data["path"], data["system"]) == (40, 3, "engine", "gurps")
+    assert isinstance(data["seconds"], float)
+    sides = data["sides"]
+    assert list(sides) == ["knights", "raiders"]
+    assert sum(s["wins"] for s in sides.values()) + data["draws"]["count"] == 40
+    for side in sides.values():
+        low, high = side["ci95"]
+        assert 0 <= low <= side["win_rate"] <= high <= 1
+        assert side["win_rate"] == round(side["wins"] / 40, 6)
+    rounds = data["rounds"]
+    assert {"mean", "median", "p90", "max"} <= set(rounds)
+    assert rounds["min"] <= rounds["median"] <= rounds["p90"] <= rounds["max"]
+    assert sum(b["count"] for b in rounds["histogram"]) == 40
+    knight = data["combatants"]["knight"]
+    assert knight["name"] == {"en": "Knight", "ja": "騎士"} and knight["side"] == "knights"
+    assert 0 <= knight["hit_rate"] <= 1 and 0 <= knight["defense_rate"] <= 1
+
+
+def test_workers_do_not_change_the_numbers() -> None:
+    """--workers 2 gives the identical JSON to --workers 1, except the seconds taken."""
+    one = sim_json(THREE, "-n", "24", "--seed", "5", "--workers", "1")
+    two = sim_json(THREE, "-n", "24", "--seed", "5", "--workers", "2")
+    assert one.pop("seconds") >= 0 and two.pop("seconds") >= 0
+    assert one == two
+
+
+def test_seed_default_and_change() -> None:
+    """The scenario's seed is the default; another seed gives other battles."""
+    assert sim_json(DUEL, "-n", "20")["seed"] == 7
+    first = sim_json(DUEL, "-n", "20", "--seed", "1")
+    again = sim_json(DUEL, "-n", "20", "--seed", "1")
+    other = sim_json(DUEL, "-n", "20", "--seed", "2")
+    first.pop("seconds"), again.pop("seconds"), other.pop("seconds")
+    assert first == again and first != other
+
+
+def test_option_overrides_reach_the_battles() -> None:
+    """--option max_rounds=2 ends every long battle as a round-limit draw after 2 rounds."""
+    data = sim_json(DUEL, "-n", "20", "--option", "max_rounds=2")
+    assert data["options"] == {"max_rounds": "2"}
+    assert data["rounds"]["max"] <= 2
+    assert data["draws"]["reasons"].get("round_limit", 0) == data["draws"]["count"] > 0
+
+
+@pytest.mark.parametrize(("lang", "suffix"), [("en", "png"), ("ja", "svg")])
+def test_sim_plot(lang: str, suffix: str, tmp_path: Path) -> None:
+    """--plot writes the picture as well as the report, without warnings."""
+    target = tmp_path / f"out.{suffix}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ok(invoke("sim", DUEL, "-n", "10", "--plot", str(target), "--lang", lang))
+    assert target.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["--path", "fast"], ["no fast path for this scenario yet (", "gurps"]),
+        (["--path", "quick"], ["--path takes auto, engine or fast"]),
+        (["-n", "0"], ["-n takes a number of battles of 1 or more"]),
+        (["--workers", "0"], ["--workers takes 1 or more"]),
+        (["--plot", "out.pdf"], ["--plot out.pdf", ".png or .svg"]),
+        (["--plot", "no/such/dir/out.png"], ["no such folder 'no/such/dir'"]),
+        (["--option", "max_rounds=zero"], ["--option", "options.max_rounds", "whole number"]),
+        (["--option", "nonesuch=1"], ["options.nonesuch", "known options"]),
+        (["--lang", "fr"], ["--lang takes ja or en"]),
+        (["--backend", "dask"], ["needs --scheduler"]),
+        (["--backend", "ray"], ["--backend takes local or dask"]),
+    ],
+)
+def test_sim_errors(args: list[str], fragments: list[str]) -> None:
+    """Bad arguments are one line on stderr and exit status 2, before any battle."""
+    assert_one_line_error(invoke("sim", DUEL, *args), *fragments)
+
+
+def test_sim_missing_scenario() -> None:
+    """A missing scenario file is one clear line."""
+    assert_one_line_error(invoke("sim", "nowhere.yaml"), "nowhere.yaml: no such file")
+
+
+def test_sim_on_a_dask_cluster() -> None:
+    """--backend dask on a local cluster started here gives the local numbers."""
+    distributed = pytest.importorskip("distributed", reason="the 'dask' extra is not installed")
+    local = sim_json(DUEL, "-n", "16", "--seed", "4")
+    with (
+        warnings.catch_warnings(),
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=False,
+            dashboard_address=None,
+            protocol="tcp",
+        ) as cluster,
+    ):
+        warnings.simplefilter("ignore", ResourceWarning)
+        remote = sim_json(
+            DUEL,
+            "-n",
+            "16",
+            "--seed",
+            "4",
+            "--backend",
+            "dask",
+            "--scheduler",
+            cluster.scheduler_address,
+        )
+    local.pop("seconds"), remote.pop("seconds")
+    assert remote == local
+
+
+VARY_SKILL = "combatants.knight.skills.Broadsword=10..12"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            ["parameter sweep", "6 points × 8 battles · seed 7", "knights win rate", "10", "12"],
+        ),
+        ("ja", ["パラメータ掃引", "6通り × 各8戦・シード 7", "knights 勝率"]),
+    ],
+)
+def test_sweep_table(lang: str, expected: list[str]) -> None:
+    """The sweep table has one row per grid point, in the language."""
+    text = ok(
+        invoke(
+            "sweep",
+            DUEL,
+            "--vary",
+            VARY_SKILL,
+            "--vary",
+            "options.max_rounds=5,20",
+            "-n",
+            "8",
+            "--lang",
+            lang,
+        )
+    )
+    for fragment in expected:
+        assert fragment in text
+
+
+def test_sweep_json_and_plot(tmp_path: Path) -> None:
+    """--json lists each point's values and figures; the same seeds at every point; a plot."""
+    target = tmp_path / "sweep.png"
+    out = ok(
+        invoke(
+            "sweep",
+            DUEL,
+            "--vary",
+            VARY_SKILL,
+            "--vary",
+            "options.max_rounds=5,20",
+            "-n",
+            "8",
+            "--json",
+            "--plot",
+            str(target),
+            "--side",
+            "raiders",
+        )
+    )
+    data = json.loads(out)
+    assert data["vary"] == [
+        {"path": "combatants.knight.skills.Broadsword", "values": [10, 11, 12]},
+        {"path": "options.max_rounds", "values": [5, 20]},
+    ]
+    assert [p["values"] for p in data["points"]][:2] == [
+        {"combatants.knight.skills.Broadsword": 10, "options.max_rounds": 5},
+        {"combatants.knight.skills.Broadsword": 10, "options.max_rounds": 20},
+    ]
+    assert all(
+        p["path"] == "engine"
+        and sum(s["wins"] for s in p["sides"].values()) + p["draws"]["count"] == 8
+        for p in data["points"]
+    )
+    assert target.stat().st_size > 10_000
+
+
+def test_sweep_point_matches_sim() -> None:
+    """A sweep point plays exactly the battles `senjo sim` plays for that setting."""
+    swept = json.loads(
+        ok(invoke("sweep", DUEL, "--vary", "options.max_rounds=3,50", "-n", "10", "--json"))
+    )
+    alone = sim_json(DUEL, "-n", "10", "--option", "max_rounds=3")
+    point = swept["points"][0]
+    assert point["values"] == {"options.max_rounds": 3}
+    for key in ("sides", "draws", "rounds", "combatants"):
+        assert point[key] == alone[key]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (
+            ["--vary", "combatants.nobody.st=10"],
+            ["--vary combatants.nobody.st", "no entry with key 'nobody'", "knight, raider"],
+        ),
+        (
+            ["--vary", "combatants.knight.skills.Broadsword=x,y"],
+            ["Broadsword=x", "combatants[0].skills.Broadsword"],
+        ),
+        (["--vary", "options.max_rounds=0"], ["options.max_rounds=0", "whole number of 1 or more"]),
+        (["--vary", "skills"], ["--vary takes PATH=VALUES"]),
+        (["--vary", "options.max_rounds=9..1"], ["a <= b"]),
+        (
+            ["--vary", "options.max_rounds=5", "--side", "elves"],
+            ["--side 'elves'", "knights, raiders"],
+        ),
+        (
+            ["--vary", "options.max_rounds=1..200", "--vary", "combatants.knight.st=1..100"],
+            ["the grid has 20,000 points"],
+        ),
+    ],
+)
+def test_sweep_errors(args: list[str], fragments: list[str]) -> None:
+    """A bad --vary or --side is one line naming the path, before any battle."""
+    assert_one_line_error(invoke("sweep", DUEL, *args, "-n", "5"), *fragments)
+
+
+def test_sweep_needs_a_vary() -> None:
+    """sweep without --vary is one clear line."""
+    assert_one_line_error(invoke("sweep", DUEL, "-n", "5"), "at least one --vary")

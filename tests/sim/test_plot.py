@@ -1,0 +1,79 @@
+"""Plots: written as PNG or SVG, every text in the bundled Japanese font, no glyph warnings."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import matplotlib
+import pytest
+from matplotlib.text import Text
+
+from senjo.scenario import load_scenario
+from senjo.sim.plot import SweepLine, font_path, plot_format, save, sim_figure, sweep_figure
+from senjo.sim.runner import play_battles
+from senjo.sim.summary import SimSummary, summarize
+
+DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
+
+
+@pytest.fixture(scope="module")
+def summary() -> SimSummary:
+    """Twenty duels."""
+    scenario = load_scenario(DUEL)
+    return summarize(play_battles(scenario, 1, 0, 20), scenario)
+
+
+def texts(figure: matplotlib.figure.Figure) -> list[Text]:
+    """Every non-empty text in a figure."""
+    return [t for t in figure.findobj(Text) if isinstance(t, Text) and t.get_text()]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("suffix", ["png", "svg"])
+def test_sim_figure(summary: SimSummary, lang: str, suffix: str, tmp_path: Path) -> None:
+    """The three-panel picture draws and saves without any warning, all in IPAexGothic."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        figure = sim_figure(summary, title="決闘 Duel", lang=lang)
+        fonts = {t.get_fontname() for t in texts(figure)}
+        save(figure, tmp_path / f"out.{suffix}")
+    assert fonts == {"IPAexGothic"}
+    written = (tmp_path / f"out.{suffix}").read_bytes()
+    assert written.startswith(b"\x89PNG") if suffix == "png" else b"<svg" in written[:400]
+    assert len(written) > 10_000
+
+
+def test_japanese_labels_are_drawn(summary: SimSummary) -> None:
+    """The Japanese picture carries the Japanese terms."""
+    figure = sim_figure(summary, title="決闘", lang="ja")
+    shown = {t.get_text() for t in texts(figure)}
+    assert {"勝率と95%信頼区間", "戦闘の長さ", "1戦あたりの与えた負傷", "引き分け"} <= shown
+    matplotlib.pyplot.close(figure)
+
+
+def test_same_figures_same_svg(summary: SimSummary, tmp_path: Path) -> None:
+    """An SVG carries no date or random ids: the same summary gives the same bytes."""
+    for name in ("a.svg", "b.svg"):
+        save(sim_figure(summary, title="t", lang="en"), tmp_path / name)
+    assert (tmp_path / "a.svg").read_bytes() == (tmp_path / "b.svg").read_bytes()
+
+
+@pytest.mark.parametrize("xs", [(10, 11, 12), ("on", "off", "on2")], ids=["numeric", "categorical"])
+def test_sweep_figure(xs: tuple[object, ...], tmp_path: Path) -> None:
+    """Sweep lines with intervals draw for numeric and categorical parameters without warnings."""
+    lines = [
+        SweepLine("max_rounds=10", [(x, 0.3 + 0.1 * i, (0.2, 0.6)) for i, x in enumerate(xs)]),
+        SweepLine("max_rounds=20", [(x, 0.5, (0.4, 0.6)) for x in xs]),
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        figure = sweep_figure(lines, title="掃引", x_label="Broadsword", y_label="勝率", lang="ja")
+        save(figure, tmp_path / "sweep.png")
+    assert (tmp_path / "sweep.png").stat().st_size > 10_000
+
+
+def test_font_and_formats() -> None:
+    """The font file ships with matplotlib-fontja; only .png and .svg are plot formats."""
+    assert font_path().is_file() and font_path().name == "ipaexg.ttf"
+    assert [plot_format(n) for n in ("a.png", "b.SVG", "c.pdf", "d")] == ["png", "svg", None, None]

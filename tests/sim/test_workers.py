@@ -1,0 +1,101 @@
+"""Backends: local worker processes and a Dask cluster give the in-process numbers exactly."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+from senjo.scenario import load_scenario
+from senjo.sim.runner import SimJob
+from senjo.sim.workers import (
+    BackendError,
+    DaskBackend,
+    InProcess,
+    LocalPool,
+    chunk_size,
+    make_backend,
+    simulate,
+)
+
+DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
+
+
+def jobs() -> list[SimJob]:
+    """Two small jobs: the duel at two seeds."""
+    scenario = load_scenario(DUEL)
+    return [SimJob(scenario.data, scenario.source, seed, 24) for seed in (1, 2)]
+
+
+def test_local_pool_equals_in_process() -> None:
+    """Two worker processes give exactly the aggregates of one process, job by job."""
+    expected = simulate(jobs(), InProcess(), workers=1)
+    seen: list[int] = []
+    got = simulate(jobs(), LocalPool(2), workers=2, progress=seen.append)
+    assert got == expected
+    assert sum(seen) == 48 and [a.n for a in got] == [24, 24]
+
+
+def test_dask_cluster_equals_in_process() -> None:
+    """A local Dask cluster started here gives exactly the in-process aggregates."""
+    distributed = pytest.importorskip("distributed", reason="the 'dask' extra is not installed")
+    expected = simulate(jobs(), InProcess(), workers=1)
+    with (
+        warnings.catch_warnings(),
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=False,
+            dashboard_address=None,
+            protocol="tcp",
+        ) as cluster,
+    ):
+        warnings.simplefilter("ignore", ResourceWarning)
+        got = simulate(jobs(), DaskBackend(cluster.scheduler_address), workers=2)
+    assert got == expected
+
+
+def test_unreachable_scheduler_is_a_backend_error() -> None:
+    """A scheduler that does not answer is one BackendError naming its address."""
+    backend = DaskBackend("tcp://127.0.0.1:9", timeout=0.5)
+    with pytest.raises(BackendError, match=re.escape("tcp://127.0.0.1:9")):
+        simulate(jobs(), backend)
+
+
+@pytest.mark.parametrize(
+    ("workers", "backend", "scheduler", "kind"),
+    [
+        (1, "local", None, InProcess),
+        (2, "local", None, LocalPool),
+        (1, "dask", "tcp://x:1", DaskBackend),
+    ],
+)
+def test_make_backend(workers: int, backend: str, scheduler: str | None, kind: type) -> None:
+    """--workers and --backend pick the backend."""
+    assert isinstance(make_backend(workers, backend, scheduler), kind)
+
+
+@pytest.mark.parametrize(
+    ("backend", "scheduler", "message"),
+    [
+        ("dask", None, "needs --scheduler"),
+        ("ray", None, "local or dask"),
+        ("local", "tcp://x:1", "is for"),
+    ],
+)
+def test_make_backend_errors(backend: str, scheduler: str | None, message: str) -> None:
+    """A backend without its scheduler, an unknown backend, or a stray scheduler are errors."""
+    with pytest.raises(BackendError, match=message):
+        make_backend(1, backend, scheduler)
+
+
+def test_chunk_size() -> None:
+    """About twenty chunks per worker, between 1 and 200 battles each."""
+    assert [chunk_size(2000, 1), chunk_size(2000, 2), chunk_size(3, 2), chunk_size(10**6, 1)] == [
+        100,
+        50,
+        1,
+        200,
+    ]
