@@ -85,7 +85,8 @@ def test_size_does_not_grow_with_battles() -> None:
 
 
 def test_hooks_registry() -> None:
-    """GURPS is registered by name; an unknown system lists the known ones."""
+    """GURPS and CoC are registered by name; an unknown system lists the known ones."""
     assert battle_stats("gurps") is STATS_HOOKS["gurps"]
-    with pytest.raises(KeyError, match="known: gurps"):
+    assert battle_stats("coc") is STATS_HOOKS["coc"]
+    with pytest.raises(KeyError, match="known: coc, gurps"):
         battle_stats("nonesuch")
