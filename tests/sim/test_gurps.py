@@ -9,10 +9,9 @@ from typing import Any
 from senjo.engine.controllers import run
 from senjo.engine.modifiers import Score
 from senjo.scenario import load_scenario
-from senjo.scenario.battle import build_battle
+from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.aggregate import CombatantResult
 from senjo.sim.gurps import gurps_battle_stats
-from senjo.sim.runner import controllers_for
 from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Injured
 from senjo.systems.gurps.system import Gurps
 

@@ -8,9 +8,9 @@ import pytest
 
 from senjo.engine.controllers import run
 from senjo.scenario import load_scenario
-from senjo.scenario.battle import build_battle
+from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.aggregate import SimAggregate
-from senjo.sim.runner import SimJob, controllers_for, plan_chunks, play_battles, play_chunk
+from senjo.sim.runner import SimJob, plan_chunks, play_battles, play_chunk
 from senjo.sim.seeds import derive_seed
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"

@@ -14,12 +14,11 @@ from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle, RuleOptionError
-from senjo.engine.controllers import Controller, RandomController, run
+from senjo.engine.controllers import run
 from senjo.engine.journal import JournalError, journal_lines, read_journal, replay
 from senjo.narration import narrator_for
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
-from senjo.scenario.battle import build_battle, effective_seed
-from senjo.systems import find_rule_system
+from senjo.scenario.battle import build_battle, controllers_for, effective_seed
 
 __all__ = ["replay_command", "run_command"]
 
@@ -28,15 +27,6 @@ OptionList = Annotated[
     typer.Option("--option", "-o", help="Override an optional rule: NAME=VALUE (repeatable)."),
 ]
 LangOption = Annotated[str | None, typer.Option("--lang", help="ja or en.")]
-
-
-def controllers_for(scenario: Scenario, seed: int) -> dict[str, Controller]:
-    """Each combatant's controller: the system AI, or a seeded random one."""
-    ai = find_rule_system(scenario.system).default_ai()
-    chosen: dict[str, Controller] = {}
-    for index, (key, kind) in enumerate(scenario.controllers.items()):
-        chosen[key] = RandomController(seed * 1000 + index) if kind == "random" else ai
-    return chosen
 
 
 def _load(path: Path) -> Scenario:

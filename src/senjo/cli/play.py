@@ -17,7 +17,6 @@ from senjo.cli.battle import (
     OptionList,
     _build,
     _load,
-    controllers_for,
     write_journal,
 )
 from senjo.cli.options import parse_lang, parse_options
@@ -27,7 +26,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.narration import Narrator, narrator_for
 from senjo.narration.gurps_terms import term
-from senjo.scenario.battle import effective_seed
+from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.systems.gurps.ai import success_chance
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice

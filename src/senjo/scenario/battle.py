@@ -7,10 +7,11 @@ from typing import Any
 
 from senjo.dice.roller import RandomDice, Roller
 from senjo.engine.battle import Battle
+from senjo.engine.controllers import Controller, RandomController
 from senjo.scenario.loader import Scenario
 from senjo.systems import find_rule_system
 
-__all__ = ["build_battle", "effective_seed"]
+__all__ = ["build_battle", "controllers_for", "effective_seed"]
 
 
 def effective_seed(scenario: Scenario, seed: int | None) -> int:
@@ -40,3 +41,17 @@ def build_battle(
     else:
         state = cls.new_state(scenario.fighters, scenario.positions)
     return Battle(cls(settings), state, roller, record_dice=record_dice)
+
+
+def controllers_for(scenario: Scenario, seed: int) -> dict[str, Controller]:
+    """Each combatant's controller: the system's AI, or a seeded random one.
+
+    `human` combatants get the AI too; `senjo play` replaces the one a person plays.
+    The same choice for `senjo run` and `senjo sim`, so battle i of a simulation is
+    the battle `senjo run SCENARIO --seed derive_seed(S, i)` plays.
+    """
+    ai = find_rule_system(scenario.system).default_ai()
+    chosen: dict[str, Controller] = {}
+    for index, (key, kind) in enumerate(scenario.controllers.items()):
+        chosen[key] = RandomController(seed * 1000 + index) if kind == "random" else ai
+    return chosen

@@ -15,15 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from senjo.engine.controllers import Controller, RandomController, run
+from senjo.engine.controllers import run
 from senjo.scenario import Scenario, parse_scenario
-from senjo.scenario.battle import build_battle
+from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.aggregate import SimAggregate, battle_stats
 from senjo.sim.fastpath import ENGINE, find_fast_path
 from senjo.sim.seeds import derive_seed
-from senjo.systems import find_rule_system
 
-__all__ = ["SimJob", "controllers_for", "plan_chunks", "play_battles", "play_chunk"]
+__all__ = ["SimJob", "plan_chunks", "play_battles", "play_chunk"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,19 +42,6 @@ class SimJob:
     def scenario(self) -> Scenario:
         """The checked scenario (data that passed `parse_scenario` once passes again)."""
         return parse_scenario(self.data, self.source)
-
-
-def controllers_for(scenario: Scenario, seed: int) -> dict[str, Controller]:
-    """Each combatant's controller: the system AI, or a seeded random one.
-
-    The same choice as `senjo run` makes, so battle i of a simulation is the
-    battle `senjo run SCENARIO --seed derive_seed(S, i)` plays.
-    """
-    ai = find_rule_system(scenario.system).default_ai()
-    chosen: dict[str, Controller] = {}
-    for index, (key, kind) in enumerate(scenario.controllers.items()):
-        chosen[key] = RandomController(seed * 1000 + index) if kind == "random" else ai
-    return chosen
 
 
 def play_battles(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
