@@ -110,6 +110,13 @@ class GurpsNarrator:
                     else f"{who} is knocked back {item.yards:g} yd"
                 )
             other = self._who(item.relative_to) if item.relative_to else ""
+            spot = f"{item.x:g},{item.y:g}"
+            if item.direction in ("to", "retreat", "stumble"):
+                if ja:
+                    verb = {"to": "へ移動", "retreat": "へ後退", "stumble": "へよろめいた"}
+                    return f"{who}は{spot}{verb[item.direction]}（{item.yards:g}メートル）"
+                verb_en = {"to": "moves", "retreat": "retreats", "stumble": "stumbles"}
+                return f"{who} {verb_en[item.direction]} {item.yards:g} yd to {spot}"
             if ja:
                 way = "へ近づく" if item.direction == "toward" else "から離れる"
                 return f"{who}は{other}{way}（{item.yards:.1f}メートル）"

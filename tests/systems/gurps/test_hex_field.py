@@ -6,6 +6,7 @@ from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
+from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, Moved
 from senjo.systems.gurps.field import HexField
 from senjo.systems.gurps.state import GurpsState
@@ -74,10 +75,12 @@ def test_the_attack_step_turns_to_face_the_foe() -> None:
     assert len(events(game, AttackRolled)) == 1
 
 
-def test_move_ends_next_to_the_foe_and_facing_it() -> None:
-    """seed 001 (移動点): Move follows the cheapest path and ends facing the foe."""
+def test_the_ai_moves_next_to_the_foe_and_faces_it() -> None:
+    """seed 001 (移動点): the AI's Move ends beside the foe, facing it, for the fewest points."""
     game = _on_map([], (Hex(1, 1), Facing.S), (Hex(1, 7), Facing.N))
-    choose(game, "move/toward:b")
+    choose(game, "move")
+    assert game.pending is not None
+    game.decide(GurpsAI().choose(game, game.pending))
     status = game.state.status["a"]
     assert status.hex is not None and status.hex.distance(Hex(1, 7)) == 1
     assert game.state.ground is not None
@@ -121,3 +124,19 @@ def test_a_figure_cannot_retreat_off_the_map() -> None:
     choose(game, "torso")
     choose(game, "dodge+retreat")
     assert game.state.status["b"].hex == bottom
+
+
+def test_move_on_a_map_is_a_choice_of_end_hex_and_facing() -> None:
+    """seed 001 (移動点): on a hex map Move asks for the end hex and facing among all it can
+    reach, each with its cost; the figure ends exactly there."""
+    game = _on_map([], (Hex(1, 1), Facing.S), (Hex(8, 8), Facing.N))
+    choose(game, "move")
+    assert game.pending is not None and game.pending.kind == "destination"
+    ends = {option.key: option.cost for option in game.pending.options}
+    assert ends["1,2/S"] == 1.0  # one hex straight ahead
+    assert ends["1,0/S"] == 2.0  # one hex back, facing unchanged
+    assert "1,1/S" not in ends  # staying put is not a move
+    choose(game, "2,3/SE")
+    status = game.state.status["a"]
+    assert (status.hex, status.facing) == (Hex(2, 3), Facing.SE)
+    assert events(game, Moved)[0].direction == "to"

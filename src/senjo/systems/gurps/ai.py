@@ -14,9 +14,16 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
+from senjo.space.arcs import Arc, arc_of
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score
-from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice, WaitResponse
+from senjo.systems.gurps.choices import (
+    AttackPlan,
+    DefenseChoice,
+    Destination,
+    ManeuverChoice,
+    WaitResponse,
+)
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.maneuvers import STEP, plan_options
@@ -137,6 +144,8 @@ class GurpsAI:
             return WaitResponse(True)
         if decision.kind == "free_action":
             return self._free_action(state, decision)
+        if decision.kind == "destination":
+            return self._destination(state, decision)
         return decision.options[0]
 
     # --- maneuvers --------------------------------------------------------------------------
@@ -198,8 +207,8 @@ class GurpsAI:
             if option.variant == "toward" and option.target == target:
                 return option
         for option in by_kind.get("move", []):
-            if option.variant == "toward":
-                return option
+            if option.variant in ("toward", ""):
+                return option  # on a hex map the destination is chosen next
         return max(
             by_kind.get("all_out_defense", [options[0]]),
             key=lambda o: self._aod_value(state, key, o),
@@ -272,6 +281,24 @@ class GurpsAI:
             state.fighters[choice.target],
             3 if trained else 6,
         )
+
+    def _destination(self, state: GurpsState, decision: Decision) -> Destination:
+        """End a move next to the nearest foe, facing it, as cheaply as possible."""
+        key = decision.actor
+        foes = [state.status[f].hex for f in state.foes(key)]
+        ends: tuple[Destination, ...] = decision.options
+        if not foes:
+            return ends[0]
+
+        def value(end: Destination) -> tuple[int, int, float]:
+            goal = min(foes, key=lambda h: end.hex.distance(h) if h is not None else 99)
+            if goal is None:
+                return (99, 1, end.cost)
+            gap = max(0, end.hex.distance(goal) - 1)
+            faced = end.hex != goal and arc_of(end.hex, end.facing, goal) is Arc.FRONT
+            return (gap, 0 if faced else 1, end.cost)
+
+        return min(ends, key=value)
 
     def _free_action(self, state: GurpsState, decision: Decision) -> Any:
         """Drop an empty ranged weapon when a foe is close and a melee weapon waits to be drawn."""

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from senjo.space.hexgrid import Facing, Hex
+
 __all__ = [
     "MANEUVERS",
     "AttackPlan",
     "DefenseChoice",
+    "Destination",
     "ManeuverChoice",
     "WaitResponse",
 ]
@@ -112,6 +115,20 @@ class DefenseChoice:
         if self.drop:
             text += "+drop"
         return text
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """Where a Move ends on a hex map (seed 001: 移動点): hex, facing, and the points spent."""
+
+    hex: Hex
+    facing: Facing
+    cost: float
+
+    @property
+    def key(self) -> str:
+        """`q,r/FACING`, e.g. `3,-1/NE`."""
+        return f"{self.hex}/{self.facing.name}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.movement import Entry, Posture, Reachable, search
 from senjo.space.plane import Point, step_away, step_toward
+from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
@@ -260,6 +261,34 @@ class HexField:
             return (0 if faced else 1,)
 
         return self._settle(state, mover, self._search(state, mover, budget), rank, score)
+
+    def destinations(self, state: GurpsState, mover: str, budget: float) -> tuple[Destination, ...]:
+        """Every (hex, facing) a Move can end in, cheapest first (staying put excluded)."""
+        moves = self._search(state, mover, budget)
+        start = (self._hex(state, mover), state.status[mover].facing)
+        ends: dict[tuple[Hex, Facing], float] = {}
+        for (place, facing), cost in moves.states().items():
+            for end in moves.end_facings(place, facing):
+                if (place, end) != start and cost < ends.get((place, end), float("inf")):
+                    ends[(place, end)] = cost
+        ordered = sorted(ends.items(), key=lambda item: (item[1], item[0][0], item[0][1]))
+        return tuple(Destination(place, facing, cost) for (place, facing), cost in ordered)
+
+    def move_to(
+        self, state: GurpsState, mover: str, destination: Destination, budget: float
+    ) -> float:
+        """Put the mover on its chosen destination; hexes moved (the cheapest path's)."""
+        status = state.status[mover]
+        start = self._hex(state, mover)
+        moves = self._search(state, mover, budget)
+        path: tuple[tuple[Hex, Facing], ...] = ()
+        for place, facing in moves.states():
+            if place == destination.hex and destination.facing in moves.end_facings(place, facing):
+                candidate = moves.path(place, facing)
+                if not path or len(candidate) < len(path):
+                    path = candidate
+        status.hex, status.facing = destination.hex, destination.facing
+        return float(len(path) - 1 if path else destination.hex.distance(start))
 
     def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
         """Hex by hex straight away from the source, stopped by walls and figures."""

@@ -18,9 +18,9 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
-from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice, WaitResponse
+from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, WaitResponse
 from senjo.systems.gurps.events import Check, Moved, PostureChanged
-from senjo.systems.gurps.field import field_of
+from senjo.systems.gurps.field import HexField, field_of
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -98,11 +98,14 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     foes = state.foes(key)
     options: list[ManeuverChoice] = [_choice("do_nothing")]
     move = move_allowance(fighter, status)
-    for foe in foes:
-        if state.distance(key, foe) > STEP:
-            options.append(_choice("move", "toward", foe))
-        if state.distance(key, foe) < 3 * STEP:
-            options.append(_choice("move", "away", foe))
+    if isinstance(state.ground, HexField):
+        options.append(_choice("move"))  # seed 001: the mover picks its end hex and facing
+    else:
+        for foe in foes:
+            if state.distance(key, foe) > STEP:
+                options.append(_choice("move", "toward", foe))
+            if state.distance(key, foe) < 3 * STEP:
+                options.append(_choice("move", "away", foe))
     for posture in _POSTURES:
         if posture == status.posture or (status.posture == "lying" and posture == "standing"):
             continue
@@ -298,7 +301,18 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     fighter = state.fighters[key]
     status = state.status[key]
     maneuver = choice.maneuver
-    if maneuver == "move":
+    if maneuver == "move" and isinstance(state.ground, HexField):
+        board: HexField = state.ground
+        budget = move_allowance(fighter, status)
+        ends = board.destinations(state, key, budget)
+        if ends:
+            end: Destination = yield Decision(key, "destination", ends, choice)
+            moved = board.move_to(state, key, end, budget)
+            status.moved += moved
+            x, y = board.coordinates(state, key)
+            battle.emit(Moved(key, moved, "", "to", x, y))
+            yield from _wait_triggers(battle, key)
+    elif maneuver == "move":
         budget = move_allowance(fighter, status)
         ground = field_of(state)
         if choice.variant == "toward":
