@@ -140,3 +140,49 @@ def test_move_on_a_map_is_a_choice_of_end_hex_and_facing() -> None:
     status = game.state.status["a"]
     assert (status.hex, status.facing) == (Hex(2, 3), Facing.SE)
     assert events(game, Moved)[0].direction == "to"
+
+
+SPEAR = {"st": 11, "dx": 12, "ht": 11, "skills": {"Spear": 14}, "weapons": ["spear"]}
+BOW = {"st": 11, "dx": 13, "ht": 11, "skills": {"Bow": 14}, "weapons": ["regular_bow"]}
+
+
+def _three(
+    attacker: dict[str, object], middle_side: str, middle_posture: str = "standing"
+) -> Battle[GurpsState]:
+    """a (side x) at (4,1) facing S, a third figure m at (4,2), the target b (side y) at (4,3)."""
+    specs = [
+        fighter("a", "x", 0, **attacker),
+        fighter("b", "y", 1, **AXE),
+        fighter("m", middle_side, 2, **AXE),
+    ]
+    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+    state.ground = HexField(HexMap.rectangle(12, 12))
+    places = {"a": (Hex(4, 1), Facing.S), "m": (Hex(4, 2), Facing.N), "b": (Hex(4, 3), Facing.N)}
+    for key, (place, facing) in places.items():
+        state.status[key].hex, state.status[key].facing = place, facing
+    state.status["m"].posture = middle_posture
+    return Battle(Gurps({"max_rounds": "5"}), state, ScriptedDice([6, 6, 4, *SAFE]))
+
+
+def _skill_modifiers(game: Battle[GurpsState], option: str) -> dict[str, int]:
+    assert game.pending is not None and game.pending.actor == "a"
+    choose(game, option)
+    choose(game, "torso")
+    return dict(events(game, AttackRolled)[0].skill.modifiers.items)
+
+
+def test_a_long_weapon_strikes_past_a_friend_freely_but_past_a_foe_at_minus_four() -> None:
+    """seed 001 (何かあるヘクスを通して攻撃する): through a friend's hex no penalty, a foe's -4."""
+    for side, expected in (("x", {}), ("y", {"through_foe_hex": -4})):
+        game = _three(SPEAR, side)
+        game.state.status["a"].grips["spear"] = 2
+        assert _skill_modifiers(game, "attack:b:spear/thrust_two_handed") == expected
+
+
+def test_firing_through_a_figure_is_minus_four_unless_it_lies_down() -> None:
+    """seed 001 (ものが存在するヘクスを通しての射撃): -4 per figure in the way; a figure lying
+    down does not block a shot between two standing figures (an interpretation)."""
+    standing = _skill_modifiers(_three(BOW, "x"), "attack:b:regular_bow/shoot")
+    assert standing.get("firing_through_occupied") == -4
+    lying = _skill_modifiers(_three(BOW, "x", "lying"), "attack:b:regular_bow/shoot")
+    assert "firing_through_occupied" not in lying

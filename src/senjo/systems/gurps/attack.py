@@ -91,6 +91,10 @@ def attack_score(
         )
     if victim.size_modifier:
         items.append(("size_modifier", victim.size_modifier))
+    if state.ground is not None:
+        items.extend(
+            field_of(state).line_modifiers(state, attacker, target, mode.ranged is not None)
+        )
     cap: int | None = None
     if hand_of(status, weapon) == OFF and not fighter.has("ambidexterity"):
         items.append(("off_hand", -4))  # B417: the off hand is at -4 without Ambidexterity

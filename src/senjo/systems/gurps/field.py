@@ -15,8 +15,10 @@ from typing import Any, Protocol
 from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
+from senjo.space.lines import line_of_fire
 from senjo.space.movement import Entry, Posture, Reachable, search
 from senjo.space.plane import Point, step_away, step_toward
+from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.state import GurpsState
 
@@ -66,6 +68,12 @@ class Field(Protocol):
         """The step of a retreat (B377), away from the attacker; yards moved."""
         ...
 
+    def line_modifiers(
+        self, state: GurpsState, attacker: str, target: str, ranged: bool
+    ) -> tuple[tuple[str, int], ...]:
+        """Modifiers for figures between attacker and target (seed 001)."""
+        ...
+
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
         """Where the fighter stands, as two numbers for the log."""
         ...
@@ -108,6 +116,12 @@ class PlaneField:
         """Without a map a retreat changes only the odds, not the distances (an interpretation)."""
         return 0.0
 
+    def line_modifiers(
+        self, state: GurpsState, attacker: str, target: str, ranged: bool
+    ) -> tuple[tuple[str, int], ...]:
+        """Without a map nothing stands in the way."""
+        return ()
+
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
         """The point in yards."""
         point: Point = state.status[key].position
@@ -120,6 +134,11 @@ class Placement:
 
     hex: Hex
     facing: Facing
+
+
+def _height(state: GurpsState, key: str) -> int:
+    """2 upright, 1 low (kneeling, sitting, crawling), 0 lying (B551 posture table)."""
+    return tables.posture(state.status[key].posture).height
 
 
 def heading(origin: Hex, goal: Hex) -> Facing:
@@ -307,6 +326,41 @@ class HexField:
     def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
         """seed 001 (後退): one hex away from the attacker, never into an occupied hex."""
         return self.push(state, defender, attacker, 1)
+
+    def line_modifiers(
+        self, state: GurpsState, attacker: str, target: str, ranged: bool
+    ) -> tuple[tuple[str, int], ...]:
+        """seed 001: figures between attacker and target.
+
+        Melee past reach 1 (何かあるヘクスを通して攻撃する): -4 for each hex holding a
+        foe, none for a friend's; a line running exactly between two hexes counts
+        only if both are occupied, and then as a foe only if both hold foes.
+        Ranged (ものが存在するヘクスを通しての射撃): -4 for each figure in the way, a pair
+        between two occupied hexes counted once; a figure blocks only if it stands at
+        least as tall as the lower of shooter and target (an interpretation).
+        """
+        side = state.fighters[attacker].side
+        by_hex = {
+            other.hex: key
+            for key, other in state.status.items()
+            if other.hex is not None and key not in (attacker, target)
+        }
+        if not by_hex:
+            return ()
+        low = min(_height(state, attacker), _height(state, target))
+        penalty = 0
+        for group in line_of_fire(self._hex(state, attacker), self._hex(state, target)):
+            there = [by_hex[h] for h in group if h in by_hex]
+            if len(there) < len(group):
+                continue  # an empty hex, or a pair with one side free
+            if ranged:
+                if all(_height(state, key) >= low for key in there):
+                    penalty -= 4
+            elif all(state.fighters[key].side != side for key in there):
+                penalty -= 4
+        if not penalty:
+            return ()
+        return (("firing_through_occupied" if ranged else "through_foe_hex", penalty),)
 
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
         """The hex's axial coordinates."""
