@@ -114,8 +114,11 @@ def attack_score(
         if context.maneuver == "all_out_attack" and context.variant == "determined":
             items.append(("all_out_attack_determined", 4))
         if context.maneuver == "move_and_attack":
-            # seed 000: melee Move and Attack is -4 and effective skill at most 9.
-            items.append(("move_and_attack", -4))
+            # seed 000: melee Move and Attack is -4 (a Flying Attack -5) and at most 9;
+            # an Acrobatic Attack is a further -2.
+            items.append(("move_and_attack", -5 if context.variant == "flying" else -4))
+            if context.variant == "acrobatic":
+                items.append(("acrobatic_attack", -2))
             cap = 9
     else:
         assert mode.ranged is not None
@@ -282,6 +285,9 @@ def resolve_attack(
         )
     )
     status.attacked_with.add(weapon)
+    if mode.is_melee:
+        # seed 000 (realistic Move and Attack): kicks, bites and butts use no arm.
+        status.attacked_limb = "leg" if weapon in ("kick", "bite", "butt") else "arm"
     status.aim_turns = 0
     if mode.ranged is not None and mode.ranged.thrown:
         # B373: a thrown weapon leaves the hand; it lands by the target, out of reach.
@@ -328,7 +334,8 @@ def resolve_attack(
                         if hits_left <= 0:
                             return
     strong = context.maneuver == "all_out_attack" and context.variant == "strong"
-    hit = Hit(attacker, target, weapon, mode, location, strong, context.stop_thrust_yards)
+    velocity = status.moved if context.maneuver == "move_and_attack" else 0.0
+    hit = Hit(attacker, target, weapon, mode, location, strong, context.stop_thrust_yards, velocity)
     for _ in range(hits_left):
         # B375: each hit of a burst rolls its own damage; a critical's result applies to all.
         deal_damage(battle, hit, critical)

@@ -88,11 +88,22 @@ def defense_options(
         if can_retreat and not drop:
             options.append(DefenseChoice(kind, weapon, True, drop))
 
-    add("dodge")
-    if attack.ranged and status.posture not in ("lying", "sitting"):
-        add("dodge", drop=True)
-    if status.maneuver != "move_and_attack" and not attack.ranged:
+    # seed 000 (Martial Arts, realistic): after Move and Attack the limb that attacked is
+    # spent - an arm cannot parry (or block, with a shield), a kick or bite forbids a dodge.
+    realistic = (
+        status.maneuver == "move_and_attack"
+        and state.rules.get("move_and_attack_defenses") == "realistic"
+    )
+    spent = status.attacked_limb if realistic else ""
+    if spent != "leg":
+        add("dodge")
+        if attack.ranged and status.posture not in ("lying", "sitting"):
+            add("dodge", drop=True)
+    parry_allowed = status.maneuver != "move_and_attack" or realistic
+    if parry_allowed and not attack.ranged:
         for key in _parry_weapons(fighter, status, attack):
+            if realistic and spent == "arm" and key in status.attacked_with:
+                continue
             if flexible or _covers(fighter, status, key, attack.arc, one_handed_only=True):
                 add("parry", key)
     shield = fighter.shield
@@ -102,6 +113,7 @@ def defense_options(
         and status.blocks == 0
         and not attack.close_combat
         and (flexible or _covers(fighter, status, shield.key, attack.arc))
+        and not (spent == "arm" and shield.key in status.attacked_with)
     ):
         add("block", shield.key)
     return tuple(options)

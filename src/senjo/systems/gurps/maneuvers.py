@@ -15,7 +15,7 @@ from typing import Any
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
-from senjo.engine.modifiers import Score
+from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, WaitResponse
@@ -26,8 +26,9 @@ from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allowance, reaches
 from senjo.systems.gurps.readying import fast_draw, fast_draw_options, ready, ready_options
-from senjo.systems.gurps.rolls import roll_3d6
+from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.wounds import fall_down
 
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 
@@ -135,6 +136,10 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                     options.append(_choice("all_out_attack", variant, foe, weapon, mode.name))
             if reaches(state, key, foe, mode, move):
                 options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
+                # seed 000 (Martial Arts): the move may be an acrobatic stunt or a jump.
+                options.append(_choice("move_and_attack", "acrobatic", foe, weapon, mode.name))
+            if reaches(state, key, foe, mode, move + flying_jump(fighter)):
+                options.append(_choice("move_and_attack", "flying", foe, weapon, mode.name))
         if mode.ranged is None and mode.reach and max(mode.reach) > 0:
             options.append(_choice("wait", "attack", weapon=weapon, mode=mode.name))
     options.extend(fast_draw_options(state, key, foes))
@@ -241,6 +246,35 @@ def _wait_triggers(battle: Battle[GurpsState], mover: str) -> Steps:
         yield from resolve_attack(battle, foe, mover, weapon, mode, plan, context)
         if not state.status[mover].active:
             return
+
+
+def flying_jump(fighter: Fighter) -> float:
+    """Yards a Flying Attack's jump adds (seed 000): a running broad jump, halved in combat.
+
+    A standing broad jump is 2 x Basic Move - 3 feet (B352); a full run doubles it;
+    whole yards only.
+
+    >>> from senjo.systems.gurps.model import Fighter
+    >>> flying_jump(Fighter("a", "a", "s", 10, 12, 10, 12, 10, 10, 10, 10, 6.0, 6, 9))
+    3.0
+    """
+    feet = max(0, 2 * fighter.basic_move - 3)
+    return float(math.floor(feet * 2 / 2 / 3))  # doubled by the run, halved in combat, in yards
+
+
+def _stunt(battle: Battle[GurpsState], key: str, kind: str) -> bool:
+    """The roll for an Acrobatic Attack's stunt (Acrobatics -2) or a Flying Attack's jump
+    (DX or Jumping); failure leaves the fighter on the ground and ends the maneuver."""
+    fighter = battle.state.fighters[key]
+    if kind == "acrobatic_stunt":
+        base = fighter.skills.get("Acrobatics", fighter.dx - 6)
+        score = Score(base, Modifiers((("acrobatic_attack", -2),)))
+    else:
+        score = Score(max(fighter.dx, fighter.skills.get("Jumping", 0)))
+    if check(battle, key, kind, score).success:
+        return True
+    fall_down(battle, key, kind)
+    return False
 
 
 def _choose_plan(
@@ -370,7 +404,15 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         budget = move_allowance(fighter, status)
     elif choice.maneuver == "all_out_attack":
         budget = max(1.0, math.ceil(move_allowance(fighter, status) / 2))
+    if choice.variant == "acrobatic" and not _stunt(battle, key, "acrobatic_stunt"):
+        return
     yield from _approach(battle, key, choice.target, mode, budget)
+    if choice.variant == "flying" and status.active:
+        # seed 000 (Flying Attack): run, then a running broad jump (DX or Jumping) for
+        # extra distance; failure falls and ends the turn.
+        if not _stunt(battle, key, "flying_jump"):
+            return
+        yield from _approach(battle, key, choice.target, mode, flying_jump(fighter))
     if not status.active or not state.status[choice.target].active:
         return
     if not reaches(state, key, choice.target, mode, 0.0):

@@ -44,6 +44,8 @@ class FighterState:
     blocks: int = 0
     defended: bool = False
     attacked_with: set[str] = field(default_factory=set)
+    #: seed 000 (realistic Move and Attack): the limb an attack was made with this turn.
+    attacked_limb: str = ""
     # Aim (B364) and Evaluate (B364): who is aimed at/evaluated and for how many turns.
     aim_target: str = ""
     aim_weapon: str = ""

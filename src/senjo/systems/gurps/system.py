@@ -92,6 +92,21 @@ class Gurps(RuleSystem[GurpsState]):
             "B376：3倍以上重い武器を受けると武器が壊れうる（1D：1-2）。",
         ),
         RuleOption(
+            "move_and_attack_defenses",
+            ("basic", "realistic"),
+            "basic",
+            "seed 000: after Move and Attack, dodge or block only (basic), or Martial Arts' "
+            "realistic limits (the attacking limb cannot parry, block or - for a kick - dodge).",
+            "seed 000：移動攻撃後は、よけと止めのみ（basic）か、MAの現実的な制限（realistic）。",
+        ),
+        RuleOption(
+            "move_and_attack_other_rolls",
+            ("off", "on"),
+            "off",
+            "seed 000: -2 to other success rolls during Move and Attack (Fast-Draw, knockback …).",
+            "seed 000：移動攻撃中のその他の成功判定（早抜き、突き飛ばし…）に-2。",
+        ),
+        RuleOption(
             "prone_ranged_penalty",
             ("posture", "cover"),
             "posture",

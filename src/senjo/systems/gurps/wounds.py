@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
-from senjo.systems.gurps.damage import minimum_basic_damage, strong_attack_bonus
+from senjo.systems.gurps.damage import DamageDice, minimum_basic_damage, strong_attack_bonus
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import (
     ConditionChanged,
@@ -54,6 +54,7 @@ __all__ = [
     "fall_down",
     "injury_tolerance",
     "knock_out",
+    "slam_dice",
 ]
 
 
@@ -68,6 +69,7 @@ class Hit:
     location: str
     strong: bool = False
     stop_thrust_yards: float = 0.0
+    slam_velocity: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,26 @@ class CriticalHit:
     def has(self, kind: EffectKind) -> Effect | None:
         """The first effect of this kind, or None."""
         return next((e for e in self.effects if e.effect == kind), None)
+
+
+def slam_dice(hp: int, velocity: float) -> DamageDice:
+    """Slam damage (B371): HP x velocity / 100 dice; under 1 die it is 1d-3, 1d-2 or 1d-1.
+
+    >>> [str(slam_dice(hp, v)) for hp, v in ((18, 12), (10, 2), (10, 4), (10, 7), (10, 15))]
+    ['2d', '1d-3', '1d-2', '1d-1', '2d']
+    """
+    amount = hp * velocity / 100
+    if amount <= 0.25:
+        return DamageDice(1, -3)
+    if amount <= 0.5:
+        return DamageDice(1, -2)
+    if amount < 1:
+        return DamageDice(1, -1)
+    return DamageDice(int(amount + 0.5))
+
+
+def _average(dice: DamageDice) -> float:
+    return 3.5 * dice.dice + dice.adds
 
 
 def injury_tolerance(fighter: Fighter) -> str | None:
@@ -155,6 +177,12 @@ def deal_damage(
         swing = tables.swing_damage(mode.st_for_damage)
     else:
         thrust, swing = attacker.thrust, attacker.swing
+    if hit.slam_velocity and mode.is_melee and mode.damage.base == "thr":
+        # seed 000 (Martial Arts): a Move and Attack that thrusts may use slam damage,
+        # HP x velocity / 100, when that is better.
+        slam = slam_dice(attacker.hp, hit.slam_velocity)
+        if _average(slam) > _average(thrust):
+            thrust = slam
     dice = mode.damage.dice(thrust, swing)
     items: list[tuple[str, int]] = []
     if hit.strong and mode.is_melee:

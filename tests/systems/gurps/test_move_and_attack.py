@@ -1,0 +1,141 @@
+"""seed 000: Move and Attack and its Martial Arts extensions (slam damage, realistic defense
+limits, Acrobatic Attack, Flying Attack)."""
+
+from __future__ import annotations
+
+from senjo.systems.gurps.events import AttackRolled, Check, DamageRolled, PostureChanged
+
+from .helpers import battle, choose, events, fighter
+
+SAFE = [3] * 40
+AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
+#: seed 000's centaur: ST 18, HP 18, Move 12 - thrust 1d+2 but a slam of 2d.
+CENTAUR = {
+    "st": 18,
+    "dx": 12,
+    "ht": 12,
+    "basic_move": 12,
+    "skills": {"Spear": 14},
+    "weapons": ["spear"],
+}
+
+
+def test_slam_damage_replaces_thrust_when_better() -> None:
+    """seed 000: a thrusting Move and Attack may use slam damage (HP x velocity / 100):
+    the centaur's spear after a 12-yard run does 2d+3 instead of 1d+4."""
+    game = battle(
+        fighter("c", "x", 0, **CENTAUR),
+        fighter("b", "y", 13, **AXE),
+        dice=[2, 2, 2, 6, 6, 6, 3, 3, *SAFE],
+    )
+    choose(game, "move_and_attack:b:spear/thrust_two_handed")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DamageRolled)[0].dice == "2d+3"
+
+
+def test_no_slam_after_a_short_move() -> None:
+    """seed 000: after a short run the slam is weaker than the thrust, so the thrust stands."""
+    game = battle(
+        fighter("c", "x", 0, **CENTAUR),
+        fighter("b", "y", 3, **AXE),
+        dice=[2, 2, 2, 6, 6, 6, 3, *SAFE],
+    )
+    choose(game, "move_and_attack:b:spear/thrust_two_handed")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DamageRolled)[0].dice == "1d+5"
+
+
+def _after_move_and_attack(weapon: str, mode: str, defenses: str) -> list[str]:
+    fighter_data = {
+        "st": 12,
+        "dx": 12,
+        "ht": 12,
+        "basic_move": 6,
+        "skills": {"Broadsword": 14, "Brawling": 12, "Shield": 12},
+        "weapons": ["broadsword", "kick"],
+        "shield": "small_shield",
+    }
+    game = battle(
+        fighter("a", "x", 0, **fighter_data),
+        fighter("b", "y", 4, **AXE),
+        dice=[6, 6, 4, 3, 3, 3, *SAFE],
+        move_and_attack_defenses=defenses,
+    )
+    choose(game, f"move_and_attack:b:{weapon}/{mode}")
+    choose(game, "torso")
+    choose(game, "attack:a:axe/swing")
+    choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "defense"
+    return list(game.pending.keys)
+
+
+def test_basic_move_and_attack_allows_dodge_and_block_only() -> None:
+    """seed 000: after Move and Attack, only dodge or block, and no retreat."""
+    assert _after_move_and_attack("broadsword", "swing", "basic") == [
+        "none",
+        "dodge",
+        "block:small_shield",
+    ]
+
+
+def test_realistic_limits_spend_the_attacking_arm() -> None:
+    """seed 000 (realistic): the arm that struck cannot parry; others can; no retreat."""
+    keys = _after_move_and_attack("broadsword", "swing", "realistic")
+    assert "parry:broadsword" not in keys and "dodge" in keys
+    assert not any(key.endswith("+retreat") for key in keys)
+
+
+def test_realistic_limits_a_kick_forbids_the_dodge() -> None:
+    """seed 000 (realistic): after a kick (not an arm) the fighter cannot dodge."""
+    keys = _after_move_and_attack("kick", "kick", "realistic")
+    assert "dodge" not in keys and "parry:broadsword" in keys
+
+
+def test_acrobatic_attack_is_two_more_and_a_failed_stunt_falls() -> None:
+    """seed 000 (Acrobatic Attack): -2 more to hit; a failed stunt (Acrobatics -2) falls
+    and the attack is lost."""
+    acrobat = {
+        "st": 11,
+        "dx": 14,
+        "ht": 11,
+        "skills": {"Broadsword": 16, "Acrobatics": 14},
+        "weapons": ["broadsword"],
+    }
+    game = battle(
+        fighter("a", "x", 0, **acrobat), fighter("b", "y", 4, **AXE), dice=[3, 3, 3, 6, 6, 4, *SAFE]
+    )
+    choose(game, "move_and_attack/acrobatic:b:broadsword/swing")
+    choose(game, "torso")
+    assert events(game, Check)[0].kind == "acrobatic_stunt"
+    skill = events(game, AttackRolled)[0].skill
+    assert dict(skill.modifiers.items) == {"move_and_attack": -4, "acrobatic_attack": -2}
+    assert skill.cap == 9
+    fallen = battle(
+        fighter("a", "x", 0, **acrobat), fighter("b", "y", 4, **AXE), dice=[6, 6, 6, *SAFE]
+    )
+    choose(fallen, "move_and_attack/acrobatic:b:broadsword/swing")
+    assert not events(fallen, AttackRolled)
+    assert events(fallen, PostureChanged)[0].posture == "lying"
+
+
+def test_flying_attack_jumps_further_at_minus_five() -> None:
+    """seed 000 (Flying Attack): a jump after the run reaches a foe beyond Move, at -5."""
+    runner = {
+        "st": 11,
+        "dx": 13,
+        "ht": 11,
+        "basic_move": 6,
+        "skills": {"Broadsword": 15},
+        "weapons": ["broadsword"],
+    }
+    game = battle(
+        fighter("a", "x", 0, **runner), fighter("b", "y", 9, **AXE), dice=[3, 3, 3, 3, 3, 3, *SAFE]
+    )
+    assert game.pending is not None
+    assert "move_and_attack:b:broadsword/swing" not in game.pending.keys
+    choose(game, "move_and_attack/flying:b:broadsword/swing")
+    choose(game, "torso")
+    assert events(game, Check)[0].kind == "flying_jump"
+    assert dict(events(game, AttackRolled)[0].skill.modifiers.items) == {"move_and_attack": -5}
