@@ -53,6 +53,7 @@ from senjo.systems.gurps.table_schema import CriticalEntry, Effect
 
 __all__ = [
     "LEAST_ATTACK_SKILL",
+    "MAX_DAMAGE_DICE",
     "CocCheckOdds",
     "CocExchange",
     "GurpsAttackOdds",
@@ -67,6 +68,9 @@ __all__ = [
 
 #: The lowest effective skill at which an attack may be attempted (B344).
 LEAST_ATTACK_SKILL = 3
+
+#: The most damage dice an exchange may roll (each basic value is worked out one by one).
+MAX_DAMAGE_DICE = 100
 
 _ZERO = Distribution.constant(0)
 
@@ -312,6 +316,8 @@ def gurps_exchange(
     ValueError: a crushing attack cannot aim at the vitals
     """
     dice = _gurps_dice(damage)
+    if dice.dice > MAX_DAMAGE_DICE:
+        raise ValueError(f"at most {MAX_DAMAGE_DICE} damage dice, not {dice.dice}")
     kind = DamageType(damage_type)
     place = tables.location(location)
     if not can_target(location, kind):
@@ -499,6 +505,8 @@ def coc_exchange(
     """
     weapon, half = parse_coc_damage(damage)
     bonus = CocDice.parse(db)
+    if weapon.dice_count * (2 if impale else 1) + bonus.dice_count > MAX_DAMAGE_DICE:
+        raise ValueError(f"at most {MAX_DAMAGE_DICE} damage dice")
     if half and len(bonus.terms) > 1:
         raise ValueError(f"only a single dice term can be halved, not the db {bonus.text}")
     if armour < 0:

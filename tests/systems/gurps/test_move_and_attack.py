@@ -139,3 +139,25 @@ def test_flying_attack_jumps_further_at_minus_five() -> None:
     choose(game, "torso")
     assert events(game, Check)[0].kind == "flying_jump"
     assert dict(events(game, AttackRolled)[0].skill.modifiers.items) == {"move_and_attack": -5}
+
+
+def test_two_things_at_once_option_takes_two_off_the_jump() -> None:
+    """seed 000 (option move_and_attack_other_rolls=on): -2 to other rolls during the
+    maneuver, such as a Flying Attack's jump."""
+    runner = {
+        "st": 11,
+        "dx": 13,
+        "ht": 11,
+        "basic_move": 6,
+        "skills": {"Broadsword": 15},
+        "weapons": ["broadsword"],
+    }
+    game = battle(
+        fighter("a", "x", 0, **runner),
+        fighter("b", "y", 9, **AXE),
+        dice=[3, 3, 3, 3, 3, 3, *SAFE],
+        move_and_attack_other_rolls="on",
+    )
+    choose(game, "move_and_attack/flying:b:broadsword/swing")
+    jump = events(game, Check)[0]
+    assert (jump.kind, jump.score.modifiers.amount("move_and_attack")) == ("flying_jump", -2)

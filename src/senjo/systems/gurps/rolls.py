@@ -9,7 +9,7 @@ from senjo.engine.modifiers import Score
 from senjo.systems.gurps.events import Check
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["check", "roll_3d6"]
+__all__ = ["TWO_THINGS_AT_ONCE", "check", "roll_3d6"]
 
 
 def roll_3d6(dice: Roller) -> int:
@@ -17,8 +17,20 @@ def roll_3d6(dice: Roller) -> int:
     return dice.roll(6) + dice.roll(6) + dice.roll(6)
 
 
+#: Rolls that seed 000's optional "two things at once" -2 reaches during Move and Attack
+#: (not defenses, nor resistance to a foe's attack).
+TWO_THINGS_AT_ONCE = frozenset({"knockback", "flying_jump", "fast_draw", "trip"})
+
+
 def check(battle: Battle[GurpsState], actor: str, kind: str, score: Score) -> SuccessRoll:
     """Roll a success roll against `score` (B343), log it as a `Check`, and return the judgement."""
+    state = battle.state
+    if (
+        kind in TWO_THINGS_AT_ONCE
+        and state.status[actor].maneuver == "move_and_attack"
+        and state.rules.get("move_and_attack_other_rolls") == "on"
+    ):
+        score = Score(score.base, score.modifiers.plus("move_and_attack", -2), score.cap)
     roll = roll_3d6(battle.dice)
     result = success_roll(roll, score.value)
     battle.emit(Check(actor, kind, score, roll, result.margin, result.success, result.critical))
