@@ -123,7 +123,8 @@ MESSAGES: dict[str, str] = {
     ),
     "unknown_system.yaml": "system: 'dnd5e' is not a rule system; known: coc, gurps",
     "unknown_top_level.yaml": (
-        "arena: unknown field; allowed: combatants, description, map, options, seed, system, title"
+        "arena: unknown field; allowed: combatants, description, map, options, seed, sides, "
+        "system, title"
     ),
     "unknown_weapon.yaml": f"combatants[0].weapons[0]: no weapon 'katana'; known: {WEAPONS}",
 }
@@ -381,3 +382,16 @@ def test_parse_keeps_the_data() -> None:
     data = _duel_data()
     before = copy.deepcopy(data)
     assert parse_scenario(data).data == before
+
+
+def test_side_names_for_the_narration() -> None:
+    """`sides:` names a side in each language; a side no one is on is an error."""
+    data = _duel_data()
+    scenario = parse_scenario(data)
+    assert scenario.side_name("knights", "ja") == "騎士団"
+    assert scenario.side_name("raiders", "en") == "Raiders"
+    data["sides"] = {"pirates": "Pirates"}
+    with pytest.raises(
+        ScenarioError, match=r"sides\.pirates: no combatant is on it; sides: knights, raiders"
+    ):
+        parse_scenario(data, "d.yaml")

@@ -348,4 +348,5 @@ def coc_narrator(scenario: Any, lang: Lang) -> CocNarrator:
         for weapon in sheet.weapons:
             items[weapon.key] = (weapon.name, weapon.name_ja)
     sides = {s.side: (s.side, s.side) for s in scenario.fighters}
+    sides.update(getattr(scenario, "side_names", {}))
     return CocNarrator(names, lang, items, sides)

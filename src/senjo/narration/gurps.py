@@ -277,4 +277,5 @@ def gurps_narrator(scenario: Any, lang: Lang) -> GurpsNarrator:
         if fighter.shield is not None:
             items[fighter.shield.key] = (fighter.shield.name, fighter.shield.name_ja)
     sides = {f.side: (f.side, f.side) for f in scenario.fighters}
+    sides.update(getattr(scenario, "side_names", {}))
     return GurpsNarrator(names, lang, items, sides)

@@ -23,7 +23,16 @@ from senjo.systems import find_rule_system
 
 __all__ = ["SYSTEM_LOADERS", "Scenario", "load_scenario", "parse_scenario"]
 
-_TOP_LEVEL = {"system", "title", "description", "seed", "options", "combatants", "map"}
+_TOP_LEVEL = {
+    "system",
+    "title",
+    "description",
+    "seed",
+    "options",
+    "combatants",
+    "map",
+    "sides",
+}
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,13 @@ class Scenario:
     data: dict[str, Any] = field(repr=False)
     #: The battle map (a `HexMap` for GURPS tactical combat), or None.
     ground: Any = None
+    #: Display names of the sides: key -> (English, Japanese); the key when not given.
+    side_names: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    def side_name(self, side: str, lang: str) -> str:
+        """A side's name in a language."""
+        en, ja = self.side_names.get(side, (side, side))
+        return ja if lang == "ja" else en
 
 
 #: Builds one combatant's sheet from its data: (sheet, controller, position).
@@ -56,7 +72,7 @@ Builder = Callable[[dict[str, Any], str, int], tuple[Any, str, Any]]
 SYSTEM_LOADERS: dict[str, Builder] = {"gurps": build_fighter, "coc": build_combatant}
 
 
-def _title(value: Any, source: str) -> tuple[str, str]:
+def _title(value: Any, source: str, path: str = "title") -> tuple[str, str]:
     if value is None:
         stem = Path(source).stem
         return stem, stem
@@ -67,7 +83,7 @@ def _title(value: Any, source: str) -> tuple[str, str]:
         ja = value.get("ja", en)
         if isinstance(en, str) and isinstance(ja, str):
             return en, ja
-    raise ScenarioError(source, "title", "expected text, or {en: ..., ja: ...}")
+    raise ScenarioError(source, path, "expected text, or {en: ..., ja: ...}")
 
 
 def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
@@ -114,6 +130,7 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
         controllers[fighter.key] = controller
     if len({f.side for f in fighters}) < 2:
         raise ScenarioError(source, "combatants", "a battle needs at least two sides")
+    side_names = _side_names(data.get("sides", {}), {f.side for f in fighters}, source)
     ground = None
     if "map" in data:
         if system != "gurps":
@@ -132,6 +149,7 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
         controllers=controllers,
         data=data,
         ground=ground,
+        side_names=side_names,
     )
 
 
@@ -148,6 +166,21 @@ def _check_options(system: type[RuleSystem[Any]], options: dict[str, str], sourc
             )
         if not option.accepts(value):
             raise ScenarioError(source, f"options.{name}", f"takes {option.allowed}, not {value!r}")
+
+
+def _side_names(value: Any, sides: set[str], source: str) -> dict[str, tuple[str, str]]:
+    """`sides: {knights: {en: Knights, ja: 騎士団}}` (or plain text) for the narration."""
+    if not isinstance(value, dict):
+        raise ScenarioError(source, "sides", "expected a mapping of side: name")
+    names: dict[str, tuple[str, str]] = {}
+    for side, name in value.items():
+        if side not in sides:
+            known = ", ".join(sorted(sides))
+            raise ScenarioError(source, f"sides.{side}", f"no combatant is on it; sides: {known}")
+        if name is None:
+            raise ScenarioError(source, f"sides.{side}", "expected text, or {en: ..., ja: ...}")
+        names[str(side)] = _title(name, source, f"sides.{side}")
+    return names
 
 
 def _option_text(value: Any) -> str:
