@@ -12,7 +12,7 @@ from typer.testing import Result
 
 from senjo.cli.odds import gurps_attack_odds
 from senjo.dice.systems.gurps import success_roll
-from tests.cli.helpers import assert_usage_error, output, run_senjo
+from tests.cli.helpers import assert_usage_error, json_output, output, run_senjo
 
 #: How many of the 216 ways to roll 3d6 give each total.
 WAYS = {total: 0 for total in range(3, 19)}
@@ -184,3 +184,99 @@ def test_odds_is_a_group() -> None:
 def test_rejects(args: tuple[str, ...], fragment: str) -> None:
     """A missing or malformed --skill, --defense or --lang exits 2 with one line."""
     assert_usage_error(invoke("gurps", *args), fragment)
+
+
+# --- senjo odds gurps --damage ----------------------------------------------------------------
+
+
+def test_gurps_damage_lines_english() -> None:
+    """`--damage 1d --type cr` adds the damage heading, basic damage and the injury table."""
+    args = ("gurps", "--skill", "10", "--defense", "10", "--damage", "1d", "--type", "cr")
+    lines = output(invoke(*args, "--lang", "en")).split("\n")
+    assert lines[5:10] == [
+        "Damage 1d crushing to the torso, DR 0",
+        "basic damage: 1-6, mean 3.50",
+        "injury  if it lands  per attack",
+        "     0        0.00%      74.07%",
+        "     1       16.48%       4.27%",
+    ]
+    assert lines[-3:] == [
+        "  8-18        0.24%       0.06%",
+        "  mean         3.54        0.92",
+        "8-18: critical hits only",
+    ]
+
+
+def test_gurps_damage_lines_japanese() -> None:
+    """In Japanese the damage part names the type and location and folds criticals in a row."""
+    args = ("gurps", "--skill", "10", "--damage", "1d cut", "-l", "首", "--no-critical-table")
+    lines = output(invoke(*args, "--lang", "ja")).split("\n")
+    assert lines[5:8] == [
+        "ダメージ：1d 切り、首、防護点0、クリティカル命中表なし",
+        "基本ダメージ：1～6、平均3.50",
+        "負傷  成功時  攻撃1回あたり",
+    ]
+    assert lines[-1] == "平均    7.00           3.50"
+
+
+def test_gurps_damage_json() -> None:
+    """`--json` with --damage adds basic, injury and per-attack distributions and means."""
+    args = ["gurps", "--skill", "10", "--defense", "10", "--damage", "1d", "--type", "cr"]
+    data = json_output(invoke(*args, "--json"))
+    assert set(data) == {"hit", "critical_hit", "defended", "success", "damage"}
+    damage = data["damage"]
+    assert damage["basic"] == {str(k): 1 / 6 for k in range(1, 7)}
+    assert damage["injury_per_attack"]["0"] == float(Fraction(20, 27))
+    assert sum(damage["injury"].values()) == pytest.approx(1)
+    assert damage["mean_injury_per_attack"] == pytest.approx(
+        float(Fraction(7, 27)) * damage["mean_injury"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "heading"),
+    [
+        (("--damage", "sw+1 cut", "--st", "12"), "Damage 1d+3 cutting to the torso, DR 0"),
+        (("--weapon-damage", "thr imp", "--st", "10"), "Damage 1d-2 impaling to the torso, DR 0"),
+        (("--damage", "3d(2) pi", "--dr", "4"), "Damage 3d piercing to the torso, DR 4, armor "),
+        (("--damage", "2d", "--divisor", "inf"), "Damage 2d cutting to the torso, DR 0, armor div"),
+        (
+            ("--damage", "1d", "--tolerance", "unliving", "--hp", "12", "-l", "right_arm"),
+            "Damage 1d cutting to the right arm, DR 0, Unliving, HP 12",
+        ),
+    ],
+)
+def test_gurps_damage_forms(args: tuple[str, ...], heading: str) -> None:
+    """Weapon damage from ST (thr/sw with --st), armor divisors and traits reach the heading."""
+    lines = output(invoke("gurps", "--skill", "12", *args, "--lang", "en")).split("\n")
+    assert lines[5].startswith(heading)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("--dr", "2"), "--dr needs --damage"),
+        (("--location", "neck"), "--location needs --damage"),
+        (("--no-critical-table",), "--no-critical-table needs --damage"),
+        (("--damage", "2x"), "cannot read the damage '2x'"),
+        (("--damage", "sw+1 cut"), "sw+1 cut is ST-based damage: give --st"),
+        (("--damage", "2d", "--st", "12"), "--st only applies to thr or sw damage"),
+        (("--damage", "2d cut", "--type", "cr"), "the type in --damage differs from --type"),
+        (("--damage", "2d(2) pi", "--divisor", "3"), "armor divisor in --damage differs"),
+        (("--damage", "1d cr", "-l", "vitals"), "a crushing attack cannot aim at the vitals"),
+        (("--damage", "1d", "-l", "tail"), "unknown hit location 'tail'"),
+        (("--damage", "1d", "--dr", "-1"), "--dr takes a whole number of 0 or more"),
+        (("--damage", "1d", "--hp", "0"), "--hp takes a whole number of 1 or more"),
+        (("--damage", "101d"), "at most 100 damage dice"),
+        (("--damage", "1d", "--type", "slash"), "unknown damage type 'slash'"),
+    ],
+)
+def test_gurps_damage_rejects(args: tuple[str, ...], fragment: str) -> None:
+    """A damage option without --damage, or a bad or contradictory one, exits 2 with one line."""
+    assert_usage_error(invoke("gurps", "--skill", "12", *args, "--lang", "en"), fragment)
+
+
+def test_gurps_damage_rejects_in_japanese() -> None:
+    """The damage errors are in Japanese too."""
+    result = invoke("gurps", "--skill", "12", "--damage", "sw cut", "--lang", "ja")
+    assert_usage_error(result, "sw cut は体力で決まるダメージです。--st を指定してください")

@@ -23,13 +23,11 @@ injury  if it lands  per attack
 from __future__ import annotations
 
 import json
-import unicodedata
-from collections.abc import Mapping
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
 
+from senjo.cli import odds_text
 from senjo.cli.gurps import (
     _LOCATION_ALIASES,
     _TOLERANCE_ALIASES,
@@ -39,33 +37,35 @@ from senjo.cli.gurps import (
     _divisor,
     _pick,
 )
+from senjo.cli.odds_coc import coc_odds_command
+from senjo.cli.odds_text import (
+    chance,
+    count,
+    distribution_table,
+    needs_damage,
+    probabilities,
+    whole,
+)
 from senjo.cli.options import parse_lang
 from senjo.cli.output import fail
-from senjo.dice.distribution import Distribution
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 from senjo.sim.odds import (
     LEAST_ATTACK_SKILL,
     MAX_DAMAGE_DICE,
-    CocExchange,
     GurpsAttackOdds,
     GurpsExchange,
-    coc_exchange,
     gurps_attack_odds,
     gurps_exchange,
-    parse_coc_damage,
 )
-from senjo.systems.coc.model import DamageDice as CocDice
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import IGNORES_DR, DamageParseError, DamageType, WeaponDamage
 from senjo.systems.gurps.injury import InjuryTolerance, can_target
 
 __all__ = [
     "GurpsAttackOdds",
-    "coc_damage_lines",
-    "coc_odds_command",
-    "coc_odds_lines",
     "gurps_attack_odds",
+    "gurps_damage_json",
     "gurps_damage_lines",
     "gurps_odds_command",
     "gurps_odds_lines",
@@ -87,21 +87,10 @@ def _odds() -> None:
 
 
 # (Japanese, English) for every message a user can see.
-MESSAGES: dict[str, tuple[str, str]] = {
-    "no_skill": ("--skill（技能）を指定してください", "--skill is required"),
-    "not_whole": ("{option} は整数です: {text!r}", "{option} takes a whole number, not {text!r}"),
-    "not_count": (
-        "{option} は{least}以上の整数です: {text!r}",
-        "{option} takes a whole number of {least} or more, not {text!r}",
-    ),
-    "needs_damage": ("{option} は --damage と一緒に指定します", "{option} needs --damage"),
+MESSAGES: dict[str, tuple[str, str]] = odds_text.MESSAGES | {
     "bad_damage": (
         "ダメージ {text!r} を読めません（2d+1、1d+2 cut、sw+1 cut、3d(2) pi など）",
         "cannot read the damage {text!r}: write e.g. 2d+1, 1d+2 cut, sw+1 cut, 3d(2) pi",
-    ),
-    "too_many_dice": (
-        "ダメージのダイスは{most}個までです",
-        "at most {most} damage dice",
     ),
     "needs_st": (
         "{text} は体力で決まるダメージです。--st を指定してください",
@@ -131,8 +120,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "防御成功：{value}、クリティカル以外の命中に対して",
         "defended: {value} (of non-critical hits)",
     ),
-    "undefended": ("防御成功：防御なし", "defended: no defense"),
-    "success": ("成功：{value}", "success: {value}"),
     "gurps_damage": (
         "ダメージ：{dice} {type}、{where}、防護点{dr}{extras}",
         "Damage {dice} {type} to the {where}, DR {dr}{extras}",
@@ -142,133 +129,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_table": ("、クリティカル命中表なし", ", no critical hit table"),
     "basic": ("基本ダメージ：{low}～{high}、平均{mean}", "basic damage: {low}-{high}, mean {mean}"),
     "gurps_columns": ("負傷|成功時|攻撃1回あたり", "injury|if it lands|per attack"),
-    "mean": ("平均", "mean"),
     "critical_only": (
         "{low}～{high}：クリティカル命中の時だけ",
         "{low}-{high}: critical hits only",
     ),
-    "bad_coc_damage": (
-        "ダメージ {text!r} を読めません（1D8、1D6+1D4、1D3+db、1D6+db/2 など）",
-        "cannot read the damage {text!r}: write e.g. 1D8, 1D6+1D4, 1D3+db, 1D6+db/2",
-    ),
-    "bad_db": (
-        "--db {text!r} を読めません（+1D4、-1D4、+2D6、0 など）",
-        "cannot read --db {text!r}: write e.g. +1D4, -1D4, +2D6, 0",
-    ),
-    "half_db": (
-        "db/2 にできるのはダイス1種類の db だけです: {db}",
-        "db/2 needs a db of one dice term, not {db}",
-    ),
-    "coc_heading": (
-        "CoC 命中判定：技能{skill}%{against}（{rule}）",
-        "CoC attack at {skill}%{against} ({rule})",
-    ),
-    "coc_against": ("、回避/受け流し{defense}%", " against a dodge or parry of {defense}%"),
-    "coc_hit": ("命中：{value}", "hit: {value}"),
-    "special": ("スペシャル：{value}", "special: {value}"),
-    "critical": ("決定的成功：{value}", "critical: {value}"),
-    "fumble": ("致命的失敗：{value}", "fumble: {value}"),
-    "coc_defended": ("防御成功：{value}", "defended: {value}"),
-    "coc_damage": (
-        "ダメージ：{dice}、装甲{armour}{impale}",
-        "Damage {dice}, armour {armour}{impale}",
-    ),
-    "impale": ("、スペシャルで貫通", ", impale on a special"),
-    "rolled": (
-        "ダメージロール：{low}～{high}、平均{mean}（装甲の前）",
-        "damage rolled: {low}-{high}, mean {mean} (before armour)",
-    ),
-    "coc_columns": ("ダメージ|成功時|攻撃1回あたり", "damage|if it lands|per attack"),
 }
 
 
 def _say(key: str, lang: Lang, **values: object) -> str:
-    ja, en = MESSAGES[key]
-    return (ja if lang == "ja" else en).format(**values)
-
-
-def _chance(value: Fraction, lang: Lang) -> str:
-    """'46.30% (25/54)', with full-width brackets in Japanese."""
-    percent = f"{float(value) * 100:.2f}%"
-    return f"{percent}（{value}）" if lang == "ja" else f"{percent} ({value})"
-
-
-def _whole(text: str, option: str, lang: Lang) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        fail(_say("not_whole", lang, option=option, text=text))
-
-
-def _count(text: str, option: str, lang: Lang, least: int = 0) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        value = least - 1
-    if value < least:
-        fail(_say("not_count", lang, option=option, least=least, text=text))
-    return value
-
-
-# --- tables of distributions ------------------------------------------------------------------
-
-
-def _width(text: str) -> int:
-    """Columns on a terminal: wide (Japanese) characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _right(text: str, width: int) -> str:
-    return " " * (width - _width(text)) + text
-
-
-def _range(low: int, high: int, lang: Lang) -> str:
-    if low == high:
-        return str(low)
-    return f"{low}～{high}" if lang == "ja" else f"{low}-{high}"
-
-
-def distribution_table(
-    columns: str,
-    landed: Distribution,
-    per_attack: Distribution,
-    lang: Lang,
-    fold_above: int | None = None,
-) -> list[str]:
-    """Value → chance if the attack lands and per attack, one row each, then the means.
-
-    Values above `fold_above` share one row (`low-high`).
-
-    >>> distribution_table("x|a|b", Distribution.die(2), Distribution({0: 1, 2: 1}), "en")
-    ['   x       a       b', '   0   0.00%  50.00%', '   1  50.00%   0.00%', \
-'   2  50.00%  50.00%', 'mean    1.50    1.00']
-    """
-    head = columns.split("|")
-    rows: list[tuple[str, Fraction, Fraction]] = []
-    values = sorted(set(landed.support) | set(per_attack.support))
-    kept = [v for v in values if fold_above is None or v <= fold_above]
-    for value in kept:
-        rows.append((str(value), landed.probability(value), per_attack.probability(value)))
-    folded = [v for v in values if v not in kept]
-    if folded:
-        rows.append(
-            (
-                _range(folded[0], folded[-1], lang),
-                sum((landed.probability(v) for v in folded), Fraction(0)),
-                sum((per_attack.probability(v) for v in folded), Fraction(0)),
-            )
-        )
-    cells = [[label, f"{float(a) * 100:.2f}%", f"{float(b) * 100:.2f}%"] for label, a, b in rows]
-    cells.append([_say("mean", lang), f"{float(landed.mean):.2f}", f"{float(per_attack.mean):.2f}"])
-    widths = [max(_width(row[i]) for row in [head, *cells]) for i in range(3)]
-    return [
-        "  ".join(_right(cell, w) for cell, w in zip(row, widths, strict=True))
-        for row in [head, *cells]
-    ]
-
-
-def _probabilities(dist: Distribution) -> dict[str, float]:
-    return {str(value): float(p) for value, p in dist.probabilities().items()}
+    return odds_text.say(MESSAGES, key, lang, **values)
 
 
 # --- GURPS ------------------------------------------------------------------------------------
@@ -285,13 +154,13 @@ def gurps_odds_lines(odds: GurpsAttackOdds, lang: Lang) -> list[str]:
     lines = [_say("heading", lang, skill=odds.skill, against=against)]
     if odds.skill < LEAST_ATTACK_SKILL:
         lines.append(_say("no_attempt", lang))
-    lines.append(_say("hit", lang, value=_chance(odds.hit, lang)))
-    lines.append(_say("critical_hit", lang, value=_chance(odds.critical_hit, lang)))
+    lines.append(_say("hit", lang, value=chance(odds.hit, lang)))
+    lines.append(_say("critical_hit", lang, value=chance(odds.critical_hit, lang)))
     if odds.defense is None:
         lines.append(_say("undefended", lang))
     else:
-        lines.append(_say("defended", lang, value=_chance(odds.defended, lang)))
-    lines.append(_say("success", lang, value=_chance(odds.success, lang)))
+        lines.append(_say("defended", lang, value=chance(odds.defended, lang)))
+    lines.append(_say("success", lang, value=chance(odds.success, lang)))
     return lines
 
 
@@ -357,9 +226,9 @@ def gurps_damage_lines(exchange: GurpsExchange, lang: Lang) -> list[str]:
 def gurps_damage_json(exchange: GurpsExchange) -> dict[str, Any]:
     """The damage part of `--json`: basic, injury and per-attack distributions, and means."""
     return {
-        "basic": _probabilities(exchange.basic),
-        "injury": _probabilities(exchange.injury),
-        "injury_per_attack": _probabilities(exchange.injury_per_attack),
+        "basic": probabilities(exchange.basic),
+        "injury": probabilities(exchange.injury),
+        "injury_per_attack": probabilities(exchange.injury_per_attack),
         "mean_injury": float(exchange.injury.mean),
         "mean_injury_per_attack": float(exchange.injury_per_attack.mean),
     }
@@ -405,18 +274,12 @@ def _gurps_target(
         dice = weapon.offset
     else:
         if st is None:
-            fail(_say("needs_st", lang, text=f"{weapon.base}{weapon.offset}"))
-        strength = _count(st, "--st", lang, least=1)
+            fail(_say("needs_st", lang, text=weapon))
+        strength = count(st, "--st", lang, least=1)
         dice = weapon.dice(tables.thrust_damage(strength), tables.swing_damage(strength))
     if dice.dice > MAX_DAMAGE_DICE:
         fail(_say("too_many_dice", lang, most=MAX_DAMAGE_DICE))
     return str(dice), weapon.damage_type.value, armor_divisor
-
-
-def _needs_damage(given: Mapping[str, object], lang: Lang) -> None:
-    for option, value in given.items():
-        if value is not None and value is not False:
-            fail(_say("needs_damage", lang, option=option))
 
 
 def gurps_odds_command(
@@ -482,11 +345,11 @@ def gurps_odds_command(
     chosen = parse_lang(lang)
     if skill is None:
         fail(_say("no_skill", chosen))
-    attack_skill = _whole(skill, "--skill", chosen)
-    defense_value = None if defense is None else _whole(defense, "--defense", chosen)
+    attack_skill = whole(skill, "--skill", chosen)
+    defense_value = None if defense is None else whole(defense, "--defense", chosen)
     exchange = None
     if damage is None:
-        _needs_damage(
+        needs_damage(
             {
                 "--type": damage_type,
                 "--dr": dr,
@@ -520,18 +383,23 @@ def gurps_odds_command(
         if tolerance is not None:
             allowed = [str(t) for t in InjuryTolerance]
             trait = _pick(tolerance, "tolerance", _TOLERANCE_ALIASES, allowed, chosen)
-        exchange = gurps_exchange(
-            attack_skill,
-            defense_value,
-            dice,
-            kind,
-            dr=0 if dr is None else _count(dr, "--dr", chosen),
-            location=where,
-            armor_divisor=armor_divisor,
-            injury_tolerance=trait,
-            hp=None if hp is None else _count(hp, "--hp", chosen, least=1),
-            critical_table=not no_critical_table,
-        )
+        armor = 0 if dr is None else count(dr, "--dr", chosen)
+        max_hp = None if hp is None else count(hp, "--hp", chosen, least=1)
+        try:
+            exchange = gurps_exchange(
+                attack_skill,
+                defense_value,
+                dice,
+                kind,
+                dr=armor,
+                location=where,
+                armor_divisor=armor_divisor,
+                injury_tolerance=trait,
+                hp=max_hp,
+                critical_table=not no_critical_table,
+            )
+        except (ValueError, DiceError) as error:  # checked above; a last one-line guard
+            fail(str(error))
         odds = exchange.attack
     if as_json:
         chances: dict[str, Any] = {
@@ -551,159 +419,6 @@ def gurps_odds_command(
 
 
 # --- Call of Cthulhu --------------------------------------------------------------------------
-
-
-def coc_odds_lines(exchange: CocExchange, lang: Lang) -> list[str]:
-    """The chances as lines: heading, hit, special, critical, fumble, defended, success.
-
-    >>> coc_odds_lines(coc_exchange(50, 30), "en")[0]
-    'CoC attack at 50% against a dodge or parry of 30% (CCB)'
-    """
-    against = ""
-    if exchange.defense is not None:
-        against = _say("coc_against", lang, defense=exchange.defense)
-    rule = "CCB" if exchange.ccb else "CC"
-    lines = [_say("coc_heading", lang, skill=exchange.skill, against=against, rule=rule)]
-    for key, value in (
-        ("coc_hit", exchange.hit),
-        ("special", exchange.special),
-        ("critical", exchange.critical),
-        ("fumble", exchange.fumble),
-    ):
-        lines.append(_say(key, lang, value=_chance(value, lang)))
-    if exchange.defense is None:
-        lines.append(_say("undefended", lang))
-    else:
-        lines.append(_say("coc_defended", lang, value=_chance(exchange.defended, lang)))
-    lines.append(_say("success", lang, value=_chance(exchange.success, lang)))
-    return lines
-
-
-def _coc_dice_text(exchange: CocExchange) -> str:
-    text = exchange.weapon.text
-    bonus = exchange.db.text
-    if bonus == "0":
-        return text
-    if exchange.half_db:
-        bonus = f"({bonus})/2"
-    if text == "0":
-        return bonus
-    return text + (bonus if bonus.startswith("-") else "+" + bonus)
-
-
-def coc_damage_lines(exchange: CocExchange, lang: Lang) -> list[str]:
-    """The damage part: dice, armour and impale, the rolled range, and the damage table.
-
-    >>> coc_damage_lines(coc_exchange(60, damage="1D6+db/2", db="+1D4", impale=True), "en")[0]
-    'Damage 1D6+(1D4)/2, armour 0, impale on a special'
-    """
-    impale = _say("impale", lang) if exchange.impale else ""
-    rolled = exchange.rolled
-    return [
-        _say(
-            "coc_damage", lang, dice=_coc_dice_text(exchange), armour=exchange.armour, impale=impale
-        ),
-        _say("rolled", lang, low=rolled.min, high=rolled.max, mean=f"{float(rolled.mean):.2f}"),
-        *distribution_table(
-            _say("coc_columns", lang), exchange.damage, exchange.damage_per_attack, lang
-        ),
-    ]
-
-
-def coc_damage_json(exchange: CocExchange) -> dict[str, Any]:
-    """The damage part of `--json`: rolled, after armour and per attack, and means."""
-    return {
-        "rolled": _probabilities(exchange.rolled),
-        "damage": _probabilities(exchange.damage),
-        "damage_per_attack": _probabilities(exchange.damage_per_attack),
-        "mean_damage": float(exchange.damage.mean),
-        "mean_damage_per_attack": float(exchange.damage_per_attack.mean),
-    }
-
-
-def coc_odds_command(
-    skill: Annotated[
-        str | None,
-        typer.Option("--skill", metavar="N", help="The attack skill in percent (技能%)."),
-    ] = None,
-    defense: Annotated[
-        str | None,
-        typer.Option(
-            "--defense", metavar="N", help="The dodge or parry in percent (回避/受け流し%)."
-        ),
-    ] = None,
-    damage: Annotated[
-        str | None,
-        typer.Option("--damage", help="Weapon damage (ダメージ): 1D8, 1D6+1D4, 1D3+db, 1D6+db/2."),
-    ] = None,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="Damage bonus (ダメージボーナス): +1D4, -1D4, +1D6, 0."),
-    ] = None,
-    armour: Annotated[
-        str | None,
-        typer.Option("--armour", "--armor", metavar="N", help="The target's armour (装甲)."),
-    ] = None,
-    impale: Annotated[
-        bool, typer.Option("--impale", help="An impaling weapon (貫通): dice twice on a special.")
-    ] = False,
-    cc: Annotated[
-        bool, typer.Option("--cc", help="The 1% rule (CC: critical 01, fumble 100), not CCB.")
-    ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help="Output language: ja or en.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-) -> None:
-    """Exact chances of one CoC attack, and its damage with --damage (命中確率とダメージの分布)."""
-    chosen = parse_lang(lang)
-    if skill is None:
-        fail(_say("no_skill", chosen))
-    attack_skill = _whole(skill, "--skill", chosen)
-    defense_value = None if defense is None else _whole(defense, "--defense", chosen)
-    if damage is None:
-        _needs_damage({"--db": db, "--armour": armour, "--impale": impale}, chosen)
-        exchange = coc_exchange(attack_skill, defense_value, "0", ccb=not cc)
-    else:
-        try:
-            weapon, half = parse_coc_damage(damage)
-        except ValueError:
-            fail(_say("bad_coc_damage", chosen, text=damage))
-        try:
-            bonus = CocDice.parse(db or "0")
-        except ValueError:
-            fail(_say("bad_db", chosen, text=db))
-        if half and len(bonus.terms) > 1:
-            fail(_say("half_db", chosen, db=bonus.text))
-        if weapon.dice_count * (2 if impale else 1) + bonus.dice_count > MAX_DAMAGE_DICE:
-            fail(_say("too_many_dice", chosen, most=MAX_DAMAGE_DICE))
-        try:
-            exchange = coc_exchange(
-                attack_skill,
-                defense_value,
-                damage,
-                db or "0",
-                armour=0 if armour is None else _count(armour, "--armour", chosen),
-                impale=impale,
-                ccb=not cc,
-            )
-        except (ValueError, DiceError) as error:
-            fail(str(error))
-    if as_json:
-        chances: dict[str, Any] = {
-            "hit": float(exchange.hit),
-            "special": float(exchange.special),
-            "critical": float(exchange.critical),
-            "fumble": float(exchange.fumble),
-            "defended": float(exchange.defended),
-            "success": float(exchange.success),
-        }
-        if damage is not None:
-            chances["damage"] = coc_damage_json(exchange)
-        typer.echo(json.dumps(chances))
-        return
-    lines = coc_odds_lines(exchange, chosen)
-    if damage is not None:
-        lines += coc_damage_lines(exchange, chosen)
-    typer.echo("\n".join(lines))
 
 
 odds_app.command("gurps")(gurps_odds_command)
