@@ -16,7 +16,6 @@ and each named modifier; damage prints as BCDice prints its dice sum.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from senjo.dice.command import roll_command
@@ -26,6 +25,7 @@ from senjo.dice.systems.coc import CheckCommand, ResistanceCommand
 from senjo.engine.battle import Outcome
 from senjo.engine.events import Event
 from senjo.engine.modifiers import Score
+from senjo.narration.base import NamedNarrator
 from senjo.narration.coc_terms import term
 from senjo.systems.coc.events import (
     CocActionTaken,
@@ -51,34 +51,8 @@ from senjo.systems.coc.events import (
 __all__ = ["CocNarrator", "coc_narrator"]
 
 
-class CocNarrator:
+class CocNarrator(NamedNarrator):
     """Turns CoC events into lines. `names` maps a key to its (English, Japanese) name."""
-
-    def __init__(
-        self,
-        names: Mapping[str, tuple[str, str]],
-        lang: Lang,
-        item_names: Mapping[str, tuple[str, str]] | None = None,
-        sides: Mapping[str, tuple[str, str]] | None = None,
-    ) -> None:
-        self.names = names
-        self.items = item_names or {}
-        self.sides = sides or {}
-        self.lang: Lang = lang
-
-    @property
-    def ja(self) -> bool:
-        """True when narrating in Japanese."""
-        return self.lang == "ja"
-
-    def who(self, key: str) -> str:
-        """A combatant's name in the narrator's language."""
-        en, ja = self.names.get(key, (key, key))
-        return ja if self.ja else en
-
-    def _item(self, key: str) -> str:
-        en, ja = self.items.get(key, (key, key))
-        return ja if self.ja else en
 
     def _t(self, kind: str, key: str) -> str:
         return term(kind, key, self.lang)
@@ -307,10 +281,10 @@ class CocNarrator:
             if self.ja:
                 return f"引き分け：{reason}（{item.rounds}ラウンド）"
             return f"Draw: {reason} after {_rounds(item.rounds)}"
-        en, ja = self.sides.get(item.winner_side, (item.winner_side, item.winner_side))
+        side = self.side(item.winner_side)
         if self.ja:
-            return f"勝者：{ja}（{reason}、{item.rounds}ラウンド）"
-        return f"Winner: {en} ({reason}, {_rounds(item.rounds)})"
+            return f"勝者：{side}（{reason}、{item.rounds}ラウンド）"
+        return f"Winner: {side} ({reason}, {_rounds(item.rounds)})"
 
 
 def _rounds(count: int) -> str:

@@ -13,13 +13,13 @@ named modifier, and the cap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Outcome
 from senjo.engine.events import Decided, Event
 from senjo.engine.modifiers import Score
+from senjo.narration.base import NamedNarrator
 from senjo.narration.gurps_terms import term
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.events import (
@@ -42,32 +42,8 @@ from senjo.systems.gurps.events import (
 __all__ = ["GurpsNarrator", "gurps_narrator"]
 
 
-class GurpsNarrator:
+class GurpsNarrator(NamedNarrator):
     """Turns GURPS events into lines. `names` maps a key to its (English, Japanese) name."""
-
-    def __init__(
-        self,
-        names: Mapping[str, tuple[str, str]],
-        lang: Lang,
-        item_names: Mapping[str, tuple[str, str]] | None = None,
-        sides: Mapping[str, tuple[str, str]] | None = None,
-    ) -> None:
-        self.names = names
-        self.items = item_names or {}
-        self.sides = sides or {}
-        self.lang: Lang = lang
-
-    def who(self, key: str) -> str:
-        """A fighter's name in the narrator's language."""
-        return self._who(key)
-
-    def _who(self, key: str) -> str:
-        en, ja = self.names.get(key, (key, key))
-        return ja if self.lang == "ja" else en
-
-    def _item(self, key: str) -> str:
-        en, ja = self.items.get(key, (key, key))
-        return ja if self.lang == "ja" else en
 
     def score(self, score: Score) -> str:
         """`12 [14, shock -2]`: the value, then the base and each modifier."""
@@ -88,7 +64,7 @@ class GurpsNarrator:
             shock = ""
             if item.shock:
                 shock = f"（ショック{item.shock}）" if ja else f" (shock {item.shock})"
-            who = self._who(item.actor)
+            who = self.who(item.actor)
             return (
                 f"{who}のターン：HP {item.hp}{shock}"
                 if ja
@@ -97,19 +73,19 @@ class GurpsNarrator:
         if isinstance(item, Decided):
             return None
         if isinstance(item, TurnSkipped):
-            who = self._who(item.actor)
+            who = self.who(item.actor)
             return f"{who}は何もしない（{item.reason}）" if ja else f"{who} rests ({item.reason})"
         if isinstance(item, ManeuverTaken):
             return self._maneuver(item)
         if isinstance(item, Moved):
-            who = self._who(item.actor)
+            who = self.who(item.actor)
             if item.direction == "knockback":
                 return (
                     f"{who}は{item.yards:g}メートル突き飛ばされた"
                     if ja
                     else f"{who} is knocked back {item.yards:g} yd"
                 )
-            other = self._who(item.relative_to) if item.relative_to else ""
+            other = self.who(item.relative_to) if item.relative_to else ""
             spot = f"{item.x:g},{item.y:g}"
             if item.direction in ("to", "retreat", "stumble"):
                 if ja:
@@ -123,7 +99,7 @@ class GurpsNarrator:
             way = "toward" if item.direction == "toward" else "away from"
             return f"{who} moves {item.yards:.1f} yd {way} {other}".rstrip()
         if isinstance(item, PostureChanged):
-            who = self._who(item.actor)
+            who = self.who(item.actor)
             posture = term("posture", item.posture, t)
             return f"{who}は{posture}になった" if ja else f"{who} is now {posture}"
         if isinstance(item, AttackRolled):
@@ -142,7 +118,7 @@ class GurpsNarrator:
         if isinstance(item, Injured):
             return self._injured(item)
         if isinstance(item, Check):
-            who = self._who(item.actor)
+            who = self.who(item.actor)
             what = term("check", item.kind, t)
             verdict = term("result", "success" if item.success else "failure", t)
             if ja:
@@ -151,7 +127,7 @@ class GurpsNarrator:
                 f"{who} rolls {what}: needs {self.score(item.score)}; rolled {item.roll}: {verdict}"
             )
         if isinstance(item, ConditionChanged):
-            who = self._who(item.actor)
+            who = self.who(item.actor)
             name = term("condition", item.condition, t)
             if ja:
                 return f"{who}：{name}" + ("" if item.active else "から回復")
@@ -160,7 +136,7 @@ class GurpsNarrator:
             table = term("table", item.table, t)
             return self._critical(item, table)
         if isinstance(item, ItemChanged):
-            who = self._who(item.actor)
+            who = self.who(item.actor)
             what = term("item", item.state, t)
             thing = self._item(item.item)
             return f"{who}は{thing}を{what}" if ja else f"{who} {what} the {thing}"
@@ -170,7 +146,7 @@ class GurpsNarrator:
 
     def _maneuver(self, item: ManeuverTaken) -> str:
         ja = self.lang == "ja"
-        who = self._who(item.actor)
+        who = self.who(item.actor)
         name = term("maneuver", item.maneuver, self.lang)
         if item.variant:
             name += (
@@ -180,7 +156,7 @@ class GurpsNarrator:
             )
         details = []
         if item.target:
-            details.append(self._who(item.target))
+            details.append(self.who(item.target))
         if item.weapon:
             details.append(self._item(item.weapon))
         if ja:
@@ -191,7 +167,7 @@ class GurpsNarrator:
 
     def _attack(self, item: AttackRolled) -> str:
         t = self.lang
-        who, target = self._who(item.attacker), self._who(item.target)
+        who, target = self.who(item.attacker), self.who(item.target)
         where = term("location", item.location, t)
         result = term("result", item.result, t)
         mode = term("mode", item.mode, t)
@@ -207,7 +183,7 @@ class GurpsNarrator:
 
     def _defense(self, item: DefenseRolled) -> str:
         t = self.lang
-        who = self._who(item.defender)
+        who = self.who(item.defender)
         kind = term("defense", item.kind, t)
         if item.weapon and item.kind == "parry":
             kind += (
@@ -224,7 +200,7 @@ class GurpsNarrator:
 
     def _injured(self, item: Injured) -> str:
         t = self.lang
-        who = self._who(item.target)
+        who = self.who(item.target)
         where = term("location", item.location, t)
         working = f"{item.basic} − DR {item.dr} = {item.penetrating}"
         working += f" × {item.multiplier:g} = {item.injury}"
@@ -256,8 +232,7 @@ class GurpsNarrator:
                 if t == "ja"
                 else f"Draw: {reason} after {_rounds(item.rounds)}"
             )
-        en, ja = self.sides.get(item.winner_side, (item.winner_side, item.winner_side))
-        side = ja if t == "ja" else en
+        side = self.side(item.winner_side)
         if t == "ja":
             return f"勝者：{side}（{reason}、{item.rounds}ラウンド）"
         return f"Winner: {side} ({reason}, {_rounds(item.rounds)})"
