@@ -87,11 +87,21 @@ class GurpsNarrator(NamedNarrator):
                 )
             other = self.who(item.relative_to) if item.relative_to else ""
             spot = f"{item.x:g},{item.y:g}"
-            if item.direction in ("to", "retreat", "stumble"):
+            if item.direction in ("to", "retreat", "stumble", "step_back"):
                 if ja:
-                    verb = {"to": "へ移動", "retreat": "へ後退", "stumble": "へよろめいた"}
+                    verb = {
+                        "to": "へ移動",
+                        "retreat": "へ後退",
+                        "stumble": "へよろめいた",
+                        "step_back": "へ下がった",
+                    }
                     return f"{who}は{spot}{verb[item.direction]}（{item.yards:g}メートル）"
-                verb_en = {"to": "moves", "retreat": "retreats", "stumble": "stumbles"}
+                verb_en = {
+                    "to": "moves",
+                    "retreat": "retreats",
+                    "stumble": "stumbles",
+                    "step_back": "steps back",
+                }
                 return f"{who} {verb_en[item.direction]} {item.yards:g} yd to {spot}"
             if ja:
                 way = "へ近づく" if item.direction == "toward" else "から離れる"

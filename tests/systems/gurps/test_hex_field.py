@@ -25,6 +25,7 @@ def _on_map(
     b: tuple[Hex, Facing],
     attacker: dict[str, object] | None = None,
     defender: dict[str, object] | None = None,
+    grips: dict[str, int] | None = None,
 ) -> Battle[GurpsState]:
     """A battle on a 12x12 map, a and b placed before the first decision is made."""
     specs = [fighter("a", "x", 0, **(attacker or SWORD)), fighter("b", "y", 1, **(defender or AXE))]
@@ -32,6 +33,7 @@ def _on_map(
     state.ground = HexField(HexMap.rectangle(12, 12))
     for key, (place, facing) in (("a", a), ("b", b)):
         state.status[key].hex, state.status[key].facing = place, facing
+    state.status["a"].grips.update(grips or {})
     return Battle(Gurps(), state, ScriptedDice(dice))
 
 
@@ -186,3 +188,26 @@ def test_firing_through_a_figure_is_minus_four_unless_it_lies_down() -> None:
     assert standing.get("firing_through_occupied") == -4
     lying = _skill_modifiers(_three(BOW, "x", "lying"), "attack:b:regular_bow/shoot")
     assert "firing_through_occupied" not in lying
+
+
+def test_long_weapon_tactics_seed_example() -> None:
+    """seed 001 (長い武器を用いた戦法): a spearman 2 hexes from a swordsman strikes and steps
+    back, ending 3 hexes away, where the swordsman (reach 1) cannot reach with Attack."""
+    spear = dict(SPEAR, dx=13, ht=12)  # the faster fighter: the spearman acts first
+    sword = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
+    game = _on_map(
+        [6, 6, 4, *SAFE],
+        (Hex(4, 2), Facing.S),
+        (Hex(4, 4), Facing.N),
+        spear,
+        sword,
+        grips={"spear": 2},
+    )
+    assert game.pending is not None and game.pending.actor == "a"
+    choose(game, "attack/step_back:b:spear/thrust_two_handed")
+    choose(game, "torso")
+    assert game.state.distance("a", "b") == 3.0
+    assert events(game, Moved)[-1].direction == "step_back"
+    assert game.pending is not None and game.pending.actor == "b"
+    assert not any(key.startswith("attack:a:broadsword") for key in game.pending.keys)
+    assert any(key.startswith("move_and_attack:a:broadsword") for key in game.pending.keys)

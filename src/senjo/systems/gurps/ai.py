@@ -200,7 +200,7 @@ class GurpsAI:
                 if aims and far and status.aim_turns < 3:
                     return aims[0]
             if values[best] > 0:
-                return best
+                return self._with_step_back(state, key, best, options)
         if reloads:
             return reloads[0]
         for option in by_kind.get("move", []):
@@ -213,6 +213,32 @@ class GurpsAI:
             by_kind.get("all_out_defense", [options[0]]),
             key=lambda o: self._aod_value(state, key, o),
         )
+
+    def _with_step_back(
+        self,
+        state: GurpsState,
+        key: str,
+        best: ManeuverChoice,
+        options: tuple[ManeuverChoice, ...],
+    ) -> ManeuverChoice:
+        """With the longer weapon, strike and step back out of the foe's reach (seed 001)."""
+        fighter = state.fighters[key]
+        mine = max(fighter.weapon(best.weapon).mode(best.mode).reach or (0,))
+        foe = state.fighters[best.target]
+        theirs = max(
+            (max(m.reach) for w in foe.weapons for m in w.modes if m.is_melee and m.reach),
+            default=0,
+        )
+        if mine <= theirs:
+            return best
+        for option in options:
+            if option.variant == "step_back" and (option.target, option.weapon, option.mode) == (
+                best.target,
+                best.weapon,
+                best.mode,
+            ):
+                return option
+        return best
 
     def _attack_value(
         self,

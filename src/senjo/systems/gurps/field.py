@@ -68,6 +68,10 @@ class Field(Protocol):
         """The step of a retreat (B377), away from the attacker; yards moved."""
         ...
 
+    def step_back(self, state: GurpsState, mover: str, foe: str) -> float:
+        """The Step taken after an attack, away from the foe (seed 001: 長い武器を用いた戦法)."""
+        ...
+
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool
     ) -> tuple[tuple[str, int], ...]:
@@ -115,6 +119,10 @@ class PlaneField:
     def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
         """Without a map a retreat changes only the odds, not the distances (an interpretation)."""
         return 0.0
+
+    def step_back(self, state: GurpsState, mover: str, foe: str) -> float:
+        """One yard straight back."""
+        return self.withdraw(state, mover, foe, 1.0)
 
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool
@@ -326,6 +334,17 @@ class HexField:
     def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
         """seed 001 (後退): one hex away from the attacker, never into an occupied hex."""
         return self.push(state, defender, attacker, 1)
+
+    def step_back(self, state: GurpsState, mover: str, foe: str) -> float:
+        """The Step (one hex, free facing) that ends farthest from the foe, still facing it."""
+        danger = self._hex(state, foe)
+
+        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
+            faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
+            turns = facing.turns_to(heading(place, danger)) if place != danger else 0
+            return (-place.distance(danger), 0 if faced else 1, turns)
+
+        return self._step(state, mover, score)
 
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool

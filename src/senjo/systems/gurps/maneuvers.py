@@ -127,6 +127,9 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                 continue
             if reaches(state, key, foe, mode, STEP):
                 options.append(_choice("attack", target=foe, weapon=weapon, mode=mode.name))
+                if reaches(state, key, foe, mode, 0.0):
+                    # seed 001 (長い武器を用いた戦法): strike, then take the Step back.
+                    options.append(_choice("attack", "step_back", foe, weapon, mode.name))
                 options.append(_choice("feint", target=foe, weapon=weapon, mode=mode.name))
                 second = _off_hand_mode(fighter, status, weapon)
                 if second is not None and reaches(state, key, foe, second, STEP):
@@ -406,7 +409,8 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         budget = max(1.0, math.ceil(move_allowance(fighter, status) / 2))
     if choice.variant == "acrobatic" and not _stunt(battle, key, "acrobatic_stunt"):
         return
-    yield from _approach(battle, key, choice.target, mode, budget)
+    if choice.variant != "step_back":  # the Step comes after the attack instead
+        yield from _approach(battle, key, choice.target, mode, budget)
     if choice.variant == "flying" and status.active:
         # seed 000 (Flying Attack): run, then a running broad jump (DX or Jumping) for
         # extra distance; failure falls and ends the turn.
@@ -438,3 +442,11 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         yield from resolve_attack(battle, key, choice.target, weapon, strike, plan, context)
         if status.lost_balance:
             return
+    if choice.variant == "step_back" and status.active and status.posture == "standing":
+        ground = field_of(state)
+        moved = ground.step_back(state, key, choice.target)
+        if moved:
+            status.moved += moved
+            x, y = ground.coordinates(state, key)
+            battle.emit(Moved(key, moved, choice.target, "step_back", x, y))
+            yield from _wait_triggers(battle, key)
