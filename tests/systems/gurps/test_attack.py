@@ -205,3 +205,16 @@ def test_critical_hit_to_the_skull_uses_the_head_blow_table() -> None:
         "double_damage",
     )
     assert events(game, DamageRolled)[0].basic == 16
+
+
+def test_no_attack_below_an_effective_skill_of_three() -> None:
+    """B344: an attack whose effective skill is below 3 cannot be tried; the turn passes."""
+    thrower = {"dx": 10, "ht": 10, "skills": {"Thrown Weapon (Spear)": 5}, "weapons": ["spear"]}
+    game = battle(
+        fighter("a", "x", 0, st=10, **thrower),
+        fighter("b", "y", 10, **RAIDER),
+        dice=[6, 1, *SAFE],
+    )
+    assert game.pending is not None and game.pending.actor == "a"
+    choose(game, "attack:b:spear/throw")
+    assert not events(game, AttackRolled)

@@ -15,8 +15,9 @@ import pytest
 
 from senjo.engine.battle import Battle, Outcome
 from senjo.engine.controllers import RandomController, run
+from senjo.engine.journal import journal_lines, read_journal, replay
 from senjo.scenario import Scenario, load_scenario
-from senjo.scenario.battle import build_battle
+from senjo.scenario.battle import build_battle, controllers_for
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.events import Injured
 
@@ -151,3 +152,17 @@ def test_ai_beats_random_play() -> None:
             outcome = run(battle, controller)
             wins += outcome.winner_side == sides[ai_key]
     assert wins >= AI_WIN_SHARE * AI_DUELS, f"the AI won {wins} of {AI_DUELS}"
+
+
+@pytest.mark.parametrize("name", ["spear_vs_broadsword", "corridor"])
+def test_hex_map_examples_play_out_and_replay(name: str) -> None:
+    """The hex-map examples end with an outcome at every seed tried, and their journals
+    replay to the same events."""
+    scenario = _scenario(name)
+    for seed in range(12):
+        battle = build_battle(scenario, seed=seed, record_dice=True)
+        outcome = run(battle, controllers_for(scenario, seed))
+        assert outcome.winner_side is not None or outcome.reason == "round_limit"
+        journal = read_journal(journal_lines(battle, {"seed": seed}))
+        replayed, divergence = replay(journal, lambda dice: build_battle(scenario, dice=dice))
+        assert divergence is None and replayed.log == battle.log

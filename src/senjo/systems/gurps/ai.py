@@ -248,6 +248,8 @@ class GurpsAI:
         cache: dict[tuple[str, bool], int | None],
     ) -> float:
         plans = plan_options(state, key, option)
+        if not plans:
+            return 0.0  # B344: not even the torso can be tried
         return self._best_plan(state, key, option, plans, cache)[0]
 
     def _aod_value(self, state: GurpsState, key: str, option: ManeuverChoice) -> float:

@@ -19,7 +19,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, WaitResponse
-from senjo.systems.gurps.events import Check, Moved, PostureChanged
+from senjo.systems.gurps.events import Check, Moved, PostureChanged, TurnSkipped
 from senjo.systems.gurps.field import HexField, field_of
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.injury import can_target
@@ -179,7 +179,7 @@ def _plans(
             plans.append(AttackPlan(location, deceptive))
             if rapid and aimed - 2 * deceptive - 6 >= 3:
                 plans.append(AttackPlan(location, deceptive, rapid_strike=True))
-    return tuple(plans) if plans else (AttackPlan(),)
+    return tuple(plans)  # empty when even the torso is below an effective 3
 
 
 def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[AttackPlan, ...]:
@@ -244,6 +244,8 @@ def _wait_triggers(battle: Battle[GurpsState], mover: str) -> Steps:
         waiting.wait_weapon = ""
         choice = ManeuverChoice("attack", target=mover, weapon=weapon, mode=mode.name)
         plan = yield from _choose_plan(battle, foe, choice)
+        if plan is None:
+            continue
         stop_thrust = state.status[mover].moved if mode.thrusting else 0.0
         context = AttackContext("attack", stop_thrust_yards=stop_thrust)
         yield from resolve_attack(battle, foe, mover, weapon, mode, plan, context)
@@ -282,8 +284,11 @@ def _stunt(battle: Battle[GurpsState], key: str, kind: str) -> bool:
 
 def _choose_plan(
     battle: Battle[GurpsState], key: str, choice: ManeuverChoice
-) -> Generator[Decision, Any, AttackPlan]:
+) -> Generator[Decision, Any, AttackPlan | None]:
+    """The attack plan; None when no plan reaches an effective skill of 3 (B344)."""
     plans = plan_options(battle.state, key, choice)
+    if not plans:
+        return None
     if len(plans) == 1:
         return plans[0]
     plan: AttackPlan = yield Decision(key, "attack_plan", plans, choice)
@@ -424,6 +429,9 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     if choice.maneuver == "all_out_attack" and choice.variant == "feint":
         feint = _feint(battle, key, choice)
     plan = yield from _choose_plan(battle, key, choice)
+    if plan is None:
+        battle.emit(TurnSkipped(key, "no_attack_possible"))  # B344: skill below 3
+        return
     dual = choice.variant == "dual"
     strikes = [(choice.weapon, mode)]
     if plan.rapid_strike or choice.variant == "double":
