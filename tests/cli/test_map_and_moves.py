@@ -66,3 +66,19 @@ def test_moves_text_table() -> None:
 def test_moves_bad_maneuver_is_one_line() -> None:
     """An unknown --maneuver exits 2 listing the maneuvers."""
     assert_usage_error(run_senjo("gurps", "moves", "--move", "3", "--maneuver", "fly"), "move")
+
+
+def test_run_show_map_draws_the_board_each_round() -> None:
+    """`senjo run --show-map` draws the hex map (figures with facing arrows) every round."""
+    corridor = EXAMPLES / "corridor.yaml"
+    lines = output(
+        run_senjo("run", str(corridor), "--show-map", "--lang", "en", "--option", "max_rounds=2")
+    ).splitlines()
+    assert lines[1].startswith("Key: A Archer")
+    assert any("A↘" in line for line in lines[:12])
+    assert sum(1 for line in lines if line.startswith("##    ##")) == 2 * 2
+
+
+def test_show_map_needs_a_map() -> None:
+    """--show-map on a scenario without a map exits 2 with one line."""
+    assert_usage_error(run_senjo("run", str(EXAMPLES / "duel.yaml"), "--show-map"), "map")

@@ -17,6 +17,7 @@ from senjo.engine.battle import Battle, RuleOptionError
 from senjo.engine.controllers import run
 from senjo.engine.journal import JournalError, journal_lines, read_journal, replay
 from senjo.narration import narrator_for
+from senjo.narration.board import BoardTracker
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle, controllers_for, effective_seed
 
@@ -51,6 +52,9 @@ def run_command(
         Path | None, typer.Option("--log", help="Write the journal (JSON lines).")
     ] = None,
     option: OptionList = None,
+    show_map: Annotated[
+        bool, typer.Option("--show-map", help="Draw the hex map at the start of every round.")
+    ] = False,
 ) -> None:
     """Play a scenario out with its controllers and narrate every roll with its modifiers."""
     chosen = parse_lang(lang)
@@ -59,9 +63,11 @@ def run_command(
     used_seed = effective_seed(scenario, seed)
     battle = _build(scenario, used_seed, options, record_dice=log is not None)
     run(battle, controllers_for(scenario, used_seed))
+    if show_map and scenario.ground is None:
+        fail(f"{scenario_path}: --show-map needs a scenario with a map:")
     if log is not None:
         write_journal(log, battle, scenario_path, scenario, used_seed, options)
-    narrate(battle, scenario, chosen, used_seed)
+    narrate(battle, scenario, chosen, used_seed, show_map=show_map)
 
 
 def write_journal(
@@ -83,12 +89,21 @@ def write_journal(
     log.write_text("\n".join(journal_lines(battle, header)) + "\n", encoding="utf-8")
 
 
-def narrate(battle: Battle[Any], scenario: Scenario, lang: Lang, seed: object) -> None:
-    """Print the title line and one line per narrated event."""
+def narrate(
+    battle: Battle[Any], scenario: Scenario, lang: Lang, seed: object, *, show_map: bool = False
+) -> None:
+    """Print the title line and one line per narrated event (and the board each round)."""
     narrator = narrator_for(scenario, lang)
     title = scenario.title_ja if lang == "ja" else scenario.title_en
     typer.echo(f"# {title}  (seed {seed})")
+    board = BoardTracker(scenario, lang) if show_map else None
+    if board is not None:
+        for row in board.legend():
+            typer.echo(row)
     for item in battle.log:
+        if board is not None:
+            for row in board.follow(item):
+                typer.echo(row)
         line = narrator.line(item)
         if line is not None:
             typer.echo(line)

@@ -28,7 +28,7 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
-from senjo.systems.gurps.field import field_of
+from senjo.systems.gurps.field import facing_name, field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.ranged import (
@@ -180,7 +180,11 @@ def _roll_defense(
         ground = field_of(state)
         if ground.retreat(state, defender, incoming.attacker):
             x, y = ground.coordinates(state, defender)
-            battle.emit(Moved(defender, 1.0, incoming.attacker, "retreat", x, y))
+            battle.emit(
+                Moved(
+                    defender, 1.0, incoming.attacker, "retreat", x, y, facing_name(state, defender)
+                )
+            )
     if choice.kind == "parry":
         status.parries[choice.weapon] = status.parries.get(choice.weapon, 0) + 1
     elif choice.kind == "block":

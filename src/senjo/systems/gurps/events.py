@@ -72,7 +72,10 @@ class ManeuverTaken(Event):
 @event
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
-    """A fighter moved `yards` (toward or away from `relative_to`) and now stands at (x, y)."""
+    """A fighter moved `yards` (toward or away from `relative_to`) and now stands at (x, y).
+
+    On a hex map (x, y) is the axial hex and `facing` the facing it ends in.
+    """
 
     actor: str
     yards: float
@@ -80,6 +83,7 @@ class Moved(Event):
     direction: str
     x: float
     y: float
+    facing: str = ""
 
 
 @event

@@ -31,6 +31,7 @@ __all__ = [
     "HexField",
     "Placement",
     "PlaneField",
+    "facing_name",
     "field_of",
     "heading",
 ]
@@ -394,3 +395,9 @@ def field_of(state: GurpsState) -> Field:
     """The battle's field: its own, or the plane when it has none."""
     ground: Field | None = state.ground
     return ground if ground is not None else PLANE
+
+
+def facing_name(state: GurpsState, key: str) -> str:
+    """The fighter's facing as a name (N … NW) on a hex map, else ""."""
+    status = state.status[key]
+    return status.facing.name if status.hex is not None else ""

@@ -20,7 +20,7 @@ from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, WaitResponse
 from senjo.systems.gurps.events import Check, Moved, PostureChanged, TurnSkipped
-from senjo.systems.gurps.field import HexField, field_of
+from senjo.systems.gurps.field import HexField, facing_name, field_of
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -216,7 +216,7 @@ def _approach(
     if moved > 0:
         status.moved += moved
         x, y = field_of(state).coordinates(state, key)
-        battle.emit(Moved(key, moved, target, "toward", x, y))
+        battle.emit(Moved(key, moved, target, "toward", x, y, facing_name(state, key)))
         yield from _wait_triggers(battle, key)
 
 
@@ -352,7 +352,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
             moved = board.move_to(state, key, end, budget)
             status.moved += moved
             x, y = board.coordinates(state, key)
-            battle.emit(Moved(key, moved, "", "to", x, y))
+            battle.emit(Moved(key, moved, "", "to", x, y, facing_name(state, key)))
             yield from _wait_triggers(battle, key)
     elif maneuver == "move":
         budget = move_allowance(fighter, status)
@@ -363,7 +363,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
             moved = ground.withdraw(state, key, choice.target, budget)
         status.moved += moved
         x, y = ground.coordinates(state, key)
-        battle.emit(Moved(key, moved, choice.target, choice.variant, x, y))
+        battle.emit(Moved(key, moved, choice.target, choice.variant, x, y, facing_name(state, key)))
         yield from _wait_triggers(battle, key)
     elif maneuver == "change_posture":
         _stand_posture(battle, key, choice.variant)
@@ -456,5 +456,7 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         if moved:
             status.moved += moved
             x, y = ground.coordinates(state, key)
-            battle.emit(Moved(key, moved, choice.target, "step_back", x, y))
+            battle.emit(
+                Moved(key, moved, choice.target, "step_back", x, y, facing_name(state, key))
+            )
             yield from _wait_triggers(battle, key)

@@ -24,7 +24,7 @@ from senjo.systems.gurps.events import (
     Moved,
     PostureChanged,
 )
-from senjo.systems.gurps.field import field_of
+from senjo.systems.gurps.field import facing_name, field_of
 from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import (
     Injury,
@@ -303,7 +303,9 @@ def _knockback(battle: Battle[GurpsState], hit: Hit, wound: Injury) -> None:
     ground = field_of(state)
     moved = ground.push(state, hit.target, hit.attacker, float(yards))
     x, y = ground.coordinates(state, hit.target)
-    battle.emit(Moved(hit.target, moved, hit.attacker, "knockback", x, y))
+    battle.emit(
+        Moved(hit.target, moved, hit.attacker, "knockback", x, y, facing_name(state, hit.target))
+    )
     best = max(victim.dx, victim.skills.get("Acrobatics", 0), victim.skills.get("Judo", 0))
     modifier = knockback_roll_modifier(yards, perfect_balance=victim.has("perfect_balance"))
     score = Score(best, Modifiers((("knockback", modifier),)) if modifier else Modifiers())

@@ -1,0 +1,47 @@
+"""Following a GURPS hex-map battle's events to draw its board each round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.engine.events import Event
+from senjo.narration.textmap import draw_board
+from senjo.space.hexgrid import Facing, Hex
+from senjo.systems.gurps.events import ConditionChanged, Moved, RoundStarted
+
+__all__ = ["BoardTracker"]
+
+
+class BoardTracker:
+    """Keeps where each figure stands from the events, and draws the board at each round."""
+
+    def __init__(self, scenario: Any, lang: str) -> None:
+        self.board = scenario.ground
+        self.lang = lang
+        self.places: dict[str, tuple[Hex, Facing, str, bool]] = {}
+        self.names: dict[str, str] = {}
+        sides = sorted({f.side for f in scenario.fighters})
+        for fighter in scenario.fighters:
+            place = scenario.positions[fighter.key]
+            letter = (fighter.name or fighter.key)[0]
+            letter = letter.upper() if sides.index(fighter.side) == 0 else letter.lower()
+            self.places[fighter.key] = (place.hex, place.facing, letter, True)
+            self.names[fighter.key] = fighter.name_ja if lang == "ja" else fighter.name
+
+    def legend(self) -> list[str]:
+        """One line naming each figure's letter."""
+        parts = [f"{self.places[key][2]} {name}" for key, name in self.names.items()]
+        return [("凡例：" if self.lang == "ja" else "Key: ") + ", ".join(parts)]
+
+    def follow(self, item: Event) -> list[str]:
+        """Update the figures from an event; at a new round, the board's lines."""
+        if isinstance(item, Moved) and item.facing:
+            _, _, letter, up = self.places[item.actor]
+            place = Hex(int(item.x), int(item.y))
+            self.places[item.actor] = (place, Facing[item.facing], letter, up)
+        elif isinstance(item, ConditionChanged) and item.condition in ("unconscious", "dead"):
+            place, facing, letter, _ = self.places[item.actor]
+            self.places[item.actor] = (place, facing, letter, False)
+        elif isinstance(item, RoundStarted):
+            return draw_board(self.board, self.places)
+        return []

@@ -1,0 +1,70 @@
+"""A hex map drawn with text, for the terminal (`senjo run --show-map`).
+
+Columns of flat-topped hexes, the odd ones half a row lower: each map row
+takes two lines, the even columns on the first and the odd ones on the
+second. A figure shows as a letter and an arrow for its facing.
+
+>>> from senjo.space.hexmap import HexMap
+>>> board = HexMap.rectangle(3, 2, walls=[Hex(1, 0)])
+>>> print("\\n".join(draw_board(board, {"a": (Hex(0, 0), Facing.S, "A", True)})))
+A↓    .
+   ##
+.     .
+   .
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from senjo.space.hexgrid import Facing, Hex
+from senjo.space.hexmap import Footing, HexMap
+
+__all__ = ["ARROWS", "draw_board"]
+
+ARROWS = {
+    Facing.N: "↑",
+    Facing.NE: "↗",
+    Facing.SE: "↘",
+    Facing.S: "↓",
+    Facing.SW: "↙",
+    Facing.NW: "↖",
+}
+_FOOTING = {
+    Footing.SLIPPERY: "~",
+    Footing.STAIRS: "=",
+    Footing.SHALLOW_WATER: "w",
+    Footing.DEEP_WATER: "W",
+}
+
+
+def _cell(board: HexMap, place: Hex, figures: Mapping[Hex, tuple[str, Facing, bool]]) -> str:
+    figure = figures.get(place)
+    if figure is not None:
+        label, facing, standing = figure
+        return label + (ARROWS[facing] if standing else "x")
+    if place in board.walls:
+        return "##"
+    if place in board.obstacles:
+        return "OO"
+    if board.obstructions.get(place):
+        return "+"
+    return _FOOTING.get(board.footing_at(place), ".")
+
+
+def draw_board(board: HexMap, figures: Mapping[str, tuple[Hex, Facing, str, bool]]) -> list[str]:
+    """Lines of text for the map; `figures` maps a key to (hex, facing, letter, standing)."""
+    where = {place: (label, facing, up) for place, facing, label, up in figures.values()}
+    offsets = {h.offset(): h for h in board}
+    width = max(col for col, _ in offsets) + 1
+    height = max(row for _, row in offsets) + 1
+    lines = []
+    for row in range(height):
+        for parity in (0, 1):
+            text = ""
+            for col in range(width):
+                place = offsets.get((col, row))
+                cell = _cell(board, place, where) if place is not None else ""
+                text += (cell if col % 2 == parity else "").ljust(3)
+            lines.append(text.rstrip())
+    return lines
