@@ -7,7 +7,7 @@ from senjo.engine.battle import Battle
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.ai import GurpsAI
-from senjo.systems.gurps.events import AttackRolled, DefenseRolled, Moved
+from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Moved
 from senjo.systems.gurps.field import HexField
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
@@ -211,3 +211,18 @@ def test_long_weapon_tactics_seed_example() -> None:
     assert game.pending is not None and game.pending.actor == "b"
     assert not any(key.startswith("attack:a:broadsword") for key in game.pending.keys)
     assert any(key.startswith("move_and_attack:a:broadsword") for key in game.pending.keys)
+
+
+def test_a_missed_shot_may_hit_the_figure_in_the_way() -> None:
+    """seed 001 (誤射): a miss is rolled again against each figure on the line, at 9 (or the
+    shot's skill if lower); the figure hit may defend, then takes the damage."""
+    game = _three(BOW, "x")
+    game.dice = ScriptedDice([6, 6, 4, 3, 3, 3, 4, *SAFE])
+    choose(game, "attack:b:regular_bow/shoot")
+    choose(game, "torso")
+    attacks = events(game, AttackRolled)
+    assert [(a.target, a.result) for a in attacks] == [("b", "miss"), ("m", "hit")]
+    assert attacks[1].skill.value == 9
+    assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
+    choose(game, "none")
+    assert [d.target for d in events(game, DamageRolled)] == ["m"]

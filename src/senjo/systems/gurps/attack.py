@@ -28,13 +28,14 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
-from senjo.systems.gurps.field import facing_name, field_of
+from senjo.systems.gurps.field import HexField, facing_name, field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.ranged import (
     hits_from_recoil,
     hits_stopped_by_defense,
     rapid_fire_bonus,
+    wrong_target_skill,
 )
 from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import GurpsState
@@ -239,6 +240,54 @@ def _heavy_weapon_parry(
         battle.emit(ItemChanged(defender, weapon, "broken", "heavy_weapon_parry"))
 
 
+def _wrong_target(
+    battle: Battle[GurpsState],
+    attacker: str,
+    target: str,
+    weapon: str,
+    mode: AttackMode,
+    score: Score,
+) -> Steps:
+    """seed 001 (誤射): a missed shot may hit a figure in the way - each in turn, nearest
+    first, at 9 (or the original skill if lower); the first one hit defends as usual."""
+    state = battle.state
+    assert isinstance(state.ground, HexField)
+    skill = Score(wrong_target_skill(score.value))
+    for group in state.ground.in_the_way(state, attacker, target):
+        if len(group) == 2 and battle.dice.roll(2) == 2:
+            group = group[::-1]  # between two hexes: which is tried first is random
+        for bystander in group:
+            roll = roll_3d6(battle.dice)
+            judged = success_roll(roll, skill.value)
+            hit = judged.success
+            battle.emit(
+                AttackRolled(
+                    attacker,
+                    bystander,
+                    weapon,
+                    mode.name,
+                    skill,
+                    roll,
+                    judged.margin,
+                    "hit" if hit else "miss",
+                    "torso",
+                )
+            )
+            if not hit:
+                continue
+            incoming = IncomingAttack(
+                attacker, weapon, mode, arc=field_of(state).arc(state, bystander, attacker)
+            )
+            options = defense_options(state, bystander, incoming)
+            choice: DefenseChoice = NO_DEFENSE
+            if len(options) > 1:
+                choice = yield Decision(bystander, "defense", options, incoming)
+            if choice.kind != "none" and _roll_defense(battle, bystander, choice, incoming):
+                return
+            deal_damage(battle, Hit(attacker, bystander, weapon, mode, "torso"))
+            return
+
+
 def resolve_attack(
     battle: Battle[GurpsState],
     attacker: str,
@@ -302,6 +351,8 @@ def resolve_attack(
         attack_critical_miss(battle, attacker, weapon, mode)
         return
     if result == "miss":
+        if mode.ranged is not None and isinstance(state.ground, HexField):
+            yield from _wrong_target(battle, attacker, target, weapon, mode, score)
         return
     critical = None
     if result == "critical_hit":

@@ -347,6 +347,21 @@ class HexField:
 
         return self._step(state, mover, score)
 
+    def in_the_way(self, state: GurpsState, attacker: str, target: str) -> list[list[str]]:
+        """The figures on the line of fire, nearest first; a pair the line runs exactly
+        between comes as one group of two (seed 001: 誤射)."""
+        by_hex = {
+            other.hex: key
+            for key, other in state.status.items()
+            if other.hex is not None and other.active and key not in (attacker, target)
+        }
+        groups = []
+        for group in line_of_fire(self._hex(state, attacker), self._hex(state, target)):
+            there = [by_hex[h] for h in group if h in by_hex]
+            if there:
+                groups.append(there)
+        return groups
+
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool
     ) -> tuple[tuple[str, int], ...]:
