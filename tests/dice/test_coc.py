@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,32 +21,12 @@ from senjo.dice.systems.coc import (
     resistance_target,
     special_threshold,
 )
+from tests.dice.conformance_cases import conformance_params
 
 FLAGS = ("success", "failure", "critical", "fumble")
 
 
-def _vector_file(name: str) -> Path | None:
-    """Find a BCDice conformance file: $SENJO_BCDICE_VECTORS, tests/data, or ../shared."""
-    root = Path(__file__).resolve().parents[2]
-    places = [root / "tests" / "data" / "bcdice", root.parent / "shared/conformance/bcdice"]
-    if "SENJO_BCDICE_VECTORS" in os.environ:
-        places.insert(0, Path(os.environ["SENJO_BCDICE_VECTORS"]))
-    for place in places:
-        if (place / name).is_file():
-            return place / name
-    return None
-
-
-def _vectors(name: str) -> list[Any]:
-    path = _vector_file(name)
-    if path is None:
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"{name} not found"))]
-    with path.open("rb") as file:
-        cases = tomllib.load(file)["test"]
-    return [pytest.param(case, id=f"{i}:{case['input']}") for i, case in enumerate(cases)]
-
-
-@pytest.mark.parametrize("case", _vectors("Cthulhu.toml"))
+@pytest.mark.parametrize("case", conformance_params("Cthulhu"))
 def test_bcdice_vector(case: dict[str, Any]) -> None:
     """Each BCDice Cthulhu vector prints and flags exactly as BCDice, or is left to others."""
     word = case["input"].split(" ")[0]

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,37 +21,17 @@ from senjo.dice.systems.gurps import (
     success_probability,
     success_roll,
 )
+from tests.dice.conformance_cases import conformance_params
 
 FLAGS = ("success", "failure", "critical", "fumble")
 OUT_OF_SCOPE = ("CRT", "HCRT", "FMB", "MFMB", "YSCRT", "YSFMB", "YFMB", "FEAR", "REACT", "HIT")
-
-
-def _vector_file(name: str) -> Path | None:
-    """Find a BCDice conformance file: $SENJO_BCDICE_VECTORS, tests/data, or ../shared."""
-    root = Path(__file__).resolve().parents[2]
-    places = [root / "tests" / "data" / "bcdice", root.parent / "shared/conformance/bcdice"]
-    if "SENJO_BCDICE_VECTORS" in os.environ:
-        places.insert(0, Path(os.environ["SENJO_BCDICE_VECTORS"]))
-    for place in places:
-        if (place / name).is_file():
-            return place / name
-    return None
-
-
-def _vectors(name: str) -> list[Any]:
-    path = _vector_file(name)
-    if path is None:
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"{name} not found"))]
-    with path.open("rb") as file:
-        cases = tomllib.load(file)["test"]
-    return [pytest.param(case, id=f"{i}:{case['input']}") for i, case in enumerate(cases)]
 
 
 def _dice(values: list[int]) -> ScriptedDice:
     return ScriptedDice([(6, value) for value in values])
 
 
-@pytest.mark.parametrize("case", _vectors("GURPS.toml"))
+@pytest.mark.parametrize("case", conformance_params("GURPS", skip_out_of_scope=False))
 def test_bcdice_vector(case: dict[str, Any]) -> None:
     """Each BCDice GURPS vector prints and flags exactly as BCDice, or is left to others."""
     word = case["input"].split(" ")[0]
