@@ -146,6 +146,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "evaluate": ("観察", "Evaluate"),
         "all_out_attack_determined": ("全力攻撃（必中の一撃）", "All-Out Attack (Determined)"),
         "move_and_attack": ("移動攻撃", "Move and Attack"),
+        "wild_swing": ("大振り", "Wild Swing"),
+        "awkward_angle": ("無理な角度", "awkward angle"),
         "range": ("距離", "range"),
         "aim": ("狙い", "Aim"),
         "bulk_in_close_combat": ("近接戦闘での扱いやすさ", "Bulk in close combat"),

@@ -39,6 +39,13 @@ from senjo.systems.gurps.ranged import (
 )
 from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.wild_swing import (
+    AWKWARD_ANGLE,
+    WILD_SWING,
+    WILD_SWING_CAP,
+    awkward_angle,
+    is_wild_swing,
+)
 from senjo.systems.gurps.wounds import Hit, deal_damage
 
 __all__ = ["AttackContext", "attack_score", "resolve_attack"]
@@ -78,7 +85,8 @@ def attack_score(
     items: list[tuple[str, int]] = []
     if status.shock:
         items.append(("shock", status.shock))
-    if plan.location not in ("torso", "random"):
+    wild = is_wild_swing(state, attacker, target, weapon, mode)
+    if plan.location not in ("torso", "random") and not wild:
         shield_arm = (
             victim.shield is not None
             and victim.shield.key in state.status[target].ready
@@ -101,6 +109,12 @@ def attack_score(
         items.append(("off_hand", -4))  # B417: the off hand is at -4 without Ambidexterity
     if context.dual:
         items.append(("dual_weapon_attack", -4))  # B417: each attack of a Dual-Weapon Attack
+    if wild:
+        # seed 001 大振り: the worse of -5 and an effective skill of 9.
+        items.append(("wild_swing", WILD_SWING))
+        cap = WILD_SWING_CAP
+    elif awkward_angle(state, attacker, target, weapon, mode):
+        items.append(("awkward_angle", AWKWARD_ANGLE))  # seed 001 全周視覚
     if mode.is_melee:
         posture = tables.posture(status.posture).melee_attack
         if posture:
@@ -112,12 +126,14 @@ def attack_score(
             items.append(("rapid_strike", -3 if trained else -6))
         if status.evaluate_target == target and status.evaluate_bonus:
             items.append(("evaluate", status.evaluate_bonus))
-        if context.maneuver == "all_out_attack" and context.variant == "determined":
-            items.append(("all_out_attack_determined", 4))
+        if context.maneuver == "all_out_attack" and context.variant == "determined" and not wild:
+            items.append(("all_out_attack_determined", 4))  # seed 001: not for a Wild Swing
         if context.maneuver == "move_and_attack":
             # seed 000: melee Move and Attack is -4 (a Flying Attack -5) and at most 9;
-            # an Acrobatic Attack is a further -2.
-            items.append(("move_and_attack", -5 if context.variant == "flying" else -4))
+            # an Acrobatic Attack is a further -2. Seed 001: with a Wild Swing the harsher
+            # of the two applies - the Wild Swing's -5.
+            if not wild:
+                items.append(("move_and_attack", -5 if context.variant == "flying" else -4))
             if context.variant == "acrobatic":
                 items.append(("acrobatic_attack", -2))
             cap = 9
@@ -304,7 +320,8 @@ def resolve_attack(
     roll = roll_3d6(battle.dice)
     judged = success_roll(roll, score.value)
     location = plan.location
-    if location == "random":
+    if location == "random" or is_wild_swing(state, attacker, target, weapon, mode):
+        # seed 001 大振り: a Wild Swing lands on a random location.
         location = tables.hit_location(roll_3d6(battle.dice)).key
     if judged.critical:
         result = "critical_hit"

@@ -28,6 +28,7 @@ from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allo
 from senjo.systems.gurps.readying import fast_draw, fast_draw_options, ready, ready_options
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.wild_swing import is_wild_swing
 from senjo.systems.gurps.wounds import fall_down
 
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
@@ -195,6 +196,9 @@ def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[A
             or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
         )
     )
+    if is_wild_swing(state, key, choice.target, choice.weapon, mode):
+        # seed 001 大振り: no aiming, a random location.
+        return (AttackPlan("random"),) if score.value >= 3 else ()
     rules = state.rules
     floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
     random_location = rules.get("random_hit_locations", "off") == "on"

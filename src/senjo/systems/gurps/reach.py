@@ -12,6 +12,7 @@ from senjo.systems.gurps import tables
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.wild_swing import wild_swing_reaches
 
 __all__ = ["STEP", "effective_mode", "max_reach", "move_allowance", "reaches"]
 
@@ -63,6 +64,10 @@ def reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: f
     if reach == 0:
         return distance <= extra
     if extra == 0 and state.ground is not None:
-        # seed 001 (武器の攻撃範囲): a melee weapon strikes only into its front hexes.
-        return distance <= reach and state.ground.arc(state, key, target) == "front"
+        # seed 001 (武器の攻撃範囲): a melee weapon strikes into its front hexes; beyond
+        # them only as a Wild Swing (大振り), a thrust then only at an adjacent foe.
+        if distance > reach:
+            return False
+        front = state.ground.arc(state, key, target) == "front"
+        return front or state.fighters[key].has("vision_360") or wild_swing_reaches(distance, mode)
     return distance <= reach + extra

@@ -1,0 +1,99 @@
+"""Wild Swing (大振り, seed 001): a melee blow at a foe beside or behind you.
+
+On a hex map a melee weapon strikes into its front hexes; a foe in a side or
+back hex can still be struck, badly. The attack takes the worst of −5 and
+an effective skill of at most 9 (the seed's third choice, darkness, does not
+arise: senjo has no lighting yet), hits a random location, and a thrust
+reaches only an adjacent foe. Peripheral Vision frees the side hexes on the
+weapon's side (both sides for a two-handed weapon); 360° Vision frees every
+hex but leaves an awkward −2 for the back and the far side.
+
+Off the hex map there is no facing, so no Wild Swing.
+
+>>> WILD_SWING, WILD_SWING_CAP, AWKWARD_ANGLE
+(-5, 9, -2)
+>>> free_sides(two_handed=True, off_hand=False)
+('right', 'left')
+>>> free_sides(two_handed=False, off_hand=True)
+('left',)
+"""
+
+from __future__ import annotations
+
+from senjo.systems.gurps.hands import OFF, hand_of
+from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = [
+    "AWKWARD_ANGLE",
+    "WILD_SWING",
+    "WILD_SWING_CAP",
+    "awkward_angle",
+    "free_sides",
+    "is_wild_swing",
+    "wild_swing_reaches",
+]
+
+WILD_SWING = -5
+"""Seed 001 大振り: −5 to hit …"""
+
+WILD_SWING_CAP = 9
+"""… or an effective skill of at most 9, whichever is worse."""
+
+AWKWARD_ANGLE = -2
+"""Seed 001 (全周視覚): a blow at the back or the far side is still at −2."""
+
+
+def free_sides(*, two_handed: bool, off_hand: bool) -> tuple[str, ...]:
+    """The side arcs Peripheral Vision opens to a weapon (seed 001 広視界).
+
+    Interpretation (docs/rules/gurps.md): the main hand is the right hand.
+    """
+    if two_handed:
+        return ("right", "left")
+    return ("left",) if off_hand else ("right",)
+
+
+def _arc(state: GurpsState, attacker: str, target: str) -> str:
+    """The attacker's arc holding the target; front off the hex map (no facing)."""
+    if state.ground is None:
+        return "front"
+    return str(state.ground.arc(state, attacker, target))
+
+
+def _sides(state: GurpsState, attacker: str, weapon: str, mode: AttackMode) -> tuple[str, ...]:
+    off = hand_of(state.status[attacker], weapon) == OFF
+    return free_sides(two_handed=mode.two_handed, off_hand=off)
+
+
+def is_wild_swing(
+    state: GurpsState, attacker: str, target: str, weapon: str, mode: AttackMode
+) -> bool:
+    """True when a melee attack on `target` from where the attacker stands is a Wild Swing."""
+    if not mode.is_melee:
+        return False
+    arc = _arc(state, attacker, target)
+    if arc == "front":
+        return False
+    fighter = state.fighters[attacker]
+    if fighter.has("vision_360"):
+        return False
+    wide = fighter.has("peripheral_vision")
+    return not (wide and arc in _sides(state, attacker, weapon, mode))
+
+
+def awkward_angle(
+    state: GurpsState, attacker: str, target: str, weapon: str, mode: AttackMode
+) -> bool:
+    """True for a 360° Vision blow at the back or the side away from the weapon."""
+    if not mode.is_melee or not state.fighters[attacker].has("vision_360"):
+        return False
+    arc = _arc(state, attacker, target)
+    if arc == "back":
+        return True
+    return arc in ("right", "left") and arc not in _sides(state, attacker, weapon, mode)
+
+
+def wild_swing_reaches(distance: float, mode: AttackMode) -> bool:
+    """A Wild Swing thrust strikes only an adjacent foe (seed 001); a swing its full reach."""
+    return not mode.thrusting or distance <= 1
