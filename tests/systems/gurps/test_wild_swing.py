@@ -18,7 +18,7 @@ from senjo.systems.gurps.reach import reaches
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 
-from .helpers import events, fighter
+from .helpers import choose, events, fighter
 
 HERE = Hex(4, 4)
 RIGHT = HERE.neighbor(Facing.SE)
@@ -163,3 +163,39 @@ def test_peripheral_vision_frees_only_the_weapon_hand_side_of_a_one_handed_weapo
     left = _score(_game(wide, HERE.neighbor(Facing.SW)), "broadsword", "swing", AttackContext())
     assert right.modifiers.amount("wild_swing") == 0
     assert left.modifiers.amount("wild_swing") == -5
+
+
+# All-Out Attack moves on the map (seed 001: 移動点, 前進と向き), and ends where it ends.
+
+
+def test_all_out_attack_cannot_back_up_to_a_foe_behind() -> None:
+    """seed 001 (後退移動・横移動と向き): backward steps are not for All-Out Attack
+    (「全力攻撃」では無理です); Move and Attack steps back, then turns freely."""
+    behind = BACK.neighbor(Facing.S)
+    game = _game(_sword(14, basic_move=4), behind, dice=[3] * 40)
+    choose(game, "all_out_attack/determined:b:broadsword/swing")
+    assert game.state.status["a"].hex == HERE
+    assert not events(game, AttackRolled)
+    game = _game(_sword(14, basic_move=4), behind, dice=[3] * 40)
+    choose(game, "move_and_attack:b:broadsword/swing")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    assert game.state.status["a"].hex == BACK
+    assert len(events(game, AttackRolled)) == 1
+
+
+def test_an_all_out_attack_that_cannot_face_the_foe_is_a_wild_swing() -> None:
+    """seed 001: All-Out Attack turns only instead of moving and not at the end; with one
+    point (Move 2) a long staff still reaches the foe two hexes off its side — a Wild Swing,
+    without Determined's +4, at a random location."""
+    place = Hex(5, 5)
+    game = _game(_staff(14, basic_move=2), place, dice=[3, 3, 3, 1, 1, 3, *[3] * 40])
+    assert game.state.distance("a", "b") == 2
+    choose(game, "all_out_attack/determined:b:quarterstaff/swing")
+    assert game.state.status["a"].hex == HERE
+    assert game.state.ground.arc(game.state, "a", "b") != "front"
+    rolled = events(game, AttackRolled)[0]
+    assert rolled.skill.modifiers.amount("wild_swing") == -5
+    assert rolled.skill.modifiers.amount("all_out_attack_determined") == 0
+    assert rolled.skill.value == 9
+    assert rolled.location == tables.hit_location(5).key

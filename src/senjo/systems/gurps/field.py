@@ -16,7 +16,16 @@ from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.lines import line_of_fire
-from senjo.space.movement import Entry, Posture, Reachable, search
+from senjo.space.movement import (
+    ALL_OUT_ATTACK,
+    MOVE,
+    MOVE_AND_ATTACK,
+    Entry,
+    MoveProfile,
+    Posture,
+    Reachable,
+    search,
+)
 from senjo.space.plane import Point, step_away, step_toward
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import Destination
@@ -52,9 +61,18 @@ class Field(Protocol):
         ...
 
     def approach(
-        self, state: GurpsState, mover: str, target: str, budget: float, stop_at: float
+        self,
+        state: GurpsState,
+        mover: str,
+        target: str,
+        budget: float,
+        stop_at: float,
+        maneuver: str = "attack",
     ) -> float:
-        """Move toward `target` by at most `budget`, stopping at `stop_at`; yards moved."""
+        """Move toward `target` by at most `budget`, stopping at `stop_at`; yards moved.
+
+        `maneuver` names the maneuver the move is part of: on a hex map it decides
+        which steps and facing changes are allowed (seed 001: 移動と向き)."""
         ...
 
     def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> float:
@@ -98,7 +116,13 @@ class PlaneField:
         return FRONT
 
     def approach(
-        self, state: GurpsState, mover: str, target: str, budget: float, stop_at: float
+        self,
+        state: GurpsState,
+        mover: str,
+        target: str,
+        budget: float,
+        stop_at: float,
+        maneuver: str = "attack",
     ) -> float:
         """Straight toward the target."""
         status = state.status[mover]
@@ -150,6 +174,11 @@ def _height(state: GurpsState, key: str) -> int:
     return tables.posture(state.status[key].posture).height
 
 
+#: The maneuvers whose move toward a foe is a move on movement points (seed 001:
+#: 移動点); any other moves by the Step.
+_PROFILES = {"move": MOVE, "move_and_attack": MOVE_AND_ATTACK, "all_out_attack": ALL_OUT_ATTACK}
+
+
 def heading(origin: Hex, goal: Hex) -> Facing:
     """The facing from `origin` that points most directly at `goal` (first such, N to NW)."""
     return min(Facing, key=lambda f: origin.neighbor(f).distance(goal))
@@ -185,7 +214,9 @@ class HexField:
             return FRONT  # close combat: the foe is in one's own hex
         return arc_of(own, state.status[defender].facing, other).value
 
-    def _search(self, state: GurpsState, mover: str, budget: float) -> Reachable:
+    def _search(
+        self, state: GurpsState, mover: str, budget: float, profile: MoveProfile = MOVE
+    ) -> Reachable:
         status = state.status[mover]
         side = state.fighters[mover].side
         friends: list[Hex] = []
@@ -203,6 +234,7 @@ class HexField:
             friends=friends,
             foes=foes,
             foe_entry=Entry.BLOCKED,
+            profile=profile,
         )
 
     def _settle(
@@ -231,10 +263,20 @@ class HexField:
         return float(moved)
 
     def approach(
-        self, state: GurpsState, mover: str, target: str, budget: float, stop_at: float
+        self,
+        state: GurpsState,
+        mover: str,
+        target: str,
+        budget: float,
+        stop_at: float,
+        maneuver: str = "attack",
     ) -> float:
         """The cheapest move that ends within `stop_at` hexes of the target, facing it;
-        failing that, as close as the points allow."""
+        failing that, as close as the points allow.
+
+        The Step of an Attack goes any way and turns freely; Move and Attack moves
+        as a Move; All-Out Attack only forward, turning in place, and keeps its
+        last facing (seed 001: 前進と向き, 後退移動・横移動と向き)."""
         goal = self._hex(state, target)
         reach = max(1, int(stop_at))
 
@@ -248,9 +290,11 @@ class HexField:
         def rank(place: Hex) -> int:
             return max(0, place.distance(goal) - reach)
 
-        if budget <= 1:
+        profile = _PROFILES.get(maneuver)
+        if profile is None:
             return self._step(state, mover, score)
-        return self._settle(state, mover, self._search(state, mover, budget), rank, score)
+        moves = self._search(state, mover, budget, profile)
+        return self._settle(state, mover, moves, rank, score)
 
     def _open(self, state: GurpsState, mover: str, place: Hex) -> bool:
         if place not in self.map or not self.map.passable(place):

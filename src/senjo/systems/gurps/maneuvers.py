@@ -208,7 +208,12 @@ def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[A
 
 
 def _approach(
-    battle: Battle[GurpsState], key: str, target: str, mode: AttackMode, budget: float
+    battle: Battle[GurpsState],
+    key: str,
+    target: str,
+    mode: AttackMode,
+    budget: float,
+    maneuver: str = "attack",
 ) -> Steps:
     """Move toward the target until in reach (or out of budget), then let waiting foes act."""
     state = battle.state
@@ -216,7 +221,8 @@ def _approach(
     if mode.ranged is not None:
         return
     reach = max_reach(mode)
-    moved = field_of(state).approach(state, key, target, budget, reach if reach else 0.0)
+    stop_at = reach if reach else 0.0
+    moved = field_of(state).approach(state, key, target, budget, stop_at, maneuver)
     if moved > 0:
         status.moved += moved
         x, y = field_of(state).coordinates(state, key)
@@ -362,7 +368,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         budget = move_allowance(fighter, status)
         ground = field_of(state)
         if choice.variant == "toward":
-            moved = ground.approach(state, key, choice.target, budget, STEP)
+            moved = ground.approach(state, key, choice.target, budget, STEP, "move")
         else:
             moved = ground.withdraw(state, key, choice.target, budget)
         status.moved += moved
@@ -419,13 +425,14 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     if choice.variant == "acrobatic" and not _stunt(battle, key, "acrobatic_stunt"):
         return
     if choice.variant != "step_back":  # the Step comes after the attack instead
-        yield from _approach(battle, key, choice.target, mode, budget)
+        yield from _approach(battle, key, choice.target, mode, budget, choice.maneuver)
     if choice.variant == "flying" and status.active:
         # seed 000 (Flying Attack): run, then a running broad jump (DX or Jumping) for
         # extra distance; failure falls and ends the turn.
         if not _stunt(battle, key, "flying_jump"):
             return
-        yield from _approach(battle, key, choice.target, mode, flying_jump(fighter))
+        jump = flying_jump(fighter)
+        yield from _approach(battle, key, choice.target, mode, jump, choice.maneuver)
     if not status.active or not state.status[choice.target].active:
         return
     if not reaches(state, key, choice.target, mode, 0.0):
