@@ -226,3 +226,43 @@ def test_a_missed_shot_may_hit_the_figure_in_the_way() -> None:
     assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
     choose(game, "none")
     assert [d.target for d in events(game, DamageRolled)] == ["m"]
+
+
+def _past(behind: Hex) -> Battle[GurpsState]:
+    """a (side x) at (4,1) shooting south at b (side y) at (4,2); a friend m of a at `behind`."""
+    specs = [fighter("a", "x", 0, **BOW), fighter("b", "y", 1, **AXE), fighter("m", "x", 2, **AXE)]
+    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+    state.ground = HexField(HexMap.rectangle(12, 12))
+    places = {"a": (Hex(4, 1), Facing.S), "b": (Hex(4, 2), Facing.N), "m": (behind, Facing.N)}
+    for key, (place, facing) in places.items():
+        state.status[key].hex, state.status[key].facing = place, facing
+    # the shot hits (9), b dodges (5), the stray shot is rolled at 9 (9)
+    return Battle(
+        Gurps({"max_rounds": "5"}), state, ScriptedDice([3, 3, 3, 2, 2, 1, 3, 3, 3, *SAFE])
+    )
+
+
+def test_a_dodged_shot_flies_on_and_may_hit_a_figure_beyond() -> None:
+    """seed 001 (流れ弾): a shot the target dodges is rolled, as a wrong target, against the
+    figures on the line carried on past the target, nearest the target first."""
+    game = _past(Hex(4, 4))
+    choose(game, "attack:b:regular_bow/shoot")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[0].result == "success"
+    attacks = events(game, AttackRolled)
+    assert [(a.target, a.result) for a in attacks] == [("b", "hit"), ("m", "hit")]
+    assert attacks[1].skill.value == 9
+    assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
+    choose(game, "none")
+    assert [d.target for d in events(game, DamageRolled)] == ["m"]
+
+
+def test_a_dodged_shot_misses_a_figure_off_the_line() -> None:
+    """seed 001 (流れ弾): only figures on the line's extension are at risk."""
+    game = _past(Hex(6, 4))
+    choose(game, "attack:b:regular_bow/shoot")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert [a.target for a in events(game, AttackRolled)] == ["b"]
+    assert not events(game, DamageRolled)

@@ -259,17 +259,17 @@ def _heavy_weapon_parry(
 def _wrong_target(
     battle: Battle[GurpsState],
     attacker: str,
-    target: str,
     weapon: str,
     mode: AttackMode,
     score: Score,
+    groups: list[list[str]],
 ) -> Steps:
-    """seed 001 (誤射): a missed shot may hit a figure in the way - each in turn, nearest
-    first, at 9 (or the original skill if lower); the first one hit defends as usual."""
+    """seed 001 (誤射, 流れ弾): a missed or dodged shot may hit a figure on its line - each
+    group in turn, at 9 (or the original skill if lower); the first one hit defends as
+    usual, and a parry or block stops the shot."""
     state = battle.state
-    assert isinstance(state.ground, HexField)
     skill = Score(wrong_target_skill(score.value))
-    for group in state.ground.in_the_way(state, attacker, target):
+    for group in groups:
         if len(group) == 2 and battle.dice.roll(2) == 2:
             group = group[::-1]  # between two hexes: which is tried first is random
         for bystander in group:
@@ -369,7 +369,8 @@ def resolve_attack(
         return
     if result == "miss":
         if mode.ranged is not None and isinstance(state.ground, HexField):
-            yield from _wrong_target(battle, attacker, target, weapon, mode, score)
+            way = state.ground.in_the_way(state, attacker, target)
+            yield from _wrong_target(battle, attacker, weapon, mode, score, way)
         return
     critical = None
     if result == "critical_hit":
@@ -388,10 +389,18 @@ def resolve_attack(
         options = defense_options(state, target, incoming)
         choice: DefenseChoice = NO_DEFENSE
         hits_left = hits
+        beyond: list[list[str]] = []
+        if mode.ranged is not None and isinstance(state.ground, HexField):
+            # seed 001 流れ弾: a dodged shot flies on past where the target stood.
+            beyond = state.ground.beyond(state, attacker, target, mode.ranged.max_range)
         if len(options) > 1:
             choice = yield Decision(target, "defense", options, incoming)
         if choice.kind != "none":
-            hits_left -= _roll_defense(battle, target, choice, incoming, hits)
+            stopped = _roll_defense(battle, target, choice, incoming, hits)
+            hits_left -= stopped
+            if choice.kind == "dodge" and beyond:
+                for _ in range(stopped):
+                    yield from _wrong_target(battle, attacker, weapon, mode, score, beyond)
             if hits_left <= 0:
                 return
             defender = state.status[target]
@@ -402,7 +411,13 @@ def resolve_attack(
                 if len(second) > 1:
                     again = yield Decision(target, "defense", second, incoming)
                     if again.kind != "none":
-                        hits_left -= _roll_defense(battle, target, again, incoming, hits_left)
+                        stopped = _roll_defense(battle, target, again, incoming, hits_left)
+                        hits_left -= stopped
+                        if again.kind == "dodge" and beyond:
+                            for _ in range(stopped):
+                                yield from _wrong_target(
+                                    battle, attacker, weapon, mode, score, beyond
+                                )
                         if hits_left <= 0:
                             return
     strong = context.maneuver == "all_out_attack" and context.variant == "strong"

@@ -9,6 +9,7 @@ kind of field.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -402,6 +403,30 @@ class HexField:
         groups = []
         for group in line_of_fire(self._hex(state, attacker), self._hex(state, target)):
             there = [by_hex[h] for h in group if h in by_hex]
+            if there:
+                groups.append(there)
+        return groups
+
+    def beyond(
+        self, state: GurpsState, attacker: str, target: str, reach: float
+    ) -> list[list[str]]:
+        """The figures on the line of fire carried on past the target, nearest the target
+        first, out to `reach` hexes from the attacker (seed 001: 流れ弾)."""
+        origin, goal = self._hex(state, attacker), self._hex(state, target)
+        gap = origin.distance(goal)
+        if gap == 0:
+            return []
+        far = origin + (goal - origin) * max(1, math.ceil(reach / gap))
+        by_hex = {
+            other.hex: key
+            for key, other in state.status.items()
+            if other.hex is not None and other.active and key not in (attacker, target)
+        }
+        groups = []
+        for group in line_of_fire(origin, far):
+            if group[0].distance(origin) <= gap or group[0].distance(origin) > reach:
+                continue
+            there = [by_hex[h] for h in group if h in by_hex and h in self.map]
             if there:
                 groups.append(there)
         return groups
