@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.attack import AttackContext, attack_score
+from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Moved
 from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.maneuvers import plan_options
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 
@@ -266,3 +271,44 @@ def test_a_dodged_shot_misses_a_figure_off_the_line() -> None:
     choose(game, "dodge")
     assert [a.target for a in events(game, AttackRolled)] == ["b"]
     assert not events(game, DamageRolled)
+
+
+def _bow_score(game: Battle[GurpsState]) -> Any:
+    bow = game.state.fighters["a"].weapon("regular_bow").mode("shoot")
+    return attack_score(game.state, "a", "b", "regular_bow", bow, AttackPlan(), AttackContext())
+
+
+def test_a_shot_at_a_target_out_of_sight_is_shooting_blind() -> None:
+    """seed 001 (視界外射撃): as a Wild Swing at -10, effective skill at most 9, no Aim."""
+    sharp = dict(BOW, skills={"Bow": 22})
+    game = _on_map([], (Hex(4, 4), Facing.N), (Hex(4, 6), Facing.N), attacker=sharp)
+    status = game.state.status["a"]
+    status.aim_turns, status.aim_target, status.aim_weapon = 3, "b", "regular_bow"
+    score = _bow_score(game)
+    assert score.modifiers.amount("shooting_blind") == -10
+    assert score.modifiers.amount("aim") == 0
+    assert score.value == 9
+    low = _on_map([], (Hex(4, 4), Facing.N), (Hex(4, 6), Facing.N), attacker=BOW)
+    assert _bow_score(low).value == 4  # 14 - 10
+    choice = ManeuverChoice("attack", target="b", weapon="regular_bow", mode="shoot")
+    assert plan_options(game.state, "a", choice) == (AttackPlan("random"),)
+
+
+def test_peripheral_vision_sees_a_side_target() -> None:
+    """seed 001 (射界): the gray side hexes are in sight with Peripheral Vision."""
+    wide = dict(BOW, advantages=["peripheral_vision"])
+    side = Hex(4, 4).neighbor(Facing.SE)
+    plain = _on_map([], (Hex(4, 4), Facing.N), (side, Facing.N), attacker=BOW)
+    seeing = _on_map([], (Hex(4, 4), Facing.N), (side, Facing.N), attacker=wide)
+    assert _bow_score(plain).modifiers.amount("shooting_blind") == -10
+    assert _bow_score(seeing).modifiers.amount("shooting_blind") == 0
+
+
+def test_a_shooter_turns_toward_a_target_behind_before_shooting() -> None:
+    """seed 001 (ステップ): the Attack's Step may turn freely, so no blind shot is needed."""
+    game = _on_map([3, 3, 3, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 6), Facing.N), attacker=BOW)
+    choose(game, "attack:b:regular_bow/shoot")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    assert game.state.status["a"].facing == Facing.S
+    assert events(game, AttackRolled)[0].skill.modifiers.amount("shooting_blind") == 0

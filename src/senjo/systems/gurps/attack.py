@@ -32,6 +32,8 @@ from senjo.systems.gurps.field import HexField, facing_name, field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.ranged import (
+    SHOOTING_BLIND,
+    SHOOTING_BLIND_SKILL_CAP,
     hits_from_recoil,
     hits_stopped_by_defense,
     rapid_fire_bonus,
@@ -44,7 +46,9 @@ from senjo.systems.gurps.wild_swing import (
     WILD_SWING,
     WILD_SWING_CAP,
     awkward_angle,
+    is_blind_shot,
     is_wild_swing,
+    random_location_only,
 )
 from senjo.systems.gurps.wounds import Hit, deal_damage
 
@@ -86,7 +90,8 @@ def attack_score(
     if status.shock:
         items.append(("shock", status.shock))
     wild = is_wild_swing(state, attacker, target, weapon, mode)
-    if plan.location not in ("torso", "random") and not wild:
+    unaimed = random_location_only(state, attacker, target, weapon, mode)
+    if plan.location not in ("torso", "random") and not unaimed:
         shield_arm = (
             victim.shield is not None
             and victim.shield.key in state.status[target].ready
@@ -148,7 +153,12 @@ def attack_score(
             if modifier:
                 items.append(("range", modifier))
         aimed = status.aim_target == target and status.aim_weapon == weapon
-        if status.aim_turns and aimed and context.maneuver != "move_and_attack":
+        blind = is_blind_shot(state, attacker, target, mode)
+        if blind:
+            # seed 001 視界外射撃: as a Wild Swing, at -10 and at most 9, and no Aim.
+            items.append(("shooting_blind", SHOOTING_BLIND))
+            cap = SHOOTING_BLIND_SKILL_CAP
+        if status.aim_turns and aimed and context.maneuver != "move_and_attack" and not blind:
             # B364: Acc after one turn of Aim, +1 after two, +2 after three or more.
             items.append(("aim", mode.ranged.acc + min(2, status.aim_turns - 1)))
             if status.aim_braced:
@@ -320,8 +330,8 @@ def resolve_attack(
     roll = roll_3d6(battle.dice)
     judged = success_roll(roll, score.value)
     location = plan.location
-    if location == "random" or is_wild_swing(state, attacker, target, weapon, mode):
-        # seed 001 大振り: a Wild Swing lands on a random location.
+    if location == "random" or random_location_only(state, attacker, target, weapon, mode):
+        # seed 001 大振り, 視界外射撃: a Wild Swing or a blind shot lands at random.
         location = tables.hit_location(roll_3d6(battle.dice)).key
     if judged.critical:
         result = "critical_hit"

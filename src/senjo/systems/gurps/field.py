@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from senjo.space.arcs import Arc, arc_of
+from senjo.space.arcs import Arc, Vision, arc_of, in_arc_of_vision
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.lines import line_of_fire
@@ -59,6 +59,14 @@ class Field(Protocol):
 
     def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
         """Which of the defender's arcs (front, side, back) the attacker stands in."""
+        ...
+
+    def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """Whether the target is in the viewer's arc of vision."""
+        ...
+
+    def face(self, state: GurpsState, mover: str, target: str) -> bool:
+        """Turn toward a target out of sight; True if the facing changed."""
         ...
 
     def approach(
@@ -115,6 +123,14 @@ class PlaneField:
     def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
         """Without facing, every attacker is in front."""
         return FRONT
+
+    def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """Without facing, everyone is in sight."""
+        return True
+
+    def face(self, state: GurpsState, mover: str, target: str) -> bool:
+        """Without facing there is nothing to turn."""
+        return False
 
     def approach(
         self,
@@ -406,6 +422,28 @@ class HexField:
             if there:
                 groups.append(there)
         return groups
+
+    def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """seed 001 (射界): the target's hex is in the viewer's arc of vision."""
+        fighter = state.fighters[viewer]
+        vision = Vision.NORMAL
+        if fighter.has("vision_360"):
+            vision = Vision.ALL_AROUND
+        elif fighter.has("peripheral_vision"):
+            vision = Vision.PERIPHERAL
+        status = state.status[viewer]
+        return in_arc_of_vision(
+            self._hex(state, viewer), status.facing, self._hex(state, target), vision
+        )
+
+    def face(self, state: GurpsState, mover: str, target: str) -> bool:
+        """Turn in place toward a target out of sight (the turn a maneuver's Step allows);
+        True if the facing changed."""
+        if self.sees(state, mover, target):
+            return False
+        status = state.status[mover]
+        status.facing = heading(self._hex(state, mover), self._hex(state, target))
+        return True
 
     def beyond(
         self, state: GurpsState, attacker: str, target: str, reach: float

@@ -28,7 +28,7 @@ from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allo
 from senjo.systems.gurps.readying import fast_draw, fast_draw_options, ready, ready_options
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import FighterState, GurpsState
-from senjo.systems.gurps.wild_swing import is_wild_swing
+from senjo.systems.gurps.wild_swing import random_location_only
 from senjo.systems.gurps.wounds import fall_down
 
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
@@ -196,8 +196,8 @@ def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[A
             or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
         )
     )
-    if is_wild_swing(state, key, choice.target, choice.weapon, mode):
-        # seed 001 大振り: no aiming, a random location.
+    if random_location_only(state, key, choice.target, choice.weapon, mode):
+        # seed 001 大振り, 視界外射撃: no aiming, a random location.
         return (AttackPlan("random"),) if score.value >= 3 else ()
     rules = state.rules
     floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
@@ -219,6 +219,8 @@ def _approach(
     state = battle.state
     status = state.status[key]
     if mode.ranged is not None:
+        # seed 001 (ステップ): a shooter turns toward a target out of sight.
+        field_of(state).face(state, key, target)
         return
     reach = max_reach(mode)
     stop_at = reach if reach else 0.0
@@ -378,6 +380,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     elif maneuver == "change_posture":
         _stand_posture(battle, key, choice.variant)
     elif maneuver == "aim":
+        field_of(state).face(state, key, choice.target)  # seed 001: Aim's Step may turn
         same = status.aim_target == choice.target and status.aim_weapon == choice.weapon
         status.aim_turns = status.aim_turns + 1 if same else 1
         status.aim_target, status.aim_weapon = choice.target, choice.weapon

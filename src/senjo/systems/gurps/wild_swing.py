@@ -8,7 +8,11 @@ reaches only an adjacent foe. Peripheral Vision frees the side hexes on the
 weapon's side (both sides for a two-handed weapon); 360° Vision frees every
 hex but leaves an awkward −2 for the back and the far side.
 
-Off the hex map there is no facing, so no Wild Swing.
+Shooting blind (視界外射撃) — a ranged attack at a target outside the arc of
+vision — follows the same rules at −10 and at most 9 (`senjo.systems.gurps.ranged`
+holds the numbers).
+
+Off the hex map there is no facing, so no Wild Swing and no blind shot.
 
 >>> WILD_SWING, WILD_SWING_CAP, AWKWARD_ANGLE
 (-5, 9, -2)
@@ -30,7 +34,9 @@ __all__ = [
     "WILD_SWING_CAP",
     "awkward_angle",
     "free_sides",
+    "is_blind_shot",
     "is_wild_swing",
+    "random_location_only",
     "wild_swing_reaches",
 ]
 
@@ -97,3 +103,19 @@ def awkward_angle(
 def wild_swing_reaches(distance: float, mode: AttackMode) -> bool:
     """A Wild Swing thrust strikes only an adjacent foe (seed 001); a swing its full reach."""
     return not mode.thrusting or distance <= 1
+
+
+def is_blind_shot(state: GurpsState, attacker: str, target: str, mode: AttackMode) -> bool:
+    """seed 001 視界外射撃: a ranged attack at a target outside the arc of vision."""
+    if mode.ranged is None or state.ground is None:
+        return False
+    return not state.ground.sees(state, attacker, target)
+
+
+def random_location_only(
+    state: GurpsState, attacker: str, target: str, weapon: str, mode: AttackMode
+) -> bool:
+    """A Wild Swing or a blind shot cannot aim at a hit location (seed 001)."""
+    return is_wild_swing(state, attacker, target, weapon, mode) or is_blind_shot(
+        state, attacker, target, mode
+    )
