@@ -1,4 +1,5 @@
-"""Duels per second: examples/gurps/duel.yaml played out AI against AI, full rules.
+"""Duels per second: examples/gurps/duel.yaml played out AI against AI, full rules;
+then the two hex-map examples (spear_vs_broadsword, corridor) the same way.
 
 Run: .venv/bin/python benchmarks/engine.py [N]
 Prints the best of three timings (battles per second, mean rounds per battle).
@@ -18,9 +19,10 @@ from senjo.systems.gurps.ai import GurpsAI
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(count: int) -> tuple[float, float]:
-    """Play `count` duels with seeds 0..count-1; return (battles per second, mean rounds)."""
-    scenario = load_scenario(ROOT / "examples" / "gurps" / "duel.yaml")
+def measure(count: int, name: str = "duel") -> tuple[float, float]:
+    """Play `count` battles of examples/gurps/`name`.yaml with seeds 0..count-1;
+    return (battles per second, mean rounds)."""
+    scenario = load_scenario(ROOT / "examples" / "gurps" / f"{name}.yaml")
     ai = GurpsAI()
     rounds = 0
     start = time.perf_counter()
@@ -37,6 +39,11 @@ def main() -> None:
     best = max(measure(count) for _ in range(3))
     print(f"engine, GURPS duel (AI vs AI, full rules): {best[0]:,.0f} battles/s")
     print(f"  mean rounds per battle: {best[1]:.1f}; battles per run: {count}")
+    for name in ("spear_vs_broadsword", "corridor"):
+        few = max(1, count // 3)
+        rate, rounds = max(measure(few, name) for _ in range(3))
+        print(f"engine, GURPS {name} on a hex map: {rate:,.0f} battles/s")
+        print(f"  mean rounds per battle: {rounds:.1f}; battles per run: {few}")
 
 
 if __name__ == "__main__":

@@ -170,12 +170,12 @@ def test_peripheral_vision_frees_only_the_weapon_hand_side_of_a_one_handed_weapo
 
 def test_all_out_attack_cannot_back_up_to_a_foe_behind() -> None:
     """seed 001 (後退移動・横移動と向き): backward steps are not for All-Out Attack
-    (「全力攻撃」では無理です); Move and Attack steps back, then turns freely."""
+    (「全力攻撃」では無理です), so it is not offered; Move and Attack steps back, then
+    turns freely."""
     behind = BACK.neighbor(Facing.S)
     game = _game(_sword(14, basic_move=4), behind, dice=[3] * 40)
-    choose(game, "all_out_attack/determined:b:broadsword/swing")
-    assert game.state.status["a"].hex == HERE
-    assert not events(game, AttackRolled)
+    assert game.pending is not None
+    assert "all_out_attack/determined:b:broadsword/swing" not in game.pending.keys
     game = _game(_sword(14, basic_move=4), behind, dice=[3] * 40)
     choose(game, "move_and_attack:b:broadsword/swing")
     if game.pending is not None and game.pending.kind == "attack_plan":
@@ -199,3 +199,16 @@ def test_an_all_out_attack_that_cannot_face_the_foe_is_a_wild_swing() -> None:
     assert rolled.skill.modifiers.amount("all_out_attack_determined") == 0
     assert rolled.skill.value == 9
     assert rolled.location == tables.hit_location(5).key
+
+
+def test_all_out_attack_is_offered_when_its_forward_move_reaches() -> None:
+    """seed 001 (前進と向き): two hexes ahead, half Move forward brings the foe into reach."""
+    ahead = FRONT.neighbor(Facing.N)
+    game = _game(_sword(14, basic_move=4), ahead, dice=[3] * 40)
+    assert game.pending is not None
+    assert "all_out_attack/determined:b:broadsword/swing" in game.pending.keys
+    choose(game, "all_out_attack/determined:b:broadsword/swing")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    assert game.state.status["a"].hex == FRONT
+    assert len(events(game, AttackRolled)) == 1

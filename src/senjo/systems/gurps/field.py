@@ -351,6 +351,11 @@ class HexField:
 
         return self._settle(state, mover, self._search(state, mover, budget), rank, score)
 
+    def ends_near(self, state: GurpsState, mover: str, budget: float, maneuver: str) -> set[Hex]:
+        """Every hex the mover's move inside `maneuver` can end in (seed 001: 移動点)."""
+        profile = _PROFILES.get(maneuver, MOVE)
+        return {place for place, _ in self._search(state, mover, budget, profile).states()}
+
     def destinations(self, state: GurpsState, mover: str, budget: float) -> tuple[Destination, ...]:
         """Every (hex, facing) a Move can end in, cheapest first (staying put excluded)."""
         moves = self._search(state, mover, budget)

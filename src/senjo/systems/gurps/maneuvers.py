@@ -16,6 +16,7 @@ from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
+from senjo.space.hexgrid import Hex
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, WaitResponse
@@ -93,6 +94,33 @@ _choice = functools.lru_cache(maxsize=65536)(ManeuverChoice)
 """Maneuver options are immutable: the same one is built once and reused."""
 
 
+class _Closing:
+    """Whether a maneuver's move can bring a foe into reach: by distance, except for an
+    All-Out Attack on a hex map, which goes forward only (seed 001): there, by the hexes
+    its move can end in, searched once per turn."""
+
+    def __init__(self, state: GurpsState, key: str) -> None:
+        self.state, self.key = state, key
+        self._ends: dict[tuple[float, str], set[Hex]] = {}
+
+    def __call__(self, foe: str, mode: AttackMode, budget: float, maneuver: str) -> bool:
+        state, key = self.state, self.key
+        if not reaches(state, key, foe, mode, budget):
+            return False
+        ground = state.ground
+        reach = max_reach(mode)
+        if maneuver != "all_out_attack" or not isinstance(ground, HexField) or reach == 0:
+            return True  # a Move-like move goes any way: distance decides
+        if reaches(state, key, foe, mode, 0.0):
+            return True
+        ends = self._ends.get((budget, maneuver))
+        if ends is None:
+            ends = self._ends[(budget, maneuver)] = ground.ends_near(state, key, budget, maneuver)
+        goal = state.status[foe].hex
+        assert goal is not None
+        return any(0 < place.distance(goal) <= reach for place in ends)
+
+
 def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     """Every legal maneuver for the fighter this turn (B363-366)."""
     fighter = state.fighters[key]
@@ -114,6 +142,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
         options.append(_choice("change_posture", posture))
     modes = _usable_modes(fighter, status)
     half = max(1.0, math.ceil(move / 2))
+    closes = _Closing(state, key)
     for weapon, mode in modes:
         for foe in foes:
             if mode.ranged is not None:
@@ -135,10 +164,10 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                 second = _off_hand_mode(fighter, status, weapon)
                 if second is not None and reaches(state, key, foe, second, STEP):
                     options.append(_choice("attack", "dual", foe, weapon, mode.name))
-            if reaches(state, key, foe, mode, half):
+            if closes(foe, mode, half, "all_out_attack"):
                 for variant in ("determined", "strong", "double", "feint"):
                     options.append(_choice("all_out_attack", variant, foe, weapon, mode.name))
-            if reaches(state, key, foe, mode, move):
+            if closes(foe, mode, move, "move_and_attack"):
                 options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
                 # seed 000 (Martial Arts): the move may be an acrobatic stunt or a jump.
                 options.append(_choice("move_and_attack", "acrobatic", foe, weapon, mode.name))
