@@ -59,3 +59,18 @@ def test_outcome_line_in_both_languages() -> None:
         "Winner: left (last side standing, 1 round)"
     )
     assert GurpsNarrator(NAMES, "ja").line(outcome) == "勝者：left（最後まで立っていた、1ラウンド）"
+
+
+@pytest.mark.parametrize(
+    ("key", "ja", "en"),
+    [
+        ("wild_swing", "大振り", "Wild Swing"),
+        ("shooting_blind", "視界外射撃", "shooting blind"),
+        ("off_hand", "利き手でない手", "off hand"),
+    ],
+)
+def test_hex_map_and_hand_modifiers_are_named_in_both_languages(key: str, ja: str, en: str) -> None:
+    """A score's breakdown names each modifier in the reader's language, not by its key."""
+    score = Score(14, Modifiers(((key, -5),)), 9)
+    assert ja in GurpsNarrator(NAMES, "ja").score(score)
+    assert en in GurpsNarrator(NAMES, "en").score(score)
