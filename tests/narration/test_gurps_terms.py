@@ -10,7 +10,7 @@ from senjo.engine.battle import Outcome
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.narration.gurps import GurpsNarrator
 from senjo.narration.gurps_terms import TERMS, term
-from senjo.systems.gurps.events import DefenseRolled, Injured
+from senjo.systems.gurps.events import DefenseRolled, Injured, Moved
 
 GLOSSARY = (Path(__file__).parents[2] / "docs" / "glossary.md").read_text(encoding="utf-8")
 NAMES = {"ann": ("Ann", "アン"), "bo": ("Bo", "ボー")}
@@ -74,3 +74,10 @@ def test_hex_map_and_hand_modifiers_are_named_in_both_languages(key: str, ja: st
     score = Score(14, Modifiers(((key, -5),)), 9)
     assert ja in GurpsNarrator(NAMES, "ja").score(score)
     assert en in GurpsNarrator(NAMES, "en").score(score)
+
+
+def test_a_turn_in_place_is_narrated_with_the_new_facing() -> None:
+    """A shooter's free turn toward a target out of sight shows in the log (seed 001)."""
+    turn = Moved("ann", 0.0, "bo", "turn", 4, 4, "S")
+    assert GurpsNarrator(NAMES, "ja").line(turn) == "アンはボーの方を向いた（S）"
+    assert GurpsNarrator(NAMES, "en").line(turn) == "Ann turns to face Bo (S)"

@@ -87,6 +87,12 @@ class GurpsNarrator(NamedNarrator):
                 )
             other = self.who(item.relative_to) if item.relative_to else ""
             spot = f"{item.x:g},{item.y:g}"
+            if item.direction == "turn":
+                return (
+                    f"{who}は{other}の方を向いた（{item.facing}）"
+                    if ja
+                    else f"{who} turns to face {other} ({item.facing})"
+                )
             if item.direction in ("to", "retreat", "stumble", "step_back"):
                 if ja:
                     verb = {

@@ -311,4 +311,6 @@ def test_a_shooter_turns_toward_a_target_behind_before_shooting() -> None:
     if game.pending is not None and game.pending.kind == "attack_plan":
         choose(game, "torso")
     assert game.state.status["a"].facing == Facing.S
+    turn = events(game, Moved)[0]
+    assert (turn.actor, turn.direction, turn.yards, turn.facing) == ("a", "turn", 0.0, "S")
     assert events(game, AttackRolled)[0].skill.modifiers.amount("shooting_blind") == 0

@@ -74,7 +74,8 @@ class ManeuverTaken(Event):
 class Moved(Event):
     """A fighter moved `yards` (toward or away from `relative_to`) and now stands at (x, y).
 
-    On a hex map (x, y) is the axial hex and `facing` the facing it ends in.
+    On a hex map (x, y) is the axial hex and `facing` the facing it ends in; a
+    `direction` of "turn" is a turn in place (0 yards) to face `relative_to`.
     """
 
     actor: str

@@ -249,16 +249,30 @@ def _approach(
     status = state.status[key]
     if mode.ranged is not None:
         # seed 001 (ステップ): a shooter turns toward a target out of sight.
-        field_of(state).face(state, key, target)
+        _turn(battle, key, target)
         return
     reach = max_reach(mode)
     stop_at = reach if reach else 0.0
+    facing = status.facing
     moved = field_of(state).approach(state, key, target, budget, stop_at, maneuver)
+    if moved == 0 and status.facing != facing:
+        _log_turn(battle, key, target)
     if moved > 0:
         status.moved += moved
         x, y = field_of(state).coordinates(state, key)
         battle.emit(Moved(key, moved, target, "toward", x, y, facing_name(state, key)))
         yield from _wait_triggers(battle, key)
+
+
+def _turn(battle: Battle[GurpsState], key: str, target: str) -> None:
+    """Turn in place toward a target out of sight, and log the turn (seed 001: 射界)."""
+    if field_of(battle.state).face(battle.state, key, target):
+        _log_turn(battle, key, target)
+
+
+def _log_turn(battle: Battle[GurpsState], key: str, target: str) -> None:
+    x, y = field_of(battle.state).coordinates(battle.state, key)
+    battle.emit(Moved(key, 0.0, target, "turn", x, y, facing_name(battle.state, key)))
 
 
 def _wait_triggers(battle: Battle[GurpsState], mover: str) -> Steps:
@@ -409,7 +423,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     elif maneuver == "change_posture":
         _stand_posture(battle, key, choice.variant)
     elif maneuver == "aim":
-        field_of(state).face(state, key, choice.target)  # seed 001: Aim's Step may turn
+        _turn(battle, key, choice.target)  # seed 001: Aim's Step may turn
         same = status.aim_target == choice.target and status.aim_weapon == choice.weapon
         status.aim_turns = status.aim_turns + 1 if same else 1
         status.aim_target, status.aim_weapon = choice.target, choice.weapon
