@@ -38,6 +38,7 @@ __all__ = [
     "BattleStats",
     "CombatantResult",
     "CombatantTally",
+    "LogCounts",
     "SimAggregate",
     "battle_stats",
 ]
@@ -61,6 +62,35 @@ class CombatantResult:
     taken: int = 0
     hp: int = 0
     standing: bool = True
+
+
+class LogCounts:
+    """The counters a system's hook fills while reading one battle's log, by combatant."""
+
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = keys
+        self.attacks = dict.fromkeys(keys, 0)
+        self.hits = dict.fromkeys(keys, 0)
+        self.defenses = dict.fromkeys(keys, 0)
+        self.defended = dict.fromkeys(keys, 0)
+        self.dealt = dict.fromkeys(keys, 0)
+        self.taken = dict.fromkeys(keys, 0)
+
+    def results(self, status: Mapping[str, Any]) -> dict[str, CombatantResult]:
+        """The counts with each combatant's final `hp` and `active` from `status`."""
+        return {
+            key: CombatantResult(
+                attacks=self.attacks[key],
+                hits=self.hits[key],
+                defenses=self.defenses[key],
+                defended=self.defended[key],
+                dealt=self.dealt[key],
+                taken=self.taken[key],
+                hp=status[key].hp,
+                standing=status[key].active,
+            )
+            for key in self.keys
+        }
 
 
 #: A system's hook: a finished battle -> each combatant's figures, by combatant key.

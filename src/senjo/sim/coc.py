@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from senjo.engine.battle import Battle
-from senjo.sim.aggregate import CombatantResult
+from senjo.sim.aggregate import CombatantResult, LogCounts
 from senjo.systems.coc.events import CocCheck, CocDamageRolled, CocInjured
 from senjo.systems.coc.state import CocState
 
@@ -26,13 +26,9 @@ __all__ = ["coc_battle_stats"]
 def coc_battle_stats(battle: Battle[Any]) -> Mapping[str, CombatantResult]:
     """Each combatant's figures in a finished CoC battle."""
     state: CocState = battle.state
-    keys = list(state.sheets)
-    attacks = dict.fromkeys(keys, 0)
-    hits = dict.fromkeys(keys, 0)
-    defenses = dict.fromkeys(keys, 0)
-    defended = dict.fromkeys(keys, 0)
-    dealt = dict.fromkeys(keys, 0)
-    taken = dict.fromkeys(keys, 0)
+    counts = LogCounts(list(state.sheets))
+    attacks, hits, taken, dealt = counts.attacks, counts.hits, counts.taken, counts.dealt
+    defenses, defended = counts.defenses, counts.defended
     source = ("", "")
     for item in battle.log:
         if isinstance(item, CocCheck):
@@ -48,16 +44,4 @@ def coc_battle_stats(battle: Battle[Any]) -> Mapping[str, CombatantResult]:
             taken[item.target] += item.loss
             if source[1] == item.target and source[0] in dealt:
                 dealt[source[0]] += item.loss
-    return {
-        key: CombatantResult(
-            attacks=attacks[key],
-            hits=hits[key],
-            defenses=defenses[key],
-            defended=defended[key],
-            dealt=dealt[key],
-            taken=taken[key],
-            hp=state.status[key].hp,
-            standing=state.status[key].active,
-        )
-        for key in keys
-    }
+    return counts.results(state.status)

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from senjo.engine.battle import Battle
-from senjo.sim.aggregate import CombatantResult
+from senjo.sim.aggregate import CombatantResult, LogCounts
 from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Injured
 from senjo.systems.gurps.state import GurpsState
 
@@ -31,13 +31,9 @@ _DEFENDED = frozenset({"success", "critical_success"})
 def gurps_battle_stats(battle: Battle[Any]) -> Mapping[str, CombatantResult]:
     """Each fighter's figures in a finished GURPS battle."""
     state: GurpsState = battle.state
-    keys = list(state.fighters)
-    attacks = dict.fromkeys(keys, 0)
-    hits = dict.fromkeys(keys, 0)
-    defenses = dict.fromkeys(keys, 0)
-    defended = dict.fromkeys(keys, 0)
-    dealt = dict.fromkeys(keys, 0)
-    taken = dict.fromkeys(keys, 0)
+    counts = LogCounts(list(state.fighters))
+    attacks, hits, taken, dealt = counts.attacks, counts.hits, counts.taken, counts.dealt
+    defenses, defended = counts.defenses, counts.defended
     source = ("", "")  # (attacker, target) of the damage being booked
     for item in battle.log:
         kind = type(item)
@@ -60,16 +56,4 @@ def gurps_battle_stats(battle: Battle[Any]) -> Mapping[str, CombatantResult]:
             if source[1] == item.target and source[0] in dealt:
                 dealt[source[0]] += item.injury
             source = ("", "")
-    return {
-        key: CombatantResult(
-            attacks=attacks[key],
-            hits=hits[key],
-            defenses=defenses[key],
-            defended=defended[key],
-            dealt=dealt[key],
-            taken=taken[key],
-            hp=state.status[key].hp,
-            standing=state.status[key].active,
-        )
-        for key in keys
-    }
+    return counts.results(state.status)

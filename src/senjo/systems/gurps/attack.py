@@ -90,8 +90,8 @@ def attack_score(
     if status.shock:
         items.append(("shock", status.shock))
     wild = is_wild_swing(state, attacker, target, weapon, mode)
-    unaimed = random_location_only(state, attacker, target, weapon, mode)
-    if plan.location not in ("torso", "random") and not unaimed:
+    blind = is_blind_shot(state, attacker, target, mode)
+    if plan.location not in ("torso", "random") and not (wild or blind):
         shield_arm = (
             victim.shield is not None
             and victim.shield.key in state.status[target].ready
@@ -153,7 +153,6 @@ def attack_score(
             if modifier:
                 items.append(("range", modifier))
         aimed = status.aim_target == target and status.aim_weapon == weapon
-        blind = is_blind_shot(state, attacker, target, mode)
         if blind:
             # seed 001 視界外射撃: as a Wild Swing, at -10 and at most 9, and no Aim.
             items.append(("shooting_blind", SHOOTING_BLIND))

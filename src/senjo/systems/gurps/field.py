@@ -10,6 +10,7 @@ kind of field.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -189,6 +190,19 @@ class Placement:
 def _height(state: GurpsState, key: str) -> int:
     """2 upright, 1 low (kneeling, sitting, crawling), 0 lying (B551 posture table)."""
     return tables.posture(state.status[key].posture).height
+
+
+def _figures_on(
+    state: GurpsState, groups: Iterable[Sequence[Hex]], leave_out: tuple[str, ...]
+) -> list[list[str]]:
+    """The standing figures (but `leave_out`) in each group of hexes, empty groups dropped."""
+    by_hex = {
+        other.hex: key
+        for key, other in state.status.items()
+        if other.hex is not None and other.active and key not in leave_out
+    }
+    found = ([by_hex[h] for h in group if h in by_hex] for group in groups)
+    return [there for there in found if there]
 
 
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
@@ -416,17 +430,8 @@ class HexField:
     def in_the_way(self, state: GurpsState, attacker: str, target: str) -> list[list[str]]:
         """The figures on the line of fire, nearest first; a pair the line runs exactly
         between comes as one group of two (seed 001: 誤射)."""
-        by_hex = {
-            other.hex: key
-            for key, other in state.status.items()
-            if other.hex is not None and other.active and key not in (attacker, target)
-        }
-        groups = []
-        for group in line_of_fire(self._hex(state, attacker), self._hex(state, target)):
-            there = [by_hex[h] for h in group if h in by_hex]
-            if there:
-                groups.append(there)
-        return groups
+        line = line_of_fire(self._hex(state, attacker), self._hex(state, target))
+        return _figures_on(state, line, (attacker, target))
 
     def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
         """seed 001 (射界): the target's hex is in the viewer's arc of vision."""
@@ -460,19 +465,8 @@ class HexField:
         if gap == 0:
             return []
         far = origin + (goal - origin) * max(1, math.ceil(reach / gap))
-        by_hex = {
-            other.hex: key
-            for key, other in state.status.items()
-            if other.hex is not None and other.active and key not in (attacker, target)
-        }
-        groups = []
-        for group in line_of_fire(origin, far):
-            if group[0].distance(origin) <= gap or group[0].distance(origin) > reach:
-                continue
-            there = [by_hex[h] for h in group if h in by_hex and h in self.map]
-            if there:
-                groups.append(there)
-        return groups
+        past = [g for g in line_of_fire(origin, far) if gap < g[0].distance(origin) <= reach]
+        return _figures_on(state, past, (attacker, target))
 
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool

@@ -24,6 +24,7 @@ Off the hex map there is no facing, so no Wild Swing and no blind shot.
 
 from __future__ import annotations
 
+from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import OFF, hand_of
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.state import GurpsState
@@ -60,13 +61,6 @@ def free_sides(*, two_handed: bool, off_hand: bool) -> tuple[str, ...]:
     return ("left",) if off_hand else ("right",)
 
 
-def _arc(state: GurpsState, attacker: str, target: str) -> str:
-    """The attacker's arc holding the target; front off the hex map (no facing)."""
-    if state.ground is None:
-        return "front"
-    return str(state.ground.arc(state, attacker, target))
-
-
 def _sides(state: GurpsState, attacker: str, weapon: str, mode: AttackMode) -> tuple[str, ...]:
     off = hand_of(state.status[attacker], weapon) == OFF
     return free_sides(two_handed=mode.two_handed, off_hand=off)
@@ -78,7 +72,7 @@ def is_wild_swing(
     """True when a melee attack on `target` from where the attacker stands is a Wild Swing."""
     if not mode.is_melee:
         return False
-    arc = _arc(state, attacker, target)
+    arc = field_of(state).arc(state, attacker, target)
     if arc == "front":
         return False
     fighter = state.fighters[attacker]
@@ -94,7 +88,7 @@ def awkward_angle(
     """True for a 360° Vision blow at the back or the side away from the weapon."""
     if not mode.is_melee or not state.fighters[attacker].has("vision_360"):
         return False
-    arc = _arc(state, attacker, target)
+    arc = field_of(state).arc(state, attacker, target)
     if arc == "back":
         return True
     return arc in ("right", "left") and arc not in _sides(state, attacker, weapon, mode)
@@ -107,9 +101,7 @@ def wild_swing_reaches(distance: float, mode: AttackMode) -> bool:
 
 def is_blind_shot(state: GurpsState, attacker: str, target: str, mode: AttackMode) -> bool:
     """seed 001 視界外射撃: a ranged attack at a target outside the arc of vision."""
-    if mode.ranged is None or state.ground is None:
-        return False
-    return not state.ground.sees(state, attacker, target)
+    return mode.ranged is not None and not field_of(state).sees(state, attacker, target)
 
 
 def random_location_only(
