@@ -42,6 +42,7 @@ __all__ = [
     "HexField",
     "Placement",
     "PlaneField",
+    "Route",
     "facing_name",
     "field_of",
     "heading",
@@ -51,8 +52,34 @@ __all__ = [
 FRONT, SIDE, BACK = "front", "side", "back"
 
 
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A planned move: the places entered one after another, and the yards covered on
+    reaching each (seed 001: movement goes hex by hex, so a Wait can interrupt it).
+
+    A place is whatever the field's `enter` takes: a point on the plane, a (hex,
+    facing) on a hex map. The last place is where the move ends, in its end facing;
+    a turn in place is a route of one place and no yards.
+    """
+
+    places: tuple[Any, ...] = ()
+    yards: tuple[float, ...] = ()
+
+    @property
+    def length(self) -> float:
+        """Yards (hexes) the whole move covers."""
+        return self.yards[-1] if self.yards else 0.0
+
+
+STAY = Route()
+
+
 class Field(Protocol):
-    """The geometry a GURPS battle is fought on."""
+    """The geometry a GURPS battle is fought on.
+
+    Moves are planned as a `Route` and carried out place by place with `enter`, so
+    the rules can stop a mover on the way; a push (knockback, retreat) is immediate.
+    """
 
     def distance(self, state: GurpsState, a: str, b: str) -> float:
         """How far apart two fighters are, in yards."""
@@ -78,15 +105,19 @@ class Field(Protocol):
         budget: float,
         stop_at: float,
         maneuver: str = "attack",
-    ) -> float:
-        """Move toward `target` by at most `budget`, stopping at `stop_at`; yards moved.
+    ) -> Route:
+        """The move toward `target` by at most `budget`, stopping at `stop_at`.
 
         `maneuver` names the maneuver the move is part of: on a hex map it decides
         which steps and facing changes are allowed (seed 001: 移動と向き)."""
         ...
 
-    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> float:
-        """Move straight away from `threat` by `budget`; yards moved."""
+    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
+        """The move straight away from `threat` by `budget`."""
+        ...
+
+    def enter(self, state: GurpsState, mover: str, place: Any) -> None:
+        """Put the mover on one place of a route."""
         ...
 
     def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
@@ -97,7 +128,7 @@ class Field(Protocol):
         """The step of a retreat (B377), away from the attacker; yards moved."""
         ...
 
-    def step_back(self, state: GurpsState, mover: str, foe: str) -> float:
+    def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """The Step taken after an attack, away from the foe (seed 001: 長い武器を用いた戦法)."""
         ...
 
@@ -141,29 +172,33 @@ class PlaneField:
         budget: float,
         stop_at: float,
         maneuver: str = "attack",
-    ) -> float:
-        """Straight toward the target."""
-        status = state.status[mover]
-        start = status.position
-        status.position = step_toward(start, state.status[target].position, budget, stop_at)
-        return start.distance(status.position)
+    ) -> Route:
+        """Straight toward the target, in one go."""
+        start = state.status[mover].position
+        end = step_toward(start, state.status[target].position, budget, stop_at)
+        return _straight(start, end)
 
-    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> float:
-        """Straight away from the threat."""
-        status = state.status[mover]
-        start = status.position
-        status.position = step_away(start, state.status[threat].position, budget)
-        return start.distance(status.position)
+    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
+        """Straight away from the threat, in one go."""
+        start = state.status[mover].position
+        return _straight(start, step_away(start, state.status[threat].position, budget))
+
+    def enter(self, state: GurpsState, mover: str, place: Any) -> None:
+        """Stand on the point."""
+        state.status[mover].position = place
 
     def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
         """Straight away from the source."""
-        return self.withdraw(state, target, source, yards)
+        status = state.status[target]
+        start = status.position
+        status.position = step_away(start, state.status[source].position, yards)
+        return start.distance(status.position)
 
     def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
         """Without a map a retreat changes only the odds, not the distances (an interpretation)."""
         return 0.0
 
-    def step_back(self, state: GurpsState, mover: str, foe: str) -> float:
+    def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """One yard straight back."""
         return self.withdraw(state, mover, foe, 1.0)
 
@@ -177,6 +212,11 @@ class PlaneField:
         """The point in yards."""
         point: Point = state.status[key].position
         return point.x, point.y
+
+
+def _straight(start: Point, end: Point) -> Route:
+    moved = start.distance(end)
+    return Route((end,), (moved,)) if moved > 0 else STAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +243,27 @@ def _figures_on(
     }
     found = ([by_hex[h] for h in group if h in by_hex] for group in groups)
     return [there for there in found if there]
+
+
+def _route(path: tuple[tuple[Hex, Facing], ...], end: Facing) -> Route:
+    """A searched path (start state first) as a route ending in the `end` facing; the
+    yards count hexes entered, not turns."""
+    places: list[tuple[Hex, Facing]] = []
+    yards: list[float] = []
+    covered = 0.0
+    previous = path[0][0]
+    for place, facing in path[1:]:
+        if place != previous:
+            covered += 1.0
+            previous = place
+        places.append((place, facing))
+        yards.append(covered)
+    if not places or places[-1][1] != end:
+        places.append((previous, end))
+        yards.append(covered)
+    if len(places) == 1 and places[0] == path[0]:
+        return STAY
+    return Route(tuple(places), tuple(yards))
 
 
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
@@ -268,14 +329,12 @@ class HexField:
             profile=profile,
         )
 
-    def _settle(
-        self, state: GurpsState, mover: str, moves: Reachable, rank: Any, score: Any
-    ) -> float:
-        """End the move in the best reachable state: first by `rank(hex)` (cheap, per hex),
+    def _settle(self, moves: Reachable, rank: Any, score: Any) -> Route:
+        """The route to the best reachable state: first by `rank(hex)` (cheap, per hex),
         then among the best-ranked hexes by `score(hex, facing)` and cost."""
         states = moves.states()
         if not states:
-            return 0.0
+            return STAY
         ranks = {place: rank(place) for place, _ in states}
         top = min(ranks.values())
         best: tuple[Any, ...] | None = None
@@ -288,10 +347,7 @@ class HexField:
                     best = (key, place, facing, end)
         assert best is not None
         _, place, facing, end = best
-        status = state.status[mover]
-        moved = len(moves.path(place, facing)) - 1
-        status.hex, status.facing = place, end
-        return float(moved)
+        return _route(moves.path(place, facing), end)
 
     def approach(
         self,
@@ -301,7 +357,7 @@ class HexField:
         budget: float,
         stop_at: float,
         maneuver: str = "attack",
-    ) -> float:
+    ) -> Route:
         """The cheapest move that ends within `stop_at` hexes of the target, facing it;
         failing that, as close as the points allow.
 
@@ -324,8 +380,7 @@ class HexField:
         profile = _PROFILES.get(maneuver)
         if profile is None:
             return self._step(state, mover, score)
-        moves = self._search(state, mover, budget, profile)
-        return self._settle(state, mover, moves, rank, score)
+        return self._settle(self._search(state, mover, budget, profile), rank, score)
 
     def _open(self, state: GurpsState, mover: str, place: Hex) -> bool:
         if place not in self.map or not self.map.passable(place):
@@ -335,7 +390,7 @@ class HexField:
             for key, other in state.status.items()
         )
 
-    def _step(self, state: GurpsState, mover: str, score: Any) -> float:
+    def _step(self, state: GurpsState, mover: str, score: Any) -> Route:
         """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing."""
         status = state.status[mover]
         start = self._hex(state, mover)
@@ -349,10 +404,11 @@ class HexField:
                     best = (key, place, facing)
         assert best is not None
         _, place, facing = best
-        status.hex, status.facing = place, facing
-        return float(place.distance(start))
+        if (place, facing) == (start, status.facing):
+            return STAY
+        return Route(((place, facing),), (float(place.distance(start)),))
 
-    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> float:
+    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
         """The move that ends farthest from the threat, still facing it if possible."""
         danger = self._hex(state, threat)
 
@@ -363,7 +419,12 @@ class HexField:
             faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
             return (0 if faced else 1,)
 
-        return self._settle(state, mover, self._search(state, mover, budget), rank, score)
+        return self._settle(self._search(state, mover, budget), rank, score)
+
+    def enter(self, state: GurpsState, mover: str, place: Any) -> None:
+        """Stand on the hex, in the facing."""
+        status = state.status[mover]
+        status.hex, status.facing = place
 
     def ends_near(self, state: GurpsState, mover: str, budget: float, maneuver: str) -> set[Hex]:
         """Every hex the mover's move inside `maneuver` can end in (seed 001: 移動点)."""
@@ -382,12 +443,10 @@ class HexField:
         ordered = sorted(ends.items(), key=lambda item: (item[1], item[0][0], item[0][1]))
         return tuple(Destination(place, facing, cost) for (place, facing), cost in ordered)
 
-    def move_to(
+    def route_to(
         self, state: GurpsState, mover: str, destination: Destination, budget: float
-    ) -> float:
-        """Put the mover on its chosen destination; hexes moved (the cheapest path's)."""
-        status = state.status[mover]
-        start = self._hex(state, mover)
+    ) -> Route:
+        """The cheapest route to the mover's chosen destination (seed 001: 移動点)."""
         moves = self._search(state, mover, budget)
         path: tuple[tuple[Hex, Facing], ...] = ()
         for place, facing in moves.states():
@@ -395,8 +454,9 @@ class HexField:
                 candidate = moves.path(place, facing)
                 if not path or len(candidate) < len(path):
                     path = candidate
-        status.hex, status.facing = destination.hex, destination.facing
-        return float(len(path) - 1 if path else destination.hex.distance(start))
+        if not path:
+            raise ValueError(f"{mover} cannot reach {destination.key}")
+        return _route(path, destination.facing)
 
     def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
         """Hex by hex straight away from the source, stopped by walls and figures."""
@@ -416,7 +476,7 @@ class HexField:
         """seed 001 (後退): one hex away from the attacker, never into an occupied hex."""
         return self.push(state, defender, attacker, 1)
 
-    def step_back(self, state: GurpsState, mover: str, foe: str) -> float:
+    def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """The Step (one hex, free facing) that ends farthest from the foe, still facing it."""
         danger = self._hex(state, foe)
 

@@ -21,7 +21,7 @@ from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, WaitResponse
 from senjo.systems.gurps.events import Check, Moved, PostureChanged, TurnSkipped
-from senjo.systems.gurps.field import HexField, facing_name, field_of
+from senjo.systems.gurps.field import HexField, Route, facing_name, field_of
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -246,22 +246,14 @@ def _approach(
 ) -> Steps:
     """Move toward the target until in reach (or out of budget), then let waiting foes act."""
     state = battle.state
-    status = state.status[key]
     if mode.ranged is not None:
         # seed 001 (ステップ): a shooter turns toward a target out of sight.
         _turn(battle, key, target)
         return
     reach = max_reach(mode)
     stop_at = reach if reach else 0.0
-    facing = status.facing
-    moved = field_of(state).approach(state, key, target, budget, stop_at, maneuver)
-    if moved == 0 and status.facing != facing:
-        _log_turn(battle, key, target)
-    if moved > 0:
-        status.moved += moved
-        x, y = field_of(state).coordinates(state, key)
-        battle.emit(Moved(key, moved, target, "toward", x, y, facing_name(state, key)))
-        yield from _wait_triggers(battle, key)
+    route = field_of(state).approach(state, key, target, budget, stop_at, maneuver)
+    yield from walk(battle, key, route, target, "toward")
 
 
 def _turn(battle: Battle[GurpsState], key: str, target: str) -> None:
@@ -275,37 +267,102 @@ def _log_turn(battle: Battle[GurpsState], key: str, target: str) -> None:
     battle.emit(Moved(key, 0.0, target, "turn", x, y, facing_name(battle.state, key)))
 
 
-def _wait_triggers(battle: Battle[GurpsState], mover: str) -> Steps:
-    """A fighter that moved may trigger foes on Wait (B366): each decides to act or hold.
+def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, variant: str) -> Steps:
+    """Carry out a move place by place (seed 001: a Wait can interrupt another's move).
 
-    The mover's maneuver is suspended while a waiting foe attacks, and goes on
-    afterwards if the mover can still act (seed 001: Wait in tactical combat).
+    Each hex entered may trigger foes on Wait; the move is logged in parts around
+    each interruption, and goes on afterwards only if the mover is still able and
+    standing where it was (a mover knocked down, out, or pushed off its route stops
+    there; an interpretation for the last). A turn in place is logged as a turn.
     """
+    if not route.places:
+        return
     state = battle.state
+    status = state.status[key]
+    ground = field_of(state)
+    if route.length == 0:
+        ground.enter(state, key, route.places[-1])
+        _log_turn(battle, key, target)
+        return
+    base, logged, covered, last = status.moved, 0.0, 0.0, -1
+    for index, (place, yards) in enumerate(zip(route.places, route.yards, strict=True)):
+        ground.enter(state, key, place)
+        entered, covered = yards > covered, yards
+        status.moved = base + covered
+        if not entered:
+            continue
+        waiting = _triggered(state, key)
+        if not waiting:
+            continue
+        _log_moved(battle, key, covered - logged, target, variant)
+        logged, last = covered, index
+        where = ground.coordinates(state, key)
+        yield from _wait_triggers(battle, key, waiting)
+        if not status.active or status.posture != "standing":
+            return
+        if ground.coordinates(state, key) != where:
+            return
+    if last < len(route.places) - 1:
+        rest = covered - logged
+        _log_moved(battle, key, rest, target, variant if rest else "turn")
+
+
+def _log_moved(
+    battle: Battle[GurpsState], key: str, yards: float, target: str, variant: str
+) -> None:
+    state = battle.state
+    x, y = field_of(state).coordinates(state, key)
+    battle.emit(Moved(key, yards, target, variant, x, y, facing_name(state, key)))
+
+
+def _triggered(state: GurpsState, mover: str) -> list[str]:
+    """The foes on Wait whose trigger the mover's arrival meets (B366, seed 001): a readied
+    melee weapon that reaches the mover, or reaches it after the waiter's Step."""
+    found = []
     for foe in state.foes(mover):
         waiting = state.status[foe]
-        if waiting.maneuver != "wait" or not waiting.wait_weapon:
+        if waiting.maneuver != "wait" or not waiting.wait_weapon or not waiting.active:
+            continue
+        if waiting.wait_weapon not in waiting.ready:
             continue
         mode = state.fighters[foe].weapon(waiting.wait_weapon).mode(waiting.wait_mode)
-        if waiting.wait_weapon not in waiting.ready or not reaches(state, foe, mover, mode, 0.0):
-            continue
+        if reaches(state, foe, mover, mode, STEP):
+            found.append(foe)
+    return found
+
+
+def _wait_triggers(battle: Battle[GurpsState], mover: str, waiting: list[str]) -> Steps:
+    """Foes on Wait whose trigger the mover met: each decides to act or hold (B366).
+
+    One that acts steps in if it must (seed 001: 待機による戦法 - a waiter that has not
+    moved on its turn may Step and attack) and strikes; the mover's maneuver is
+    suspended meanwhile.
+    """
+    state = battle.state
+    for foe in waiting:
+        waiter = state.status[foe]
+        if not waiter.active or not state.status[mover].active:
+            return
+        mode = state.fighters[foe].weapon(waiter.wait_weapon).mode(waiter.wait_mode)
         response = yield Decision(
             foe, "wait_trigger", (WaitResponse(True), WaitResponse(False)), mover
         )
         if not response.act:
             continue
-        waiting.maneuver = "attack"
-        weapon = waiting.wait_weapon
-        waiting.wait_weapon = ""
+        waiter.maneuver = "attack"
+        weapon = waiter.wait_weapon
+        waiter.wait_weapon = ""
         choice = ManeuverChoice("attack", target=mover, weapon=weapon, mode=mode.name)
+        if not reaches(state, foe, mover, mode, 0.0):
+            yield from _approach(battle, foe, mover, mode, STEP)
+            if not waiter.active or not reaches(state, foe, mover, mode, 0.0):
+                continue
         plan = yield from _choose_plan(battle, foe, choice)
         if plan is None:
             continue
         stop_thrust = state.status[mover].moved if mode.thrusting else 0.0
         context = AttackContext("attack", stop_thrust_yards=stop_thrust)
         yield from resolve_attack(battle, foe, mover, weapon, mode, plan, context)
-        if not state.status[mover].active:
-            return
 
 
 def flying_jump(fighter: Fighter) -> float:
@@ -404,22 +461,15 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         ends = board.destinations(state, key, budget)
         if ends:
             end: Destination = yield Decision(key, "destination", ends, choice)
-            moved = board.move_to(state, key, end, budget)
-            status.moved += moved
-            x, y = board.coordinates(state, key)
-            battle.emit(Moved(key, moved, "", "to", x, y, facing_name(state, key)))
-            yield from _wait_triggers(battle, key)
+            yield from walk(battle, key, board.route_to(state, key, end, budget), "", "to")
     elif maneuver == "move":
         budget = move_allowance(fighter, status)
         ground = field_of(state)
         if choice.variant == "toward":
-            moved = ground.approach(state, key, choice.target, budget, STEP, "move")
+            route = ground.approach(state, key, choice.target, budget, STEP, "move")
         else:
-            moved = ground.withdraw(state, key, choice.target, budget)
-        status.moved += moved
-        x, y = ground.coordinates(state, key)
-        battle.emit(Moved(key, moved, choice.target, choice.variant, x, y, facing_name(state, key)))
-        yield from _wait_triggers(battle, key)
+            route = ground.withdraw(state, key, choice.target, budget)
+        yield from walk(battle, key, route, choice.target, choice.variant)
     elif maneuver == "change_posture":
         _stand_posture(battle, key, choice.variant)
     elif maneuver == "aim":
@@ -508,12 +558,5 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         if status.lost_balance:
             return
     if choice.variant == "step_back" and status.active and status.posture == "standing":
-        ground = field_of(state)
-        moved = ground.step_back(state, key, choice.target)
-        if moved:
-            status.moved += moved
-            x, y = ground.coordinates(state, key)
-            battle.emit(
-                Moved(key, moved, choice.target, "step_back", x, y, facing_name(state, key))
-            )
-            yield from _wait_triggers(battle, key)
+        route = field_of(state).step_back(state, key, choice.target)
+        yield from walk(battle, key, route, choice.target, "step_back")
