@@ -26,8 +26,9 @@ from senjo.systems.gurps.choices import (
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import injury
-from senjo.systems.gurps.maneuvers import STEP, plan_options
 from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.plans import plan_options
+from senjo.systems.gurps.reach import STEP
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["GurpsAI", "best_defense", "success_chance"]

@@ -9,47 +9,28 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Generator
-from typing import Any
 
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.hexgrid import Hex
-from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
-from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, WaitResponse
-from senjo.systems.gurps.events import Check, Moved, PostureChanged, TurnSkipped
-from senjo.systems.gurps.field import HexField, Route, facing_name, field_of
+from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice
+from senjo.systems.gurps.events import Check, PostureChanged, TurnSkipped
+from senjo.systems.gurps.field import HexField, field_of
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
-from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.plans import choose_plan, plan_options
 from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allowance, reaches
 from senjo.systems.gurps.readying import fast_draw, fast_draw_options, ready, ready_options
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import FighterState, GurpsState
-from senjo.systems.gurps.wild_swing import random_location_only
+from senjo.systems.gurps.walking import approach, turn, walk
 from senjo.systems.gurps.wounds import fall_down
 
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 
-#: Hit locations a fighter may aim at, torso first (B398-400).
-_AIMABLE = (
-    "torso",
-    "vitals",
-    "skull",
-    "eye",
-    "face",
-    "neck",
-    "groin",
-    "right_arm",
-    "left_arm",
-    "right_leg",
-    "left_leg",
-    "hand",
-    "foot",
-)
 _POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
 #: Postures in which a fighter without a map can brace a ranged weapon (an interpretation).
 _BRACING_POSTURES = ("kneeling", "sitting", "lying", "crawling")
@@ -190,181 +171,6 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     return tuple(options)
 
 
-@functools.lru_cache(maxsize=4096)
-def _plans(
-    skill: int, damage_type: str, melee: bool, rapid: bool, floor: int, random_location: bool
-) -> tuple[AttackPlan, ...]:
-    plans = []
-    if random_location:
-        plans.append(AttackPlan("random"))
-    for location in _AIMABLE:
-        if not can_target(location, damage_type):
-            continue
-        aimed = skill + (tables.location_penalty(location) if location != "torso" else 0)
-        if aimed < 3:  # B344: no attempt below an effective 3
-            continue
-        # B369: each -2 to hit is -1 to the foe's defenses (down to `floor`, an option).
-        most = max(0, (aimed - floor) // 2) if melee else 0
-        for deceptive in range(min(most, 4) + 1):
-            plans.append(AttackPlan(location, deceptive))
-            if rapid and aimed - 2 * deceptive - 6 >= 3:
-                plans.append(AttackPlan(location, deceptive, rapid_strike=True))
-    return tuple(plans)  # empty when even the torso is below an effective 3
-
-
-def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[AttackPlan, ...]:
-    """The attack plans (location, Deceptive Attack, Rapid Strike) legal for an attack choice."""
-    mode = state.fighters[key].weapon(choice.weapon).mode(choice.mode)
-    context = AttackContext(choice.maneuver, choice.variant)
-    score = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
-    rapid = (
-        mode.is_melee
-        and choice.variant != "dual"
-        and (
-            choice.maneuver == "attack"
-            or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
-        )
-    )
-    if random_location_only(state, key, choice.target, choice.weapon, mode):
-        # seed 001 大振り, 視界外射撃: no aiming, a random location.
-        return (AttackPlan("random"),) if score.value >= 3 else ()
-    rules = state.rules
-    floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
-    random_location = rules.get("random_hit_locations", "off") == "on"
-    return _plans(
-        score.value, mode.damage.damage_type.value, mode.is_melee, rapid, floor, random_location
-    )
-
-
-def _approach(
-    battle: Battle[GurpsState],
-    key: str,
-    target: str,
-    mode: AttackMode,
-    budget: float,
-    maneuver: str = "attack",
-) -> Steps:
-    """Move toward the target until in reach (or out of budget), then let waiting foes act."""
-    state = battle.state
-    if mode.ranged is not None:
-        # seed 001 (ステップ): a shooter turns toward a target out of sight.
-        _turn(battle, key, target)
-        return
-    reach = max_reach(mode)
-    stop_at = reach if reach else 0.0
-    route = field_of(state).approach(state, key, target, budget, stop_at, maneuver)
-    yield from walk(battle, key, route, target, "toward")
-
-
-def _turn(battle: Battle[GurpsState], key: str, target: str) -> None:
-    """Turn in place toward a target out of sight, and log the turn (seed 001: 射界)."""
-    if field_of(battle.state).face(battle.state, key, target):
-        _log_turn(battle, key, target)
-
-
-def _log_turn(battle: Battle[GurpsState], key: str, target: str) -> None:
-    x, y = field_of(battle.state).coordinates(battle.state, key)
-    battle.emit(Moved(key, 0.0, target, "turn", x, y, facing_name(battle.state, key)))
-
-
-def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, variant: str) -> Steps:
-    """Carry out a move place by place (seed 001: a Wait can interrupt another's move).
-
-    Each hex entered may trigger foes on Wait; the move is logged in parts around
-    each interruption, and goes on afterwards only if the mover is still able and
-    standing where it was (a mover knocked down, out, or pushed off its route stops
-    there; an interpretation for the last). A turn in place is logged as a turn.
-    """
-    if not route.places:
-        return
-    state = battle.state
-    status = state.status[key]
-    ground = field_of(state)
-    if route.length == 0:
-        ground.enter(state, key, route.places[-1])
-        _log_turn(battle, key, target)
-        return
-    base, logged, covered, last = status.moved, 0.0, 0.0, -1
-    for index, (place, yards) in enumerate(zip(route.places, route.yards, strict=True)):
-        ground.enter(state, key, place)
-        entered, covered = yards > covered, yards
-        status.moved = base + covered
-        if not entered:
-            continue
-        waiting = _triggered(state, key)
-        if not waiting:
-            continue
-        _log_moved(battle, key, covered - logged, target, variant)
-        logged, last = covered, index
-        where = ground.coordinates(state, key)
-        yield from _wait_triggers(battle, key, waiting)
-        if not status.active or status.posture != "standing":
-            return
-        if ground.coordinates(state, key) != where:
-            return
-    if last < len(route.places) - 1:
-        rest = covered - logged
-        _log_moved(battle, key, rest, target, variant if rest else "turn")
-
-
-def _log_moved(
-    battle: Battle[GurpsState], key: str, yards: float, target: str, variant: str
-) -> None:
-    state = battle.state
-    x, y = field_of(state).coordinates(state, key)
-    battle.emit(Moved(key, yards, target, variant, x, y, facing_name(state, key)))
-
-
-def _triggered(state: GurpsState, mover: str) -> list[str]:
-    """The foes on Wait whose trigger the mover's arrival meets (B366, seed 001): a readied
-    melee weapon that reaches the mover, or reaches it after the waiter's Step."""
-    found = []
-    for foe in state.foes(mover):
-        waiting = state.status[foe]
-        if waiting.maneuver != "wait" or not waiting.wait_weapon or not waiting.active:
-            continue
-        if waiting.wait_weapon not in waiting.ready:
-            continue
-        mode = state.fighters[foe].weapon(waiting.wait_weapon).mode(waiting.wait_mode)
-        if reaches(state, foe, mover, mode, STEP):
-            found.append(foe)
-    return found
-
-
-def _wait_triggers(battle: Battle[GurpsState], mover: str, waiting: list[str]) -> Steps:
-    """Foes on Wait whose trigger the mover met: each decides to act or hold (B366).
-
-    One that acts steps in if it must (seed 001: 待機による戦法 - a waiter that has not
-    moved on its turn may Step and attack) and strikes; the mover's maneuver is
-    suspended meanwhile.
-    """
-    state = battle.state
-    for foe in waiting:
-        waiter = state.status[foe]
-        if not waiter.active or not state.status[mover].active:
-            return
-        mode = state.fighters[foe].weapon(waiter.wait_weapon).mode(waiter.wait_mode)
-        response = yield Decision(
-            foe, "wait_trigger", (WaitResponse(True), WaitResponse(False)), mover
-        )
-        if not response.act:
-            continue
-        waiter.maneuver = "attack"
-        weapon = waiter.wait_weapon
-        waiter.wait_weapon = ""
-        choice = ManeuverChoice("attack", target=mover, weapon=weapon, mode=mode.name)
-        if not reaches(state, foe, mover, mode, 0.0):
-            yield from _approach(battle, foe, mover, mode, STEP)
-            if not waiter.active or not reaches(state, foe, mover, mode, 0.0):
-                continue
-        plan = yield from _choose_plan(battle, foe, choice)
-        if plan is None:
-            continue
-        stop_thrust = state.status[mover].moved if mode.thrusting else 0.0
-        context = AttackContext("attack", stop_thrust_yards=stop_thrust)
-        yield from resolve_attack(battle, foe, mover, weapon, mode, plan, context)
-
-
 def flying_jump(fighter: Fighter) -> float:
     """Yards a Flying Attack's jump adds (seed 000): a running broad jump, halved in combat.
 
@@ -392,19 +198,6 @@ def _stunt(battle: Battle[GurpsState], key: str, kind: str) -> bool:
         return True
     fall_down(battle, key, kind)
     return False
-
-
-def _choose_plan(
-    battle: Battle[GurpsState], key: str, choice: ManeuverChoice
-) -> Generator[Decision, Any, AttackPlan | None]:
-    """The attack plan; None when no plan reaches an effective skill of 3 (B344)."""
-    plans = plan_options(battle.state, key, choice)
-    if not plans:
-        return None
-    if len(plans) == 1:
-        return plans[0]
-    plan: AttackPlan = yield Decision(key, "attack_plan", plans, choice)
-    return plan
 
 
 def _feint(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> int:
@@ -473,7 +266,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     elif maneuver == "change_posture":
         _stand_posture(battle, key, choice.variant)
     elif maneuver == "aim":
-        _turn(battle, key, choice.target)  # seed 001: Aim's Step may turn
+        turn(battle, key, choice.target)  # seed 001: Aim's Step may turn
         same = status.aim_target == choice.target and status.aim_weapon == choice.weapon
         status.aim_turns = status.aim_turns + 1 if same else 1
         status.aim_target, status.aim_weapon = choice.target, choice.weapon
@@ -484,7 +277,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         status.evaluate_target = choice.target
     elif maneuver == "feint":
         mode = fighter.weapon(choice.weapon).mode(choice.mode)
-        yield from _approach(battle, key, choice.target, mode, STEP)
+        yield from approach(battle, key, choice.target, mode, STEP)
         if status.active:
             status.feint_target = choice.target
             status.feint_penalty = _feint(battle, key, choice)
@@ -521,21 +314,21 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     if choice.variant == "acrobatic" and not _stunt(battle, key, "acrobatic_stunt"):
         return
     if choice.variant != "step_back":  # the Step comes after the attack instead
-        yield from _approach(battle, key, choice.target, mode, budget, choice.maneuver)
+        yield from approach(battle, key, choice.target, mode, budget, choice.maneuver)
     if choice.variant == "flying" and status.active:
         # seed 000 (Flying Attack): run, then a running broad jump (DX or Jumping) for
         # extra distance; failure falls and ends the turn.
         if not _stunt(battle, key, "flying_jump"):
             return
         jump = flying_jump(fighter)
-        yield from _approach(battle, key, choice.target, mode, jump, choice.maneuver)
+        yield from approach(battle, key, choice.target, mode, jump, choice.maneuver)
     if not status.active or not state.status[choice.target].active:
         return
     if not reaches(state, key, choice.target, mode, 0.0):
         return
     if choice.maneuver == "all_out_attack" and choice.variant == "feint":
         feint = _feint(battle, key, choice)
-    plan = yield from _choose_plan(battle, key, choice)
+    plan = yield from choose_plan(battle, key, choice)
     if plan is None:
         battle.emit(TurnSkipped(key, "no_attack_possible"))  # B344: skill below 3
         return

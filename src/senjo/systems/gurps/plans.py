@@ -1,0 +1,98 @@
+"""Attack plans (B369-371, B398-400): where to strike, Deceptive Attack and Rapid Strike.
+
+A plan is chosen after the maneuver: the hit location (or a random one), the
+levels of Deceptive Attack, and whether to split the attack into a Rapid Strike.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Generator
+from typing import Any
+
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Decision
+from senjo.systems.gurps import tables
+from senjo.systems.gurps.attack import AttackContext, attack_score
+from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
+from senjo.systems.gurps.injury import can_target
+from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.wild_swing import random_location_only
+
+__all__ = ["choose_plan", "plan_options"]
+
+#: Hit locations a fighter may aim at, torso first (B398-400).
+_AIMABLE = (
+    "torso",
+    "vitals",
+    "skull",
+    "eye",
+    "face",
+    "neck",
+    "groin",
+    "right_arm",
+    "left_arm",
+    "right_leg",
+    "left_leg",
+    "hand",
+    "foot",
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _plans(
+    skill: int, damage_type: str, melee: bool, rapid: bool, floor: int, random_location: bool
+) -> tuple[AttackPlan, ...]:
+    plans = []
+    if random_location:
+        plans.append(AttackPlan("random"))
+    for location in _AIMABLE:
+        if not can_target(location, damage_type):
+            continue
+        aimed = skill + (tables.location_penalty(location) if location != "torso" else 0)
+        if aimed < 3:  # B344: no attempt below an effective 3
+            continue
+        # B369: each -2 to hit is -1 to the foe's defenses (down to `floor`, an option).
+        most = max(0, (aimed - floor) // 2) if melee else 0
+        for deceptive in range(min(most, 4) + 1):
+            plans.append(AttackPlan(location, deceptive))
+            if rapid and aimed - 2 * deceptive - 6 >= 3:
+                plans.append(AttackPlan(location, deceptive, rapid_strike=True))
+    return tuple(plans)  # empty when even the torso is below an effective 3
+
+
+def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[AttackPlan, ...]:
+    """The attack plans (location, Deceptive Attack, Rapid Strike) legal for an attack choice."""
+    mode = state.fighters[key].weapon(choice.weapon).mode(choice.mode)
+    context = AttackContext(choice.maneuver, choice.variant)
+    score = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
+    rapid = (
+        mode.is_melee
+        and choice.variant != "dual"
+        and (
+            choice.maneuver == "attack"
+            or (choice.maneuver == "all_out_attack" and choice.variant in ("determined", "strong"))
+        )
+    )
+    if random_location_only(state, key, choice.target, choice.weapon, mode):
+        # seed 001 大振り, 視界外射撃: no aiming, a random location.
+        return (AttackPlan("random"),) if score.value >= 3 else ()
+    rules = state.rules
+    floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
+    random_location = rules.get("random_hit_locations", "off") == "on"
+    return _plans(
+        score.value, mode.damage.damage_type.value, mode.is_melee, rapid, floor, random_location
+    )
+
+
+def choose_plan(
+    battle: Battle[GurpsState], key: str, choice: ManeuverChoice
+) -> Generator[Decision, Any, AttackPlan | None]:
+    """The attack plan; None when no plan reaches an effective skill of 3 (B344)."""
+    plans = plan_options(battle.state, key, choice)
+    if not plans:
+        return None
+    if len(plans) == 1:
+        return plans[0]
+    plan: AttackPlan = yield Decision(key, "attack_plan", plans, choice)
+    return plan

@@ -1,0 +1,150 @@
+"""Moving on the battlefield (seed 001: 移動点, 待機による戦法): routes walked place by place.
+
+A move is planned by the field as a `Route` and walked here one place at a
+time, so that each hex entered can meet the trigger of a foe on Wait: the
+waiter may Step and strike while the mover's maneuver is suspended.
+"""
+
+from __future__ import annotations
+
+from senjo.engine.battle import Battle, Steps
+from senjo.engine.decision import Decision
+from senjo.systems.gurps.attack import AttackContext, resolve_attack
+from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
+from senjo.systems.gurps.events import Moved
+from senjo.systems.gurps.field import Route, facing_name, field_of
+from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.plans import choose_plan
+from senjo.systems.gurps.reach import STEP, max_reach, reaches
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["approach", "log_turn", "turn", "walk"]
+
+
+def approach(
+    battle: Battle[GurpsState],
+    key: str,
+    target: str,
+    mode: AttackMode,
+    budget: float,
+    maneuver: str = "attack",
+) -> Steps:
+    """Move toward the target until in reach (or out of budget), then let waiting foes act."""
+    state = battle.state
+    if mode.ranged is not None:
+        # seed 001 (ステップ): a shooter turns toward a target out of sight.
+        turn(battle, key, target)
+        return
+    reach = max_reach(mode)
+    stop_at = reach if reach else 0.0
+    route = field_of(state).approach(state, key, target, budget, stop_at, maneuver)
+    yield from walk(battle, key, route, target, "toward")
+
+
+def turn(battle: Battle[GurpsState], key: str, target: str) -> None:
+    """Turn in place toward a target out of sight, and log the turn (seed 001: 射界)."""
+    if field_of(battle.state).face(battle.state, key, target):
+        log_turn(battle, key, target)
+
+
+def log_turn(battle: Battle[GurpsState], key: str, target: str) -> None:
+    x, y = field_of(battle.state).coordinates(battle.state, key)
+    battle.emit(Moved(key, 0.0, target, "turn", x, y, facing_name(battle.state, key)))
+
+
+def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, variant: str) -> Steps:
+    """Carry out a move place by place (seed 001: a Wait can interrupt another's move).
+
+    Each hex entered may trigger foes on Wait; the move is logged in parts around
+    each interruption, and goes on afterwards only if the mover is still able and
+    standing where it was (a mover knocked down, out, or pushed off its route stops
+    there; an interpretation for the last). A turn in place is logged as a turn.
+    """
+    if not route.places:
+        return
+    state = battle.state
+    status = state.status[key]
+    ground = field_of(state)
+    if route.length == 0:
+        ground.enter(state, key, route.places[-1])
+        log_turn(battle, key, target)
+        return
+    base, logged, covered, last = status.moved, 0.0, 0.0, -1
+    for index, (place, yards) in enumerate(zip(route.places, route.yards, strict=True)):
+        ground.enter(state, key, place)
+        entered, covered = yards > covered, yards
+        status.moved = base + covered
+        if not entered:
+            continue
+        waiting = _triggered(state, key)
+        if not waiting:
+            continue
+        _log_moved(battle, key, covered - logged, target, variant)
+        logged, last = covered, index
+        where = ground.coordinates(state, key)
+        yield from _wait_triggers(battle, key, waiting)
+        if not status.active or status.posture != "standing":
+            return
+        if ground.coordinates(state, key) != where:
+            return
+    if last < len(route.places) - 1:
+        rest = covered - logged
+        _log_moved(battle, key, rest, target, variant if rest else "turn")
+
+
+def _log_moved(
+    battle: Battle[GurpsState], key: str, yards: float, target: str, variant: str
+) -> None:
+    state = battle.state
+    x, y = field_of(state).coordinates(state, key)
+    battle.emit(Moved(key, yards, target, variant, x, y, facing_name(state, key)))
+
+
+def _triggered(state: GurpsState, mover: str) -> list[str]:
+    """The foes on Wait whose trigger the mover's arrival meets (B366, seed 001): a readied
+    melee weapon that reaches the mover, or reaches it after the waiter's Step."""
+    found = []
+    for foe in state.foes(mover):
+        waiting = state.status[foe]
+        if waiting.maneuver != "wait" or not waiting.wait_weapon or not waiting.active:
+            continue
+        if waiting.wait_weapon not in waiting.ready:
+            continue
+        mode = state.fighters[foe].weapon(waiting.wait_weapon).mode(waiting.wait_mode)
+        if reaches(state, foe, mover, mode, STEP):
+            found.append(foe)
+    return found
+
+
+def _wait_triggers(battle: Battle[GurpsState], mover: str, waiting: list[str]) -> Steps:
+    """Foes on Wait whose trigger the mover met: each decides to act or hold (B366).
+
+    One that acts steps in if it must (seed 001: 待機による戦法 - a waiter that has not
+    moved on its turn may Step and attack) and strikes; the mover's maneuver is
+    suspended meanwhile.
+    """
+    state = battle.state
+    for foe in waiting:
+        waiter = state.status[foe]
+        if not waiter.active or not state.status[mover].active:
+            return
+        mode = state.fighters[foe].weapon(waiter.wait_weapon).mode(waiter.wait_mode)
+        response = yield Decision(
+            foe, "wait_trigger", (WaitResponse(True), WaitResponse(False)), mover
+        )
+        if not response.act:
+            continue
+        waiter.maneuver = "attack"
+        weapon = waiter.wait_weapon
+        waiter.wait_weapon = ""
+        choice = ManeuverChoice("attack", target=mover, weapon=weapon, mode=mode.name)
+        if not reaches(state, foe, mover, mode, 0.0):
+            yield from approach(battle, foe, mover, mode, STEP)
+            if not waiter.active or not reaches(state, foe, mover, mode, 0.0):
+                continue
+        plan = yield from choose_plan(battle, foe, choice)
+        if plan is None:
+            continue
+        stop_thrust = state.status[mover].moved if mode.thrusting else 0.0
+        context = AttackContext("attack", stop_thrust_yards=stop_thrust)
+        yield from resolve_attack(battle, foe, mover, weapon, mode, plan, context)
