@@ -10,7 +10,7 @@ from senjo.engine.battle import Outcome
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.narration.gurps import GurpsNarrator
 from senjo.narration.gurps_terms import TERMS, term
-from senjo.systems.gurps.events import DefenseRolled, Injured, Moved
+from senjo.systems.gurps.events import DefenseRolled, Injured, Moved, TurnSkipped
 
 GLOSSARY = (Path(__file__).parents[2] / "docs" / "glossary.md").read_text(encoding="utf-8")
 NAMES = {"ann": ("Ann", "アン"), "bo": ("Bo", "ボー")}
@@ -81,3 +81,14 @@ def test_a_turn_in_place_is_narrated_with_the_new_facing() -> None:
     turn = Moved("ann", 0.0, "bo", "turn", 4, 4, "S")
     assert GurpsNarrator(NAMES, "ja").line(turn) == "アンはボーの方を向いた（S）"
     assert GurpsNarrator(NAMES, "en").line(turn) == "Ann turns to face Bo (S)"
+
+
+def test_pop_up_moves_and_skipped_turns_read_in_both_languages() -> None:
+    """seed 001 (飛び出し攻撃): the step out and the step back are narrated by hex; a
+    skipped turn gives its reason as a term."""
+    out = Moved("ann", 1.0, "bo", "pop_up", 3, 4, "S")
+    back = Moved("ann", 1.0, "bo", "pop_up_back", 4, 4, "S")
+    assert GurpsNarrator(NAMES, "en").line(out) == "Ann pops out 1 yd to 3,4"
+    assert GurpsNarrator(NAMES, "ja").line(back) == "アンは4,4の物陰へ戻る（1メートル）"
+    skipped = TurnSkipped("ann", "nothing_to_watch")
+    assert GurpsNarrator(NAMES, "en").line(skipped) == "Ann rests (nothing in sight to watch)"

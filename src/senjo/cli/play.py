@@ -29,8 +29,9 @@ from senjo.narration.gurps_terms import term
 from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.systems.gurps.ai import success_chance
 from senjo.systems.gurps.attack import AttackContext, attack_score
-from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
+from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice, Watch
 from senjo.systems.gurps.defense import defense_score
+from senjo.systems.gurps.ranged import opportunity_fire_items
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["describe_option", "play_command"]
@@ -89,6 +90,13 @@ def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any,
             chance = success_chance(
                 defense_score(state, decision.actor, option, decision.context).value
             )
+    elif isinstance(option, Watch):
+        # seed 001 (機会射撃): the shape, its centre, the hexes it covers and its penalty.
+        penalty = sum(v for _, v in opportunity_fire_items(option, False))
+        shape = term("watch", option.shape, lang)
+        text = f"{shape} {option.center} ({len(option.hexes)}) {penalty:+d}"
+    elif decision.kind == "discrimination":
+        text = term("watch", option.key, lang)
     else:
         text = option.key
     if chance is not None:

@@ -41,6 +41,9 @@ from senjo.systems.gurps.events import (
 
 __all__ = ["GurpsNarrator", "gurps_narrator"]
 
+#: Moves narrated by where they end (a hex), not by whom they approach.
+_PLACES = ("to", "retreat", "stumble", "step_back", "pop_up", "pop_up_back")
+
 
 class GurpsNarrator(NamedNarrator):
     """Turns GURPS events into lines. `names` maps a key to its (English, Japanese) name."""
@@ -74,7 +77,8 @@ class GurpsNarrator(NamedNarrator):
             return None
         if isinstance(item, TurnSkipped):
             who = self.who(item.actor)
-            return f"{who}は何もしない（{item.reason}）" if ja else f"{who} rests ({item.reason})"
+            why = term("variant", item.reason, t)
+            return f"{who}は何もしない（{why}）" if ja else f"{who} rests ({why})"
         if isinstance(item, ManeuverTaken):
             return self._maneuver(item)
         if isinstance(item, Moved):
@@ -93,13 +97,15 @@ class GurpsNarrator(NamedNarrator):
                     if ja
                     else f"{who} turns to face {other} ({item.facing})"
                 )
-            if item.direction in ("to", "retreat", "stumble", "step_back"):
+            if item.direction in _PLACES:
                 if ja:
                     verb = {
                         "to": "へ移動",
                         "retreat": "へ後退",
                         "stumble": "へよろめいた",
                         "step_back": "へ下がった",
+                        "pop_up": "へ飛び出し",
+                        "pop_up_back": "の物陰へ戻る",
                     }
                     return f"{who}は{spot}{verb[item.direction]}（{item.yards:g}メートル）"
                 verb_en = {
@@ -107,6 +113,8 @@ class GurpsNarrator(NamedNarrator):
                     "retreat": "retreats",
                     "stumble": "stumbles",
                     "step_back": "steps back",
+                    "pop_up": "pops out",
+                    "pop_up_back": "ducks back",
                 }
                 return f"{who} {verb_en[item.direction]} {item.yards:g} yd to {spot}"
             if ja:

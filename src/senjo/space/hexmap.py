@@ -32,6 +32,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from senjo.space.hexgrid import DIRECTIONS, Hex
+from senjo.space.lines import line_of_fire
 
 __all__ = ["Footing", "HexMap"]
 
@@ -224,6 +225,21 @@ class HexMap:
         """Whether a figure may enter ``h``: on the map and neither a wall nor a large obstacle."""
         i = self._index.get(h)
         return i is not None and self._terrain[i] >= 0
+
+    def clear_line(self, a: Hex, b: Hex) -> bool:
+        """Whether no wall stands on the line of fire between ``a`` and ``b``.
+
+        A line running exactly between two hexes is stopped only when both are
+        walls (as a pair of figures hinders a shot only when both hexes hold one).
+
+        >>> m = HexMap.rectangle(6, 6, walls=[Hex(2, 1)])
+        >>> m.clear_line(Hex(0, 1), Hex(4, 1)), m.clear_line(Hex(0, 0), Hex(4, 0))
+        (False, True)
+        """
+        if not self._walls:
+            return True
+        walls = self._walls
+        return not any(all(h in walls for h in group) for group in line_of_fire(a, b))
 
     def terrain_cost(self, h: Hex) -> float:
         """Movement points the map adds to entering ``h`` (obstructions, footing, GM extra).

@@ -14,7 +14,7 @@ from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
-from senjo.systems.gurps.choices import AttackPlan, DefenseChoice
+from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, Watch
 from senjo.systems.gurps.criticals import (
     attack_critical_miss,
     defense_critical_failure,
@@ -32,11 +32,14 @@ from senjo.systems.gurps.field import HexField, facing_name, field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.ranged import (
+    POP_UP_ATTACK,
     SHOOTING_BLIND,
     SHOOTING_BLIND_SKILL_CAP,
     hits_from_recoil,
     hits_stopped_by_defense,
+    opportunity_fire_items,
     rapid_fire_bonus,
+    watch_aim_key,
     wrong_target_skill,
 )
 from senjo.systems.gurps.rolls import roll_3d6
@@ -62,7 +65,9 @@ class AttackContext:
     `maneuver` is attack, all_out_attack, move_and_attack or wait; `variant`
     the All-Out Attack option; `rapid_index` 1 or 2 for the halves of a Rapid
     Strike; `stop_thrust_yards` the yards the target moved (stop thrust); `dual`
-    one of the two attacks of a Dual-Weapon Attack.
+    one of the two attacks of a Dual-Weapon Attack; `watch` the watched hexes of
+    an opportunity fire (seed 001), `discriminate` whether it told friend from foe
+    first. A pop-up attack is the Attack variant `pop_up`.
     """
 
     maneuver: str = "attack"
@@ -71,6 +76,8 @@ class AttackContext:
     feint: int = 0
     stop_thrust_yards: float = 0.0
     dual: bool = False
+    watch: Watch | None = None
+    discriminate: bool = False
 
 
 def attack_score(
@@ -153,6 +160,14 @@ def attack_score(
             if modifier:
                 items.append(("range", modifier))
         aimed = status.aim_target == target and status.aim_weapon == weapon
+        if context.watch is not None:
+            # seed 001 機会射撃: by the hexes watched (a line -2); no Aim but one hex's.
+            items.extend(opportunity_fire_items(context.watch, context.discriminate))
+            aimed = context.watch.aimed and status.aim_target == watch_aim_key(context.watch)
+            aimed = aimed and status.aim_weapon == weapon
+        if context.variant == "pop_up":
+            items.append(("pop_up_attack", POP_UP_ATTACK))  # seed 001 飛び出し攻撃: no Aim
+            aimed = False
         if blind:
             # seed 001 視界外射撃: as a Wild Swing, at -10 and at most 9, and no Aim.
             items.append(("shooting_blind", SHOOTING_BLIND))

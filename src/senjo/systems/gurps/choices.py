@@ -11,6 +11,8 @@ prompts and replays).
 'skull+deceptive1'
 >>> DefenseChoice("parry", weapon="broadsword", retreat=True).key
 'parry:broadsword+retreat'
+>>> Watch("area1", Hex(4, 5), frozenset({Hex(4, 5), Hex(4, 4)})).key
+'area1:4,5'
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = [
     "Destination",
     "ManeuverChoice",
     "WaitResponse",
+    "Watch",
 ]
 
 #: Every maneuver of B363-366, by senjo key (Japanese names in docs/glossary.md).
@@ -141,3 +144,32 @@ class WaitResponse:
     def key(self) -> str:
         """`act` or `hold`."""
         return "act" if self.act else "hold"
+
+
+#: The shapes a fighter on opportunity fire may watch (seed 001: 機会射撃): one hex,
+#: one hex aimed at, the hexes within 1 or 2 of a centre, a line from the shooter.
+WATCH_SHAPES = ("hex", "aim", "area1", "area2", "line")
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """What a fighter on opportunity fire watches: its shape, centre and hexes."""
+
+    shape: str
+    center: Hex
+    hexes: frozenset[Hex]
+
+    @property
+    def key(self) -> str:
+        """`shape:q,r`, e.g. `line:6,2`."""
+        return f"{self.shape}:{self.center}"
+
+    @property
+    def aimed(self) -> bool:
+        """Aiming while watching one hex (seed 001: 狙いをつけて待機)."""
+        return self.shape == "aim"
+
+    @property
+    def line(self) -> bool:
+        """A single line of fire (seed 001: ひとつ特定の射線, -2)."""
+        return self.shape == "line"

@@ -116,6 +116,9 @@ def defense_options(
         and not (spent == "arm" and shield.key in status.attacked_with)
     ):
         add("block", shield.key)
+    if status.popping:
+        # seed 001 (飛び出し攻撃): out of cover for a pop-up attack, only a dodge defends.
+        return tuple(o for o in options if o.kind in ("none", "dodge"))
     return tuple(options)
 
 

@@ -31,6 +31,7 @@ from senjo.space.movement import (
 from senjo.space.plane import Point, step_away, step_toward
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import Destination
+from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "facing_name",
     "field_of",
     "heading",
+    "vision_of",
 ]
 
 #: Arcs of a defender, as the defense rules read them (seed 001: 正面・側面・背面).
@@ -91,6 +93,10 @@ class Field(Protocol):
 
     def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
         """Whether the target is in the viewer's arc of vision."""
+        ...
+
+    def clear(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """Whether no wall stands between the two (a line of fire and of sight)."""
         ...
 
     def face(self, state: GurpsState, mover: str, target: str) -> bool:
@@ -158,6 +164,10 @@ class PlaneField:
 
     def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
         """Without facing, everyone is in sight."""
+        return True
+
+    def clear(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """Without a map there are no walls."""
         return True
 
     def face(self, state: GurpsState, mover: str, target: str) -> bool:
@@ -269,6 +279,15 @@ def _route(path: tuple[tuple[Hex, Facing], ...], end: Facing) -> Route:
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
 #: 移動点); any other moves by the Step.
 _PROFILES = {"move": MOVE, "move_and_attack": MOVE_AND_ATTACK, "all_out_attack": ALL_OUT_ATTACK}
+
+
+def vision_of(fighter: Fighter) -> Vision:
+    """The fighter's arc of vision: normal, Peripheral Vision or 360° Vision (seed 001: 射界)."""
+    if fighter.has("vision_360"):
+        return Vision.ALL_AROUND
+    if fighter.has("peripheral_vision"):
+        return Vision.PERIPHERAL
+    return Vision.NORMAL
 
 
 def heading(origin: Hex, goal: Hex) -> Facing:
@@ -495,16 +514,16 @@ class HexField:
 
     def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
         """seed 001 (射界): the target's hex is in the viewer's arc of vision."""
-        fighter = state.fighters[viewer]
-        vision = Vision.NORMAL
-        if fighter.has("vision_360"):
-            vision = Vision.ALL_AROUND
-        elif fighter.has("peripheral_vision"):
-            vision = Vision.PERIPHERAL
+        vision = vision_of(state.fighters[viewer])
         status = state.status[viewer]
         return in_arc_of_vision(
             self._hex(state, viewer), status.facing, self._hex(state, target), vision
         )
+
+    def clear(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """No wall hex on the line between the two figures' hexes (an interpretation: a
+        wall blocks sight and fire; seed 001 draws walls as solid)."""
+        return self.map.clear_line(self._hex(state, viewer), self._hex(state, target))
 
     def face(self, state: GurpsState, mover: str, target: str) -> bool:
         """Turn in place toward a target out of sight (the turn a maneuver's Step allows);

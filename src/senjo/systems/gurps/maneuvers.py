@@ -12,16 +12,18 @@ import math
 
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
-from senjo.engine.decision import Decision
+from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
-from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice
+from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
 from senjo.systems.gurps.events import Check, PostureChanged, TurnSkipped
-from senjo.systems.gurps.field import HexField, field_of
+from senjo.systems.gurps.field import HexField, Route, field_of, heading
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.opportunity import pop_up_hexes, watch_options
 from senjo.systems.gurps.plans import choose_plan, plan_options
+from senjo.systems.gurps.ranged import watch_aim_key
 from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allowance, reaches
 from senjo.systems.gurps.readying import fast_draw, fast_draw_options, ready, ready_options
 from senjo.systems.gurps.rolls import check, roll_3d6
@@ -124,10 +126,16 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     modes = _usable_modes(fighter, status)
     half = max(1.0, math.ceil(move / 2))
     closes = _Closing(state, key)
+    ground = field_of(state)
     for weapon, mode in modes:
         for foe in foes:
             if mode.ranged is not None:
                 if not reaches(state, key, foe, mode, 0.0):
+                    continue
+                if not ground.clear(state, key, foe):
+                    # seed 001 (飛び出し攻撃): out of cover and back, when a Step shows the foe.
+                    if pop_up_hexes(state, key, foe, mode):
+                        options.append(_choice("attack", "pop_up", foe, weapon, mode.name))
                     continue
                 options.append(_choice("aim", target=foe, weapon=weapon, mode=mode.name))
                 if status.posture in _BRACING_POSTURES:
@@ -156,6 +164,9 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                 options.append(_choice("move_and_attack", "flying", foe, weapon, mode.name))
         if mode.ranged is None and mode.reach and max(mode.reach) > 0:
             options.append(_choice("wait", "attack", weapon=weapon, mode=mode.name))
+        if mode.ranged is not None and isinstance(state.ground, HexField):
+            # seed 001 (機会射撃): Wait watching hexes with a ranged weapon.
+            options.append(_choice("wait", "opportunity_fire", weapon=weapon, mode=mode.name))
     options.extend(fast_draw_options(state, key, foes))
     for foe in foes:
         if state.distance(key, foe) <= 1 + STEP:
@@ -285,6 +296,8 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         yield from _attack_maneuver(battle, key, choice)
     elif maneuver == "ready":
         ready(battle, key, choice)
+    elif maneuver == "wait" and choice.variant == "opportunity_fire":
+        yield from _watch(battle, key, choice)
     elif maneuver == "wait":
         status.wait_weapon, status.wait_mode = choice.weapon, choice.mode
     elif maneuver == "all_out_defense" and choice.variant == "increased_dodge":
@@ -302,6 +315,9 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     if gripped is None:
         return
     mode = gripped
+    if choice.variant == "pop_up":
+        yield from _pop_up(battle, key, choice, mode)
+        return
     feint = 0
     if status.feint_target == choice.target:
         feint = status.feint_penalty
@@ -353,3 +369,61 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     if choice.variant == "step_back" and status.active and status.posture == "standing":
         route = field_of(state).step_back(state, key, choice.target)
         yield from walk(battle, key, route, choice.target, "step_back")
+
+
+#: The answers to "shoot the first figure that appears, or tell friend from foe first?"
+_DISCRIMINATION = (Choice("fire_at_first"), Choice("discriminate"))
+
+
+def _watch(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
+    """Opportunity fire (seed 001: 機会射撃): choose the hexes to watch and whether to tell
+    friend from foe; watching one aimed hex counts as Aim (狙いをつけて待機)."""
+    state = battle.state
+    status = state.status[key]
+    mode = state.fighters[key].weapon(choice.weapon).mode(choice.mode)
+    options = watch_options(state, key, mode)
+    if not options:
+        battle.emit(TurnSkipped(key, "nothing_to_watch"))
+        return
+    watch: Watch = yield Decision(key, "watch", options, choice)
+    telling: Choice = yield Decision(key, "discrimination", _DISCRIMINATION, watch)
+    status.wait_weapon, status.wait_mode = choice.weapon, choice.mode
+    status.watch, status.watch_discriminate = watch, telling.name == "discriminate"
+    if watch.aimed:
+        aim = watch_aim_key(watch)
+        same = status.aim_target == aim and status.aim_weapon == choice.weapon
+        status.aim_turns = status.aim_turns + 1 if same else 1
+        status.aim_target, status.aim_weapon, status.aim_braced = aim, choice.weapon, False
+
+
+def _pop_up(
+    battle: Battle[GurpsState], key: str, choice: ManeuverChoice, mode: AttackMode
+) -> Steps:
+    """A pop-up attack (seed 001: 飛び出し攻撃): one hex out of cover, the shot at -2
+    without Aim, and back. Out in the open only a dodge defends (against watchers of
+    that hex); a shooter knocked down or out on the way stays where it is."""
+    state = battle.state
+    status = state.status[key]
+    places = pop_up_hexes(state, key, choice.target, mode)
+    start, goal = status.hex, state.status[choice.target].hex
+    if not places or start is None or goal is None:
+        return
+    out = places[0]
+    back = (start, status.facing)
+    status.popping = True
+    yield from walk(
+        battle, key, Route(((out, heading(out, goal)),), (1.0,)), choice.target, "pop_up"
+    )
+    out_there = status.active and status.posture == "standing" and status.hex == out
+    if out_there and state.status[choice.target].active:
+        plan = yield from choose_plan(battle, key, choice)
+        if plan is None:
+            battle.emit(TurnSkipped(key, "no_attack_possible"))
+        else:
+            context = AttackContext("attack", "pop_up")
+            yield from resolve_attack(
+                battle, key, choice.target, choice.weapon, mode, plan, context
+            )
+    if status.active and status.posture == "standing" and status.hex == out:
+        yield from walk(battle, key, Route((back,), (1.0,)), choice.target, "pop_up_back")
+    status.popping = False

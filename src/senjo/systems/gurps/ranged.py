@@ -13,6 +13,7 @@ Sources: fact sheet §7 (B372-375, B548-550) and seed 001 (射撃 on the hex map
 from __future__ import annotations
 
 from senjo.systems.gurps import tables
+from senjo.systems.gurps.choices import Watch
 
 __all__ = [
     "FIRING_THROUGH_OCCUPIED_HEX",
@@ -27,9 +28,11 @@ __all__ = [
     "hits_stopped_by_defense",
     "in_range",
     "muscle_powered_range",
+    "opportunity_fire_items",
     "opportunity_fire_modifier",
     "rapid_fire_bonus",
     "speed_range_modifier",
+    "watch_aim_key",
     "wrong_target_skill",
 ]
 
@@ -155,6 +158,31 @@ def opportunity_fire_modifier(
         if top is None or hexes_watched <= top:
             return modifier + extra
     raise AssertionError("unreachable: the last row is open-ended")
+
+
+def opportunity_fire_items(watch: Watch, discriminate: bool) -> list[tuple[str, int]]:
+    """The named modifiers of a shot on opportunity fire (seed 001: 機会射撃, 目標識別).
+
+    >>> from senjo.space.hexgrid import Hex
+    >>> area = Watch("area1", Hex(2, 2), frozenset(Hex(2, 2).within(1)))
+    >>> opportunity_fire_items(area, discriminate=True)
+    [('opportunity_fire', -4), ('target_discrimination', -2)]
+    >>> opportunity_fire_items(Watch("hex", Hex(2, 2), frozenset({Hex(2, 2)})), False)
+    []
+    """
+    items = []
+    watched = opportunity_fire_modifier(len(watch.hexes), single_line=watch.line)
+    if watched:
+        items.append(("opportunity_fire", watched))
+    if discriminate:
+        telling = tables.RANGED.opportunity_fire.target_discrimination
+        items.append(("target_discrimination", telling))
+    return items
+
+
+def watch_aim_key(watch: Watch) -> str:
+    """What an Aim while watching one hex is aimed at, as `aim_target` records it."""
+    return f"@{watch.center}"
 
 
 def firing_through_occupied_modifier(characters_in_the_way: int) -> int:

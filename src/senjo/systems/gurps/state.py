@@ -12,6 +12,7 @@ from typing import Any
 
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
+from senjo.systems.gurps.choices import Watch
 from senjo.systems.gurps.model import Fighter
 
 __all__ = ["FighterState", "GurpsState"]
@@ -71,6 +72,12 @@ class FighterState:
     # Wait (B366): the weapon readied against a foe coming into reach.
     wait_weapon: str = ""
     wait_mode: str = ""
+    #: seed 001 (機会射撃): the hexes watched on opportunity fire, and whether the
+    #: shooter tells friend from foe first (目標識別).
+    watch: Watch | None = None
+    watch_discriminate: bool = False
+    #: seed 001 (飛び出し攻撃): out of cover for a pop-up attack (only a dodge defends).
+    popping: bool = False
     moved: float = 0.0
     reloading: dict[str, int] = field(default_factory=dict)
     #: Reach chosen for weapons whose reach change needs a Ready ("1,2*", B269).

@@ -235,7 +235,9 @@ def _start_of_turn(status: FighterState, previous: str) -> None:
 
     An Aim or Evaluate counts only if it was the previous maneuver (B364).
     """
-    if previous != "aim":
+    # seed 001 (狙いをつけて待機): a turn watching one aimed hex counts as a turn of Aim.
+    watching_aimed = previous == "wait" and status.watch is not None and status.watch.aimed
+    if previous != "aim" and not watching_aimed:
         status.aim_turns = 0
     if previous != "evaluate":
         status.evaluate_target, status.evaluate_bonus = "", 0
@@ -253,6 +255,9 @@ def _start_of_turn(status: FighterState, previous: str) -> None:
     status.maneuver = ""
     status.variant = ""
     status.wait_weapon = ""
+    status.watch = None
+    status.watch_discriminate = False
+    status.popping = False
     if status.feint_target and status.feint_penalty == 0:
         status.feint_target = ""
 

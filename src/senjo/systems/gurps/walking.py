@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
+from senjo.engine.modifiers import Score
 from senjo.systems.gurps.attack import AttackContext, resolve_attack
 from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
 from senjo.systems.gurps.events import Moved
 from senjo.systems.gurps.field import Route, facing_name, field_of
 from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.opportunity import watchers
 from senjo.systems.gurps.plans import choose_plan
 from senjo.systems.gurps.reach import STEP, max_reach, reaches
+from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["approach", "log_turn", "turn", "walk"]
@@ -55,10 +58,11 @@ def log_turn(battle: Battle[GurpsState], key: str, target: str) -> None:
 def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, variant: str) -> Steps:
     """Carry out a move place by place (seed 001: a Wait can interrupt another's move).
 
-    Each hex entered may trigger foes on Wait; the move is logged in parts around
-    each interruption, and goes on afterwards only if the mover is still able and
-    standing where it was (a mover knocked down, out, or pushed off its route stops
-    there; an interpretation for the last). A turn in place is logged as a turn.
+    Each hex entered may trigger opportunity fire and foes on Wait; the move is
+    logged in parts around each interruption, and goes on afterwards only if the
+    mover is still able and standing where it was (a mover knocked down, out, or
+    pushed off its route stops there; an interpretation for the last). A turn in
+    place is logged as a turn.
     """
     if not route.places:
         return
@@ -76,12 +80,14 @@ def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, varian
         status.moved = base + covered
         if not entered:
             continue
+        shooters = watchers(state, key)
         waiting = _triggered(state, key)
-        if not waiting:
+        if not (shooters or waiting):
             continue
         _log_moved(battle, key, covered - logged, target, variant)
         logged, last = covered, index
         where = ground.coordinates(state, key)
+        yield from _opportunity_fire(battle, key, shooters)
         yield from _wait_triggers(battle, key, waiting)
         if not status.active or status.posture != "standing":
             return
@@ -108,6 +114,8 @@ def _triggered(state: GurpsState, mover: str) -> list[str]:
         waiting = state.status[foe]
         if waiting.maneuver != "wait" or not waiting.wait_weapon or not waiting.active:
             continue
+        if waiting.watch is not None:
+            continue  # on opportunity fire: triggered by its watched hexes instead
         if waiting.wait_weapon not in waiting.ready:
             continue
         mode = state.fighters[foe].weapon(waiting.wait_weapon).mode(waiting.wait_mode)
@@ -148,3 +156,40 @@ def _wait_triggers(battle: Battle[GurpsState], mover: str, waiting: list[str]) -
         stop_thrust = state.status[mover].moved if mode.thrusting else 0.0
         context = AttackContext("attack", stop_thrust_yards=stop_thrust)
         yield from resolve_attack(battle, foe, mover, weapon, mode, plan, context)
+
+
+def _opportunity_fire(battle: Battle[GurpsState], mover: str, shooters: list[str]) -> Steps:
+    """Watchers of the hex the mover entered shoot at once (seed 001: 機会射撃).
+
+    A shooter must fire at whoever appeared, friend or foe; one that chose to tell
+    them apart first rolls Vision (Per) and holds its fire if it takes the figure for
+    a friend - rightly on a success, wrongly on a failure (an interpretation of the
+    GM's call) - and keeps watching. Shots at one target are simultaneous: every
+    watcher fires even if an earlier shot has already dropped the mover.
+    """
+    state = battle.state
+    side = state.fighters[mover].side
+    for shooter in shooters:
+        status = state.status[shooter]
+        watch = status.watch
+        if watch is None or not status.active:
+            continue
+        if status.watch_discriminate:
+            friend = state.fighters[shooter].side == side
+            told = check(
+                battle, shooter, "target_discrimination", Score(state.fighters[shooter].per)
+            )
+            if friend == told.success:
+                continue  # taken for a friend: no shot, the watch goes on
+        weapon, mode_name = status.wait_weapon, status.wait_mode
+        mode = state.fighters[shooter].weapon(weapon).mode(mode_name)
+        status.maneuver = "attack"
+        status.wait_weapon, status.watch = "", None
+        choice = ManeuverChoice("attack", target=mover, weapon=weapon, mode=mode_name)
+        plan = yield from choose_plan(battle, shooter, choice)
+        if plan is None:
+            continue
+        context = AttackContext(
+            "wait", "opportunity_fire", watch=watch, discriminate=status.watch_discriminate
+        )
+        yield from resolve_attack(battle, shooter, mover, weapon, mode, plan, context)
