@@ -22,7 +22,7 @@ from senjo.systems.coc.ai import CocAI
 from senjo.systems.coc.events import CocDamageRolled, CocInjured
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "coc"
-NAMES = ("cultists", "deep_one")
+NAMES = ("cultists", "deep_one", "duel")
 HOUSE = ("on", "off")
 
 #: Random battles in the property, over all examples and both settings of `house`.
