@@ -24,7 +24,7 @@ BCDICE = {"en": re.compile(r"\(1D100<=\d+\) > "), "ja": re.compile(r"\(1D100<=\d
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("house", ["on", "off"])
 @pytest.mark.parametrize("seed", ["1", "8", "23"])
-@pytest.mark.parametrize("example", ["cultists", "deep_one"])
+@pytest.mark.parametrize("example", ["cultists", "deep_one", "duel"])
 def test_run_plays_to_an_outcome(example: str, seed: str, house: str, lang: str) -> None:
     """`senjo run --option house=on|off` narrates the example to a winner or a draw."""
     text = output(
@@ -66,7 +66,7 @@ def test_house_off_has_no_house_rules_in_the_narration() -> None:
 
 
 @pytest.mark.parametrize("house", ["on", "off"])
-@pytest.mark.parametrize("example", ["cultists", "deep_one"])
+@pytest.mark.parametrize("example", ["cultists", "deep_one", "duel"])
 def test_replay_reproduces_the_journal(tmp_path: Path, example: str, house: str) -> None:
     """`senjo run --log` then `senjo replay`: the same narration, and no divergence."""
     journal = tmp_path / "battle.jsonl"

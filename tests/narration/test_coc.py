@@ -123,7 +123,7 @@ def test_japanese_narration_uses_the_seeds_terms(item: object, words: str) -> No
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("name", ["cultists", "deep_one"])
+@pytest.mark.parametrize("name", ["cultists", "deep_one", "duel"])
 def test_every_event_of_a_battle_has_a_line(name: str, lang: Lang) -> None:
     """Every logged event but the decisions gets one non-empty line, in both languages."""
     scenario = load_scenario(EXAMPLES / f"{name}.yaml")

@@ -41,8 +41,8 @@ def _error(data: dict[str, Any]) -> str:
 
 
 def test_examples_load() -> None:
-    """Both CoC examples load: system, titles, sheets, positions in metres, AI controllers."""
-    for name in ("cultists", "deep_one"):
+    """Every CoC example loads: system, titles, sheets, positions in metres, AI controllers."""
+    for name in ("cultists", "deep_one", "duel"):
         scenario = load_scenario(EXAMPLES / f"{name}.yaml")
         assert scenario.system == "coc"
         assert set(scenario.controllers.values()) == {"ai"}
