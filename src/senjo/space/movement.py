@@ -297,6 +297,7 @@ def search(
     foes: Iterable[Hex] = (),
     friend_entry: EntryRule = Entry.PASS,
     foe_entry: EntryRule = Entry.STOP,
+    blocked: Iterable[Hex] = (),
 ) -> Reachable:
     """Every state reachable with ``movement_points``, with its cheapest cost and path.
 
@@ -306,7 +307,8 @@ def search(
     entry rules say whether an occupied hex may be entered, passed through
     (e.g. evading a foe) or only entered to stop there (by default a foe's
     hex: close combat, seed 001: 敵のいるヘクスに侵入する). A rule may be an
-    :class:`Entry` or a function of the hex.
+    :class:`Entry` or a function of the hex. ``blocked`` hexes cannot be entered
+    in this search at all (e.g. the foe's side of a close combat being left).
 
     >>> m = HexMap.rectangle(5, 5)
     >>> moves = search(m, Hex(2, 1), Facing.N, 2, foes=[Hex(2, 0)])
@@ -326,8 +328,11 @@ def search(
     stops: set[int] = set()
     friend_count = Counter(friends)
     foe_hexes = set(foes)
-    if friend_count or foe_hexes:
+    shut = [index[h] for h in blocked if h in index]
+    if friend_count or foe_hexes or shut:
         terrain = terrain.copy()
+        for closed in shut:
+            terrain[closed] = -1
         for h in foe_hexes | friend_count.keys():
             i = index.get(h)
             if i is None or terrain[i] < 0:

@@ -319,11 +319,23 @@ class GurpsAI:
         if not foes:
             return ends[0]
 
+        fighter, status = state.fighters[key], state.status[key]
+        # seed 001 (近接戦闘): only a fighter whose weapons strike at reach C alone closes in.
+        closer = all(
+            max(m.reach, default=0) == 0
+            for w in fighter.weapons
+            if w.key in status.ready
+            for m in w.modes
+            if m.is_melee
+        )
+
         def value(end: Destination) -> tuple[int, int, float]:
             goal = min(foes, key=lambda h: end.hex.distance(h) if h is not None else 99)
             if goal is None:
                 return (99, 1, end.cost)
-            gap = max(0, end.hex.distance(goal) - 1)
+            if end.hex == goal:
+                return (0 if closer else 99, 0, end.cost)
+            gap = max(0, end.hex.distance(goal) - (0 if closer else 1))
             faced = end.hex != goal and arc_of(end.hex, end.facing, goal) is Arc.FRONT
             return (gap, 0 if faced else 1, end.cost)
 

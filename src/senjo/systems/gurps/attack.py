@@ -15,6 +15,12 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, Watch
+from senjo.systems.gurps.close_combat import (
+    STRIKING_INTO,
+    bystanders,
+    in_close_combat,
+    shield_penalty,
+)
 from senjo.systems.gurps.criticals import (
     attack_critical_miss,
     defense_critical_failure,
@@ -116,6 +122,11 @@ def attack_score(
         items.extend(
             field_of(state).line_modifiers(state, attacker, target, mode.ranged is not None)
         )
+    if bystanders(state, attacker, target):
+        items.append(("striking_into_close_combat", STRIKING_INTO))  # seed 001
+    shield = shield_penalty(state, attacker, attacking=True)
+    if shield:
+        items.append(("shield_in_close_combat", shield))  # seed 001 近接戦闘での盾
     cap: int | None = None
     if hand_of(status, weapon) == OFF and not fighter.has("ambidexterity"):
         items.append(("off_hand", -4))  # B417: the off hand is at -4 without Ambidexterity
@@ -287,10 +298,13 @@ def _wrong_target(
     mode: AttackMode,
     score: Score,
     groups: list[list[str]],
+    crowd: frozenset[str] = frozenset(),
 ) -> Steps:
     """seed 001 (誤射, 流れ弾): a missed or dodged shot may hit a figure on its line - each
     group in turn, at 9 (or the original skill if lower); the first one hit defends as
-    usual, and a parry or block stops the shot."""
+    usual, and a parry or block stops the shot. Those in `crowd` are in a close combat
+    struck into from outside (近接戦闘中のキャラクターを攻撃する): they defend as in
+    close combat."""
     state = battle.state
     skill = Score(wrong_target_skill(score.value))
     for group in groups:
@@ -316,7 +330,11 @@ def _wrong_target(
             if not hit:
                 continue
             incoming = IncomingAttack(
-                attacker, weapon, mode, arc=field_of(state).arc(state, bystander, attacker)
+                attacker,
+                weapon,
+                mode,
+                close_combat=bystander in crowd,
+                arc=field_of(state).arc(state, bystander, attacker),
             )
             options = defense_options(state, bystander, incoming)
             choice: DefenseChoice = NO_DEFENSE
@@ -326,6 +344,14 @@ def _wrong_target(
                 return
             deal_damage(battle, Hit(attacker, bystander, weapon, mode, "torso"))
             return
+
+
+def _in_random_order(battle: Battle[GurpsState], keys: list[str]) -> list[str]:
+    """The keys in an order drawn with the battle's dice (seed 001: サイコロを振って)."""
+    left, order = list(keys), []
+    while len(left) > 1:
+        order.append(left.pop(battle.dice.roll(len(left)) - 1))
+    return order + left
 
 
 def resolve_attack(
@@ -391,10 +417,15 @@ def resolve_attack(
     if result == "critical_miss":
         attack_critical_miss(battle, attacker, weapon, mode)
         return
+    # seed 001: a blow into a close combat from outside may land on anyone else there.
+    crowd = _in_random_order(battle, bystanders(state, attacker, target))
     if result == "miss":
+        way: list[list[str]] = []
         if mode.ranged is not None and isinstance(state.ground, HexField):
             way = state.ground.in_the_way(state, attacker, target)
-            yield from _wrong_target(battle, attacker, weapon, mode, score, way)
+        way += [[k] for k in crowd]
+        if way:
+            yield from _wrong_target(battle, attacker, weapon, mode, score, way, frozenset(crowd))
         return
     critical = None
     if result == "critical_hit":
@@ -407,7 +438,7 @@ def resolve_attack(
             mode,
             deceptive=plan.deceptive,
             feint=context.feint,
-            close_combat=state.distance(attacker, target) < CLOSE,
+            close_combat=state.distance(attacker, target) < CLOSE or in_close_combat(state, target),
             arc=field_of(state).arc(state, target, attacker),
         )
         options = defense_options(state, target, incoming)
@@ -422,9 +453,12 @@ def resolve_attack(
         if choice.kind != "none":
             stopped = _roll_defense(battle, target, choice, incoming, hits)
             hits_left -= stopped
-            if choice.kind == "dodge" and beyond:
+            if choice.kind == "dodge" and (beyond or crowd):
+                flown = [[k] for k in crowd] + beyond
                 for _ in range(stopped):
-                    yield from _wrong_target(battle, attacker, weapon, mode, score, beyond)
+                    yield from _wrong_target(
+                        battle, attacker, weapon, mode, score, flown, frozenset(crowd)
+                    )
             if hits_left <= 0:
                 return
             defender = state.status[target]

@@ -31,6 +31,7 @@ from senjo.space.movement import (
 from senjo.space.plane import Point, step_away, step_toward
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import Destination
+from senjo.systems.gurps.close_combat import foe_side, own_side, settle
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
 
@@ -276,6 +277,9 @@ def _route(path: tuple[tuple[Hex, Facing], ...], end: Facing) -> Route:
     return Route(tuple(places), tuple(yards))
 
 
+#: A rank no move wants (a foe's hex for a weapon that cannot strike in close combat).
+_FAR = 1 << 20
+
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
 #: 移動点); any other moves by the Step.
 _PROFILES = {"move": MOVE, "move_and_attack": MOVE_AND_ATTACK, "all_out_attack": ALL_OUT_ATTACK}
@@ -344,8 +348,9 @@ class HexField:
             posture=Posture(status.posture),
             friends=friends,
             foes=foes,
-            foe_entry=Entry.BLOCKED,
+            foe_entry=Entry.STOP,  # seed 001: entering a foe's hex ends the move there
             profile=profile,
+            blocked=foe_side(state, mover),  # leaving a close combat: by one's own side
         )
 
     def _settle(self, moves: Reachable, rank: Any, score: Any) -> Route:
@@ -384,16 +389,18 @@ class HexField:
         as a Move; All-Out Attack only forward, turning in place, and keeps its
         last facing (seed 001: 前進と向き, 後退移動・横移動と向き)."""
         goal = self._hex(state, target)
-        reach = max(1, int(stop_at))
+        reach = int(stop_at)
 
         def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
-            gap = place.distance(goal)
-            if place == goal:
-                return (max(0, gap - reach), 1, 0)
+            if place == goal:  # close combat: only for a weapon of reach C
+                return (0 if reach == 0 else _FAR, 0, 0)
             faced = arc_of(place, facing, goal) is Arc.FRONT
-            return (max(0, gap - reach), 0 if faced else 1, facing.turns_to(heading(place, goal)))
+            gap = max(0, place.distance(goal) - reach)
+            return (gap, 0 if faced else 1, facing.turns_to(heading(place, goal)))
 
         def rank(place: Hex) -> int:
+            if place == goal:
+                return 0 if reach == 0 else _FAR
             return max(0, place.distance(goal) - reach)
 
         profile = _PROFILES.get(maneuver)
@@ -401,21 +408,30 @@ class HexField:
             return self._step(state, mover, score)
         return self._settle(self._search(state, mover, budget, profile), rank, score)
 
-    def _open(self, state: GurpsState, mover: str, place: Hex) -> bool:
+    def _open(self, state: GurpsState, mover: str, place: Hex, *, foes: bool = False) -> bool:
+        """Whether the mover may step into `place`: on the map, passable, and empty -
+        or, with `foes`, holding a foe (seed 001: 敵のいるヘクスに侵入する)."""
         if place not in self.map or not self.map.passable(place):
             return False
-        return all(
-            other.hex != place or key == mover or not other.active
+        there = [
+            key
             for key, other in state.status.items()
-        )
+            if other.hex == place and key != mover and other.active
+        ]
+        if not there:
+            return True
+        side = state.fighters[mover].side
+        return foes and any(state.fighters[key].side != side for key in there)
 
     def _step(self, state: GurpsState, mover: str, score: Any) -> Route:
-        """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing."""
+        """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing;
+        into a foe's hex (close combat), or out of one by one's own side only."""
         status = state.status[mover]
         start = self._hex(state, mover)
         best: tuple[Any, ...] | None = None
-        for place in (start, *start.neighbors()):
-            if place != start and not self._open(state, mover, place):
+        leaving = own_side(state, mover)
+        for place in (start, *(leaving or start.neighbors())):
+            if place != start and not self._open(state, mover, place, foes=True):
                 continue
             for facing in Facing:
                 key = (*score(place, facing), 0 if place == start else 1, facing != status.facing)
@@ -441,9 +457,15 @@ class HexField:
         return self._settle(self._search(state, mover, budget), rank, score)
 
     def enter(self, state: GurpsState, mover: str, place: Any) -> None:
-        """Stand on the hex, in the facing."""
+        """Stand on the hex, in the facing; entering a foe's hex starts a close combat
+        (the mover holds the half it came from and faces the foe), leaving one ends it."""
         status = state.status[mover]
+        before = status.hex
         status.hex, status.facing = place
+        if before is not None and status.hex != before:
+            status.close_side = None
+            settle(state, before)
+            settle(state, status.hex, mover, before)
 
     def ends_near(self, state: GurpsState, mover: str, budget: float, maneuver: str) -> set[Hex]:
         """Every hex the mover's move inside `maneuver` can end in (seed 001: 移動点)."""
@@ -489,11 +511,25 @@ class HexField:
                 break  # a wall or a figure stops the flight
             status.hex = ahead
             moved += 1
+        if moved:
+            status.close_side = None
+            settle(state, start)
         return float(moved)
 
     def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
-        """seed 001 (後退): one hex away from the attacker, never into an occupied hex."""
-        return self.push(state, defender, attacker, 1)
+        """seed 001 (後退): one hex away from the attacker, never into an occupied hex;
+        out of a close combat, into one of the three hexes on one's own side
+        (近接戦闘での防御), straight out first."""
+        status = state.status[defender]
+        start = self._hex(state, defender)
+        if start != self._hex(state, attacker):
+            return self.push(state, defender, attacker, 1)
+        for place in own_side(state, defender):
+            if self._open(state, defender, place):
+                status.hex, status.close_side = place, None
+                settle(state, start)
+                return 1.0
+        return 0.0
 
     def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """The Step (one hex, free facing) that ends farthest from the foe, still facing it."""

@@ -25,7 +25,13 @@ from senjo.systems.gurps.opportunity import pop_up_hexes, watch_options
 from senjo.systems.gurps.plans import choose_plan, plan_options
 from senjo.systems.gurps.ranged import watch_aim_key
 from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allowance, reaches
-from senjo.systems.gurps.readying import fast_draw, fast_draw_options, ready, ready_options
+from senjo.systems.gurps.readying import (
+    drop_shield_options,
+    fast_draw,
+    fast_draw_options,
+    ready,
+    ready_options,
+)
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.walking import approach, turn, walk
@@ -179,6 +185,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     options.append(_choice("all_out_defense", "double"))
     options.append(_choice("concentrate"))
     options.extend(ready_options(fighter, status))
+    options.extend(drop_shield_options(state, key))
     return tuple(options)
 
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from senjo.engine.battle import Battle
-from senjo.engine.modifiers import Score
+from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.choices import ManeuverChoice
+from senjo.systems.gurps.close_combat import dx_penalty, in_close_combat
 from senjo.systems.gurps.events import ItemChanged
-from senjo.systems.gurps.hands import free_hand, hand_of, take
+from senjo.systems.gurps.hands import free_hand, hand_of, let_go, take
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.skills import FAST_DRAW
 from senjo.systems.gurps.state import FighterState, GurpsState
 
-__all__ = ["fast_draw", "fast_draw_options", "ready", "ready_options"]
+__all__ = ["drop_shield_options", "fast_draw", "fast_draw_options", "ready", "ready_options"]
 
 
 def fast_draw_options(state: GurpsState, key: str, foes: list[str]) -> list[ManeuverChoice]:
@@ -73,10 +74,13 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
 
 def fast_draw(battle: Battle[GurpsState], key: str, item: str) -> bool:
     """Roll Fast-Draw (B194): success readies the weapon at once and the attack goes on;
-    failure readies it the slow way (no attack this turn); critical failure drops it."""
+    failure readies it the slow way (no attack this turn); critical failure drops it.
+    In close combat a DX roll comes first (seed 001: 近接戦闘の準備 - two rolls)."""
     fighter = battle.state.fighters[key]
     status = battle.state.status[key]
     mode = next(m for m in fighter.weapon(item).modes if m.is_melee)
+    if not _close_combat_dx(battle, key):
+        return False  # seed 001: the DX roll of close combat failed - nothing readied
     skill = fighter.skills.get(FAST_DRAW.get(mode.skill, ""), 0)
     result = check(battle, key, "fast_draw", Score(skill))
     if result.critical_failure:
@@ -88,10 +92,42 @@ def fast_draw(battle: Battle[GurpsState], key: str, item: str) -> bool:
     return result.success
 
 
+def _dx(battle: Battle[GurpsState], key: str) -> Score:
+    """DX, less a shield's DB after the first turn of a close combat (seed 001)."""
+    state = battle.state
+    return Score(state.fighters[key].dx, Modifiers(tuple(dx_penalty(state, key))))
+
+
+def _close_combat_dx(battle: Battle[GurpsState], key: str) -> bool:
+    """seed 001 (近接戦闘の準備): readying in close combat takes a DX roll; True when
+    there is no close combat or the roll succeeds."""
+    if not in_close_combat(battle.state, key):
+        return True
+    return check(battle, key, "ready_in_close_combat", _dx(battle, key)).success
+
+
+def drop_shield_options(state: GurpsState, key: str) -> list[ManeuverChoice]:
+    """Ready (drop shield) for a fighter in close combat with a ready shield."""
+    shield = state.fighters[key].shield
+    status = state.status[key]
+    if shield is None or shield.key not in status.ready or not in_close_combat(state, key):
+        return []
+    return [ManeuverChoice("ready", "drop_shield", weapon=shield.key)]
+
+
 def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
     status = battle.state.status[key]
     fighter = battle.state.fighters[key]
     item = choice.weapon
+    if choice.variant == "drop_shield":
+        # seed 001 (近接戦闘での盾): a Ready and a DX roll to get rid of the shield.
+        if check(battle, key, "drop_shield", _dx(battle, key)).success:
+            let_go(status, item)
+            status.dropped.add(item)
+            battle.emit(ItemChanged(key, item, "dropped", "close_combat"))
+        return
+    if choice.variant in ("draw", "pick_up", "regrip") and not _close_combat_dx(battle, key):
+        return  # seed 001 (近接戦闘の準備): the Ready is spent, nothing else happens
     if choice.variant in ("draw", "pick_up", "regrip"):
         status.dropped.discard(item)
         if hand_of(status, item) is None:

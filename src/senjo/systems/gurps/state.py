@@ -78,6 +78,12 @@ class FighterState:
     watch_discriminate: bool = False
     #: seed 001 (飛び出し攻撃): out of cover for a pop-up attack (only a dodge defends).
     popping: bool = False
+    #: seed 001 (近接戦闘): the half of a shared hex the fighter holds, as the facing
+    #: toward the side it came from; the round it entered (its own turn) and the
+    #: round the close combat began for it.
+    close_side: Facing | None = None
+    close_entered: int = -1
+    close_since: int = -1
     moved: float = 0.0
     reloading: dict[str, int] = field(default_factory=dict)
     #: Reach chosen for weapons whose reach change needs a Ready ("1,2*", B269).

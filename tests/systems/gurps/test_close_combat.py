@@ -1,0 +1,203 @@
+"""Close combat on a hex map (seed 001: 近接戦闘), with scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.dice.roller import ScriptedDice
+from senjo.engine.battle import Battle
+from senjo.space.hexgrid import Facing, Hex
+from senjo.space.hexmap import HexMap
+from senjo.systems.gurps.close_combat import foe_side, in_close_combat, own_side
+from senjo.systems.gurps.events import AttackRolled, Check, DefenseRolled, ItemChanged
+from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.maneuvers import maneuver_options
+from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.system import Gurps
+
+from .helpers import choose, events, fighter
+
+SAFE = [3] * 40
+SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
+BRAWLER = {"st": 12, "dx": 12, "ht": 12, "skills": {"Brawling": 14}, "weapons": ["punch"]}
+KNIFE = {"skills": {"Knife": 12}, "weapons": ["large_knife"]}
+SHIELDED = {**BRAWLER, "skills": {"Brawling": 14, "Shield": 12}, "shield": "medium_shield"}
+MISS = [6, 5, 5]
+
+
+def _board(
+    dice: list[int], *people: tuple[str, str, Hex, Facing, dict[str, Any]]
+) -> Battle[GurpsState]:
+    specs = [fighter(key, side, 0, **sheet) for key, side, _, _, sheet in people]
+    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+    state.ground = HexField(HexMap.rectangle(12, 12))
+    for key, _, place, facing, _ in people:
+        state.status[key].hex, state.status[key].facing = place, facing
+    return Battle(Gurps(), state, ScriptedDice(dice))
+
+
+def _punch_in(dice: list[int], a: dict[str, Any] = BRAWLER, b: dict[str, Any] = KNIFE) -> Any:
+    """a (fast) steps from (4, 5) into b's hex (4, 4) and punches (a miss unless scripted)."""
+    game = _board(dice, ("a", "x", Hex(4, 5), Facing.N, a), ("b", "y", Hex(4, 4), Facing.S, b))
+    choose(game, "attack:b:punch/punch")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    return game
+
+
+def test_a_move_may_end_in_a_foes_hex() -> None:
+    """seed 001 (敵のいるヘクスに侵入する): a Move may enter a foe's hex and stop there; the
+    mover holds the half it came from and faces the foe; both are in close combat."""
+    game = _board(
+        [], ("a", "x", Hex(4, 6), Facing.N, SWORD), ("b", "y", Hex(4, 4), Facing.S, KNIFE)
+    )
+    choose(game, "move")
+    assert game.pending is not None
+    assert "4,4/N" in game.pending.keys
+    choose(game, "4,4/N")
+    a = game.state.status["a"]
+    assert a.hex == Hex(4, 4) and a.close_side is Facing.S and a.facing is Facing.N
+    assert game.state.status["b"].close_side is Facing.N
+    assert in_close_combat(game.state, "a") and in_close_combat(game.state, "b")
+    assert game.state.distance("a", "b") == 0.0
+
+
+def test_a_reach_c_attack_steps_into_the_foes_hex() -> None:
+    """seed 001: a punch (reach C) needs the foe's hex; the Attack's Step enters it."""
+    game = _punch_in([*MISS, *SAFE])
+    assert game.state.status["a"].hex == Hex(4, 4)
+    assert events(game, AttackRolled)[0].attacker == "a"
+
+
+def test_a_long_weapon_never_steps_into_close_combat() -> None:
+    """seed 001 (近接戦闘用武器): a broadsword cannot strike in close combat, so its Step
+    stops next to the foe."""
+    game = _board(
+        [*MISS, *SAFE],
+        ("a", "x", Hex(4, 6), Facing.N, SWORD),
+        ("b", "y", Hex(4, 4), Facing.S, KNIFE),
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    assert game.state.status["a"].hex == Hex(4, 5)
+
+
+def test_leaving_goes_by_ones_own_side_only() -> None:
+    """seed 001 (敵のいるヘクスから離脱する): out of a foe's hex a move goes to the three
+    hexes on one's own side; the foe's side would need evading."""
+    game = _punch_in([*MISS, *SAFE])
+    choose(game, "do_nothing")  # b
+    choose(game, "move")  # a, round 2
+    assert game.pending is not None
+    ends = {k.split("/")[0] for k in game.pending.keys}
+    state = game.state
+    assert {str(h) for h in own_side(state, "a")} <= ends
+    assert not ({str(h) for h in foe_side(state, "a")} & ends)
+
+
+def test_a_step_out_of_close_combat_is_to_ones_own_side() -> None:
+    """seed 001: a Step out of a close combat goes only to the three hexes on one's side."""
+    game = _punch_in([*MISS, *SAFE])
+    state = game.state
+    assert set(own_side(state, "a")) == {Hex(4, 5), Hex(5, 4), Hex(3, 5)}
+    assert set(foe_side(state, "a")) == {Hex(4, 3), Hex(3, 4), Hex(5, 3)}
+
+
+def test_a_retreat_in_close_combat_leaves_by_ones_own_side() -> None:
+    """seed 001 (近接戦闘での防御): a retreat leaves the close combat into one of the
+    three hexes on the defender's side, with the usual bonus."""
+    game = _punch_in([*MISS, 3, 3, 4, 6, 6, 4, *SAFE])  # b's thrust hits (10); a's dodge: 16
+    choose(game, "attack:a:large_knife/thrust")
+    choose(game, "torso")
+    choose(game, "dodge+retreat")
+    defense = events(game, DefenseRolled)[0]
+    assert defense.score.modifiers.amount("retreat") == 3
+    assert game.state.status["a"].hex == Hex(4, 5)  # straight out, its own side
+    assert not in_close_combat(game.state, "b")
+
+
+def test_no_block_and_only_close_weapons_parry_in_close_combat() -> None:
+    """seed 001 (近接戦闘での防御): no block at all; a parry only with reach C or unarmed."""
+    game = _punch_in([*MISS, 3, 3, 4, *SAFE], a=SHIELDED)
+    choose(game, "attack:a:large_knife/thrust")
+    choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "defense"
+    kinds = {o.kind for o in game.pending.options}
+    assert "block" not in kinds and "dodge" in kinds and "parry" in kinds  # the punch parries
+
+
+def test_a_shield_hampers_attacks_after_the_entering_one() -> None:
+    """seed 001 (近接戦闘での盾): the shield's DB is a penalty to attacks in close combat,
+    but not to the attack made on entering the foe's hex."""
+    game = _punch_in([*MISS, *MISS, *SAFE], a=SHIELDED)
+    first = events(game, AttackRolled)[0]
+    assert first.skill.modifiers.amount("shield_in_close_combat") == 0
+    choose(game, "do_nothing")  # b
+    choose(game, "attack:b:punch/punch")  # round 2
+    choose(game, "torso")
+    second = events(game, AttackRolled)[1]
+    assert second.skill.modifiers.amount("shield_in_close_combat") == -2  # medium shield
+
+
+def test_readying_in_close_combat_takes_a_dx_roll() -> None:
+    """seed 001 (近接戦闘の準備): readying a weapon in close combat needs a DX roll; on a
+    failure the Ready is spent and nothing is readied."""
+    sheathed = {
+        **BRAWLER,
+        "skills": {"Brawling": 14, "Knife": 12},
+        "weapons": ["punch", "large_knife"],
+    }
+    game = _punch_in([*MISS, 6, 6, 5, *SAFE], a=sheathed)
+    game.state.status["a"].ready.discard("large_knife")
+    game.state.status["a"].hands = ["", ""]
+    choose(game, "do_nothing")  # b
+    choose(game, "ready/draw:large_knife")
+    checks = events(game, Check)
+    assert checks[-1].kind == "ready_in_close_combat" and not checks[-1].success
+    assert "large_knife" not in game.state.status["a"].ready
+
+
+def test_dropping_a_shield_in_close_combat() -> None:
+    """seed 001 (近接戦闘での盾): a Ready and a DX roll drop the shield; after the first
+    turn of the close combat the roll is at -DB."""
+    game = _punch_in([*MISS, 3, 3, 4, *SAFE], a=SHIELDED)
+    choose(game, "do_nothing")  # b
+    choose(game, "ready/drop_shield:medium_shield")
+    check = events(game, Check)[-1]
+    assert check.kind == "drop_shield" and check.success
+    assert check.score.modifiers.amount("shield_in_close_combat") == -2
+    assert "medium_shield" not in game.state.status["a"].ready
+    assert events(game, ItemChanged)[-1].state == "dropped"
+
+
+def test_striking_into_a_close_combat_is_minus_two_and_may_hit_another() -> None:
+    """seed 001 (近接戦闘中のキャラクターを攻撃する): a friend outside strikes the foe at
+    -2; on a miss the blow may land on someone else in the hex (at most 9), who
+    defends as in close combat."""
+    game = _board(
+        # a punches in (miss); c strikes b from outside: 16, a miss; the blow tries a
+        # at 9: 8 hits; a may defend (no block); a takes no defense.
+        [*MISS, 6, 5, 5, 2, 3, 3, *SAFE],
+        ("a", "x", Hex(4, 5), Facing.N, BRAWLER),
+        ("c", "x", Hex(5, 3), Facing.SW, {**SWORD, "dx": 11}),
+        ("b", "y", Hex(4, 4), Facing.S, KNIFE),
+    )
+    choose(game, "attack:b:punch/punch")
+    choose(game, "torso")
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    shots = events(game, AttackRolled)
+    assert shots[1].skill.modifiers.amount("striking_into_close_combat") == -2
+    assert (shots[2].target, shots[2].skill.value) == ("a", 9)
+    assert game.pending is not None and game.pending.kind == "defense"
+    assert game.pending.actor == "a"
+    assert "block" not in {o.kind for o in game.pending.options}
+
+
+def test_only_ready_items_of_close_combat_are_offered_to_drop() -> None:
+    """The drop-shield Ready is offered only in close combat with a ready shield."""
+    game = _board(
+        [], ("a", "x", Hex(4, 6), Facing.N, SHIELDED), ("b", "y", Hex(4, 4), Facing.S, KNIFE)
+    )
+    keys = [o.key for o in maneuver_options(game.state, "a")]
+    assert "ready/drop_shield:medium_shield" not in keys
