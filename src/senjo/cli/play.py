@@ -95,8 +95,8 @@ def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any,
         penalty = sum(v for _, v in opportunity_fire_items(option, False))
         shape = term("watch", option.shape, lang)
         text = f"{shape} {option.center} ({len(option.hexes)}) {penalty:+d}"
-    elif decision.kind == "discrimination":
-        text = term("watch", option.key, lang)
+    elif decision.kind in ("discrimination", "evade"):
+        text = term("answer", option.key, lang)
     else:
         text = option.key
     if chance is not None:

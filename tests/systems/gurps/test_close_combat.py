@@ -26,11 +26,13 @@ MISS = [6, 5, 5]
 
 
 def _board(
-    dice: list[int], *people: tuple[str, str, Hex, Facing, dict[str, Any]]
+    dice: list[int],
+    *people: tuple[str, str, Hex, Facing, dict[str, Any]],
+    walls: tuple[Hex, ...] = (),
 ) -> Battle[GurpsState]:
     specs = [fighter(key, side, 0, **sheet) for key, side, _, _, sheet in people]
     state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
-    state.ground = HexField(HexMap.rectangle(12, 12))
+    state.ground = HexField(HexMap.rectangle(12, 12, walls=walls))
     for key, _, place, facing, _ in people:
         state.status[key].hex, state.status[key].facing = place, facing
     return Battle(Gurps(), state, ScriptedDice(dice))
@@ -83,16 +85,14 @@ def test_a_long_weapon_never_steps_into_close_combat() -> None:
 
 
 def test_leaving_goes_by_ones_own_side_only() -> None:
-    """seed 001 (敵のいるヘクスから離脱する): out of a foe's hex a move goes to the three
-    hexes on one's own side; the foe's side would need evading."""
+    """seed 001 (敵のいるヘクスから離脱する): out of a foe's hex a move goes freely to the
+    three hexes on one's own side; the foe's side only by evading (below)."""
     game = _punch_in([*MISS, *SAFE])
     choose(game, "do_nothing")  # b
     choose(game, "move")  # a, round 2
     assert game.pending is not None
-    ends = {k.split("/")[0] for k in game.pending.keys}
-    state = game.state
-    assert {str(h) for h in own_side(state, "a")} <= ends
-    assert not ({str(h) for h in foe_side(state, "a")} & ends)
+    for place in own_side(game.state, "a"):
+        assert not _destination(game, f"{place}/N").evade
 
 
 def test_a_step_out_of_close_combat_is_to_ones_own_side() -> None:
@@ -201,3 +201,81 @@ def test_only_ready_items_of_close_combat_are_offered_to_drop() -> None:
     )
     keys = [o.key for o in maneuver_options(game.state, "a")]
     assert "ready/drop_shield:medium_shield" not in keys
+
+
+#: Walls on both sides of column 4: a corridor one hex wide.
+CORRIDOR = tuple(h for h in HexMap.rectangle(12, 12) if h.q in (3, 5))
+
+
+def _past_b(dice: list[int], b_facing: Facing = Facing.S) -> Battle[GurpsState]:
+    """In a corridor: a (Move 6) at (4, 7) facing N, b at (4, 5); (4, 3) is beyond b."""
+    return _board(
+        dice,
+        ("a", "x", Hex(4, 7), Facing.N, SWORD),
+        ("b", "y", Hex(4, 5), b_facing, KNIFE),
+        walls=CORRIDOR,
+    )
+
+
+def _destination(game: Battle[GurpsState], key: str) -> Any:
+    assert game.pending is not None and game.pending.kind == "destination"
+    return game.pending.find(key)
+
+
+def test_a_move_through_a_foes_hex_is_marked_as_evading() -> None:
+    """seed 001 (上級戦闘のすり抜け): going past a foe through its hex needs the points to
+    leave it, and is an evade; a hex reached as well around the foe is not."""
+    game = _past_b([])
+    choose(game, "move")
+    assert _destination(game, "4,3/N").evade
+    assert not _destination(game, "4,6/N").evade
+
+
+def test_a_foe_may_let_the_evader_pass() -> None:
+    """B368: a foe who lets the mover past needs no roll; the mover goes on."""
+    game = _past_b([])
+    choose(game, "move")
+    choose(game, "4,3/N")
+    assert game.pending is not None and game.pending.kind == "evade"
+    assert game.pending.actor == "b"
+    choose(game, "let_pass")
+    assert game.state.status["a"].hex == Hex(4, 3)
+    assert not events(game, Check)
+
+
+def test_losing_the_quick_contest_stops_the_evader_in_the_foes_hex() -> None:
+    """B368, seed 001: a foe who tries to stop the mover rolls a Quick Contest of DX; the
+    evader is at -5 past a standing foe; losing (or a tie) ends the move in the foe's
+    hex, in close combat."""
+    game = _past_b([3, 4, 4, 3, 4, 4, *SAFE])  # 11 vs DX 12-5=7 fails; b's 11 vs 10 fails by 1
+    choose(game, "move")
+    choose(game, "4,3/N")
+    choose(game, "stop")
+    evade, stop = events(game, Check)[:2]
+    assert (evade.kind, evade.score.value) == ("evade", 7)
+    assert evade.score.modifiers.amount("foe_standing") == -5
+    assert stop.kind == "stop_evader"
+    a = game.state.status["a"]
+    assert a.hex == Hex(4, 5) and in_close_combat(game.state, "a")
+
+
+def test_winning_the_quick_contest_gets_past() -> None:
+    """B368: the evader who wins the Quick Contest goes on; from behind the foe it is +5."""
+    game = _past_b([3, 3, 3, 6, 6, 5, *SAFE], b_facing=Facing.N)  # b faces away from a
+    choose(game, "move")
+    choose(game, "4,3/N")
+    choose(game, "stop")
+    evade = events(game, Check)[0]
+    assert evade.score.modifiers.amount("from_behind") == 5
+    assert game.state.status["a"].hex == Hex(4, 3)
+    assert not in_close_combat(game.state, "a")
+
+
+def test_leaving_by_the_foes_side_is_an_evade() -> None:
+    """seed 001 (敵のいるヘクスから離脱する): the three hexes on the foe's side are reached
+    only by evading it."""
+    game = _punch_in([*MISS, *SAFE])
+    choose(game, "do_nothing")  # b
+    choose(game, "move")  # a, round 2
+    for place in foe_side(game.state, "a"):
+        assert _destination(game, f"{place}/N").evade

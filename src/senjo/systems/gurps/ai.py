@@ -329,15 +329,15 @@ class GurpsAI:
             if m.is_melee
         )
 
-        def value(end: Destination) -> tuple[int, int, float]:
+        def value(end: Destination) -> tuple[int, int, bool, float]:
             goal = min(foes, key=lambda h: end.hex.distance(h) if h is not None else 99)
             if goal is None:
-                return (99, 1, end.cost)
+                return (99, 1, end.evade, end.cost)
             if end.hex == goal:
-                return (0 if closer else 99, 0, end.cost)
+                return (0 if closer else 99, 0, end.evade, end.cost)
             gap = max(0, end.hex.distance(goal) - (0 if closer else 1))
             faced = end.hex != goal and arc_of(end.hex, end.facing, goal) is Arc.FRONT
-            return (gap, 0 if faced else 1, end.cost)
+            return (gap, 0 if faced else 1, end.evade, end.cost)
 
         return min(ends, key=value)
 

@@ -122,11 +122,13 @@ class DefenseChoice:
 
 @dataclass(frozen=True, slots=True)
 class Destination:
-    """Where a Move ends on a hex map (seed 001: 移動点): hex, facing, and the points spent."""
+    """Where a Move ends on a hex map (seed 001: 移動点): hex, facing, and the points spent;
+    `evade` when the way there passes through a foe's hex (seed 001: すり抜け)."""
 
     hex: Hex
     facing: Facing
     cost: float
+    evade: bool = False
 
     @property
     def key(self) -> str:

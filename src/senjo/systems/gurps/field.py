@@ -330,8 +330,17 @@ class HexField:
         return arc_of(own, state.status[defender].facing, other).value
 
     def _search(
-        self, state: GurpsState, mover: str, budget: float, profile: MoveProfile = MOVE
+        self,
+        state: GurpsState,
+        mover: str,
+        budget: float,
+        profile: MoveProfile = MOVE,
+        *,
+        evading: bool = False,
     ) -> Reachable:
+        """Every state the mover's points reach. A foe's hex ends the move there, and a
+        close combat is left by one's own side - unless `evading` (seed 001: すり抜け),
+        when foes' hexes may be passed through with the points to leave them."""
         status = state.status[mover]
         side = state.fighters[mover].side
         friends: list[Hex] = []
@@ -348,9 +357,9 @@ class HexField:
             posture=Posture(status.posture),
             friends=friends,
             foes=foes,
-            foe_entry=Entry.STOP,  # seed 001: entering a foe's hex ends the move there
+            foe_entry=Entry.PASS if evading else Entry.STOP,
             profile=profile,
-            blocked=foe_side(state, mover),  # leaving a close combat: by one's own side
+            blocked=() if evading else foe_side(state, mover),
         )
 
     def _settle(self, moves: Reachable, rank: Any, score: Any) -> Route:
@@ -473,22 +482,31 @@ class HexField:
         return {place for place, _ in self._search(state, mover, budget, profile).states()}
 
     def destinations(self, state: GurpsState, mover: str, budget: float) -> tuple[Destination, ...]:
-        """Every (hex, facing) a Move can end in, cheapest first (staying put excluded)."""
-        moves = self._search(state, mover, budget)
+        """Every (hex, facing) a Move can end in, cheapest first (staying put excluded);
+        those reached only by evading a foe on the way are marked `evade`."""
         start = (self._hex(state, mover), state.status[mover].facing)
-        ends: dict[tuple[Hex, Facing], float] = {}
-        for (place, facing), cost in moves.states().items():
-            for end in moves.end_facings(place, facing):
-                if (place, end) != start and cost < ends.get((place, end), float("inf")):
-                    ends[(place, end)] = cost
-        ordered = sorted(ends.items(), key=lambda item: (item[1], item[0][0], item[0][1]))
-        return tuple(Destination(place, facing, cost) for (place, facing), cost in ordered)
+        ends: dict[tuple[Hex, Facing], tuple[float, bool]] = {}
+        for evading in (False, True):
+            moves = self._search(state, mover, budget, evading=evading)
+            for (place, facing), cost in moves.states().items():
+                for end in moves.end_facings(place, facing):
+                    here = (place, end)
+                    known = ends.get(here)
+                    if here == start:
+                        continue
+                    if known is None or (known[1] == evading and cost < known[0]):
+                        ends[here] = (cost, evading)
+        ordered = sorted(ends.items(), key=lambda item: (item[1][0], item[0][0], item[0][1]))
+        return tuple(
+            Destination(place, facing, cost, evade) for (place, facing), (cost, evade) in ordered
+        )
 
     def route_to(
         self, state: GurpsState, mover: str, destination: Destination, budget: float
     ) -> Route:
-        """The cheapest route to the mover's chosen destination (seed 001: 移動点)."""
-        moves = self._search(state, mover, budget)
+        """The cheapest route to the mover's chosen destination (seed 001: 移動点), through
+        foes' hexes only when the destination says it evades."""
+        moves = self._search(state, mover, budget, evading=destination.evade)
         path: tuple[tuple[Hex, Facing], ...] = ()
         for place, facing in moves.states():
             if place == destination.hex and destination.facing in moves.end_facings(place, facing):

@@ -9,7 +9,7 @@ from senjo.engine.modifiers import Score
 from senjo.systems.gurps.events import Check
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["TWO_THINGS_AT_ONCE", "check", "roll_3d6"]
+__all__ = ["TWO_THINGS_AT_ONCE", "check", "quick_contest", "roll_3d6"]
 
 
 def roll_3d6(dice: Roller) -> int:
@@ -35,3 +35,18 @@ def check(battle: Battle[GurpsState], actor: str, kind: str, score: Score) -> Su
     result = success_roll(roll, score.value)
     battle.emit(Check(actor, kind, score, roll, result.margin, result.success, result.critical))
     return result
+
+
+def quick_contest(
+    battle: Battle[GurpsState], first: tuple[str, str, Score], second: tuple[str, str, Score]
+) -> int:
+    """A Quick Contest (B348): both roll (each logged as a `Check`); 1 if the first wins,
+    -1 if the second does, 0 for a tie. If only one succeeds it wins; otherwise the
+    larger margin wins."""
+    a = check(battle, *first)
+    b = check(battle, *second)
+    if a.success != b.success:
+        return 1 if a.success else -1
+    if a.margin == b.margin:
+        return 0
+    return 1 if a.margin > b.margin else -1

@@ -7,18 +7,24 @@ waiter may Step and strike while the mover's maneuver is suspended.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from senjo.engine.battle import Battle, Steps
-from senjo.engine.decision import Decision
-from senjo.engine.modifiers import Score
+from senjo.engine.decision import Choice, Decision
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.space.arcs import arc_of
+from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.attack import AttackContext, resolve_attack
 from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
+from senjo.systems.gurps.close_combat import close_foes, own_side
 from senjo.systems.gurps.events import Moved
 from senjo.systems.gurps.field import Route, facing_name, field_of
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.opportunity import watchers
 from senjo.systems.gurps.plans import choose_plan
 from senjo.systems.gurps.reach import STEP, max_reach, reaches
-from senjo.systems.gurps.rolls import check
+from senjo.systems.gurps.rolls import check, quick_contest
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["approach", "log_turn", "turn", "walk"]
@@ -74,7 +80,18 @@ def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, varian
         log_turn(battle, key, target)
         return
     base, logged, covered, last = status.moved, 0.0, 0.0, -1
+    came_from = own_side(state, key)[0] if status.close_side is not None else None
     for index, (place, yards) in enumerate(zip(route.places, route.yards, strict=True)):
+        here = status.hex
+        if isinstance(place, tuple) and place[0] != here and close_foes(state, key):
+            # seed 001 (すり抜け): leaving a foe's hex by its side means evading it.
+            free = yield from _evade(battle, key, came_from)
+            if not free:
+                if covered > logged:
+                    _log_moved(battle, key, covered - logged, target, variant)
+                return
+        if isinstance(place, tuple) and place[0] != here:
+            came_from = here
         ground.enter(state, key, place)
         entered, covered = yards > covered, yards
         status.moved = base + covered
@@ -193,3 +210,44 @@ def _opportunity_fire(battle: Battle[GurpsState], mover: str, shooters: list[str
             "wait", "opportunity_fire", watch=watch, discriminate=status.watch_discriminate
         )
         yield from resolve_attack(battle, shooter, mover, weapon, mode, plan, context)
+
+
+#: seed 001 / B368 (すり抜け): the evader's DX by the posture of the foe in the way.
+_EVADE_POSTURE = {
+    "standing": -5,
+    "crouching": -5,
+    "kneeling": -2,
+    "sitting": -2,
+    "crawling": 5,
+    "lying": 5,
+}
+#: ... and by the arc of the foe it came from.
+_EVADE_ARC = {"right": ("from_side", 2), "left": ("from_side", 2), "back": ("from_behind", 5)}
+#: The answers of a foe a mover tries to evade.
+_EVADE_ANSWERS = (Choice("stop"), Choice("let_pass"))
+
+
+def _evade(
+    battle: Battle[GurpsState], mover: str, came_from: Hex | None
+) -> Generator[Decision, Any, bool]:
+    """Evading the foes of the hex the mover is leaving (B368, seed 001: すり抜け): each
+    may let it pass, or try to stop it in a Quick Contest of DX - the evader at -5 past
+    a standing foe (-2 kneeling, +5 lying), +2 from the foe's side, +5 from behind.
+    True if the mover gets past them all; otherwise it stays in the hex."""
+    state = battle.state
+    for foe in close_foes(state, mover):
+        answer = yield Decision(foe, "evade", _EVADE_ANSWERS, mover)
+        if answer.name == "let_pass":
+            continue
+        posture = state.status[foe].posture
+        items = [(f"foe_{posture}", _EVADE_POSTURE[posture])]
+        place = state.status[foe].hex
+        if came_from is not None and place is not None and came_from != place:
+            side = _EVADE_ARC.get(arc_of(place, state.status[foe].facing, came_from).value)
+            if side is not None:
+                items.append(side)
+        mine = Score(state.fighters[mover].dx, Modifiers(tuple(items)))
+        theirs = Score(state.fighters[foe].dx)
+        if quick_contest(battle, (mover, "evade", mine), (foe, "stop_evader", theirs)) <= 0:
+            return False
+    return True
