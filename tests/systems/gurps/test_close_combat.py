@@ -279,3 +279,22 @@ def test_leaving_by_the_foes_side_is_an_evade() -> None:
     choose(game, "move")  # a, round 2
     for place in foe_side(game.state, "a"):
         assert _destination(game, f"{place}/N").evade
+
+
+def test_a_ranged_weapon_in_close_combat_takes_its_bulk() -> None:
+    """seed 001 (近接戦闘用武器): a ranged weapon fired in close combat ignores range and
+    takes its Bulk as the penalty (a crossbow: -6)."""
+    shooter = {"st": 11, "dx": 12, "ht": 12, "skills": {"Crossbow": 14}, "weapons": ["crossbow"]}
+    game = _board(
+        [*MISS, *SAFE],
+        ("a", "x", Hex(4, 5), Facing.N, shooter),
+        ("b", "y", Hex(4, 4), Facing.S, KNIFE),
+    )
+    choose(game, "move")
+    choose(game, "4,4/N")
+    choose(game, "do_nothing")  # b
+    choose(game, "attack:b:crossbow/shoot")
+    choose(game, "torso")
+    modifiers = events(game, AttackRolled)[0].skill.modifiers
+    assert modifiers.amount("bulk_in_close_combat") == -6
+    assert "range" not in dict(modifiers.items)
