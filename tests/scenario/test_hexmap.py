@@ -13,7 +13,7 @@ from senjo.scenario import ScenarioError, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import Footing
-from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.hexfield import HexField
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "gurps" / "spear_vs_broadsword.yaml"
 

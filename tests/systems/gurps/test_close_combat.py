@@ -10,7 +10,7 @@ from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.close_combat import foe_side, in_close_combat, own_side
 from senjo.systems.gurps.events import AttackRolled, Check, DefenseRolled, ItemChanged
-from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps

@@ -12,7 +12,7 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Moved
-from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.maneuvers import plan_options
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps

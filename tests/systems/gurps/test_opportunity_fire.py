@@ -10,7 +10,7 @@ from senjo.engine.battle import Battle
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.events import AttackRolled, Check, Moved
-from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.opportunity import pop_up_hexes, watch_options
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps

@@ -13,7 +13,7 @@ from senjo.engine.battle import Battle
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.events import AttackRolled, Moved
-from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 

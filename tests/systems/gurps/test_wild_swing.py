@@ -12,7 +12,7 @@ from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.events import AttackRolled
-from senjo.systems.gurps.field import HexField
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.maneuvers import plan_options
 from senjo.systems.gurps.reach import reaches
 from senjo.systems.gurps.state import GurpsState

@@ -34,8 +34,9 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
-from senjo.systems.gurps.field import HexField, facing_name, field_of
+from senjo.systems.gurps.field import facing_name, field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.ranged import (
     POP_UP_ATTACK,

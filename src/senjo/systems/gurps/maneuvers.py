@@ -18,8 +18,9 @@ from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
 from senjo.systems.gurps.events import Check, PostureChanged, TurnSkipped
-from senjo.systems.gurps.field import HexField, Route, field_of, heading
+from senjo.systems.gurps.field import Route, field_of, heading
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.opportunity import pop_up_hexes, watch_options
 from senjo.systems.gurps.plans import choose_plan, plan_options

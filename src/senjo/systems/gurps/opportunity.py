@@ -19,7 +19,8 @@ from senjo.space.arcs import arc_of_vision
 from senjo.space.hexgrid import Hex
 from senjo.space.lines import line
 from senjo.systems.gurps.choices import Watch
-from senjo.systems.gurps.field import HexField, vision_of
+from senjo.systems.gurps.field import vision_of
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.state import GurpsState
 

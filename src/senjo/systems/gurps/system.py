@@ -23,9 +23,10 @@ from senjo.systems.gurps.events import (
     TurnSkipped,
     TurnStarted,
 )
-from senjo.systems.gurps.field import HexField, Placement
+from senjo.systems.gurps.field import Placement
 from senjo.systems.gurps.free_actions import free_action_options, take_free_action
 from senjo.systems.gurps.hands import free_hand, take
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.injury import consciousness_roll_modifier
 from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.model import Fighter

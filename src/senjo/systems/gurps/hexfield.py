@@ -1,0 +1,424 @@
+"""The hex map as a battlefield (seed 001, chapter 12): `HexField`.
+
+Hexes of one yard, facings and arcs, the Step and movement points by
+maneuver, retreat and knockback hex by hex, figures on a line of fire, walls,
+close combat (`close_combat.py`) and multi-hex figures (`bodies.py`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from senjo.space.arcs import Arc, arc_of, in_arc_of_vision
+from senjo.space.hexgrid import Facing, Hex
+from senjo.space.hexmap import HexMap
+from senjo.space.lines import line_of_fire
+from senjo.space.movement import (
+    ALL_OUT_ATTACK,
+    MOVE,
+    MOVE_AND_ATTACK,
+    Entry,
+    MoveProfile,
+    Posture,
+    Reachable,
+    search,
+)
+from senjo.systems.gurps import tables
+from senjo.systems.gurps.choices import Destination
+from senjo.systems.gurps.close_combat import foe_side, own_side, settle
+from senjo.systems.gurps.field import FRONT, STAY, Route, heading, vision_of
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["HexField"]
+
+
+def _height(state: GurpsState, key: str) -> int:
+    """2 upright, 1 low (kneeling, sitting, crawling), 0 lying (B551 posture table)."""
+    return tables.posture(state.status[key].posture).height
+
+
+def _figures_on(
+    state: GurpsState, groups: Iterable[Sequence[Hex]], leave_out: tuple[str, ...]
+) -> list[list[str]]:
+    """The standing figures (but `leave_out`) in each group of hexes, empty groups dropped."""
+    by_hex = {
+        other.hex: key
+        for key, other in state.status.items()
+        if other.hex is not None and other.active and key not in leave_out
+    }
+    found = ([by_hex[h] for h in group if h in by_hex] for group in groups)
+    return [there for there in found if there]
+
+
+def _route(path: tuple[tuple[Hex, Facing], ...], end: Facing) -> Route:
+    """A searched path (start state first) as a route ending in the `end` facing; the
+    yards count hexes entered, not turns."""
+    places: list[tuple[Hex, Facing]] = []
+    yards: list[float] = []
+    covered = 0.0
+    previous = path[0][0]
+    for place, facing in path[1:]:
+        if place != previous:
+            covered += 1.0
+            previous = place
+        places.append((place, facing))
+        yards.append(covered)
+    if not places or places[-1][1] != end:
+        places.append((previous, end))
+        yards.append(covered)
+    if len(places) == 1 and places[0] == path[0]:
+        return STAY
+    return Route(tuple(places), tuple(yards))
+
+
+#: A rank no move wants (a foe's hex for a weapon that cannot strike in close combat).
+_FAR = 1 << 20
+
+#: The maneuvers whose move toward a foe is a move on movement points (seed 001:
+#: 移動点); any other moves by the Step.
+_PROFILES = {"move": MOVE, "move_and_attack": MOVE_AND_ATTACK, "all_out_attack": ALL_OUT_ATTACK}
+
+
+class HexField:
+    """A hex map (chapter 12): hexes of one yard, facings, arcs, movement points (seed 001).
+
+    Movement toward or away from a foe takes the cheapest path the movement
+    search finds, ending faced toward the foe where the points allow.
+    """
+
+    __slots__ = ("map",)
+
+    def __init__(self, hexmap: HexMap) -> None:
+        self.map = hexmap
+
+    @staticmethod
+    def _hex(state: GurpsState, key: str) -> Hex:
+        place = state.status[key].hex
+        if place is None:
+            raise ValueError(f"{key} has no hex on this map")
+        return place
+
+    def distance(self, state: GurpsState, a: str, b: str) -> float:
+        """Hexes between the two figures."""
+        return float(self._hex(state, a).distance(self._hex(state, b)))
+
+    def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
+        """seed 001 (正面・側面・背面ヘクス): the defender's arc holding the attacker's hex."""
+        own, other = self._hex(state, defender), self._hex(state, attacker)
+        if own == other:
+            return FRONT  # close combat: the foe is in one's own hex
+        return arc_of(own, state.status[defender].facing, other).value
+
+    def _search(
+        self,
+        state: GurpsState,
+        mover: str,
+        budget: float,
+        profile: MoveProfile = MOVE,
+        *,
+        evading: bool = False,
+    ) -> Reachable:
+        """Every state the mover's points reach. A foe's hex ends the move there, and a
+        close combat is left by one's own side - unless `evading` (seed 001: すり抜け),
+        when foes' hexes may be passed through with the points to leave them."""
+        status = state.status[mover]
+        side = state.fighters[mover].side
+        friends: list[Hex] = []
+        foes: list[Hex] = []
+        for key, other in state.status.items():
+            if key == mover or other.hex is None or not other.active:
+                continue
+            (friends if state.fighters[key].side == side else foes).append(other.hex)
+        return search(
+            self.map,
+            self._hex(state, mover),
+            status.facing,
+            budget,
+            posture=Posture(status.posture),
+            friends=friends,
+            foes=foes,
+            foe_entry=Entry.PASS if evading else Entry.STOP,
+            profile=profile,
+            blocked=() if evading else foe_side(state, mover),
+        )
+
+    def _settle(self, moves: Reachable, rank: Any, score: Any) -> Route:
+        """The route to the best reachable state: first by `rank(hex)` (cheap, per hex),
+        then among the best-ranked hexes by `score(hex, facing)` and cost."""
+        states = moves.states()
+        if not states:
+            return STAY
+        ranks = {place: rank(place) for place, _ in states}
+        top = min(ranks.values())
+        best: tuple[Any, ...] | None = None
+        for (place, facing), cost in states.items():
+            if ranks[place] != top:
+                continue
+            for end in moves.end_facings(place, facing):
+                key = (*score(place, end), cost)
+                if best is None or key < best[0]:
+                    best = (key, place, facing, end)
+        assert best is not None
+        _, place, facing, end = best
+        return _route(moves.path(place, facing), end)
+
+    def approach(
+        self,
+        state: GurpsState,
+        mover: str,
+        target: str,
+        budget: float,
+        stop_at: float,
+        maneuver: str = "attack",
+    ) -> Route:
+        """The cheapest move that ends within `stop_at` hexes of the target, facing it;
+        failing that, as close as the points allow.
+
+        The Step of an Attack goes any way and turns freely; Move and Attack moves
+        as a Move; All-Out Attack only forward, turning in place, and keeps its
+        last facing (seed 001: 前進と向き, 後退移動・横移動と向き)."""
+        goal = self._hex(state, target)
+        reach = int(stop_at)
+
+        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
+            if place == goal:  # close combat: only for a weapon of reach C
+                return (0 if reach == 0 else _FAR, 0, 0)
+            faced = arc_of(place, facing, goal) is Arc.FRONT
+            gap = max(0, place.distance(goal) - reach)
+            return (gap, 0 if faced else 1, facing.turns_to(heading(place, goal)))
+
+        def rank(place: Hex) -> int:
+            if place == goal:
+                return 0 if reach == 0 else _FAR
+            return max(0, place.distance(goal) - reach)
+
+        profile = _PROFILES.get(maneuver)
+        if profile is None:
+            return self._step(state, mover, score)
+        return self._settle(self._search(state, mover, budget, profile), rank, score)
+
+    def _open(self, state: GurpsState, mover: str, place: Hex, *, foes: bool = False) -> bool:
+        """Whether the mover may step into `place`: on the map, passable, and empty -
+        or, with `foes`, holding a foe (seed 001: 敵のいるヘクスに侵入する)."""
+        if place not in self.map or not self.map.passable(place):
+            return False
+        there = [
+            key
+            for key, other in state.status.items()
+            if other.hex == place and key != mover and other.active
+        ]
+        if not there:
+            return True
+        side = state.fighters[mover].side
+        return foes and any(state.fighters[key].side != side for key in there)
+
+    def _step(self, state: GurpsState, mover: str, score: Any) -> Route:
+        """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing;
+        into a foe's hex (close combat), or out of one by one's own side only."""
+        status = state.status[mover]
+        start = self._hex(state, mover)
+        best: tuple[Any, ...] | None = None
+        leaving = own_side(state, mover)
+        for place in (start, *(leaving or start.neighbors())):
+            if place != start and not self._open(state, mover, place, foes=True):
+                continue
+            for facing in Facing:
+                key = (*score(place, facing), 0 if place == start else 1, facing != status.facing)
+                if best is None or key < best[0]:
+                    best = (key, place, facing)
+        assert best is not None
+        _, place, facing = best
+        if (place, facing) == (start, status.facing):
+            return STAY
+        return Route(((place, facing),), (float(place.distance(start)),))
+
+    def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
+        """The move that ends farthest from the threat, still facing it if possible."""
+        danger = self._hex(state, threat)
+
+        def rank(place: Hex) -> int:
+            return -place.distance(danger)
+
+        def score(place: Hex, facing: Facing) -> tuple[int]:
+            faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
+            return (0 if faced else 1,)
+
+        return self._settle(self._search(state, mover, budget), rank, score)
+
+    def enter(self, state: GurpsState, mover: str, place: Any) -> None:
+        """Stand on the hex, in the facing; entering a foe's hex starts a close combat
+        (the mover holds the half it came from and faces the foe), leaving one ends it."""
+        status = state.status[mover]
+        before = status.hex
+        status.hex, status.facing = place
+        if before is not None and status.hex != before:
+            status.close_side = None
+            settle(state, before)
+            settle(state, status.hex, mover, before)
+
+    def ends_near(self, state: GurpsState, mover: str, budget: float, maneuver: str) -> set[Hex]:
+        """Every hex the mover's move inside `maneuver` can end in (seed 001: 移動点)."""
+        profile = _PROFILES.get(maneuver, MOVE)
+        return {place for place, _ in self._search(state, mover, budget, profile).states()}
+
+    def destinations(self, state: GurpsState, mover: str, budget: float) -> tuple[Destination, ...]:
+        """Every (hex, facing) a Move can end in, cheapest first (staying put excluded);
+        those reached only by evading a foe on the way are marked `evade`."""
+        start = (self._hex(state, mover), state.status[mover].facing)
+        ends: dict[tuple[Hex, Facing], tuple[float, bool]] = {}
+        for evading in (False, True):
+            moves = self._search(state, mover, budget, evading=evading)
+            for (place, facing), cost in moves.states().items():
+                for end in moves.end_facings(place, facing):
+                    here = (place, end)
+                    known = ends.get(here)
+                    if here == start:
+                        continue
+                    if known is None or (known[1] == evading and cost < known[0]):
+                        ends[here] = (cost, evading)
+        ordered = sorted(ends.items(), key=lambda item: (item[1][0], item[0][0], item[0][1]))
+        return tuple(
+            Destination(place, facing, cost, evade) for (place, facing), (cost, evade) in ordered
+        )
+
+    def route_to(
+        self, state: GurpsState, mover: str, destination: Destination, budget: float
+    ) -> Route:
+        """The cheapest route to the mover's chosen destination (seed 001: 移動点), through
+        foes' hexes only when the destination says it evades."""
+        moves = self._search(state, mover, budget, evading=destination.evade)
+        path: tuple[tuple[Hex, Facing], ...] = ()
+        for place, facing in moves.states():
+            if place == destination.hex and destination.facing in moves.end_facings(place, facing):
+                candidate = moves.path(place, facing)
+                if not path or len(candidate) < len(path):
+                    path = candidate
+        if not path:
+            raise ValueError(f"{mover} cannot reach {destination.key}")
+        return _route(path, destination.facing)
+
+    def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
+        """Hex by hex straight away from the source, stopped by walls and figures."""
+        status = state.status[target]
+        start = self._hex(state, target)
+        way = heading(self._hex(state, source), start)
+        moved = 0
+        for _ in range(int(yards)):
+            ahead = self._hex(state, target).neighbor(way)
+            if not self._open(state, target, ahead):
+                break  # a wall or a figure stops the flight
+            status.hex = ahead
+            moved += 1
+        if moved:
+            status.close_side = None
+            settle(state, start)
+        return float(moved)
+
+    def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
+        """seed 001 (後退): one hex away from the attacker, never into an occupied hex;
+        out of a close combat, into one of the three hexes on one's own side
+        (近接戦闘での防御), straight out first."""
+        status = state.status[defender]
+        start = self._hex(state, defender)
+        if start != self._hex(state, attacker):
+            return self.push(state, defender, attacker, 1)
+        for place in own_side(state, defender):
+            if self._open(state, defender, place):
+                status.hex, status.close_side = place, None
+                settle(state, start)
+                return 1.0
+        return 0.0
+
+    def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
+        """The Step (one hex, free facing) that ends farthest from the foe, still facing it."""
+        danger = self._hex(state, foe)
+
+        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
+            faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
+            turns = facing.turns_to(heading(place, danger)) if place != danger else 0
+            return (-place.distance(danger), 0 if faced else 1, turns)
+
+        return self._step(state, mover, score)
+
+    def in_the_way(self, state: GurpsState, attacker: str, target: str) -> list[list[str]]:
+        """The figures on the line of fire, nearest first; a pair the line runs exactly
+        between comes as one group of two (seed 001: 誤射)."""
+        line = line_of_fire(self._hex(state, attacker), self._hex(state, target))
+        return _figures_on(state, line, (attacker, target))
+
+    def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """seed 001 (射界): the target's hex is in the viewer's arc of vision."""
+        vision = vision_of(state.fighters[viewer])
+        status = state.status[viewer]
+        return in_arc_of_vision(
+            self._hex(state, viewer), status.facing, self._hex(state, target), vision
+        )
+
+    def clear(self, state: GurpsState, viewer: str, target: str) -> bool:
+        """No wall hex on the line between the two figures' hexes (an interpretation: a
+        wall blocks sight and fire; seed 001 draws walls as solid)."""
+        return self.map.clear_line(self._hex(state, viewer), self._hex(state, target))
+
+    def face(self, state: GurpsState, mover: str, target: str) -> bool:
+        """Turn in place toward a target out of sight (the turn a maneuver's Step allows);
+        True if the facing changed."""
+        if self.sees(state, mover, target):
+            return False
+        status = state.status[mover]
+        status.facing = heading(self._hex(state, mover), self._hex(state, target))
+        return True
+
+    def beyond(
+        self, state: GurpsState, attacker: str, target: str, reach: float
+    ) -> list[list[str]]:
+        """The figures on the line of fire carried on past the target, nearest the target
+        first, out to `reach` hexes from the attacker (seed 001: 流れ弾)."""
+        origin, goal = self._hex(state, attacker), self._hex(state, target)
+        gap = origin.distance(goal)
+        if gap == 0:
+            return []
+        far = origin + (goal - origin) * max(1, math.ceil(reach / gap))
+        past = [g for g in line_of_fire(origin, far) if gap < g[0].distance(origin) <= reach]
+        return _figures_on(state, past, (attacker, target))
+
+    def line_modifiers(
+        self, state: GurpsState, attacker: str, target: str, ranged: bool
+    ) -> tuple[tuple[str, int], ...]:
+        """seed 001: figures between attacker and target.
+
+        Melee past reach 1 (何かあるヘクスを通して攻撃する): -4 for each hex holding a
+        foe, none for a friend's; a line running exactly between two hexes counts
+        only if both are occupied, and then as a foe only if both hold foes.
+        Ranged (ものが存在するヘクスを通しての射撃): -4 for each figure in the way, a pair
+        between two occupied hexes counted once; a figure blocks only if it stands at
+        least as tall as the lower of shooter and target (an interpretation).
+        """
+        side = state.fighters[attacker].side
+        by_hex = {
+            other.hex: key
+            for key, other in state.status.items()
+            if other.hex is not None and key not in (attacker, target)
+        }
+        if not by_hex:
+            return ()
+        low = min(_height(state, attacker), _height(state, target))
+        penalty = 0
+        for group in line_of_fire(self._hex(state, attacker), self._hex(state, target)):
+            there = [by_hex[h] for h in group if h in by_hex]
+            if len(there) < len(group):
+                continue  # an empty hex, or a pair with one side free
+            if ranged:
+                if all(_height(state, key) >= low for key in there):
+                    penalty -= 4
+            elif all(state.fighters[key].side != side for key in there):
+                penalty -= 4
+        if not penalty:
+            return ()
+        return (("firing_through_occupied" if ranged else "through_foe_hex", penalty),)
+
+    def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
+        """The hex's axial coordinates."""
+        place = self._hex(state, key)
+        return float(place.q), float(place.r)
