@@ -82,3 +82,13 @@ def test_run_show_map_draws_the_board_each_round() -> None:
 def test_show_map_needs_a_map() -> None:
     """--show-map on a scenario without a map exits 2 with one line."""
     assert_usage_error(run_senjo("run", str(EXAMPLES / "duel.yaml"), "--show-map"), "map")
+
+
+def test_map_draws_a_multi_hex_figures_body(tmp_path: Path) -> None:
+    """`senjo map` draws every hex of a large figure (seed 001: 大きなフィギュア): the wyrm's
+    head and the three hexes of its body behind it."""
+    picture = tmp_path / "wyrm.svg"
+    result = run_senjo("map", str(EXAMPLES / "wyrm.yaml"), "--svg", str(picture))
+    assert result.exit_code == 0, result.stderr
+    text = picture.read_text(encoding="utf-8")
+    assert text.count('stroke-dasharray="2,2"') == 3

@@ -41,7 +41,7 @@ def map_command(
         place = scenario.positions[fighter.key]
         label = fighter.name_ja if chosen == "ja" else fighter.name
         colour = _COLOURS[sides.index(fighter.side) % len(_COLOURS)]
-        figures.append(Figure(fighter.key, label, place.hex, place.facing, colour))
+        figures.append(Figure(fighter.key, label, place.hex, place.facing, colour, place.body))
     focus = None
     reaches: set[int] = set()
     if who is not None:

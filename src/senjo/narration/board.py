@@ -19,6 +19,7 @@ class BoardTracker:
         self.board = scenario.ground
         self.lang = lang
         self.places: dict[str, tuple[Hex, Facing, str, bool]] = {}
+        self.bodies: dict[str, tuple[Hex, ...]] = {}
         self.names: dict[str, str] = {}
         sides = sorted({f.side for f in scenario.fighters})
         for fighter in scenario.fighters:
@@ -26,6 +27,8 @@ class BoardTracker:
             letter = (fighter.name or fighter.key)[0]
             letter = letter.upper() if sides.index(fighter.side) == 0 else letter.lower()
             self.places[fighter.key] = (place.hex, place.facing, letter, True)
+            if place.body:
+                self.bodies[fighter.key] = place.body
             self.names[fighter.key] = fighter.name_ja if lang == "ja" else fighter.name
 
     def legend(self) -> list[str]:
@@ -39,9 +42,11 @@ class BoardTracker:
             _, _, letter, up = self.places[item.actor]
             place = Hex(int(item.x), int(item.y))
             self.places[item.actor] = (place, Facing[item.facing], letter, up)
+            if item.actor in self.bodies:
+                self.bodies[item.actor] = tuple(Hex(q, r) for q, r in item.body)
         elif isinstance(item, ConditionChanged) and item.condition in ("unconscious", "dead"):
             place, facing, letter, _ = self.places[item.actor]
             self.places[item.actor] = (place, facing, letter, False)
         elif isinstance(item, RoundStarted):
-            return draw_board(self.board, self.places)
+            return draw_board(self.board, self.places, self.bodies)
         return []

@@ -42,7 +42,16 @@ from senjo.systems.gurps.events import (
 __all__ = ["GurpsNarrator", "gurps_narrator"]
 
 #: Moves narrated by where they end (a hex), not by whom they approach.
-_PLACES = ("to", "retreat", "stumble", "step_back", "pop_up", "pop_up_back")
+_PLACES = (
+    "to",
+    "retreat",
+    "stumble",
+    "step_back",
+    "pop_up",
+    "pop_up_back",
+    "dodge_aside",
+    "overrun",
+)
 
 
 class GurpsNarrator(NamedNarrator):
@@ -106,6 +115,8 @@ class GurpsNarrator(NamedNarrator):
                         "step_back": "へ下がった",
                         "pop_up": "へ飛び出し",
                         "pop_up_back": "の物陰へ戻る",
+                        "dodge_aside": "へ飛びのいた",
+                        "overrun": "へ押しのけられた",
                     }
                     return f"{who}は{spot}{verb[item.direction]}（{item.yards:g}メートル）"
                 verb_en = {
@@ -115,6 +126,8 @@ class GurpsNarrator(NamedNarrator):
                     "step_back": "steps back",
                     "pop_up": "pops out",
                     "pop_up_back": "ducks back",
+                    "dodge_aside": "jumps aside",
+                    "overrun": "is shoved aside",
                 }
                 return f"{who} {verb_en[item.direction]} {item.yards:g} yd to {spot}"
             if ja:

@@ -108,6 +108,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "discriminate": ("目標識別", "tell friend from foe"),
         "stop": ("阻む", "stop"),
         "let_pass": ("通す", "let pass"),
+        "dodge": ("よける", "dodge out of the way"),
+        "stand": ("踏みとどまる", "stand and take it"),
     },
     "check": {
         "target_discrimination": ("目標識別（視覚判定）", "Vision roll to tell friend from foe"),
@@ -115,6 +117,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "drop_shield": ("盾を捨てる（敏捷力）", "DX roll to drop the shield"),
         "evade": ("すり抜け（敏捷力）", "DX to evade"),
         "stop_evader": ("すり抜けの阻止（敏捷力）", "DX to stop an evader"),
+        "dodge_overrun": ("蹂躙をよける", "dodge out of an overrun's way"),
+        "overrun_st": ("蹂躙の体力勝負", "ST contest of an overrun"),
         "knockdown": ("転倒・朦朧判定（生命力）", "HT roll against knockdown and stunning"),
         "consciousness": ("気絶判定（生命力）", "HT roll to stay conscious"),
         "stun_recovery": ("朦朧からの回復判定（生命力）", "HT roll to recover from stun"),

@@ -35,13 +35,15 @@ _ARC_FILL = {Arc.FRONT: "#fff6c8", Arc.RIGHT: "#f3e3f7", Arc.LEFT: "#e3ecf7", Ar
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """A figure to draw: key, label, hex, facing and colour."""
+    """A figure to draw: key, label, hex, facing and colour; a multi-hex figure's other
+    hexes in `body`."""
 
     key: str
     label: str
     hex: Hex
     facing: Facing
     colour: str
+    body: tuple[Hex, ...] = ()
 
 
 def _center(h: Hex) -> tuple[float, float]:
@@ -118,6 +120,11 @@ def render_svg(
             x, y = _center(h)
             parts.append(f'<text x="{x:.1f}" y="{y + 3:.1f}" text-anchor="middle">×{count}</text>')
     for figure in figures:
+        for part in figure.body:  # seed 001 大きなフィギュア: the rest of a large figure
+            parts.append(
+                f'<polygon points="{_corners(part, 0.85)}" fill="{figure.colour}" '
+                f'fill-opacity="0.5" stroke="black" stroke-dasharray="2,2"/>'
+            )
         x, y = _center(figure.hex)
         parts.append(
             f'<polygon points="{_corners(figure.hex, 0.6)}" fill="{figure.colour}" stroke="black"/>'

@@ -52,9 +52,20 @@ def _cell(board: HexMap, place: Hex, figures: Mapping[Hex, tuple[str, Facing, bo
     return _FOOTING.get(board.footing_at(place), ".")
 
 
-def draw_board(board: HexMap, figures: Mapping[str, tuple[Hex, Facing, str, bool]]) -> list[str]:
-    """Lines of text for the map; `figures` maps a key to (hex, facing, letter, standing)."""
+def draw_board(
+    board: HexMap,
+    figures: Mapping[str, tuple[Hex, Facing, str, bool]],
+    bodies: Mapping[str, tuple[Hex, ...]] | None = None,
+) -> list[str]:
+    """Lines of text for the map; `figures` maps a key to (hex, facing, letter, standing),
+    `bodies` a multi-hex figure's key to its other hexes (drawn as its letter and `=`)."""
     where = {place: (label, facing, up) for place, facing, label, up in figures.values()}
+    rest = {
+        part: figures[key][2]
+        for key, parts in (bodies or {}).items()
+        for part in parts
+        if part not in where
+    }
     offsets = {h.offset(): h for h in board}
     width = max(col for col, _ in offsets) + 1
     height = max(row for _, row in offsets) + 1
@@ -65,6 +76,8 @@ def draw_board(board: HexMap, figures: Mapping[str, tuple[Hex, Facing, str, bool
             for col in range(width):
                 place = offsets.get((col, row))
                 cell = _cell(board, place, where) if place is not None else ""
+                if place in rest:
+                    cell = rest[place] + "="
                 text += (cell if col % 2 == parity else "").ljust(3)
             lines.append(text.rstrip())
     return lines

@@ -16,6 +16,7 @@ from senjo.scenario.errors import ScenarioError, from_validation
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps import library, tables
+from senjo.systems.gurps.bodies import line_behind
 from senjo.systems.gurps.field import Placement
 from senjo.systems.gurps.library import EquipmentError
 from senjo.systems.gurps.model import ADVANTAGES, LEVELED, Fighter, Shield, Weapon
@@ -103,6 +104,8 @@ class GurpsCombatant(BaseModel):
     position: tuple[float, float] = (0.0, 0.0)
     hex: tuple[Int, Int] | None = None
     facing: Annotated[str, _one_of(FACINGS, "facing")] = "N"
+    #: seed 001 (大きなフィギュア): hexes the figure fills, in a line behind its `hex`.
+    length: Annotated[Int, Field(ge=1, le=30)] = 1
     st: Annotated[Int, Field(ge=1, le=100)]
     dx: Annotated[Int, Field(ge=1, le=100)]
     iq: Annotated[Int, Field(ge=1, le=100)]
@@ -155,6 +158,10 @@ def build_fighter(
         spec = GurpsCombatant.model_validate(data)
     except ValidationError as error:
         raise from_validation(source, error, prefix) from None
+    if spec.length > 1 and spec.hex is None:
+        raise ScenarioError(
+            source, f"{prefix}.length", "a figure longer than 1 hex needs a map and a hex"
+        )
     weapons = tuple(
         _weapon(entry, spec.st, source, f"{prefix}.weapons[{number}]")
         for number, entry in enumerate(spec.weapons)
@@ -238,5 +245,7 @@ def build_fighter(
         ready=tuple(ready),
     )
     if spec.hex is not None:
-        return fighter, spec.controller, Placement(Hex(*spec.hex), Facing.parse(spec.facing))
+        head, facing = Hex(*spec.hex), Facing.parse(spec.facing)
+        body = line_behind(head, facing, spec.length)
+        return fighter, spec.controller, Placement(head, facing, body)
     return fighter, spec.controller, Point(*spec.position)

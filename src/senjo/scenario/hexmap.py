@@ -81,17 +81,23 @@ def build_hexmap(data: Any, source: str) -> HexMap:
 
 
 def check_placements(hexmap: HexMap, positions: dict[str, Any], source: str) -> None:
-    """Every figure stands on an open hex of the map, one figure per hex."""
+    """Every figure stands on open hexes of the map, one figure per hex; a multi-hex
+    figure's body (`length`, behind its head) too."""
     seen: dict[Hex, str] = {}
     for index, (key, where) in enumerate(positions.items()):
         place = getattr(where, "hex", None)
         path = f"combatants[{index}].hex"
         if place is None:
             raise ScenarioError(source, path, "required when the scenario has a map")
-        if place not in hexmap:
-            raise ScenarioError(source, path, f"[{place.q}, {place.r}] is not on the map")
-        if not hexmap.passable(place):
-            raise ScenarioError(source, path, f"[{place.q}, {place.r}] is a wall or an obstacle")
-        if place in seen:
-            raise ScenarioError(source, path, f"[{place.q}, {place.r}] is taken by {seen[place]}")
-        seen[place] = key
+        for number, cell in enumerate((place, *getattr(where, "body", ()))):
+            what = f"[{cell.q}, {cell.r}]"
+            if number:
+                path = f"combatants[{index}].length"
+                what = f"{what} (hex {number + 1} of the figure, behind its head)"
+            if cell not in hexmap:
+                raise ScenarioError(source, path, f"{what} is not on the map")
+            if not hexmap.passable(cell):
+                raise ScenarioError(source, path, f"{what} is a wall or an obstacle")
+            if cell in seen:
+                raise ScenarioError(source, path, f"{what} is taken by {seen[cell]}")
+            seen[cell] = key

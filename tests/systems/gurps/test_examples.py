@@ -154,7 +154,7 @@ def test_ai_beats_random_play() -> None:
     assert wins >= AI_WIN_SHARE * AI_DUELS, f"the AI won {wins} of {AI_DUELS}"
 
 
-@pytest.mark.parametrize("name", ["spear_vs_broadsword", "corridor"])
+@pytest.mark.parametrize("name", ["spear_vs_broadsword", "corridor", "wyrm"])
 def test_hex_map_examples_play_out_and_replay(name: str) -> None:
     """The hex-map examples end with an outcome at every seed tried, and their journals
     replay to the same events."""

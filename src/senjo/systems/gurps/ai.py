@@ -315,6 +315,7 @@ class GurpsAI:
         """End a move next to the nearest foe, facing it, as cheaply as possible."""
         key = decision.actor
         foes = [state.status[f].hex for f in state.foes(key)]
+        bodies = {place for f in state.foes(key) for place in state.status[f].body}
         ends: tuple[Destination, ...] = decision.options
         if not foes:
             return ends[0]
@@ -330,7 +331,8 @@ class GurpsAI:
         )
 
         def value(end: Destination) -> tuple[int, int, bool, float]:
-            goal = min(foes, key=lambda h: end.hex.distance(h) if h is not None else 99)
+            # seed 001 (大きなフィギュア): a large foe's body is struck at its nearest hex
+            goal = min([*foes, *bodies], key=lambda h: end.hex.distance(h) if h is not None else 99)
             if goal is None:
                 return (99, 1, end.evade, end.cost)
             if end.hex == goal:

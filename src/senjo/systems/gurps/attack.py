@@ -34,7 +34,7 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
-from senjo.systems.gurps.field import facing_name, field_of
+from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode
@@ -235,7 +235,14 @@ def _roll_defense(
             x, y = ground.coordinates(state, defender)
             battle.emit(
                 Moved(
-                    defender, 1.0, incoming.attacker, "retreat", x, y, facing_name(state, defender)
+                    defender,
+                    1.0,
+                    incoming.attacker,
+                    "retreat",
+                    x,
+                    y,
+                    facing_name(state, defender),
+                    body_of(state, defender),
                 )
             )
     if choice.kind == "parry":

@@ -85,6 +85,8 @@ class Moved(Event):
     x: float
     y: float
     facing: str = ""
+    #: A multi-hex figure's other hexes after the move, head excluded (seed 001).
+    body: tuple[tuple[int, int], ...] = ()
 
 
 @event

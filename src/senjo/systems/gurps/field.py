@@ -27,6 +27,7 @@ __all__ = [
     "Placement",
     "PlaneField",
     "Route",
+    "body_of",
     "facing_name",
     "field_of",
     "heading",
@@ -214,10 +215,12 @@ def _straight(start: Point, end: Point) -> Route:
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """Where a figure starts on a hex map: its hex and its facing."""
+    """Where a figure starts on a hex map: its hex and its facing, and the rest of its
+    hexes if it fills several (seed 001: 大きなフィギュア)."""
 
     hex: Hex
     facing: Facing
+    body: tuple[Hex, ...] = ()
 
 
 def vision_of(fighter: Fighter) -> Vision:
@@ -241,6 +244,11 @@ def field_of(state: GurpsState) -> Field:
     """The battle's field: its own, or the plane when it has none."""
     ground: Field | None = state.ground
     return ground if ground is not None else PLANE
+
+
+def body_of(state: GurpsState, key: str) -> tuple[tuple[int, int], ...]:
+    """A multi-hex figure's other hexes, as pairs for the log (empty for most figures)."""
+    return tuple((place.q, place.r) for place in state.status[key].body)
 
 
 def facing_name(state: GurpsState, key: str) -> str:

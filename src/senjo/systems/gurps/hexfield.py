@@ -26,6 +26,7 @@ from senjo.space.movement import (
     search,
 )
 from senjo.systems.gurps import tables
+from senjo.systems.gurps.bodies import cells, nearest, occupied, size, trail
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.close_combat import foe_side, own_side, settle
 from senjo.systems.gurps.field import FRONT, STAY, Route, heading, vision_of
@@ -43,11 +44,7 @@ def _figures_on(
     state: GurpsState, groups: Iterable[Sequence[Hex]], leave_out: tuple[str, ...]
 ) -> list[list[str]]:
     """The standing figures (but `leave_out`) in each group of hexes, empty groups dropped."""
-    by_hex = {
-        other.hex: key
-        for key, other in state.status.items()
-        if other.hex is not None and other.active and key not in leave_out
-    }
+    by_hex = occupied(state, leave_out)
     found = ([by_hex[h] for h in group if h in by_hex] for group in groups)
     return [there for there in found if there]
 
@@ -101,12 +98,26 @@ class HexField:
         return place
 
     def distance(self, state: GurpsState, a: str, b: str) -> float:
-        """Hexes between the two figures."""
-        return float(self._hex(state, a).distance(self._hex(state, b)))
+        """Hexes between the two figures (between their nearest hexes, for a figure that
+        fills several: seed 001 大きなフィギュア)."""
+        one, two = state.status[a], state.status[b]
+        if not (one.body or two.body):
+            return float(self._hex(state, a).distance(self._hex(state, b)))
+        mine, theirs = nearest(cells(one), cells(two))
+        return float(mine.distance(theirs))
+
+    def _pair(self, state: GurpsState, a: str, b: str) -> tuple[Hex, Hex]:
+        """a's head, and b's hex nearest to it: the ends of a line of fire or of sight."""
+        head = self._hex(state, a)
+        other = state.status[b]
+        if not other.body:
+            return head, self._hex(state, b)
+        return head, min(cells(other), key=head.distance)
 
     def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
-        """seed 001 (正面・側面・背面ヘクス): the defender's arc holding the attacker's hex."""
-        own, other = self._hex(state, defender), self._hex(state, attacker)
+        """seed 001 (正面・側面・背面ヘクス): the defender's arc holding the attacker's hex
+        (a multi-hex defender's arcs are its head's; the attacker's nearest hex counts)."""
+        own, other = self._pair(state, defender, attacker)
         if own == other:
             return FRONT  # close combat: the foe is in one's own hex
         return arc_of(own, state.status[defender].facing, other).value
@@ -127,10 +138,23 @@ class HexField:
         side = state.fighters[mover].side
         friends: list[Hex] = []
         foes: list[Hex] = []
+        blocked: list[Hex] = [*status.body, *(() if evading else foe_side(state, mover))]
+        mine = size(state, mover)
+        smaller: set[Hex] = set()  # seed 001 (体当たりと蹂躙): a large figure overruns them
         for key, other in state.status.items():
             if key == mover or other.hex is None or not other.active:
                 continue
+            if other.body:
+                # no close combat with a multi-hex figure: its hexes cannot be entered
+                blocked.extend(cells(other))
+                continue
             (friends if state.fighters[key].side == side else foes).append(other.hex)
+            if mine > 1 and size(state, key) < mine:
+                smaller.add(other.hex)
+        entry: Any = Entry.PASS if evading else Entry.STOP
+        if smaller:
+            base = entry
+            entry = lambda h: Entry.PASS if h in smaller else base  # noqa: E731
         return search(
             self.map,
             self._hex(state, mover),
@@ -139,9 +163,9 @@ class HexField:
             posture=Posture(status.posture),
             friends=friends,
             foes=foes,
-            foe_entry=Entry.PASS if evading else Entry.STOP,
+            foe_entry=entry,
             profile=profile,
-            blocked=() if evading else foe_side(state, mover),
+            blocked=blocked,
         )
 
     def _settle(self, moves: Reachable, rank: Any, score: Any) -> Route:
@@ -179,20 +203,27 @@ class HexField:
         The Step of an Attack goes any way and turns freely; Move and Attack moves
         as a Move; All-Out Attack only forward, turning in place, and keeps its
         last facing (seed 001: 前進と向き, 後退移動・横移動と向き)."""
-        goal = self._hex(state, target)
+        head = self._hex(state, target)
+        goals = cells(state.status[target])  # a multi-hex target: its nearest hex counts
         reach = int(stop_at)
 
+        def nearest_goal(place: Hex) -> Hex:
+            return goals[0] if len(goals) == 1 else min(goals, key=place.distance)
+
         def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
-            if place == goal:  # close combat: only for a weapon of reach C
-                return (0 if reach == 0 else _FAR, 0, 0)
+            if place == head:  # close combat: only for a weapon of reach C
+                return (0 if reach == 0 and len(goals) == 1 else _FAR, 0, 0)
+            if place in goals:
+                return (_FAR, 0, 0)
+            goal = nearest_goal(place)
             faced = arc_of(place, facing, goal) is Arc.FRONT
             gap = max(0, place.distance(goal) - reach)
             return (gap, 0 if faced else 1, facing.turns_to(heading(place, goal)))
 
         def rank(place: Hex) -> int:
-            if place == goal:
-                return 0 if reach == 0 else _FAR
-            return max(0, place.distance(goal) - reach)
+            if place == head:
+                return 0 if reach == 0 and len(goals) == 1 else _FAR
+            return max(0, place.distance(nearest_goal(place)) - reach)
 
         profile = _PROFILES.get(maneuver)
         if profile is None:
@@ -204,15 +235,22 @@ class HexField:
         or, with `foes`, holding a foe (seed 001: 敵のいるヘクスに侵入する)."""
         if place not in self.map or not self.map.passable(place):
             return False
+        if place in state.status[mover].body:
+            return False  # a multi-hex figure's head does not walk into its own body
         there = [
             key
             for key, other in state.status.items()
-            if other.hex == place and key != mover and other.active
+            if key != mover and other.active and place in cells(other)
         ]
         if not there:
             return True
         side = state.fighters[mover].side
-        return foes and any(state.fighters[key].side != side for key in there)
+        return foes and any(
+            state.fighters[key].side != side
+            and state.status[key].hex == place
+            and not state.status[key].body
+            for key in there
+        )
 
     def _step(self, state: GurpsState, mover: str, score: Any) -> Route:
         """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing;
@@ -252,6 +290,7 @@ class HexField:
         (the mover holds the half it came from and faces the foe), leaving one ends it."""
         status = state.status[mover]
         before = status.hex
+        status.body = trail(status, place[0])
         status.hex, status.facing = place
         if before is not None and status.hex != before:
             status.close_side = None
@@ -303,13 +342,14 @@ class HexField:
         """Hex by hex straight away from the source, stopped by walls and figures."""
         status = state.status[target]
         start = self._hex(state, target)
-        way = heading(self._hex(state, source), start)
+        way = heading(self._pair(state, source, target)[0], start)
         moved = 0
         for _ in range(int(yards)):
-            ahead = self._hex(state, target).neighbor(way)
-            if not self._open(state, target, ahead):
+            ahead = [place.neighbor(way) for place in cells(status)]
+            mine = set(cells(status))
+            if not all(h in mine or self._open(state, target, h) for h in ahead):
                 break  # a wall or a figure stops the flight
-            status.hex = ahead
+            status.hex, status.body = ahead[0], tuple(ahead[1:])
             moved += 1
         if moved:
             status.close_side = None
@@ -345,21 +385,24 @@ class HexField:
     def in_the_way(self, state: GurpsState, attacker: str, target: str) -> list[list[str]]:
         """The figures on the line of fire, nearest first; a pair the line runs exactly
         between comes as one group of two (seed 001: 誤射)."""
-        line = line_of_fire(self._hex(state, attacker), self._hex(state, target))
+        line = line_of_fire(*self._pair(state, attacker, target))
         return _figures_on(state, line, (attacker, target))
 
     def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
         """seed 001 (射界): the target's hex is in the viewer's arc of vision."""
         vision = vision_of(state.fighters[viewer])
         status = state.status[viewer]
-        return in_arc_of_vision(
-            self._hex(state, viewer), status.facing, self._hex(state, target), vision
+        head = self._hex(state, viewer)
+        return any(
+            in_arc_of_vision(head, status.facing, place, vision)
+            for place in cells(state.status[target])
         )
 
     def clear(self, state: GurpsState, viewer: str, target: str) -> bool:
         """No wall hex on the line between the two figures' hexes (an interpretation: a
         wall blocks sight and fire; seed 001 draws walls as solid)."""
-        return self.map.clear_line(self._hex(state, viewer), self._hex(state, target))
+        head = self._hex(state, viewer)
+        return any(self.map.clear_line(head, place) for place in cells(state.status[target]))
 
     def face(self, state: GurpsState, mover: str, target: str) -> bool:
         """Turn in place toward a target out of sight (the turn a maneuver's Step allows);
@@ -375,7 +418,7 @@ class HexField:
     ) -> list[list[str]]:
         """The figures on the line of fire carried on past the target, nearest the target
         first, out to `reach` hexes from the attacker (seed 001: 流れ弾)."""
-        origin, goal = self._hex(state, attacker), self._hex(state, target)
+        origin, goal = self._pair(state, attacker, target)
         gap = origin.distance(goal)
         if gap == 0:
             return []
@@ -397,15 +440,16 @@ class HexField:
         """
         side = state.fighters[attacker].side
         by_hex = {
-            other.hex: key
+            place: key
             for key, other in state.status.items()
-            if other.hex is not None and key not in (attacker, target)
+            if key not in (attacker, target)
+            for place in cells(other)
         }
         if not by_hex:
             return ()
         low = min(_height(state, attacker), _height(state, target))
         penalty = 0
-        for group in line_of_fire(self._hex(state, attacker), self._hex(state, target)):
+        for group in line_of_fire(*self._pair(state, attacker, target)):
             there = [by_hex[h] for h in group if h in by_hex]
             if len(there) < len(group):
                 continue  # an empty hex, or a pair with one side free

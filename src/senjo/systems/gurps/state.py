@@ -29,6 +29,8 @@ class FighterState:
     #: On a hex map (chapter 12): the hex and facing; None on the plane.
     hex: Hex | None = None
     facing: Facing = Facing.N
+    #: seed 001 (大きなフィギュア): the hexes of a multi-hex figure behind its head.
+    body: tuple[Hex, ...] = ()
     posture: str = "standing"
     # Shock (B381): penalties gathered since the fighter's last turn apply on its next turn.
     shock_next: int = 0

@@ -151,7 +151,7 @@ class Gurps(RuleSystem[GurpsState]):
                 shots=shots,
             )
             if isinstance(where, Placement):
-                fresh.hex, fresh.facing = where.hex, where.facing
+                fresh.hex, fresh.facing, fresh.body = where.hex, where.facing, where.body
             shield = fighter.shield.key if fighter.shield is not None else ""
             for item in fighter.ready:
                 if item in fresh.ready:

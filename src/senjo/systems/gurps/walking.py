@@ -19,9 +19,10 @@ from senjo.systems.gurps.attack import AttackContext, resolve_attack
 from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
 from senjo.systems.gurps.close_combat import close_foes, own_side
 from senjo.systems.gurps.events import Moved
-from senjo.systems.gurps.field import Route, facing_name, field_of
+from senjo.systems.gurps.field import Route, body_of, facing_name, field_of
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.opportunity import watchers
+from senjo.systems.gurps.overrun import overrun, smaller_in
 from senjo.systems.gurps.plans import choose_plan
 from senjo.systems.gurps.reach import STEP, max_reach, reaches
 from senjo.systems.gurps.rolls import check, quick_contest
@@ -58,7 +59,8 @@ def turn(battle: Battle[GurpsState], key: str, target: str) -> None:
 
 def log_turn(battle: Battle[GurpsState], key: str, target: str) -> None:
     x, y = field_of(battle.state).coordinates(battle.state, key)
-    battle.emit(Moved(key, 0.0, target, "turn", x, y, facing_name(battle.state, key)))
+    state = battle.state
+    battle.emit(Moved(key, 0.0, target, "turn", x, y, facing_name(state, key), body_of(state, key)))
 
 
 def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, variant: str) -> Steps:
@@ -87,6 +89,14 @@ def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, varian
             # seed 001 (すり抜け): leaving a foe's hex by its side means evading it.
             free = yield from _evade(battle, key, came_from)
             if not free:
+                if covered > logged:
+                    _log_moved(battle, key, covered - logged, target, variant)
+                return
+        if isinstance(place, tuple) and place[0] != here and smaller_in(state, key, place[0]):
+            # seed 001 (体当たりと蹂躙): a large figure slams smaller ones in its way.
+            ahead = next((p[0] for p in route.places[index + 1 :] if p[0] != place[0]), None)
+            through = yield from overrun(battle, key, place[0], ahead)
+            if not through:
                 if covered > logged:
                     _log_moved(battle, key, covered - logged, target, variant)
                 return
@@ -120,7 +130,9 @@ def _log_moved(
 ) -> None:
     state = battle.state
     x, y = field_of(state).coordinates(state, key)
-    battle.emit(Moved(key, yards, target, variant, x, y, facing_name(state, key)))
+    battle.emit(
+        Moved(key, yards, target, variant, x, y, facing_name(state, key), body_of(state, key))
+    )
 
 
 def _triggered(state: GurpsState, mover: str) -> list[str]:

@@ -24,7 +24,7 @@ from senjo.systems.gurps.events import (
     Moved,
     PostureChanged,
 )
-from senjo.systems.gurps.field import facing_name, field_of
+from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import (
     Injury,
@@ -70,6 +70,8 @@ class Hit:
     strong: bool = False
     stop_thrust_yards: float = 0.0
     slam_velocity: float = 0.0
+    #: False for blows that knock down instead of back (an overrun's slam, seed 001).
+    knockback: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +260,8 @@ def deal_damage(
     )
     if critical is not None:
         _after_critical(battle, hit, critical, penetrated, location)
-    _knockback(battle, hit, wound)
+    if hit.knockback:
+        _knockback(battle, hit, wound)
     return wound
 
 
@@ -304,7 +307,16 @@ def _knockback(battle: Battle[GurpsState], hit: Hit, wound: Injury) -> None:
     moved = ground.push(state, hit.target, hit.attacker, float(yards))
     x, y = ground.coordinates(state, hit.target)
     battle.emit(
-        Moved(hit.target, moved, hit.attacker, "knockback", x, y, facing_name(state, hit.target))
+        Moved(
+            hit.target,
+            moved,
+            hit.attacker,
+            "knockback",
+            x,
+            y,
+            facing_name(state, hit.target),
+            body_of(state, hit.target),
+        )
     )
     best = max(victim.dx, victim.skills.get("Acrobatics", 0), victim.skills.get("Judo", 0))
     modifier = knockback_roll_modifier(yards, perfect_balance=victim.has("perfect_balance"))
