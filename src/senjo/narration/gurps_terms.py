@@ -174,6 +174,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "all_out_attack_determined": ("全力攻撃（必中の一撃）", "All-Out Attack (Determined)"),
         "move_and_attack": ("移動攻撃", "Move and Attack"),
         "wild_swing": ("大振り", "Wild Swing"),
+        "wild_swing_darkness": ("大振り（暗さのペナルティ）", "Wild Swing (darkness penalty)"),
+        "darkness": ("暗さのペナルティ", "darkness"),
         "opportunity_fire": ("機会射撃", "opportunity fire"),
         "target_discrimination": ("目標識別", "target discrimination"),
         "striking_into_close_combat": ("近接戦闘中への攻撃", "striking into a close combat"),

@@ -56,6 +56,7 @@ from senjo.systems.gurps.wild_swing import (
     WILD_SWING,
     WILD_SWING_CAP,
     awkward_angle,
+    darkness,
     is_blind_shot,
     is_wild_swing,
     random_location_only,
@@ -133,10 +134,16 @@ def attack_score(
         items.append(("off_hand", -4))  # B417: the off hand is at -4 without Ambidexterity
     if context.dual:
         items.append(("dual_weapon_attack", -4))  # B417: each attack of a Dual-Weapon Attack
+    dark = darkness(state)
     if wild:
-        # seed 001 大振り: the worse of -5 and an effective skill of 9.
-        items.append(("wild_swing", WILD_SWING))
+        # seed 001 大振り: the worst of -5, an effective skill of 9 and the darkness penalty.
+        if -dark < WILD_SWING:
+            items.append(("wild_swing_darkness", -dark))
+        else:
+            items.append(("wild_swing", WILD_SWING))
         cap = WILD_SWING_CAP
+    elif dark and not blind:
+        items.append(("darkness", -dark))  # lighting (B394), on every attack roll
     elif awkward_angle(state, attacker, target, weapon, mode):
         items.append(("awkward_angle", AWKWARD_ANGLE))  # seed 001 全周視覚
     if mode.is_melee:

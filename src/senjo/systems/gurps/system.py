@@ -108,6 +108,15 @@ class Gurps(RuleSystem[GurpsState]):
             "seed 000：移動攻撃中のその他の成功判定（早抜き、突き飛ばし…）に-2。",
         ),
         RuleOption(
+            "darkness",
+            tuple(str(n) for n in range(11)),
+            "0",
+            "Lighting: -0 (daylight) to -10 to attack rolls; a Wild Swing takes the worst of -5, "
+            "skill 9 and this (seed 001); at 10 (total darkness) every shot is blind.",
+            "明るさ：命中判定に-0（昼間）から-10。大振りは-5・最大9・この修正の最低（seed 001）。"
+            "10（完全な暗闇）では射撃はすべて視界外射撃。",
+        ),
+        RuleOption(
             "prone_ranged_penalty",
             ("posture", "cover"),
             "posture",

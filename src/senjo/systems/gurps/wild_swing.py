@@ -31,9 +31,11 @@ from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
     "AWKWARD_ANGLE",
+    "TOTAL_DARKNESS",
     "WILD_SWING",
     "WILD_SWING_CAP",
     "awkward_angle",
+    "darkness",
     "free_sides",
     "is_blind_shot",
     "is_wild_swing",
@@ -99,9 +101,21 @@ def wild_swing_reaches(distance: float, mode: AttackMode) -> bool:
     return not mode.thrusting or distance <= 1
 
 
+#: The `darkness` option's value for total darkness (nothing can be seen).
+TOTAL_DARKNESS = 10
+
+
+def darkness(state: GurpsState) -> int:
+    """The lighting penalty of the battle's `darkness` option, 0 (light) to 10 (none)."""
+    return int(state.rules.get("darkness", "0"))
+
+
 def is_blind_shot(state: GurpsState, attacker: str, target: str, mode: AttackMode) -> bool:
-    """seed 001 視界外射撃: a ranged attack at a target outside the arc of vision."""
-    return mode.ranged is not None and not field_of(state).sees(state, attacker, target)
+    """seed 001 視界外射撃: a ranged attack at a target the shooter cannot see - outside
+    its arc of vision, or in total darkness (an interpretation)."""
+    if mode.ranged is None:
+        return False
+    return darkness(state) >= TOTAL_DARKNESS or not field_of(state).sees(state, attacker, target)
 
 
 def random_location_only(
