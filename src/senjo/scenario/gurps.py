@@ -21,6 +21,7 @@ from senjo.systems.gurps.field import Placement
 from senjo.systems.gurps.library import EquipmentError
 from senjo.systems.gurps.model import ADVANTAGES, LEVELED, Fighter, Shield, Weapon
 from senjo.systems.gurps.skills import KNOWN_SKILLS, skill_level
+from senjo.systems.gurps.techniques import check_level
 
 __all__ = ["GurpsCombatant", "build_fighter"]
 
@@ -121,6 +122,7 @@ class GurpsCombatant(BaseModel):
     advantages: list[Advantage] = []
     flexible_armor: bool = False
     skills: dict[str, Annotated[Int, Field(ge=-10, le=40)]] = {}
+    techniques: dict[str, Int] = {}
     weapons: list[str | dict[str, Any]] = []
     shield: str | None = None
     dr: dict[LocationKey, Annotated[Int, Field(ge=0, le=200)]] = {}
@@ -162,6 +164,10 @@ def build_fighter(
         raise ScenarioError(
             source, f"{prefix}.length", "a figure longer than 1 hex needs a map and a hex"
         )
+    for name, level in spec.techniques.items():
+        problem = check_level(name, level)
+        if problem is not None:
+            raise ScenarioError(source, f"{prefix}.techniques.{name}", problem)
     weapons = tuple(
         _weapon(entry, spec.st, source, f"{prefix}.weapons[{number}]")
         for number, entry in enumerate(spec.weapons)
@@ -243,6 +249,7 @@ def build_fighter(
         swing=tables.swing_damage(spec.st),
         size_modifier=spec.size_modifier,
         ready=tuple(ready),
+        techniques=dict(spec.techniques),
     )
     if spec.hex is not None:
         head, facing = Hex(*spec.hex), Facing.parse(spec.facing)

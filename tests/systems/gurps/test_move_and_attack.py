@@ -3,6 +3,8 @@ limits, Acrobatic Attack, Flying Attack)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from senjo.systems.gurps.events import AttackRolled, Check, DamageRolled, PostureChanged
 
 from .helpers import battle, choose, events, fighter
@@ -161,3 +163,53 @@ def test_two_things_at_once_option_takes_two_off_the_jump() -> None:
     choose(game, "move_and_attack/flying:b:broadsword/swing")
     jump = events(game, Check)[0]
     assert (jump.kind, jump.score.modifiers.amount("move_and_attack")) == ("flying_jump", -2)
+
+
+ACROBAT = {
+    "st": 11,
+    "dx": 14,
+    "ht": 11,
+    "skills": {"Broadsword": 18, "Acrobatics": 14},
+    "weapons": ["broadsword"],
+}
+
+
+def _acrobatic_skill(techniques: dict[str, int]) -> Any:
+    game = battle(
+        fighter("a", "x", 0, **ACROBAT, techniques=techniques),
+        fighter("b", "y", 4, **AXE),
+        dice=[3, 3, 3, 6, 6, 4, *SAFE],
+    )
+    choose(game, "move_and_attack/acrobatic:b:broadsword/swing")
+    choose(game, "torso")
+    return events(game, AttackRolled)[0].skill
+
+
+def test_an_acrobatic_attack_technique_replaces_the_penalties_by_its_level() -> None:
+    """seed 000: a technique based on Acrobatic Attack defaults to -6 (Move and Attack's -4
+    and the stunt's -2); bought up to -3 it is attacked at -3, still at most 9."""
+    skill = _acrobatic_skill({"acrobatic_attack": -3})
+    assert dict(skill.modifiers.items) == {"technique_acrobatic_attack": -3}
+    assert skill.cap == 9 and skill.value == 9
+
+
+def test_an_uncapped_technique_costs_one_more_and_ignores_the_cap() -> None:
+    """seed 000: -1 more to ignore the skill cap of 9 (default -7); at -5, Broadsword 18
+    attacks at 13."""
+    skill = _acrobatic_skill({"acrobatic_attack_uncapped": -5})
+    assert dict(skill.modifiers.items) == {"technique_acrobatic_attack_uncapped": -5}
+    assert skill.cap is None and skill.value == 13
+
+
+def test_technique_levels_are_checked() -> None:
+    """A technique below its default, above 0, or unknown is one clear scenario error."""
+    import pytest
+
+    from senjo.scenario.errors import ScenarioError
+
+    with pytest.raises(
+        ScenarioError, match=r"techniques\.acrobatic_attack: -8 is below the default of -6"
+    ):
+        fighter("a", "x", 0, **ACROBAT, techniques={"acrobatic_attack": -8})
+    with pytest.raises(ScenarioError, match="unknown technique 'back_kick'"):
+        fighter("a", "x", 0, **ACROBAT, techniques={"back_kick": -2})

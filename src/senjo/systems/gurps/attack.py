@@ -51,6 +51,7 @@ from senjo.systems.gurps.ranged import (
 )
 from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.techniques import UNCAPPED, acrobatic_technique
 from senjo.systems.gurps.wild_swing import (
     AWKWARD_ANGLE,
     WILD_SWING,
@@ -163,11 +164,19 @@ def attack_score(
             # seed 000: melee Move and Attack is -4 (a Flying Attack -5) and at most 9;
             # an Acrobatic Attack is a further -2. Seed 001: with a Wild Swing the harsher
             # of the two applies - the Wild Swing's -5.
-            if not wild:
-                items.append(("move_and_attack", -5 if context.variant == "flying" else -4))
-            if context.variant == "acrobatic":
-                items.append(("acrobatic_attack", -2))
+            technique = acrobatic_technique(fighter) if context.variant == "acrobatic" else None
             cap = 9
+            if technique is not None and not wild:
+                # seed 000: a technique based on Acrobatic Attack replaces both penalties
+                # with its own level (default -6; -7 for one that ignores the cap of 9).
+                name, level = technique
+                items.append((f"technique_{name}", level))
+                cap = None if name == UNCAPPED else 9
+            else:
+                if not wild:
+                    items.append(("move_and_attack", -5 if context.variant == "flying" else -4))
+                if context.variant == "acrobatic":
+                    items.append(("acrobatic_attack", -2))
     else:
         assert mode.ranged is not None
         distance = state.distance(attacker, target)

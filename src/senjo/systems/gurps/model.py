@@ -200,6 +200,8 @@ class Fighter:
     name_ja: str = ""
     levels: dict[str, int] = field(default_factory=dict)
     flexible_armor: bool = False
+    #: Techniques (seed 000) by name, each its level relative to the weapon skill.
+    techniques: dict[str, int] = field(default_factory=dict)
 
     def has(self, advantage: str) -> bool:
         """True if the fighter has this trait."""
