@@ -60,7 +60,7 @@ def assert_one_line_error(result: Result, *fragments: str) -> None:
             "en",
             [
                 "# Duel: broadsword and shield against axe",
-                "30 battles · seed 7 · engine path",
+                "30 battles · seed 7 · fast path",
                 "knights",
                 "draw",
                 "rounds: mean",
@@ -72,7 +72,7 @@ def assert_one_line_error(result: Result, *fragments: str) -> None:
             "ja",
             [
                 "# 決闘：ブロードソードと盾 対 斧",
-                "30戦・シード 7・エンジン",
+                "30戦・シード 7・高速経路",
                 "勝率",
                 "引き分け",
                 "ラウンド数：平均",
@@ -92,7 +92,7 @@ def test_sim_report(lang: str, expected: list[str]) -> None:
 def test_sim_json_fields() -> None:
     """--json has the documented keys, consistent counts and intervals around the rates."""
     data = sim_json(DUEL, "-n", "40", "--seed", "3")
-    assert (data["n"], data["seed"], data["path"], data["system"]) == (40, 3, "engine", "gurps")
+    assert (data["n"], data["seed"], data["path"], data["system"]) == (40, 3, "fast", "gurps")
     assert isinstance(data["seconds"], float)
     sides = data["sides"]
     assert list(sides) == ["knights", "raiders"]
@@ -149,7 +149,6 @@ def test_sim_plot(lang: str, suffix: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["--path", "fast"], ["no fast path for this scenario yet (", "gurps"]),
         (["--path", "quick"], ["--path takes auto, engine or fast"]),
         (["-n", "0"], ["-n takes a number of battles of 1 or more"]),
         (["--workers", "0"], ["--workers takes 1 or more"]),
@@ -165,6 +164,19 @@ def test_sim_plot(lang: str, suffix: str, tmp_path: Path) -> None:
 def test_sim_errors(args: list[str], fragments: list[str]) -> None:
     """Bad arguments are one line on stderr and exit status 2, before any battle."""
     assert_one_line_error(invoke("sim", DUEL, *args), *fragments)
+
+
+def test_sim_fast_path_declined_or_taken() -> None:
+    """--path fast on a scenario no fast path models exits 2 with the reason; the duel
+    is played on the fast path under --path fast and auto, on the engine if asked."""
+    assert_one_line_error(
+        invoke("sim", THREE, "--path", "fast"),
+        "no fast path for this scenario yet (",
+        "4 combatants (it plays duels of exactly two)",
+    )
+    for path in ("fast", "auto"):
+        assert sim_json(DUEL, "-n", "20", "--path", path)["path"] == "fast"
+    assert sim_json(DUEL, "-n", "20", "--path", "engine")["path"] == "engine"
 
 
 def test_sim_missing_scenario() -> None:
@@ -265,7 +277,7 @@ def test_sweep_json_and_plot(tmp_path: Path) -> None:
         {"combatants.knight.skills.Broadsword": 10, "options.max_rounds": 20},
     ]
     assert all(
-        p["path"] == "engine"
+        p["path"] == "fast"
         and sum(s["wins"] for s in p["sides"].values()) + p["draws"]["count"] == 8
         for p in data["points"]
     )

@@ -6,16 +6,23 @@ whether it models it completely: `accepts(scenario)` returns None to accept
 or the reason it declines. It plays battles `start..stop-1` with the same
 per-battle seeds as the engine (`derive_seed(seed, i)`) and returns the same
 kind of aggregate, so workers, reports and the CLI need no change when one
-is added to `FAST_PATHS`. No fast path exists yet.
+is added to `FAST_PATHS`. Several may share a name (all of them are "the
+fast path", `fast`): `find_fast_path(name, scenario)` then finds the one
+`choose_path` chose, the first of that name that accepts the scenario.
+Registered: Call of Cthulhu duels (`senjo.sim.fast_coc`), GURPS duels
+without a map (`senjo.sim.fast_gurps`).
 
 >>> from types import SimpleNamespace
->>> duel = SimpleNamespace(system="gurps")    # stands in for a Scenario
+>>> duel = SimpleNamespace(system="gurps", ground="a hex map")    # stands in for a Scenario
 >>> choose_path(duel, "auto")
 'engine'
->>> choose_path(duel, "fast")
-Traceback (most recent call last):
-...
-senjo.sim.fastpath.PathError: no fast path for this scenario yet (none is implemented for gurps yet)
+>>> try:
+...     choose_path(duel, "fast")
+... except PathError as error:
+...     for reason in str(error).split("; "):
+...         print(reason)
+no fast path for this scenario yet (fast: CoC duels only, not gurps
+fast: the scenario has a map (the GURPS fast path plays without one))
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ from typing import Literal, Protocol
 
 from senjo.scenario import Scenario
 from senjo.sim.aggregate import SimAggregate
+from senjo.sim.fast_coc import CocFastPath
+from senjo.sim.fast_gurps import GURPS_FAST
 
 __all__ = [
     "ENGINE",
@@ -58,16 +67,22 @@ class FastPath(Protocol):
 
 #: Registered fast paths, tried in order.
 FAST_PATHS: list[FastPath] = []
+FAST_PATHS.append(CocFastPath())
+FAST_PATHS.append(GURPS_FAST)
 
 
 class PathError(Exception):
     """The requested path cannot play this scenario (the message says why)."""
 
 
-def find_fast_path(name: str) -> FastPath:
-    """The registered fast path with this name (KeyError if there is none)."""
+def find_fast_path(name: str, scenario: Scenario | None = None) -> FastPath:
+    """The registered fast path with this name (KeyError if there is none).
+
+    With a scenario: the first one of that name that accepts it (the one
+    `choose_path` chose, when several share the name).
+    """
     for path in FAST_PATHS:
-        if path.name == name:
+        if path.name == name and (scenario is None or path.accepts(scenario) is None):
             return path
     raise KeyError(f"no fast path named {name!r}")
 

@@ -73,7 +73,9 @@ def header_line(n: int, seed: int, path: str, seconds: float, lang: str) -> str:
     path_name = term(path, lang) if path in ("engine", "fast") else path
     if lang == "ja":
         return f"{battles(n, lang)}・シード {seed}・{path_name}・{seconds:.1f}秒"
-    return f"{battles(n, lang)} · seed {seed} · {path_name} path · {seconds:.1f} s"
+    if not path_name.endswith(" path"):
+        path_name += " path"  # "engine path"; the fast path's term says "path" already
+    return f"{battles(n, lang)} · seed {seed} · {path_name} · {seconds:.1f} s"
 
 
 def outcome_table(summary: SimSummary, lang: str) -> Table:

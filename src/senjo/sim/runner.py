@@ -63,7 +63,7 @@ def play_chunk(job: SimJob, start: int, stop: int) -> SimAggregate:
     scenario = job.scenario()
     if job.path == ENGINE:
         return play_battles(scenario, job.seed, start, stop)
-    return find_fast_path(job.path).run(scenario, job.seed, start, stop)
+    return find_fast_path(job.path, scenario).run(scenario, job.seed, start, stop)
 
 
 def plan_chunks(n: int, size: int) -> list[tuple[int, int]]:

@@ -23,6 +23,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from senjo.sim.aggregate import SimAggregate
+from senjo.sim.fastpath import ENGINE, find_fast_path
 from senjo.sim.runner import SimJob, play_chunk
 
 __all__ = [
@@ -178,11 +179,28 @@ def simulate(
 
 
 def _tasks(jobs: Sequence[SimJob], workers: int) -> Iterator[Task]:
-    """Every job's chunks, job by job, generated as the backend asks for them."""
+    """Every job's chunks, job by job, generated as the backend asks for them.
+
+    A fast path that plays whole blocks of battles (its `block` attribute) gets chunks
+    of whole blocks, about four per worker (at most 64 blocks each), so no block is
+    played twice.
+    """
     for index, job in enumerate(jobs):
         size = chunk_size(job.n, workers)
+        block = _fast_block(job)
+        if block:
+            blocks = math.ceil(job.n / block)
+            size = block * max(1, min(64, math.ceil(blocks / (4 * max(1, workers)))))
         for start in range(0, job.n, size):
             yield index, start, min(start + size, job.n)
+
+
+def _fast_block(job: SimJob) -> int:
+    """The block size of the fast path that plays `job`, or 0 (engine, or no blocks)."""
+    if job.path == ENGINE:
+        return 0
+    path = find_fast_path(job.path, job.scenario())
+    return int(getattr(path, "block", 0) or 0)
 
 
 def make_backend(workers: int, backend: str = "local", scheduler: str | None = None) -> Backend:

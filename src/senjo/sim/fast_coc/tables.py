@@ -1,0 +1,418 @@
+"""The CoC duel model: what the fast path accepts, and the engine's choices as lookup tables.
+
+Every number and every choice here comes from the engine's own functions
+(`senjo.systems.coc`): the AI (`CocAI`) is asked once for each state a duel
+can reach, on a `CocState` built for that state, and its answers are stored
+in NumPy arrays the batch simulator indexes with arrays of battle states.
+
+The states a duel can reach, per combatant: HP (3 or more while it fights),
+whether it focused on dodging this round (seed 004 回避に集中), whether its
+dodge took away its attack (base game), and whether it has attacked this
+round. A combatant is attacked at most once a round (only its one foe
+attacks, once), so when it defends it has not dodged or parried yet this
+round, and when it attacks its foe has not defended yet this round.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.dice.systems.coc import special_threshold
+from senjo.engine.battle import Battle, RuleOptionError
+from senjo.engine.decision import Choice, Decision
+from senjo.scenario import Scenario
+from senjo.systems.coc.actions import action_options, attack_options
+from senjo.systems.coc.ai import CocAI
+from senjo.systems.coc.choices import ActionChoice, DefenseChoice
+from senjo.systems.coc.defense import (
+    IncomingAttack,
+    defense_options,
+    dodge_score,
+    parry_score,
+)
+from senjo.systems.coc.model import MELEE_REACH, Combatant, DamageDice, Weapon
+from senjo.systems.coc.rules import Rules
+from senjo.systems.coc.special_actions import taunt_targets
+from senjo.systems.coc.state import CocState
+from senjo.systems.coc.system import Coc
+
+__all__ = [
+    "DEFENSE_DODGE",
+    "DEFENSE_NONE",
+    "DEFENSE_PARRY",
+    "BoolArray",
+    "DuelModel",
+    "IntArray",
+    "Side",
+    "Unsupported",
+    "damage_distribution",
+    "duel_model",
+    "model_key",
+    "static_reason",
+]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
+#: Defense codes in the defense tables.
+DEFENSE_NONE, DEFENSE_DODGE, DEFENSE_PARRY = 0, 1, 2
+
+#: The lowest HP at which a combatant still fights (1-2 is unconscious, 0 or below dying).
+LOWEST_ACTIVE_HP = 3
+
+
+class Unsupported(Exception):
+    """The scenario needs something the fast path does not model (the message says what)."""
+
+
+def static_reason(scenario: Scenario) -> str | None:
+    """The first feature of the scenario's sheets and set-up the fast path does not model."""
+    if scenario.system != "coc":
+        return f"CoC duels only, not {scenario.system}"
+    fighters: tuple[Combatant, ...] = scenario.fighters
+    if len(fighters) != 2:
+        return f"{len(fighters)} combatants (it models duels of exactly two)"
+    if fighters[0].side == fighters[1].side:
+        return "both combatants are on one side"
+    for key, kind in scenario.controllers.items():
+        if kind not in ("ai", "human"):
+            return f"{key} has a {kind} controller (it models the AI only)"
+    try:
+        Coc(scenario.options)
+    except RuleOptionError as error:
+        return str(error)
+    a, b = (scenario.positions[f.key] for f in fighters)
+    if a.distance(b) > MELEE_REACH:
+        return "the duellists start out of melee reach (closing is not modelled)"
+    for sheet in fighters:
+        if sheet.hp < LOWEST_ACTIVE_HP:
+            return f"{sheet.key} starts with {sheet.hp} HP (below 3 is not modelled)"
+        for weapon in sheet.weapons:
+            if weapon.kind != "melee":
+                return f"{sheet.key}'s {weapon.key} is a {weapon.kind} weapon (melee only)"
+            if weapon.malfunction:
+                return f"{sheet.key}'s {weapon.key} has a malfunction number"
+            if weapon.unarmed and sheet.has_martial_arts():
+                return f"{sheet.key} has Martial Arts (武道) with {weapon.key}"
+    return None
+
+
+def _part_distribution(dice: DamageDice, halved: bool) -> dict[int, Fraction]:
+    """The exact distribution of one damage part, as `checks.roll_damage` rolls it."""
+    totals: dict[int, Fraction] = {dice.flat: Fraction(1)}
+    for count, sides in dice.terms:
+        for _ in range(abs(count)):
+            step: dict[int, Fraction] = {}
+            for total, chance in totals.items():
+                for face in range(1, sides + 1):
+                    value = total + (face if count > 0 else -face)
+                    step[value] = step.get(value, Fraction(0)) + chance / sides
+            totals = step
+    if not halved:
+        return totals
+    half: dict[int, Fraction] = {}
+    for total, chance in totals.items():
+        value = total // 2 if total >= 0 else -(-total // 2)  # toward zero, as BCDice's /2
+        half[value] = half.get(value, Fraction(0)) + chance
+    return half
+
+
+def damage_distribution(weapon: Weapon, db: DamageDice, twice: bool) -> dict[int, Fraction]:
+    """The exact distribution of a blow's damage (at least 0), as `attacks._land` rolls it.
+
+    The weapon's dice (twice for an impale) and the db as the weapon adds it
+    (`attacks.damage_parts`), each part rolled and halved as `roll_damage` does.
+
+    >>> from senjo.systems.coc.library import weapon
+    >>> from senjo.systems.coc.model import damage_bonus
+    >>> sorted(damage_distribution(weapon("fist"), damage_bonus(20), False).items())
+    [(1, Fraction(1, 3)), (2, Fraction(1, 3)), (3, Fraction(1, 3))]
+    """
+    parts = [(weapon.damage, False)]
+    if twice:
+        parts.append((weapon.damage, False))
+    if weapon.db != "none":
+        parts.append((db, weapon.db == "half"))
+    totals: dict[int, Fraction] = {0: Fraction(1)}
+    for dice, halved in parts:
+        totals = _convolve(totals, _part_distribution(dice, halved))
+    damage: dict[int, Fraction] = {}
+    for total, chance in totals.items():
+        value = max(0, total)
+        damage[value] = damage.get(value, Fraction(0)) + chance
+    return damage
+
+
+def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One duellist's fixed figures and its slice of the lookup tables.
+
+    Attack options are numbered 1, 2 … in the order `actions.attack_options`
+    lists them (0 is "no attack"). Tables:
+
+    - `declare[hp, foe_hp, foe_focus]`: True to focus on dodging (回避に集中);
+    - `action[hp, foe_hp, focus, gave_up, foe_focus, foe_attacked]`: the attack
+      option chosen on its DEX turn, 0 for waiting;
+    - `defense[option, focus, attacked]`: how it meets the foe's attack option
+      (DEFENSE_NONE / _DODGE / _PARRY), `defense_value` the check's value and
+      `defense_auto` an automatic success (a focused dodge of 100 or more);
+    - per attack option: `skill`, `special` (the highest special roll),
+      `impaling`, `knockout`, and damage tables `damage_values`/`damage_cdf`
+      (row 2 × option + impaled; the CDF padded with 1.0).
+    """
+
+    key: str
+    side: str
+    hp: int
+    con5: int
+    armour: int
+    options: tuple[tuple[str, str], ...]
+    declare: BoolArray
+    action: IntArray
+    defense: IntArray
+    defense_value: IntArray
+    defense_auto: BoolArray
+    skill: IntArray
+    special: IntArray
+    impaling: BoolArray
+    knockout: BoolArray
+    damage_values: IntArray
+    damage_cdf: FloatArray
+
+
+@dataclass(frozen=True, slots=True)
+class DuelModel:
+    """Everything the batch simulator needs for one accepted scenario."""
+
+    rules: Rules
+    sides: tuple[Side, Side]
+    #: Who acts first when DEX decides (0 or 1), or -1 when a 1D100 tie roll decides.
+    first: int
+
+
+class _StubBattle(SimpleNamespace):
+    """What `CocAI.choose` reads of a battle: only its state."""
+
+
+def _fresh(state: CocState, hp: tuple[int, int], keys: tuple[str, str]) -> None:
+    """Both combatants at the start of a round with these HP."""
+    for key, value in zip(keys, hp, strict=True):
+        status = state.status[key]
+        status.hp = value
+        status.attacked = False
+        status.dodges = 0
+        status.parries = 0
+        status.gave_up_attack = False
+        status.dodge_focus = False
+        status.turn_done = False
+
+
+def _start_state(scenario: Scenario, rules: Rules) -> CocState:
+    fighters: tuple[Combatant, ...] = scenario.fighters
+    state = CocState.start({f.key: f for f in fighters}, dict(scenario.positions))
+    state.rules = rules
+    state.order = tuple(f.key for f in fighters)
+    state.round = 1
+    return state
+
+
+def _ask(ai: CocAI, state: CocState, decision: Decision) -> Any:
+    return ai.choose(cast(Battle[Any], _StubBattle(state=state)), decision)
+
+
+def _distribution_rows(
+    tables: list[dict[int, Fraction]],
+) -> tuple[IntArray, FloatArray]:
+    width = max(len(table) for table in tables)
+    values = np.zeros((len(tables), width), dtype=np.int64)
+    cdf = np.ones((len(tables), width), dtype=np.float64)
+    for row, table in enumerate(tables):
+        running = Fraction(0)
+        for column, value in enumerate(sorted(table)):
+            running += table[value]
+            values[row, column] = value
+            cdf[row, column] = float(running)
+        values[row, len(table) :] = max(table)
+        cdf[row, len(table) - 1 :] = 1.0
+    return values, cdf
+
+
+def _side(
+    state: CocState, ai: CocAI, me: Combatant, foe: Combatant, foe_options: list[ActionChoice]
+) -> Side:
+    """Build one duellist's tables by asking the engine in every reachable state."""
+    rules = state.rules
+    keys = (me.key, foe.key)
+    mine, theirs = state.status[me.key], state.status[foe.key]
+    _fresh(state, (me.hp, foe.hp), keys)
+    options = attack_options(state, me.key)
+    codes = {(o.weapon, o.variant): n + 1 for n, o in enumerate(options)}
+    if len(codes) != len(options) or any(o.target != foe.key or o.shots for o in options):
+        raise Unsupported(f"{me.key}'s attack options are not single blows at its foe")
+    hps = range(LOWEST_ACTIVE_HP, me.hp + 1)
+    foe_hps = range(LOWEST_ACTIVE_HP, foe.hp + 1)
+    focus_values = (False, True) if rules.dodge_focus else (False,)
+    gave_up_values = (False,) if rules.defenses else (False, True)
+    flags = (False, True)
+    declare = np.zeros((me.hp + 1, foe.hp + 1, 2), dtype=np.bool_)
+    action = np.zeros((me.hp + 1, foe.hp + 1, 2, 2, 2, 2), dtype=np.int64)
+    fight, focus = Choice("fight"), Choice("dodge_focus")
+    for hp, foe_hp in itertools.product(hps, foe_hps):
+        if rules.dodge_focus:
+            for foe_focus in focus_values:
+                _fresh(state, (hp, foe_hp), keys)
+                theirs.dodge_focus = foe_focus
+                chosen = _ask(ai, state, Decision(me.key, "declare", (fight, focus)))
+                declare[hp, foe_hp, int(foe_focus)] = chosen.name == "dodge_focus"
+        if rules.taunt:
+            _fresh(state, (hp, foe_hp), keys)
+            mine.turn_done = True
+            targets = taunt_targets(state, me.key)
+            if targets:
+                taunts = (*(Choice("taunt", t) for t in targets), Choice("pass"))
+                if _ask(ai, state, Decision(me.key, "taunt", taunts)).name != "pass":
+                    raise Unsupported(f"the AI would have {me.key} taunt (挑発)")
+        for my_focus, gave_up, foe_focus, foe_attacked in itertools.product(
+            focus_values, gave_up_values, focus_values, flags
+        ):
+            _fresh(state, (hp, foe_hp), keys)
+            mine.dodge_focus, mine.gave_up_attack = my_focus, gave_up
+            mine.dodges = int(gave_up)
+            theirs.dodge_focus, theirs.attacked = foe_focus, foe_attacked
+            legal = action_options(state, me.key)
+            code = 0
+            if len(legal) > 1:
+                chosen = _ask(ai, state, Decision(me.key, "action", legal))
+                if chosen.action == "attack":
+                    code = codes.get((chosen.weapon, chosen.variant), -1)
+                    if code < 0 or chosen.target != foe.key or chosen.shots:
+                        raise Unsupported(f"the AI would attack with {chosen.key}")
+                elif chosen.action != "do_nothing":
+                    raise Unsupported(
+                        f"the AI would have {me.key} {chosen.action} (only attacks are modelled)"
+                    )
+            action[hp, foe_hp, int(my_focus), int(gave_up), int(foe_focus), int(foe_attacked)] = (
+                code
+            )
+    # Defenses against each of the foe's attack options.
+    count = len(foe_options)
+    defense = np.zeros((count + 1, 2, 2), dtype=np.int64)
+    defense_value = np.zeros((count + 1, 2, 2), dtype=np.int64)
+    defense_auto = np.zeros((count + 1, 2, 2), dtype=np.bool_)
+    for number, option in enumerate(foe_options, start=1):
+        weapon = foe.weapon(option.weapon)
+        incoming = IncomingAttack(foe.key, me.key, weapon.key, weapon.kind, weapon.unarmed)
+        for my_focus, attacked in itertools.product(focus_values, flags):
+            _fresh(state, (me.hp, foe.hp), keys)
+            mine.dodge_focus, mine.attacked = my_focus, attacked
+            defenses = defense_options(state, me.key, incoming)
+            kind, value, auto = DEFENSE_NONE, 0, False
+            if len(defenses) > 1:
+                answer: DefenseChoice = _ask(
+                    ai, state, Decision(me.key, "defense", defenses, incoming)
+                )
+                if answer.kind == "dodge":
+                    kind, value = DEFENSE_DODGE, dodge_score(state, me.key).value
+                    auto = my_focus and value >= 100  # checks.check(automatic=dodge_focus)
+                elif answer.kind == "parry":
+                    parry = parry_score(state, me.key, me.weapon(answer.weapon))
+                    kind, value = DEFENSE_PARRY, parry.value
+            index = (number, int(my_focus), int(attacked))
+            defense[index], defense_value[index], defense_auto[index] = kind, value, auto
+    if not rules.dodge_focus:
+        declare[:, :, 1] = declare[:, :, 0]
+        action[:, :, 1] = action[:, :, 0]
+        action[:, :, :, :, 1] = action[:, :, :, :, 0]
+        defense[:, 1], defense_value[:, 1], defense_auto[:, 1] = (
+            defense[:, 0],
+            defense_value[:, 0],
+            defense_auto[:, 0],
+        )
+    # The figures of each of its own attack options (index 0 unused).
+    weapons = [me.weapon(o.weapon) for o in options]
+    skill = np.array([0, *(me.skill(w.skill) for w in weapons)], dtype=np.int64)
+    special = np.array([0, *(special_threshold(int(s)) for s in skill[1:])], dtype=np.int64)
+    impaling = np.array([False, *(w.impaling for w in weapons)], dtype=np.bool_)
+    knockout = np.array([False, *(o.variant == "knockout" for o in options)], dtype=np.bool_)
+    rows = [{0: Fraction(1)}, {0: Fraction(1)}]
+    for weapon in weapons:
+        rows += [damage_distribution(weapon, me.db, twice) for twice in (False, True)]
+    values, cdf = _distribution_rows(rows)
+    return Side(
+        key=me.key,
+        side=me.side,
+        hp=me.hp,
+        con5=me.constitution * 5,
+        armour=me.armour,
+        options=tuple((o.weapon, o.variant) for o in options),
+        declare=declare,
+        action=action,
+        defense=defense,
+        defense_value=defense_value,
+        defense_auto=defense_auto,
+        skill=skill,
+        special=special,
+        impaling=impaling,
+        knockout=knockout,
+        damage_values=values,
+        damage_cdf=cdf,
+    )
+
+
+def _build(scenario: Scenario) -> DuelModel:
+    reason = static_reason(scenario)
+    if reason is not None:
+        raise Unsupported(reason)
+    rules = Rules.from_settings(Coc(scenario.options).settings)
+    state = _start_state(scenario, rules)
+    ai = CocAI()
+    a, b = scenario.fighters
+    _fresh(state, (a.hp, b.hp), (a.key, b.key))
+    options_a = attack_options(state, a.key)
+    options_b = attack_options(state, b.key)
+    sides = (_side(state, ai, a, b, options_b), _side(state, ai, b, a, options_a))
+    if a.dexterity != b.dexterity:
+        first = 0 if a.dexterity > b.dexterity else 1
+    else:
+        first = -1 if rules.dex_tie_d100 else 0
+    return DuelModel(rules, sides, first)
+
+
+def model_key(scenario: Scenario) -> str:
+    """A text naming the scenario's data completely (the cache key of its model)."""
+    return json.dumps(scenario.data, sort_keys=True, default=str)
+
+
+_MODELS: dict[str, DuelModel | str] = {}
+
+
+def duel_model(scenario: Scenario) -> DuelModel | str:
+    """The scenario's model, or the reason it cannot be modelled (cached by scenario data)."""
+    key = model_key(scenario)
+    found = _MODELS.get(key)
+    if found is None:
+        try:
+            found = _build(scenario)
+        except Unsupported as error:
+            found = str(error)
+        if len(_MODELS) >= 16:
+            _MODELS.pop(next(iter(_MODELS)))
+        _MODELS[key] = found
+    return found
