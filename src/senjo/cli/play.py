@@ -56,7 +56,7 @@ def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any,
             text += f" → {names.get(option.target, option.target)}"
         if option.weapon:
             text += f" [{option.weapon}{'/' + option.mode if option.mode else ''}]"
-        if option.maneuver in ("attack", "all_out_attack", "move_and_attack"):
+        if option.maneuver in ("attack", "all_out_attack", "move_and_attack") and option.weapon:
             fighter = state.fighters[decision.actor]
             mode = fighter.weapon(option.weapon).mode(option.mode)
             context = AttackContext(option.maneuver, option.variant)

@@ -298,3 +298,18 @@ def test_a_ranged_weapon_in_close_combat_takes_its_bulk() -> None:
     modifiers = events(game, AttackRolled)[0].skill.modifiers
     assert modifiers.amount("bulk_in_close_combat") == -6
     assert "range" not in dict(modifiers.items)
+
+
+def test_a_slam_on_the_map_ends_in_the_foes_hex() -> None:
+    """seed 001 (敵のいるヘクスに侵入する): entering a foe's hex, the mover may stop there,
+    evade, or slam; a slam runs into the foe's hex and leaves both in close combat."""
+    ram = {"st": 14, "dx": 12, "ht": 12, "skills": {"Brawling": 14}}
+    game = _board(
+        [6, 5, 5, *SAFE],  # the slam misses (16)
+        ("a", "x", Hex(4, 8), Facing.N, ram),
+        ("b", "y", Hex(4, 4), Facing.S, KNIFE),
+    )
+    choose(game, "move_and_attack/slam:b")
+    assert game.state.status["a"].hex == Hex(4, 4)
+    assert in_close_combat(game.state, "a")
+    assert events(game, AttackRolled)[0].weapon == "slam"

@@ -213,3 +213,57 @@ def test_technique_levels_are_checked() -> None:
         fighter("a", "x", 0, **ACROBAT, techniques={"acrobatic_attack": -8})
     with pytest.raises(ScenarioError, match="unknown technique 'back_kick'"):
         fighter("a", "x", 0, **ACROBAT, techniques={"back_kick": -2})
+
+
+#: A heavy brawler (HP 18, Move 12) and a foe in thick armour (so the slam's damage on it
+#: leaves no wound to roll knockdown for).
+RAM = {"st": 18, "dx": 12, "ht": 12, "basic_move": 12, "skills": {"Brawling": 16}}
+WALL = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"], "dr": {"all": 20}}
+
+
+def _slam(dice: list[int], defense: str = "none") -> Any:
+    """The ram runs 10 yards into the foe: its slam is 18 x 10 / 100 = 2d, the foe's 1d."""
+    game = battle(fighter("r", "x", 0, **RAM), fighter("b", "y", 10, **WALL), dice=dice)
+    choose(game, "move_and_attack/slam:b")
+    choose(game, defense)
+    return game
+
+
+def test_a_slam_is_rolled_at_move_and_attack_minus_four_without_the_cap() -> None:
+    """B371, seed 000: a slam rolls DX or Brawling at -4 and is not capped at 9 (a slam
+    lifts the cap); it runs into the foe."""
+    game = _slam([3, 3, 4, 6, 6, 1, *SAFE])
+    skill = events(game, AttackRolled)[0].skill
+    assert dict(skill.modifiers.items) == {"move_and_attack": -4}
+    assert skill.cap is None and skill.value == 12
+    assert game.state.distance("r", "b") == 0.0
+
+
+def test_slam_damage_goes_both_ways_and_twice_as_much_knocks_down() -> None:
+    """B371: each side rolls its own HP x velocity / 100 (2d and 1d); the slammer's 12
+    against 1 is at least twice, so the foe falls."""
+    game = _slam([3, 3, 4, 6, 6, 1, *SAFE])
+    assert [(d.attacker, d.dice) for d in events(game, DamageRolled)] == [("r", "2d"), ("b", "1d")]
+    assert game.state.status["b"].posture == "lying"
+    assert game.state.status["r"].posture == "standing"
+
+
+def test_a_slam_that_wins_by_less_than_double_asks_for_dx() -> None:
+    """B371: more than the foe's roll but less than twice: the foe rolls DX or falls."""
+    game = _slam([3, 3, 4, 3, 2, 4, 6, 6, 6, *SAFE])  # 5 against 4; DX roll 18 fails
+    check = events(game, Check)[-1]
+    assert check.kind == "slam_knockdown" and not check.success
+    assert game.state.status["b"].posture == "lying"
+
+
+def test_a_foe_rolling_twice_the_slammers_damage_knocks_the_slammer_down() -> None:
+    """B371: the foe's roll at least twice the slammer's: the slammer falls."""
+    game = _slam([3, 3, 4, 1, 1, 6, *SAFE])  # 2 against 6
+    assert game.state.status["r"].posture == "lying"
+    assert game.state.status["b"].posture == "standing"
+
+
+def test_a_dodged_slam_does_nothing() -> None:
+    """B371: the foe may dodge; a dodged slam passes by without damage."""
+    game = _slam([3, 3, 4, 2, 2, 2, *SAFE], defense="dodge")  # Dodge 8: 6 succeeds
+    assert not events(game, DamageRolled)

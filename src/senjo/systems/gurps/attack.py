@@ -64,7 +64,7 @@ from senjo.systems.gurps.wild_swing import (
 )
 from senjo.systems.gurps.wounds import Hit, deal_damage
 
-__all__ = ["AttackContext", "attack_score", "resolve_attack"]
+__all__ = ["AttackContext", "attack_score", "resolve_attack", "roll_defense"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +165,8 @@ def attack_score(
             # an Acrobatic Attack is a further -2. Seed 001: with a Wild Swing the harsher
             # of the two applies - the Wild Swing's -5.
             technique = acrobatic_technique(fighter) if context.variant == "acrobatic" else None
-            cap = 9
+            # seed 000: a slam is one of the attacks that lift the cap of 9.
+            cap = None if context.variant == "slam" else 9
             if technique is not None and not wild:
                 # seed 000: a technique based on Acrobatic Attack replaces both penalties
                 # with its own level (default -6; -7 for one that ignores the cap of 9).
@@ -228,7 +229,7 @@ def shots_fired(loaded: int, mode: AttackMode) -> int:
     return max(1, min(mode.ranged.rof, loaded))
 
 
-def _roll_defense(
+def roll_defense(
     battle: Battle[GurpsState],
     defender: str,
     choice: DefenseChoice,
@@ -306,6 +307,8 @@ def _heavy_weapon_parry(
     if state.rules.get("heavy_parry_break", "on") != "on":
         return
     mine = state.fighters[defender].weapon(weapon)
+    if not incoming.weapon:
+        return  # a slam: no weapon to weigh against
     theirs = state.fighters[incoming.attacker].weapon(incoming.weapon)
     if mine.weight <= 0 or theirs.weight < 3 * mine.weight or mine.breakage_resistant:
         return
@@ -364,7 +367,7 @@ def _wrong_target(
             choice: DefenseChoice = NO_DEFENSE
             if len(options) > 1:
                 choice = yield Decision(bystander, "defense", options, incoming)
-            if choice.kind != "none" and _roll_defense(battle, bystander, choice, incoming):
+            if choice.kind != "none" and roll_defense(battle, bystander, choice, incoming):
                 return
             deal_damage(battle, Hit(attacker, bystander, weapon, mode, "torso"))
             return
@@ -475,7 +478,7 @@ def resolve_attack(
         if len(options) > 1:
             choice = yield Decision(target, "defense", options, incoming)
         if choice.kind != "none":
-            stopped = _roll_defense(battle, target, choice, incoming, hits)
+            stopped = roll_defense(battle, target, choice, incoming, hits)
             hits_left -= stopped
             if choice.kind == "dodge" and (beyond or crowd):
                 flown = [[k] for k in crowd] + beyond
@@ -493,7 +496,7 @@ def resolve_attack(
                 if len(second) > 1:
                     again = yield Decision(target, "defense", second, incoming)
                     if again.kind != "none":
-                        stopped = _roll_defense(battle, target, again, incoming, hits_left)
+                        stopped = roll_defense(battle, target, again, incoming, hits_left)
                         hits_left -= stopped
                         if again.kind == "dodge" and beyond:
                             for _ in range(stopped):

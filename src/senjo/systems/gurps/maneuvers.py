@@ -34,6 +34,7 @@ from senjo.systems.gurps.readying import (
     ready_options,
 )
 from senjo.systems.gurps.rolls import check, roll_3d6
+from senjo.systems.gurps.slams import slam
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.walking import approach, turn, walk
 from senjo.systems.gurps.wounds import fall_down
@@ -174,6 +175,12 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
         if mode.ranged is not None and isinstance(state.ground, HexField):
             # seed 001 (機会射撃): Wait watching hexes with a ranged weapon.
             options.append(_choice("wait", "opportunity_fire", weapon=weapon, mode=mode.name))
+    if status.posture == "standing":
+        for foe in foes:
+            # B371, seed 000/001 (体当たり): a Move and Attack that runs into the foe.
+            gap = state.distance(key, foe)
+            if 1 <= gap <= move and not state.status[foe].body:
+                options.append(_choice("move_and_attack", "slam", foe))
     options.extend(fast_draw_options(state, key, foes))
     for foe in foes:
         if state.distance(key, foe) <= 1 + STEP:
@@ -300,6 +307,8 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         if status.active:
             status.feint_target = choice.target
             status.feint_penalty = _feint(battle, key, choice)
+    elif maneuver == "move_and_attack" and choice.variant == "slam":
+        yield from slam(battle, key, choice, move_allowance(fighter, status))
     elif maneuver in ("attack", "all_out_attack", "move_and_attack"):
         yield from _attack_maneuver(battle, key, choice)
     elif maneuver == "ready":

@@ -21,23 +21,17 @@ from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.bodies import cells, occupied, size
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.close_combat import settle
-from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
 from senjo.systems.gurps.events import Moved
 from senjo.systems.gurps.field import facing_name
-from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, quick_contest
 from senjo.systems.gurps.state import GurpsState
-from senjo.systems.gurps.wounds import Hit, deal_damage, fall_down, slam_dice
+from senjo.systems.gurps.wounds import SLAM, fall_down, slam_damage
 
 __all__ = ["overrun", "smaller_in"]
 
 #: The smaller figure's answers: try to dodge out of the way, or stand and take it.
 _ANSWERS = (Choice("dodge"), Choice("stand"))
-
-
-def _slam_mode(text: str) -> AttackMode:
-    return AttackMode("slam", "", WeaponDamage.parse(f"{text} cr"), reach=(0,), unarmed=True)
 
 
 def smaller_in(state: GurpsState, mover: str, place: Hex) -> list[str]:
@@ -92,17 +86,13 @@ def overrun(
         answer = yield Decision(small, "overrun", _ANSWERS, mover)
         spot = _aside(state, small, mover, place, ahead)
         if answer.name == "dodge" and spot is not None:
-            slam = IncomingAttack(mover, "", _slam_mode("1d"))
+            slam = IncomingAttack(mover, "", SLAM)
             score = defense_score(state, small, DefenseChoice("dodge"), slam)
             if check(battle, small, "dodge_overrun", score).success:
                 _shove(battle, small, mover, spot, "dodge_aside")
                 continue
-        velocity = state.status[mover].moved + 1
+        slam_damage(battle, mover, small, state.status[mover].moved + 1)
         big, little = state.fighters[mover], state.fighters[small]
-        for hitter, victim in ((mover, small), (small, mover)):
-            dice = slam_dice(state.fighters[hitter].hp, velocity)
-            hit = Hit(hitter, victim, "", _slam_mode(str(dice)), "torso", knockback=False)
-            deal_damage(battle, hit)
         contest = quick_contest(
             battle, (mover, "overrun_st", Score(big.st)), (small, "overrun_st", Score(little.st))
         )

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
-from senjo.systems.gurps.damage import DamageDice, minimum_basic_damage, strong_attack_bonus
+from senjo.systems.gurps.damage import (
+    DamageDice,
+    WeaponDamage,
+    minimum_basic_damage,
+    strong_attack_bonus,
+)
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import (
     ConditionChanged,
@@ -47,6 +52,7 @@ from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.table_schema import Effect
 
 __all__ = [
+    "SLAM",
     "CriticalHit",
     "Hit",
     "apply_injury",
@@ -54,7 +60,9 @@ __all__ = [
     "fall_down",
     "injury_tolerance",
     "knock_out",
+    "slam_damage",
     "slam_dice",
+    "slam_mode",
 ]
 
 
@@ -105,6 +113,27 @@ def slam_dice(hp: int, velocity: float) -> DamageDice:
 
 def _average(dice: DamageDice) -> float:
     return 3.5 * dice.dice + dice.adds
+
+
+def slam_mode(dice: str = "1d", skill: str = "Brawling") -> AttackMode:
+    """A slam as an attack mode: reach C, crushing, `dice` of damage."""
+    return AttackMode("slam", skill, WeaponDamage.parse(f"{dice} cr"), reach=(0,), unarmed=True)
+
+
+#: The slam's mode for reach and defense questions (its damage is worked out per slam).
+SLAM = slam_mode()
+
+
+def slam_damage(battle: Battle[GurpsState], a: str, b: str, velocity: float) -> tuple[int, int]:
+    """Both sides' slam damage (B371: own HP x velocity / 100, crushing, no knockback);
+    returns the basic damage each rolled (a's on b, b's on a)."""
+    state = battle.state
+    rolled = []
+    for hitter, victim in ((a, b), (b, a)):
+        dice = slam_dice(state.fighters[hitter].hp, velocity)
+        hit = Hit(hitter, victim, "", slam_mode(str(dice)), "torso", knockback=False)
+        rolled.append(deal_damage(battle, hit).basic)
+    return rolled[0], rolled[1]
 
 
 def injury_tolerance(fighter: Fighter) -> str | None:
