@@ -282,7 +282,10 @@ def _rounds(count: int) -> str:
 def gurps_narrator(scenario: Any, lang: Lang) -> GurpsNarrator:
     """A narrator with the names of a GURPS scenario's fighters, weapons and shields."""
     names = {f.key: (f.name, f.name_ja or f.name) for f in scenario.fighters}
-    items: dict[str, tuple[str, str]] = {"slam": ("slam", "体当たり")}
+    items: dict[str, tuple[str, str]] = {
+        "slam": ("slam", "体当たり"),
+        "grapple": ("grapple", "組みつき"),
+    }
     for fighter in scenario.fighters:
         for weapon in fighter.weapons:
             items[weapon.key] = (weapon.name, weapon.name_ja or weapon.name)

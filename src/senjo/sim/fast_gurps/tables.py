@@ -545,7 +545,7 @@ def _fighter_tables(
         _set_hands(state, key, main, where, hand)
         state.status[key].shock = -shock
         every = maneuver_options(state, key)
-        attacks = [o for o in every if o.maneuver == "attack" and o.target == target]
+        attacks = [o for o in every if o.maneuver == "attack" and o.weapon and o.target == target]
         if not attacks:
             continue
         slot_key = (every, shock)

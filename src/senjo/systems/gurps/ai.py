@@ -176,16 +176,18 @@ class GurpsAI:
         held = [
             o
             for o in options
-            if o.maneuver == "attack" and not fighter.weapon(o.weapon).modes[0].unarmed
+            if o.maneuver == "attack" and o.weapon and not fighter.weapon(o.weapon).modes[0].unarmed
         ]
         if not held:
             for option in readies:
                 if option.variant in ("pick_up", "draw"):
                     return option
         reloads = [o for o in readies if o.variant == "reload"]
-        attacks = [o for o in by_kind.get("attack", []) if o.target == target] or by_kind.get(
-            "attack", []
-        )
+        weapons = [o for o in by_kind.get("attack", []) if o.weapon]  # not grappling moves
+        attacks = [o for o in weapons if o.target == target] or weapons
+        breaks = [o for o in by_kind.get("attack", []) if o.variant == "break_free"]
+        if breaks and (status.pinned or not attacks):
+            return breaks[0]
         if attacks:
             cache: dict[tuple[str, bool], int | None] = {}
             values = {o: self._attack_value(state, key, o, cache) for o in attacks}

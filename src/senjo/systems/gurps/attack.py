@@ -35,6 +35,7 @@ from senjo.systems.gurps.defense import (
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
 from senjo.systems.gurps.field import body_of, facing_name, field_of
+from senjo.systems.gurps.grips import check_grips, held_penalty
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode
@@ -147,6 +148,7 @@ def attack_score(
         items.append(("darkness", -dark))  # lighting (B394), on every attack roll
     elif awkward_angle(state, attacker, target, weapon, mode):
         items.append(("awkward_angle", AWKWARD_ANGLE))  # seed 001 全周視覚
+    items.extend(held_penalty(state, attacker))  # B370: held, -4 to DX-based skills
     if mode.is_melee:
         posture = tables.posture(status.posture).melee_attack
         if posture:
@@ -248,7 +250,9 @@ def roll_defense(
         status.retreated = True
         status.retreated_from = incoming.attacker
         ground = field_of(state)
-        if ground.retreat(state, defender, incoming.attacker):
+        moved = ground.retreat(state, defender, incoming.attacker)
+        check_grips(state)
+        if moved:
             x, y = ground.coordinates(state, defender)
             battle.emit(
                 Moved(

@@ -71,6 +71,8 @@ def defense_options(
     fighter = state.fighters[defender]
     if not status.active or status.maneuver == "all_out_attack":
         return (NO_DEFENSE,)  # B365: no active defense after All-Out Attack
+    if status.pinned:
+        return (NO_DEFENSE,)  # B370: a pinned fighter is helpless
     wide = fighter.has("peripheral_vision") or fighter.has("vision_360")
     if attack.arc == "back" and not wide:
         return (NO_DEFENSE,)  # seed 001: no defense at all against an attack from the back
@@ -79,7 +81,10 @@ def defense_options(
     # B377: no retreat while sitting or kneeling, and once per turn;
     # seed 000: no retreat after Move and Attack.
     can_retreat = (
-        posture.can_retreat and status.maneuver != "move_and_attack" and not status.retreated
+        posture.can_retreat
+        and status.maneuver != "move_and_attack"
+        and not status.retreated
+        and not status.held_by  # seed 001: no retreat out of a grip
     )
     options: list[DefenseChoice] = [NO_DEFENSE]
 

@@ -19,6 +19,7 @@ from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_atta
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
 from senjo.systems.gurps.events import Check, PostureChanged, TurnSkipped
 from senjo.systems.gurps.field import Route, field_of, heading
+from senjo.systems.gurps.grappling import grapple_options, resolve_grapple
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -80,6 +81,9 @@ def _off_hand_mode(fighter: Fighter, status: FighterState, weapon: str) -> Attac
         return None
     return next((m for m in fighter.weapon(other).modes if m.is_melee and not m.two_handed), None)
 
+
+#: The Attack variants that grapple (`grappling.py`).
+GRAPPLE_VARIANTS = frozenset({"grab", "takedown", "pin", "break_free"})
 
 _choice = functools.lru_cache(maxsize=65536)(ManeuverChoice)
 """Maneuver options are immutable: the same one is built once and reused."""
@@ -194,7 +198,40 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     options.append(_choice("concentrate"))
     options.extend(ready_options(fighter, status))
     options.extend(drop_shield_options(state, key))
+    options.extend(
+        _choice(o.maneuver, o.variant, o.target) for o in grapple_options(state, key, foes)
+    )
+    if status.held_by:
+        return _while_held(state, key, options)
     return tuple(options)
+
+
+#: What a held fighter may still do (B370 by the fact sheet): Attack, All-Out Attack,
+#: Ready, break free - and Do Nothing or defend all out.
+_HELD = frozenset({"do_nothing", "attack", "all_out_attack", "ready", "all_out_defense"})
+
+
+def _while_held(
+    state: GurpsState, key: str, options: list[ManeuverChoice]
+) -> tuple[ManeuverChoice, ...]:
+    """The options a grip leaves: no Move (unless ST twice every grappler's), Aim, Feint,
+    Concentrate, Wait or ranged attack; a pinned fighter only breaks free or waits."""
+    status = state.status[key]
+    if status.pinned:
+        return tuple(o for o in options if o.maneuver == "do_nothing" or o.variant == "break_free")
+    fighter = state.fighters[key]
+    strong = all(fighter.st >= 2 * state.fighters[g].st for g in status.held_by)
+
+    def allowed(option: ManeuverChoice) -> bool:
+        if option.maneuver == "move":
+            return strong
+        if option.maneuver not in _HELD:
+            return False
+        if not (option.weapon and option.mode):
+            return True
+        return fighter.weapon(option.weapon).mode(option.mode).ranged is None
+
+    return tuple(o for o in options if allowed(o))
 
 
 def flying_jump(fighter: Fighter) -> float:
@@ -307,6 +344,8 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         if status.active:
             status.feint_target = choice.target
             status.feint_penalty = _feint(battle, key, choice)
+    elif maneuver == "attack" and choice.variant in GRAPPLE_VARIANTS:
+        yield from resolve_grapple(battle, key, choice)
     elif maneuver == "move_and_attack" and choice.variant == "slam":
         yield from slam(battle, key, choice, move_allowance(fighter, status))
     elif maneuver in ("attack", "all_out_attack", "move_and_attack"):

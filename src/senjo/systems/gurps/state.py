@@ -86,6 +86,10 @@ class FighterState:
     close_side: Facing | None = None
     close_entered: int = -1
     close_since: int = -1
+    #: Grappling (B370): who holds this fighter, whom it holds, and whether it is pinned.
+    held_by: set[str] = field(default_factory=set)
+    holding: str = ""
+    pinned: bool = False
     moved: float = 0.0
     reloading: dict[str, int] = field(default_factory=dict)
     #: Reach chosen for weapons whose reach change needs a Ready ("1,2*", B269).

@@ -25,6 +25,7 @@ from senjo.systems.gurps.events import (
 )
 from senjo.systems.gurps.field import Placement
 from senjo.systems.gurps.free_actions import free_action_options, take_free_action
+from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import free_hand, take
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.injury import consciousness_roll_modifier
@@ -203,6 +204,7 @@ class Gurps(RuleSystem[GurpsState]):
             return
         previous, defended = status.maneuver, status.defended
         _start_of_turn(status, previous)
+        check_grips(state)
         battle.emit(TurnStarted(key, state.round, status.hp, status.shock))
         fighter = state.fighters[key]
         if status.hp <= 0:

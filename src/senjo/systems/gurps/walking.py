@@ -20,6 +20,7 @@ from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
 from senjo.systems.gurps.close_combat import close_foes, own_side
 from senjo.systems.gurps.events import Moved
 from senjo.systems.gurps.field import Route, body_of, facing_name, field_of
+from senjo.systems.gurps.grips import can_leave, check_grips
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.opportunity import watchers
 from senjo.systems.gurps.overrun import overrun, smaller_in
@@ -102,7 +103,11 @@ def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, varian
                 return
         if isinstance(place, tuple) and place[0] != here:
             came_from = here
+        leaving = place[0] != here if isinstance(place, tuple) else place != status.position
+        if leaving and not _free_to_leave(state, key):
+            break  # B370: a held fighter does not get away (unless twice as strong)
         ground.enter(state, key, place)
+        check_grips(state)
         entered, covered = yards > covered, yards
         status.moved = base + covered
         if not entered:
@@ -123,6 +128,11 @@ def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, varian
     if last < len(route.places) - 1:
         rest = covered - logged
         _log_moved(battle, key, rest, target, variant if rest else "turn")
+
+
+def _free_to_leave(state: GurpsState, key: str) -> bool:
+    st_of = {k: f.st for k, f in state.fighters.items()}
+    return can_leave(state.status[key], st_of, state.fighters[key].st)
 
 
 def _log_moved(

@@ -30,6 +30,7 @@ from senjo.systems.gurps.events import (
     PostureChanged,
 )
 from senjo.systems.gurps.field import body_of, facing_name, field_of
+from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import (
     Injury,
@@ -334,6 +335,7 @@ def _knockback(battle: Battle[GurpsState], hit: Hit, wound: Injury) -> None:
         return
     ground = field_of(state)
     moved = ground.push(state, hit.target, hit.attacker, float(yards))
+    check_grips(state)
     x, y = ground.coordinates(state, hit.target)
     battle.emit(
         Moved(
