@@ -314,3 +314,19 @@ def test_a_shooter_turns_toward_a_target_behind_before_shooting() -> None:
     turn = events(game, Moved)[0]
     assert (turn.actor, turn.direction, turn.yards, turn.facing) == ("a", "turn", 0.0, "S")
     assert events(game, AttackRolled)[0].skill.modifiers.amount("shooting_blind") == 0
+
+
+def test_a_move_and_attack_picks_its_end_and_can_strike_from_the_side() -> None:
+    """seed 001 (移動点, 側面・背面からの攻撃への防御): the mover chooses where its Move and
+    Attack ends, among the hexes it can strike from; from the foe's side hex the foe's
+    defense is at -2."""
+    # b faces north at (4, 4); a starts three hexes south and ends at b's right side.
+    game = _on_map([2, 3, 3, 6, 6, 6, *SAFE], (Hex(4, 7), Facing.N), (Hex(4, 4), Facing.N))
+    choose(game, "move_and_attack:b:broadsword/swing")
+    assert game.pending is not None and game.pending.kind == "destination"
+    side = Hex(4, 4).neighbor(Facing.SE)
+    assert f"{side}/NW" in game.pending.keys
+    choose(game, f"{side}/NW")
+    choose(game, "torso")
+    choose(game, "dodge")
+    assert events(game, DefenseRolled)[0].score.modifiers.amount("side_hex") == -2

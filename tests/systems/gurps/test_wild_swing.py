@@ -6,6 +6,7 @@ from typing import Any
 
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle
+from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps import tables
@@ -178,8 +179,9 @@ def test_all_out_attack_cannot_back_up_to_a_foe_behind() -> None:
     assert "all_out_attack/determined:b:broadsword/swing" not in game.pending.keys
     game = _game(_sword(14, basic_move=4), behind, dice=[3] * 40)
     choose(game, "move_and_attack:b:broadsword/swing")
-    if game.pending is not None and game.pending.kind == "attack_plan":
-        choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "destination"
+    choose(game, f"{BACK}/S")  # a step back, then the free turn to face the foe
+    choose(game, "torso")
     assert game.state.status["a"].hex == BACK
     assert len(events(game, AttackRolled)) == 1
 
@@ -192,6 +194,10 @@ def test_an_all_out_attack_that_cannot_face_the_foe_is_a_wild_swing() -> None:
     game = _game(_staff(14, basic_move=2), place, dice=[3, 3, 3, 1, 1, 3, *[3] * 40])
     assert game.state.distance("a", "b") == 2
     choose(game, "all_out_attack/determined:b:quarterstaff/swing")
+    assert game.pending is not None and game.pending.kind == "destination"
+    ends = game.pending.options
+    assert all(arc_of(end.hex, end.facing, place) is not Arc.FRONT for end in ends)
+    choose(game, f"{HERE}/N")
     assert game.state.status["a"].hex == HERE
     assert game.state.ground.arc(game.state, "a", "b") != "front"
     rolled = events(game, AttackRolled)[0]
@@ -208,8 +214,9 @@ def test_all_out_attack_is_offered_when_its_forward_move_reaches() -> None:
     assert game.pending is not None
     assert "all_out_attack/determined:b:broadsword/swing" in game.pending.keys
     choose(game, "all_out_attack/determined:b:broadsword/swing")
-    if game.pending is not None and game.pending.kind == "attack_plan":
-        choose(game, "torso")
+    assert game.pending is not None and f"{BACK}/N" not in game.pending.keys  # forward only
+    choose(game, f"{FRONT}/N")
+    choose(game, "torso")
     assert game.state.status["a"].hex == FRONT
     assert len(events(game, AttackRolled)) == 1
 

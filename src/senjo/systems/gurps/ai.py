@@ -316,8 +316,11 @@ class GurpsAI:
     def _destination(self, state: GurpsState, decision: Decision) -> Destination:
         """End a move next to the nearest foe, facing it, as cheaply as possible."""
         key = decision.actor
-        foes = [state.status[f].hex for f in state.foes(key)]
-        bodies = {place for f in state.foes(key) for place in state.status[f].body}
+        targets = state.foes(key)
+        if isinstance(decision.context, ManeuverChoice) and decision.context.target:
+            targets = [decision.context.target]  # the end of a Move and Attack's move
+        foes = [state.status[f].hex for f in targets]
+        bodies = {place for f in targets for place in state.status[f].body}
         ends: tuple[Destination, ...] = decision.options
         if not foes:
             return ends[0]

@@ -302,13 +302,17 @@ class HexField:
         profile = _PROFILES.get(maneuver, MOVE)
         return {place for place, _ in self._search(state, mover, budget, profile).states()}
 
-    def destinations(self, state: GurpsState, mover: str, budget: float) -> tuple[Destination, ...]:
-        """Every (hex, facing) a Move can end in, cheapest first (staying put excluded);
-        those reached only by evading a foe on the way are marked `evade`."""
+    def destinations(
+        self, state: GurpsState, mover: str, budget: float, maneuver: str = "move"
+    ) -> tuple[Destination, ...]:
+        """Every (hex, facing) a Move (or the move inside `maneuver`) can end in, cheapest
+        first (staying put excluded); those reached only by evading a foe on the way are
+        marked `evade`."""
         start = (self._hex(state, mover), state.status[mover].facing)
+        profile = _PROFILES.get(maneuver, MOVE)
         ends: dict[tuple[Hex, Facing], tuple[float, bool]] = {}
         for evading in (False, True):
-            moves = self._search(state, mover, budget, evading=evading)
+            moves = self._search(state, mover, budget, profile, evading=evading)
             for (place, facing), cost in moves.states().items():
                 for end in moves.end_facings(place, facing):
                     here = (place, end)
@@ -323,11 +327,17 @@ class HexField:
         )
 
     def route_to(
-        self, state: GurpsState, mover: str, destination: Destination, budget: float
+        self,
+        state: GurpsState,
+        mover: str,
+        destination: Destination,
+        budget: float,
+        maneuver: str = "move",
     ) -> Route:
         """The cheapest route to the mover's chosen destination (seed 001: 移動点), through
         foes' hexes only when the destination says it evades."""
-        moves = self._search(state, mover, budget, evading=destination.evade)
+        profile = _PROFILES.get(maneuver, MOVE)
+        moves = self._search(state, mover, budget, profile, evading=destination.evade)
         path: tuple[tuple[Hex, Facing], ...] = ()
         for place, facing in moves.states():
             if place == destination.hex and destination.facing in moves.end_facings(place, facing):

@@ -234,6 +234,36 @@ def _while_held(
     return tuple(o for o in options if allowed(o))
 
 
+def _attack_ends(
+    state: GurpsState, key: str, choice: ManeuverChoice, mode: AttackMode, budget: float
+) -> tuple[Destination, ...]:
+    """For a melee Move and Attack or All-Out Attack on a hex map (not a Flying Attack):
+    every end of its move from which the target can be struck, staying put first when
+    it can be struck from here; empty elsewhere."""
+    board = state.ground
+    if (
+        not isinstance(board, HexField)
+        or choice.maneuver not in ("move_and_attack", "all_out_attack")
+        or choice.variant == "flying"
+        or mode.ranged is not None
+    ):
+        return ()
+    status = state.status[key]
+    start = (status.hex, status.facing, status.body)
+    found: list[Destination] = []
+    if reaches(state, key, choice.target, mode, 0.0):
+        assert status.hex is not None
+        found.append(Destination(status.hex, status.facing, 0.0))
+    for end in board.destinations(state, key, budget, choice.maneuver):
+        status.hex, status.facing = end.hex, end.facing
+        try:
+            if reaches(state, key, choice.target, mode, 0.0):
+                found.append(end)
+        finally:
+            status.hex, status.facing, status.body = start
+    return tuple(found)
+
+
 def flying_jump(fighter: Fighter) -> float:
     """Yards a Flying Attack's jump adds (seed 000): a running broad jump, halved in combat.
 
@@ -385,7 +415,17 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         budget = max(1.0, math.ceil(move_allowance(fighter, status) / 2))
     if choice.variant == "acrobatic" and not _stunt(battle, key, "acrobatic_stunt"):
         return
-    if choice.variant != "step_back":  # the Step comes after the attack instead
+    ends = _attack_ends(state, key, choice, mode, budget)
+    if ends:
+        # seed 001 (移動点): on a map the mover picks where its move ends, among the ends
+        # from which the blow can be struck.
+        end: Destination = yield Decision(key, "destination", ends, choice)
+        if (end.hex, end.facing) != (status.hex, status.facing):
+            board = state.ground
+            assert isinstance(board, HexField)
+            route = board.route_to(state, key, end, budget, choice.maneuver)
+            yield from walk(battle, key, route, choice.target, "toward")
+    elif choice.variant != "step_back":  # the Step comes after the attack instead
         yield from approach(battle, key, choice.target, mode, budget, choice.maneuver)
     if choice.variant == "flying" and status.active:
         # seed 000 (Flying Attack): run, then a running broad jump (DX or Jumping) for
