@@ -7,6 +7,7 @@ their defaults; missing secondary characteristics are worked out (B15-17).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Annotated, Any, Literal
 
@@ -107,6 +108,9 @@ class GurpsCombatant(BaseModel):
     facing: Annotated[str, _one_of(FACINGS, "facing")] = "N"
     #: seed 001 (大きなフィギュア): hexes the figure fills, in a line behind its `hex`.
     length: Annotated[Int, Field(ge=1, le=30)] = 1
+    #: seed 001 (サイズ修正と攻撃範囲): yards a large body adds to its melee reaches (from
+    #: the GM's size table; negative for a short one: reach 1 becomes C).
+    reach_bonus: Annotated[Int, Field(ge=-1, le=20)] = 0
     st: Annotated[Int, Field(ge=1, le=100)]
     dx: Annotated[Int, Field(ge=1, le=100)]
     iq: Annotated[Int, Field(ge=1, le=100)]
@@ -134,6 +138,18 @@ def _names(value: str | dict[str, str]) -> tuple[str, str]:
         return value, value
     en = value.get("en", value.get("ja", ""))
     return en, value.get("ja", en)
+
+
+def _longer(weapon: Weapon, bonus: int) -> Weapon:
+    """The weapon with `bonus` yards added to each melee reach of 1 or more (seed 001:
+    サイズ修正と攻撃範囲); a reduction stops at C."""
+    modes = []
+    for mode in weapon.modes:
+        if mode.is_melee and mode.reach:
+            reach = sorted({r if r == 0 else max(0, r + bonus) for r in mode.reach})
+            mode = dataclasses.replace(mode, reach=tuple(reach))
+        modes.append(mode)
+    return dataclasses.replace(weapon, modes=tuple(modes))
 
 
 def _weapon(entry: str | dict[str, Any], st: int, source: str, path: str) -> Weapon:
@@ -174,6 +190,8 @@ def build_fighter(
     )
     if not any(w.key == "punch" for w in weapons):
         weapons += (library.weapon("punch", spec.st),)
+    if spec.reach_bonus:
+        weapons = tuple(_longer(w, spec.reach_bonus) for w in weapons)
     keys = [w.key for w in weapons]
     if len(set(keys)) != len(keys):
         raise ScenarioError(source, f"{prefix}.weapons", "two weapons share a key")

@@ -6,6 +6,7 @@ from typing import Any
 
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle
+from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.ai import GurpsAI
@@ -330,3 +331,99 @@ def test_a_move_and_attack_picks_its_end_and_can_strike_from_the_side() -> None:
     choose(game, "torso")
     choose(game, "dodge")
     assert events(game, DefenseRolled)[0].score.modifiers.amount("side_hex") == -2
+
+
+def test_a_runaround_attack_from_the_front_counts_as_a_side_attack() -> None:
+    """seed 001 (回り込み攻撃): a fast attacker that starts in front of the foe and runs
+    round to its back is seen coming: the foe defends as against a side attack (-2)."""
+    fast = {**SWORD, "basic_move": 8}
+    game = _on_map(
+        [2, 3, 3, 6, 6, 6, *SAFE], (Hex(4, 2), Facing.S), (Hex(4, 4), Facing.N), attacker=fast
+    )
+    choose(game, "move_and_attack:b:broadsword/swing")
+    back = Hex(4, 4).neighbor(Facing.S)
+    choose(game, f"{back}/N")
+    choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "defense"
+    choose(game, "dodge")
+    defense = events(game, DefenseRolled)[0]
+    assert defense.score.modifiers.amount("side_hex") == -2
+
+
+def test_an_attack_from_behind_by_one_who_started_behind_gets_no_defense() -> None:
+    """seed 001 (回り込み攻撃): truly from behind - the attacker was never in view - there
+    is no active defense at all."""
+    fast = {**SWORD, "basic_move": 8}
+    game = _on_map([2, 3, 3, *SAFE], (Hex(4, 7), Facing.N), (Hex(4, 4), Facing.N), attacker=fast)
+    choose(game, "move_and_attack:b:broadsword/swing")
+    back = Hex(4, 4).neighbor(Facing.S)
+    choose(game, f"{back}/N")
+    choose(game, "torso")
+    assert not events(game, DefenseRolled)
+
+
+def test_all_out_defense_increased_dodge_moves_on_half_move() -> None:
+    """seed 001 (全力防御): Increased Dodge gets half Move (rounded up) in movement points and
+    any facing at the end; staying put is offered first."""
+    slow = {**SWORD, "basic_move": 5}  # half Move: 3 points
+    game = _on_map([], (Hex(4, 6), Facing.N), (Hex(9, 9), Facing.N), attacker=slow)
+    choose(game, "all_out_defense/increased_dodge")
+    assert game.pending is not None and game.pending.kind == "destination"
+    ends = game.pending.options
+    assert ends[0].key == "4,6/N" and ends[0].cost == 0.0
+    assert max(end.cost for end in ends) <= 3.0
+    assert "4,3/S" in game.pending.keys  # three hexes ahead, then any facing
+    assert not any(end.hex == Hex(4, 2) for end in ends)
+    choose(game, "4,3/S")
+    assert game.state.status["a"].hex == Hex(4, 3)
+
+
+def test_the_ai_comes_at_the_foe_from_its_side_when_it_can() -> None:
+    """The AI uses the map (seed 001 側面・背面): among the ends beside the foe, facing it,
+    it takes one in the foe's side or back arc, where the foe defends worse."""
+    # b faces south toward a; a has Move 6 and can reach b's sides.
+    game = _on_map([], (Hex(4, 8), Facing.N), (Hex(4, 4), Facing.S))
+    choose(game, "move")
+    assert game.pending is not None
+    game.decide(GurpsAI().choose(game, game.pending))
+    state = game.state
+    assert state.distance("a", "b") == 1
+    assert state.ground is not None
+    assert state.ground.arc(state, "a", "b") == "front"
+    assert state.ground.arc(state, "b", "a") != "front"
+
+
+def test_the_ai_keeps_a_second_foe_out_of_its_side_and_back() -> None:
+    """The AI avoids being flanked: among ends next to its target, it takes one where the
+    other foe close by is not in its side or back hexes."""
+    specs = [
+        fighter("a", "x", 0, **SWORD),
+        fighter("b", "y", 1, **AXE),
+        fighter("c", "y", 2, **AXE),
+    ]
+    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+    state.ground = HexField(HexMap.rectangle(12, 12))
+    places = {"a": (Hex(4, 9), Facing.N), "b": (Hex(4, 4), Facing.S), "c": (Hex(6, 4), Facing.SW)}
+    for key, (place, facing) in places.items():
+        state.status[key].hex, state.status[key].facing = place, facing
+    game = Battle(Gurps(), state, ScriptedDice(SAFE))
+    while game.pending is not None and game.pending.actor != "a":
+        choose(game, "do_nothing")
+    choose(game, "move")
+    assert game.pending is not None
+    foes = (Hex(4, 4), Hex(6, 4))
+
+    def flanked(end: Any) -> bool:
+        """Next to one foe with the other within 2 hexes at its side or back."""
+        near = min(foes, key=end.hex.distance)
+        other = foes[1] if near == foes[0] else foes[0]
+        beside = end.hex.distance(near) == 1
+        return (
+            beside
+            and end.hex.distance(other) <= 2
+            and arc_of(end.hex, end.facing, other) is not Arc.FRONT
+        )
+
+    assert any(flanked(e) for e in game.pending.options)  # careless ends exist
+    chosen = GurpsAI().choose(game, game.pending)
+    assert min(chosen.hex.distance(f) for f in foes) == 1 and not flanked(chosen)

@@ -144,3 +144,13 @@ def test_the_terminal_board_draws_the_body() -> None:
         {"d": (Hex(2, 2), Hex(2, 3))},
     )
     assert sum(line.count("D=") for line in lines) == 2
+
+
+def test_a_large_bodys_reach_bonus_lengthens_its_melee_reaches() -> None:
+    """seed 001 (サイズ修正と攻撃範囲): a large body reaches further; the GM gives the yards
+    (`reach_bonus`) - claws of reach C,1 with +2 strike at C,3; a short one (-1) turns
+    reach 1 into C."""
+    giant, _ = fighter("g", "x", 0, **DRAGON, reach_bonus=2)
+    assert giant.weapon("claws").mode("claw").reach == (0, 3)
+    dwarf, _ = fighter("w", "x", 0, **SWORD, reach_bonus=-1)
+    assert dwarf.weapon("broadsword").mode("swing").reach == (0,)

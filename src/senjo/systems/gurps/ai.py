@@ -15,6 +15,7 @@ from typing import Any
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.space.arcs import Arc, arc_of
+from senjo.space.hexgrid import Hex
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import (
@@ -314,9 +315,15 @@ class GurpsAI:
         )
 
     def _destination(self, state: GurpsState, decision: Decision) -> Destination:
-        """End a move next to the nearest foe, facing it, as cheaply as possible."""
+        """End a move next to the nearest foe (or the maneuver's target), facing it, with
+        no other foe at one's side or back, at the target's side or back if possible, as
+        cheaply as possible."""
         key = decision.actor
         targets = state.foes(key)
+        context = decision.context
+        if isinstance(context, ManeuverChoice) and context.maneuver == "all_out_defense":
+            stay: Destination = decision.options[0]
+            return stay  # defending all out: hold the ground
         if isinstance(decision.context, ManeuverChoice) and decision.context.target:
             targets = [decision.context.target]  # the end of a Move and Attack's move
         foes = [state.status[f].hex for f in targets]
@@ -335,16 +342,32 @@ class GurpsAI:
             if m.is_melee
         )
 
-        def value(end: Destination) -> tuple[int, int, bool, float]:
+        everyone: list[Hex] = [h for f in state.foes(key) if (h := state.status[f].hex) is not None]
+        owner = {state.status[f].hex: f for f in targets}
+
+        def value(end: Destination) -> tuple[int, int, int, int, bool, float]:
             # seed 001 (大きなフィギュア): a large foe's body is struck at its nearest hex
             goal = min([*foes, *bodies], key=lambda h: end.hex.distance(h) if h is not None else 99)
             if goal is None:
-                return (99, 1, end.evade, end.cost)
+                return (99, 1, 0, 1, end.evade, end.cost)
+            # seed 001 (側面・背面): keep other foes out of one's side and back hexes ...
+            exposed = sum(
+                1
+                for h in everyone
+                if h not in (end.hex, goal)
+                and end.hex.distance(h) <= 2
+                and arc_of(end.hex, end.facing, h) is not Arc.FRONT
+            )
             if end.hex == goal:
-                return (0 if closer else 99, 0, end.evade, end.cost)
+                return (0 if closer else 99, 0, exposed, 1, end.evade, end.cost)
             gap = max(0, end.hex.distance(goal) - (0 if closer else 1))
             faced = end.hex != goal and arc_of(end.hex, end.facing, goal) is Arc.FRONT
-            return (gap, 0 if faced else 1, end.evade, end.cost)
+            # ... and come at the target from its side or back, where it defends worse.
+            foe = owner.get(goal)
+            flank = 1
+            if foe is not None and gap == 0:
+                flank = 0 if arc_of(goal, state.status[foe].facing, end.hex) is not Arc.FRONT else 1
+            return (gap, 0 if faced else 1, exposed, flank, end.evade, end.cost)
 
         return min(ends, key=value)
 

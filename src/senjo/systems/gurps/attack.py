@@ -13,6 +13,7 @@ from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
+from senjo.space.arcs import Arc, arc_of
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, Watch
 from senjo.systems.gurps.close_combat import (
@@ -34,7 +35,7 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
-from senjo.systems.gurps.field import body_of, facing_name, field_of
+from senjo.systems.gurps.field import BACK, body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips, held_penalty
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.hexfield import HexField
@@ -377,6 +378,17 @@ def _wrong_target(
             return
 
 
+def _runaround(state: GurpsState, defender: str, attacker: str, arc: str) -> str:
+    """seed 001 (回り込み攻撃): an attacker that started its turn in the defender's front
+    or side and ran round to its back is seen coming: a side attack, not a back one."""
+    status = state.status[attacker]
+    start, place = status.turn_start_hex, state.status[defender].hex
+    if arc != BACK or start is None or place is None or start == place or not status.moved:
+        return arc
+    seen = arc_of(place, state.status[defender].facing, start) is not Arc.BACK
+    return "right" if seen else arc
+
+
 def _in_random_order(battle: Battle[GurpsState], keys: list[str]) -> list[str]:
     """The keys in an order drawn with the battle's dice (seed 001: サイコロを振って)."""
     left, order = list(keys), []
@@ -470,7 +482,7 @@ def resolve_attack(
             deceptive=plan.deceptive,
             feint=context.feint,
             close_combat=state.distance(attacker, target) < CLOSE or in_close_combat(state, target),
-            arc=field_of(state).arc(state, target, attacker),
+            arc=_runaround(state, target, attacker, field_of(state).arc(state, target, attacker)),
         )
         options = defense_options(state, target, incoming)
         choice: DefenseChoice = NO_DEFENSE

@@ -17,6 +17,7 @@ from senjo.space.hexmap import HexMap
 from senjo.space.lines import line_of_fire
 from senjo.space.movement import (
     ALL_OUT_ATTACK,
+    ALL_OUT_DEFENSE,
     MOVE,
     MOVE_AND_ATTACK,
     Entry,
@@ -75,7 +76,12 @@ _FAR = 1 << 20
 
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
 #: 移動点); any other moves by the Step.
-_PROFILES = {"move": MOVE, "move_and_attack": MOVE_AND_ATTACK, "all_out_attack": ALL_OUT_ATTACK}
+_PROFILES = {
+    "move": MOVE,
+    "move_and_attack": MOVE_AND_ATTACK,
+    "all_out_attack": ALL_OUT_ATTACK,
+    "all_out_defense": ALL_OUT_DEFENSE,
+}
 
 
 class HexField:

@@ -234,6 +234,23 @@ def _while_held(
     return tuple(o for o in options if allowed(o))
 
 
+def _dodging_move(battle: Battle[GurpsState], key: str) -> Steps:
+    """seed 001 (全力防御): All-Out Defense (Increased Dodge) moves on half Move (rounded
+    up) and may end in any facing; staying put is the first choice. Without a map the
+    fighter holds its ground."""
+    state = battle.state
+    board, status = state.ground, state.status[key]
+    if not isinstance(board, HexField) or status.hex is None:
+        return
+    budget = float(math.ceil(move_allowance(state.fighters[key], status) / 2))
+    stay = Destination(status.hex, status.facing, 0.0)
+    ends = (stay, *board.destinations(state, key, budget, "all_out_defense"))
+    end: Destination = yield Decision(key, "destination", ends, ManeuverChoice("all_out_defense"))
+    if end != stay:
+        route = board.route_to(state, key, end, budget, "all_out_defense")
+        yield from walk(battle, key, route, "", "to")
+
+
 def _attack_ends(
     state: GurpsState, key: str, choice: ManeuverChoice, mode: AttackMode, budget: float
 ) -> tuple[Destination, ...]:
@@ -387,7 +404,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     elif maneuver == "wait":
         status.wait_weapon, status.wait_mode = choice.weapon, choice.mode
     elif maneuver == "all_out_defense" and choice.variant == "increased_dodge":
-        pass  # half Move allowed; without a map the fighter holds its ground
+        yield from _dodging_move(battle, key)
     # do_nothing and concentrate change nothing here.
 
 

@@ -91,6 +91,8 @@ class FighterState:
     holding: str = ""
     pinned: bool = False
     moved: float = 0.0
+    #: Where the fighter stood when its turn began (seed 001: 回り込み攻撃).
+    turn_start_hex: Hex | None = None
     reloading: dict[str, int] = field(default_factory=dict)
     #: Reach chosen for weapons whose reach change needs a Ready ("1,2*", B269).
     grips: dict[str, int] = field(default_factory=dict)

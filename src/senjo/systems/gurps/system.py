@@ -264,6 +264,7 @@ def _start_of_turn(status: FighterState, previous: str) -> None:
     status.lost_balance = False
     status.guard_down = False
     status.moved = 0.0
+    status.turn_start_hex = status.hex
     status.maneuver = ""
     status.variant = ""
     status.wait_weapon = ""
