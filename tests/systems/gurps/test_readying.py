@@ -111,3 +111,28 @@ def test_no_free_action_decision_by_default() -> None:
         dice=[],
     )
     assert game.pending is not None and game.pending.kind == "maneuver"
+
+
+def test_on_a_map_a_dropped_item_is_picked_up_only_within_reach() -> None:
+    """seed 001 (準備): Ready picks up an item in one's own hex or one within reach
+    (usually 1 hex); a weapon dropped two hexes away must be walked to first."""
+    from senjo.space.hexgrid import Facing, Hex
+    from senjo.space.hexmap import HexMap
+    from senjo.systems.gurps.hands import drop, let_go
+    from senjo.systems.gurps.hexfield import HexField
+    from senjo.systems.gurps.readying import ready_options
+    from senjo.systems.gurps.system import Gurps
+
+    specs = [fighter("a", "x", 0, **SWORDSMAN), fighter("b", "y", 5, **AXE)]
+    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+    state.ground = HexField(HexMap.rectangle(12, 12))
+    status = state.status["a"]
+    status.hex, status.facing = Hex(4, 4), Facing.N
+    let_go(status, "broadsword")
+    drop(status, "broadsword")
+    assert status.dropped_at["broadsword"] == Hex(4, 4)
+    keys = [o.key for o in ready_options(state.fighters["a"], status)]
+    assert "ready/pick_up:broadsword" in keys
+    status.hex = Hex(4, 6)
+    keys = [o.key for o in ready_options(state.fighters["a"], status)]
+    assert "ready/pick_up:broadsword" not in keys

@@ -16,7 +16,7 @@ from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import ConditionChanged, CriticalResult, ItemChanged, Moved
-from senjo.systems.gurps.hands import let_go
+from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, roll_3d6
@@ -111,7 +111,7 @@ def _lose_item(battle: Battle[GurpsState], key: str, item: str, state: str, caus
     if state == "broken":
         status.broken.add(item)
     else:
-        status.dropped.add(item)
+        drop(status, item)
     battle.emit(ItemChanged(key, item, state, cause))
 
 

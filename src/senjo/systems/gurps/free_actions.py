@@ -9,7 +9,7 @@ from __future__ import annotations
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.systems.gurps.events import ItemChanged, PostureChanged
-from senjo.systems.gurps.hands import let_go
+from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["NO_FREE_ACTION", "free_action_options", "take_free_action"]
@@ -39,5 +39,5 @@ def take_free_action(battle: Battle[GurpsState], key: str, choice: Choice) -> No
         battle.emit(PostureChanged(key, status.posture, "free_action"))
     elif choice.name == "drop":
         let_go(status, choice.detail)
-        status.dropped.add(choice.detail)
+        drop(status, choice.detail)
         battle.emit(ItemChanged(key, choice.detail, "dropped", "free_action"))

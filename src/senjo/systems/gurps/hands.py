@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from senjo.systems.gurps.state import FighterState
 
-__all__ = ["MAIN", "OFF", "free_hand", "hand_of", "let_go", "take"]
+__all__ = ["MAIN", "OFF", "drop", "free_hand", "hand_of", "let_go", "take"]
 
 MAIN, OFF = 0, 1
 
@@ -56,3 +56,10 @@ def let_go(status: FighterState, item: str) -> None:
         if status.hands[hand] == item:
             status.hands[hand] = ""
     status.ready.discard(item)
+
+
+def drop(status: FighterState, item: str) -> None:
+    """The item falls where the fighter stands (its hex on a map, seed 001: 準備)."""
+    status.dropped.add(item)
+    if status.hex is not None:
+        status.dropped_at[item] = status.hex

@@ -7,7 +7,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.close_combat import dx_penalty, in_close_combat
 from senjo.systems.gurps.events import ItemChanged
-from senjo.systems.gurps.hands import free_hand, hand_of, let_go, take
+from senjo.systems.gurps.hands import drop, free_hand, hand_of, let_go, take
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
 from senjo.systems.gurps.rolls import check
@@ -54,6 +54,11 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
             continue  # B382: readying an item needs a free hand
         else:
             variant = "pick_up" if item in status.dropped else "draw"
+            lying = status.dropped_at.get(item)
+            here = status.hex
+            far = lying is not None and here is not None and here.distance(lying) > 1
+            if variant == "pick_up" and far:
+                continue  # seed 001 (準備): only from one's own hex or one within reach
         options.append(ManeuverChoice("ready", variant, weapon=item))
     for weapon in fighter.weapons:
         if weapon.key not in status.ready:
@@ -84,7 +89,7 @@ def fast_draw(battle: Battle[GurpsState], key: str, item: str) -> bool:
     skill = fighter.skills.get(FAST_DRAW.get(mode.skill, ""), 0)
     result = check(battle, key, "fast_draw", Score(skill))
     if result.critical_failure:
-        status.dropped.add(item)
+        drop(status, item)
         battle.emit(ItemChanged(key, item, "dropped", "fast_draw"))
         return False
     take(status, item, free_hand(status))
@@ -123,13 +128,14 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
         # seed 001 (近接戦闘での盾): a Ready and a DX roll to get rid of the shield.
         if check(battle, key, "drop_shield", _dx(battle, key)).success:
             let_go(status, item)
-            status.dropped.add(item)
+            drop(status, item)
             battle.emit(ItemChanged(key, item, "dropped", "close_combat"))
         return
     if choice.variant in ("draw", "pick_up", "regrip") and not _close_combat_dx(battle, key):
         return  # seed 001 (近接戦闘の準備): the Ready is spent, nothing else happens
     if choice.variant in ("draw", "pick_up", "regrip"):
         status.dropped.discard(item)
+        status.dropped_at.pop(item, None)
         if hand_of(status, item) is None:
             is_shield = fighter.shield is not None and item == fighter.shield.key
             take(status, item, free_hand(status, shield=is_shield))

@@ -63,6 +63,8 @@ class FighterState:
     #: [main hand, off hand]: item keys, "" for an empty hand (see `hands.py`).
     hands: list[str] = field(default_factory=lambda: ["", ""])
     dropped: set[str] = field(default_factory=set)
+    #: Where each dropped item lies on a hex map (seed 001: 準備 - within reach to pick up).
+    dropped_at: dict[str, Hex] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     thrown: set[str] = field(default_factory=set)
     shots: dict[str, int] = field(default_factory=dict)

@@ -31,7 +31,7 @@ from senjo.systems.gurps.events import (
 )
 from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips
-from senjo.systems.gurps.hands import let_go
+from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.injury import (
     Injury,
     can_target,
@@ -310,7 +310,7 @@ def _after_critical(
                 if weapon is not None and weapon.modes[0].unarmed:
                     continue
                 let_go(status, item)
-                status.dropped.add(item)
+                drop(status, item)
                 battle.emit(ItemChanged(hit.target, item, "dropped", critical.key))
         elif effect.effect == EffectKind.LOSE_NEXT_TURN:
             status.do_nothing_next = True
