@@ -427,3 +427,24 @@ def test_the_ai_keeps_a_second_foe_out_of_its_side_and_back() -> None:
     assert any(flanked(e) for e in game.pending.options)  # careless ends exist
     chosen = GurpsAI().choose(game, game.pending)
     assert min(chosen.hex.distance(f) for f in foes) == 1 and not flanked(chosen)
+
+
+def test_a_figure_lying_down_fills_two_hexes_and_rises_in_either() -> None:
+    """seed 001 (姿勢変更): a man-sized figure lying down fills two hexes - its legs where it
+    stood, its upper body in an adjacent hex (here the one behind it); others cannot
+    enter that hex, a foe beside it can strike; rising, it stands in either hex."""
+    game = _on_map([], (Hex(4, 4), Facing.N), (Hex(9, 9), Facing.N))
+    choose(game, "change_posture/lying")
+    a = game.state.status["a"]
+    assert a.hex == Hex(4, 4) and a.prone_hex == Hex(4, 5)
+    game.state.status["b"].hex = Hex(4, 6)  # next to the upper body only
+    assert game.state.distance("a", "b") == 1.0
+    choose(game, "move")  # b may not step into a's upper-body hex (its legs': close combat)
+    keys = game.pending.keys if game.pending else ()
+    assert not any(k.startswith("4,5/") for k in keys)
+    assert any(k.startswith("4,4/") for k in keys)
+    choose(game, "4,7/N")
+    choose(game, "change_posture/kneeling")  # a, round 2: rises in the upper-body hex
+    assert game.pending is not None and game.pending.kind == "destination"
+    choose(game, "4,5/N")
+    assert a.hex == Hex(4, 5) and a.prone_hex is None and a.posture == "kneeling"

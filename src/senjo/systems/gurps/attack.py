@@ -273,6 +273,8 @@ def roll_defense(
         status.blocks += 1
     if choice.drop:
         status.posture = "lying"
+        if isinstance(state.ground, HexField):
+            state.ground.lie_down(state, defender)  # seed 001: two hexes when lying
     if judged.critical:
         result = "critical_success"
     elif judged.critical_failure:

@@ -15,7 +15,7 @@ be struck: distances are between the nearest hexes of the two figures.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.movement import follow
@@ -23,6 +23,7 @@ from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = [
     "cells",
+    "lie_down",
     "line_behind",
     "nearest",
     "occupied",
@@ -43,10 +44,30 @@ def line_behind(head: Hex, facing: Facing, length: int) -> tuple[Hex, ...]:
 
 
 def cells(status: FighterState) -> tuple[Hex, ...]:
-    """Every hex the figure fills, head first (none off the map)."""
+    """Every hex the figure fills, head first (none off the map): a large body's, and the
+    second hex of a figure lying down."""
     if status.hex is None:
         return ()
+    if status.prone_hex is not None:
+        return (status.hex, *status.body, status.prone_hex)
     return (status.hex, *status.body)
+
+
+def lie_down(state: GurpsState, key: str, is_open: Callable[[Hex], bool]) -> None:
+    """seed 001 (姿勢変更): a man-sized figure lying down fills two hexes - its legs where
+    it stood, its upper body in an adjacent hex: the one behind it if open, else the
+    first open one clockwise from there (an interpretation of 好きなヘクス for falls,
+    which leave no time to choose). A multi-hex figure keeps its hexes."""
+    status = state.status[key]
+    if status.hex is None or status.body or status.prone_hex is not None:
+        return
+    taken = occupied(state, (key,))
+    back = (int(status.facing) + 3) % 6
+    for turn in range(6):
+        place = status.hex.neighbor((back + turn) % 6)
+        if place not in taken and is_open(place):
+            status.prone_hex = place
+            return
 
 
 def size(state: GurpsState, key: str) -> int:

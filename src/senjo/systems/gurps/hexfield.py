@@ -27,7 +27,7 @@ from senjo.space.movement import (
     search,
 )
 from senjo.systems.gurps import tables
-from senjo.systems.gurps.bodies import cells, nearest, occupied, size, trail
+from senjo.systems.gurps.bodies import cells, lie_down, nearest, occupied, size, trail
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.close_combat import foe_side, own_side, settle
 from senjo.systems.gurps.field import FRONT, STAY, Route, heading, vision_of
@@ -107,7 +107,7 @@ class HexField:
         """Hexes between the two figures (between their nearest hexes, for a figure that
         fills several: seed 001 大きなフィギュア)."""
         one, two = state.status[a], state.status[b]
-        if not (one.body or two.body):
+        if not (one.body or two.body or one.prone_hex or two.prone_hex):
             return float(self._hex(state, a).distance(self._hex(state, b)))
         mine, theirs = nearest(cells(one), cells(two))
         return float(mine.distance(theirs))
@@ -116,7 +116,7 @@ class HexField:
         """a's head, and b's hex nearest to it: the ends of a line of fire or of sight."""
         head = self._hex(state, a)
         other = state.status[b]
-        if not other.body:
+        if not (other.body or other.prone_hex):
             return head, self._hex(state, b)
         return head, min(cells(other), key=head.distance)
 
@@ -154,6 +154,8 @@ class HexField:
                 # no close combat with a multi-hex figure: its hexes cannot be entered
                 blocked.extend(cells(other))
                 continue
+            if other.prone_hex is not None:
+                blocked.append(other.prone_hex)  # a lying figure's second hex
             (friends if state.fighters[key].side == side else foes).append(other.hex)
             if mine > 1 and size(state, key) < mine:
                 smaller.add(other.hex)
@@ -291,12 +293,18 @@ class HexField:
 
         return self._settle(self._search(state, mover, budget), rank, score)
 
+    def lie_down(self, state: GurpsState, key: str) -> None:
+        """A figure going down fills its hex and an open one beside it (seed 001)."""
+        lie_down(state, key, lambda h: h in self.map and self.map.passable(h))
+
     def enter(self, state: GurpsState, mover: str, place: Any) -> None:
         """Stand on the hex, in the facing; entering a foe's hex starts a close combat
         (the mover holds the half it came from and faces the foe), leaving one ends it."""
         status = state.status[mover]
         before = status.hex
         status.body = trail(status, place[0])
+        if status.prone_hex is not None and place[0] != before:
+            status.prone_hex = before  # a crawling figure drags its body after it
         status.hex, status.facing = place
         if before is not None and status.hex != before:
             status.close_side = None
@@ -365,7 +373,9 @@ class HexField:
             mine = set(cells(status))
             if not all(h in mine or self._open(state, target, h) for h in ahead):
                 break  # a wall or a figure stops the flight
-            status.hex, status.body = ahead[0], tuple(ahead[1:])
+            status.hex, status.body = ahead[0], tuple(ahead[1 : 1 + len(status.body)])
+            if status.prone_hex is not None:
+                status.prone_hex = ahead[-1]
             moved += 1
         if moved:
             status.close_side = None

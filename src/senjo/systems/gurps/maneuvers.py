@@ -346,10 +346,31 @@ def _feint(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> int:
     return max(0, attacker.margin - defender.margin)
 
 
-def _stand_posture(battle: Battle[GurpsState], key: str, posture: str) -> None:
-    status = battle.state.status[key]
+def _stand_posture(battle: Battle[GurpsState], key: str, posture: str) -> Steps:
+    """Change Posture; on a map lying down fills a second hex, and rising from it the
+    figure stands in either of its two hexes (seed 001: 姿勢変更)."""
+    state = battle.state
+    status = state.status[key]
     status.posture = posture
+    board = state.ground
+    if isinstance(board, HexField):
+        if posture == "lying":
+            board.lie_down(state, key)
+        elif status.prone_hex is not None and status.hex is not None:
+            spots: tuple[Destination, ...] = (Destination(status.hex, status.facing, 0.0),)
+            if _free_of_others(state, key, status.prone_hex):
+                spots += (Destination(status.prone_hex, status.facing, 0.0),)
+            spot: Destination = yield Decision(
+                key, "destination", spots, ManeuverChoice("change_posture", posture)
+            )
+            status.hex, status.prone_hex = spot.hex, None
     battle.emit(PostureChanged(key, posture))
+
+
+def _free_of_others(state: GurpsState, key: str, place: Hex) -> bool:
+    return all(
+        k == key or not other.active or other.hex != place for k, other in state.status.items()
+    )
 
 
 def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
@@ -374,7 +395,7 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
             route = ground.withdraw(state, key, choice.target, budget)
         yield from walk(battle, key, route, choice.target, choice.variant)
     elif maneuver == "change_posture":
-        _stand_posture(battle, key, choice.variant)
+        yield from _stand_posture(battle, key, choice.variant)
     elif maneuver == "aim":
         turn(battle, key, choice.target)  # seed 001: Aim's Step may turn
         same = status.aim_target == choice.target and status.aim_weapon == choice.weapon

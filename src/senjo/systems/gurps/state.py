@@ -31,6 +31,8 @@ class FighterState:
     facing: Facing = Facing.N
     #: seed 001 (大きなフィギュア): the hexes of a multi-hex figure behind its head.
     body: tuple[Hex, ...] = ()
+    #: seed 001 (姿勢変更): the hex a lying man-sized figure's upper body fills.
+    prone_hex: Hex | None = None
     posture: str = "standing"
     # Shock (B381): penalties gathered since the fighter's last turn apply on its next turn.
     shock_next: int = 0

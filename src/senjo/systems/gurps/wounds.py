@@ -32,6 +32,7 @@ from senjo.systems.gurps.events import (
 from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import drop, let_go
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.injury import (
     Injury,
     can_target,
@@ -150,6 +151,9 @@ def fall_down(battle: Battle[GurpsState], key: str, cause: str) -> None:
     status = battle.state.status[key]
     if status.posture != "lying":
         status.posture = "lying"
+        ground = battle.state.ground
+        if isinstance(ground, HexField):
+            ground.lie_down(battle.state, key)  # seed 001: two hexes when lying
         battle.emit(PostureChanged(key, "lying", cause))
 
 
