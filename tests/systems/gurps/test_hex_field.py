@@ -448,3 +448,20 @@ def test_a_figure_lying_down_fills_two_hexes_and_rises_in_either() -> None:
     assert game.pending is not None and game.pending.kind == "destination"
     choose(game, "4,5/N")
     assert a.hex == Hex(4, 5) and a.prone_hex is None and a.posture == "kneeling"
+
+
+def test_up_to_four_friends_may_huddle_in_one_hex() -> None:
+    """seed 001 (ヘクス): friendly man-sized figures may share a hex, four at most: a Move
+    may end in a hex with three friends, not in one with four."""
+    for friends, allowed in ((3, True), (4, False)):
+        specs = [fighter("a", "x", 0, **SWORD), fighter("z", "y", 9, **AXE)]
+        specs += [fighter(f"f{n}", "x", 0, **AXE) for n in range(friends)]
+        state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+        state.ground = HexField(HexMap.rectangle(12, 12))
+        for status in state.status.values():
+            status.hex, status.facing = Hex(4, 4), Facing.N
+        state.status["a"].hex = Hex(4, 6)
+        state.status["z"].hex = Hex(10, 10)
+        ground = state.ground
+        ends = {end.hex for end in ground.destinations(state, "a", 5.0)}
+        assert (Hex(4, 4) in ends) is allowed

@@ -345,6 +345,13 @@ class GurpsAI:
         everyone: list[Hex] = [h for f in state.foes(key) if (h := state.status[f].hex) is not None]
         owner = {state.status[f].hex: f for f in targets}
 
+        side = fighter.side
+        friends = {
+            other.hex
+            for k, other in state.status.items()
+            if k != key and other.active and state.fighters[k].side == side
+        }
+
         def value(end: Destination) -> tuple[int, int, int, int, bool, float]:
             # seed 001 (大きなフィギュア): a large foe's body is struck at its nearest hex
             goal = min([*foes, *bodies], key=lambda h: end.hex.distance(h) if h is not None else 99)
@@ -367,6 +374,7 @@ class GurpsAI:
             flank = 1
             if foe is not None and gap == 0:
                 flank = 0 if arc_of(goal, state.status[foe].facing, end.hex) is not Arc.FRONT else 1
+            exposed += 1 if end.hex in friends else 0  # no huddling with friends in a fight
             return (gap, 0 if faced else 1, exposed, flank, end.evade, end.cost)
 
         return min(ends, key=value)

@@ -8,6 +8,7 @@ close combat (`close_combat.py`) and multi-hex figures (`bodies.py`).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -70,6 +71,9 @@ def _route(path: tuple[tuple[Hex, Facing], ...], end: Facing) -> Route:
         return STAY
     return Route(tuple(places), tuple(yards))
 
+
+#: seed 001 (ヘクス): friendly man-sized figures huddled in one hex, at most.
+HUDDLE = 4
 
 #: A rank no move wants (a foe's hex for a weapon that cannot strike in close combat).
 _FAR = 1 << 20
@@ -324,10 +328,18 @@ class HexField:
         marked `evade`."""
         start = (self._hex(state, mover), state.status[mover].facing)
         profile = _PROFILES.get(maneuver, MOVE)
+        side = state.fighters[mover].side
+        huddled = Counter(
+            other.hex
+            for key, other in state.status.items()
+            if key != mover and other.active and state.fighters[key].side == side
+        )
         ends: dict[tuple[Hex, Facing], tuple[float, bool]] = {}
         for evading in (False, True):
             moves = self._search(state, mover, budget, profile, evading=evading)
             for (place, facing), cost in moves.states().items():
+                if huddled[place] >= HUDDLE:
+                    continue  # seed 001 (ヘクス): at most four friends huddle in a hex
                 for end in moves.end_facings(place, facing):
                     here = (place, end)
                     known = ends.get(here)
