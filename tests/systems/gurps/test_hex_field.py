@@ -465,3 +465,23 @@ def test_up_to_four_friends_may_huddle_in_one_hex() -> None:
         ground = state.ground
         ends = {end.hex for end in ground.destinations(state, "a", 5.0)}
         assert (Hex(4, 4) in ends) is allowed
+
+
+def test_a_much_larger_figure_blocks_a_line_of_fire_completely() -> None:
+    """seed 001 (ものが存在するヘクスを通しての射撃): a figure 2 or more SM larger than the
+    shooter blocks the line completely (no shot through it); a smaller one is -4."""
+    archer = {"st": 11, "dx": 13, "ht": 11, "skills": {"Bow": 15}, "weapons": ["regular_bow"]}
+    for size, offered in ((1, True), (2, False)):
+        specs = [
+            fighter("a", "x", 0, **archer),
+            fighter("b", "y", 9, **AXE),
+            fighter("c", "z", 5, **AXE, size_modifier=size),
+        ]
+        state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+        state.ground = HexField(HexMap.rectangle(12, 12))
+        places = {"a": Hex(4, 8), "b": Hex(4, 2), "c": Hex(4, 5)}
+        for key, place in places.items():
+            state.status[key].hex, state.status[key].facing = place, Facing.N
+        game = Battle(Gurps(), state, ScriptedDice(SAFE))
+        assert game.pending is not None and game.pending.actor == "a"
+        assert ("attack:b:regular_bow/shoot" in game.pending.keys) is offered

@@ -72,6 +72,10 @@ def _route(path: tuple[tuple[Hex, Facing], ...], end: Facing) -> Route:
     return Route(tuple(places), tuple(yards))
 
 
+#: seed 001 (ものが存在するヘクスを通しての射撃): how much larger (SM) a figure must be to
+#: block a line of fire completely, by the shooter's height (2 upright, 1 low, 0 lying).
+_SCREEN = {2: 2, 1: 3, 0: 4}
+
 #: seed 001 (ヘクス): friendly man-sized figures huddled in one hex, at most.
 HUDDLE = 4
 
@@ -438,9 +442,30 @@ class HexField:
 
     def clear(self, state: GurpsState, viewer: str, target: str) -> bool:
         """No wall hex on the line between the two figures' hexes (an interpretation: a
-        wall blocks sight and fire; seed 001 draws walls as solid)."""
+        wall blocks sight and fire; seed 001 draws walls as solid), and no figure large
+        enough to block it completely (seed 001: SM 2 or more above the viewer's; 3 when
+        the viewer kneels, sits or crawls, 4 when it lies)."""
         head = self._hex(state, viewer)
-        return any(self.map.clear_line(head, place) for place in cells(state.status[target]))
+        walls_clear = [
+            place for place in cells(state.status[target]) if self.map.clear_line(head, place)
+        ]
+        if not walls_clear:
+            return False
+        mine = state.fighters[viewer].size_modifier + _SCREEN[_height(state, viewer)]
+        screens = {
+            place
+            for key, other in state.status.items()
+            if key not in (viewer, target)
+            and other.active
+            and state.fighters[key].size_modifier >= mine
+            for place in cells(other)
+        }
+        if not screens:
+            return True
+        return any(
+            not any(all(h in screens for h in group) for group in line_of_fire(head, place))
+            for place in walls_clear
+        )
 
     def face(self, state: GurpsState, mover: str, target: str) -> bool:
         """Turn in place toward a target out of sight (the turn a maneuver's Step allows);
