@@ -485,3 +485,18 @@ def test_a_much_larger_figure_blocks_a_line_of_fire_completely() -> None:
         game = Battle(Gurps(), state, ScriptedDice(SAFE))
         assert game.pending is not None and game.pending.actor == "a"
         assert ("attack:b:regular_bow/shoot" in game.pending.keys) is offered
+
+
+def test_a_retreating_defender_turns_sixty_degrees_toward_the_attacker() -> None:
+    """seed 001 (後退): after a retreat the defender may turn 60°; senjo turns it one step
+    toward an attacker that is not in front."""
+    game = _on_map([3, 3, 4, 6, 6, 6, *SAFE], (Hex(5, 4), Facing.SW), (Hex(4, 4), Facing.N))
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    choose(game, "dodge+retreat")
+    b = game.state.status["b"]
+    assert b.hex != Hex(4, 4)
+    assert Facing.N.turns_to(b.facing) == 1
+    assert b.hex is not None
+    before = arc_of(b.hex, Facing.N, Hex(5, 4))
+    assert before is not Arc.FRONT  # facing north it would not have the attacker in front

@@ -405,13 +405,30 @@ class HexField:
         status = state.status[defender]
         start = self._hex(state, defender)
         if start != self._hex(state, attacker):
-            return self.push(state, defender, attacker, 1)
-        for place in own_side(state, defender):
-            if self._open(state, defender, place):
-                status.hex, status.close_side = place, None
-                settle(state, start)
-                return 1.0
-        return 0.0
+            moved = self.push(state, defender, attacker, 1)
+        else:
+            moved = 0.0
+            for place in own_side(state, defender):
+                if self._open(state, defender, place):
+                    status.hex, status.close_side = place, None
+                    settle(state, start)
+                    moved = 1.0
+                    break
+        if moved:
+            self._turn_toward(state, defender, attacker)
+        return moved
+
+    def _turn_toward(self, state: GurpsState, key: str, other: str) -> None:
+        """seed 001 (後退): after a retreat the defender may turn 60°; senjo turns it one
+        step toward the attacker when the attacker is not in front (an interpretation)."""
+        status = state.status[key]
+        own, theirs = self._pair(state, key, other)
+        if own == theirs or arc_of(own, status.facing, theirs) is Arc.FRONT:
+            return
+        goal = heading(own, theirs)
+        right = Facing((status.facing + 1) % 6)
+        left = Facing((status.facing - 1) % 6)
+        status.facing = min((right, left), key=lambda f: f.turns_to(goal))
 
     def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """The Step (one hex, free facing) that ends farthest from the foe, still facing it."""
