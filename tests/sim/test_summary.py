@@ -72,6 +72,7 @@ def test_json_shape() -> None:
     data = summarize(four_battles(), load_scenario(DUEL)).to_json()
     assert list(data) == ["sides", "draws", "rounds", "combatants"]
     assert data["sides"]["knights"] == {
+        "name": {"en": "Knights", "ja": "騎士団"},
         "wins": 2,
         "win_rate": 0.5,
         "ci95": [round(wilson_interval(2, 4)[0], 6), round(wilson_interval(2, 4)[1], 6)],

@@ -82,7 +82,7 @@ def sim_figure(summary: SimSummary, *, title: str, lang: str) -> Figure:
 
 
 def _win_panel(axes: Any, summary: SimSummary, lang: str) -> None:
-    labels = [side.side for side in summary.sides] + [term("draw", lang)]
+    labels = [side.name(lang) for side in summary.sides] + [term("draw", lang)]
     rates = [side.rate for side in summary.sides] + [summary.draws.rate]
     bounds = [side.ci95 for side in summary.sides] + [summary.draws.ci95]
     colours = [COLOURS[i % len(COLOURS)] for i in range(len(summary.sides))] + [DRAW_COLOUR]

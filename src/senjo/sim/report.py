@@ -88,7 +88,7 @@ def outcome_table(summary: SimSummary, lang: str) -> Table:
     table.add_column(term("survivors", lang), justify="right")
     for side in summary.sides:
         table.add_row(
-            side.side,
+            side.name(lang),
             f"{side.wins:,}",
             percent(side.rate),
             interval(side.ci95),

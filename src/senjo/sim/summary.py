@@ -58,10 +58,17 @@ class SideSummary:
     ci95: tuple[float, float]
     size: int
     survivors_mean: float
+    name_en: str = ""
+    name_ja: str = ""
+
+    def name(self, lang: str) -> str:
+        """The side's name in `lang` (its key when the scenario names none)."""
+        return (self.name_ja if lang == "ja" else self.name_en) or self.side
 
     def to_json(self) -> dict[str, Any]:
         """The side as plain JSON data."""
         return {
+            "name": {"en": self.name_en or self.side, "ja": self.name_ja or self.side},
             "wins": self.wins,
             "win_rate": _r(self.rate),
             "ci95": [_r(self.ci95[0]), _r(self.ci95[1])],
@@ -203,7 +210,10 @@ def summarize_rounds(rounds: Mapping[int, int]) -> RoundsSummary:
 
 
 def summarize_sides(
-    aggregate: SimAggregate, sides: Sequence[str], sizes: Mapping[str, int] | None = None
+    aggregate: SimAggregate,
+    sides: Sequence[str],
+    sizes: Mapping[str, int] | None = None,
+    names: Mapping[str, tuple[str, str]] | None = None,
 ) -> list[SideSummary]:
     """Each side's wins with the 95% Wilson interval of its win rate, in the given order."""
     n = aggregate.n
@@ -219,6 +229,8 @@ def summarize_sides(
                 ci95=wilson_interval(wins, n),
                 size=(sizes or {}).get(side, 0),
                 survivors_mean=count_mean(survivors),
+                name_en=(names or {}).get(side, (side, side))[0],
+                name_ja=(names or {}).get(side, (side, side))[1],
             )
         )
     return summaries
@@ -258,7 +270,7 @@ def summarize(aggregate: SimAggregate, scenario: Scenario) -> SimSummary:
     draws = sum(aggregate.draws.values())
     return SimSummary(
         n=aggregate.n,
-        sides=summarize_sides(aggregate, order, sizes),
+        sides=summarize_sides(aggregate, order, sizes, getattr(scenario, "side_names", {})),
         draws=DrawSummary(
             count=draws,
             rate=_ratio(draws, aggregate.n),
