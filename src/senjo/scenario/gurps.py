@@ -108,6 +108,8 @@ class GurpsCombatant(BaseModel):
     facing: Annotated[str, _one_of(FACINGS, "facing")] = "N"
     #: seed 001 (大きなフィギュア): hexes the figure fills, in a line behind its `hex`.
     length: Annotated[Int, Field(ge=1, le=30)] = 1
+    #: seed 001 (大きなフィギュア): the figure's widest part in hexes (for narrow passages).
+    width: Annotated[Int, Field(ge=1, le=10)] = 1
     #: seed 001 (サイズ修正と攻撃範囲): yards a large body adds to its melee reaches (from
     #: the GM's size table; negative for a short one: reach 1 becomes C).
     reach_bonus: Annotated[Int, Field(ge=-1, le=20)] = 0
@@ -268,6 +270,7 @@ def build_fighter(
         size_modifier=spec.size_modifier,
         ready=tuple(ready),
         techniques=dict(spec.techniques),
+        width=spec.width,
     )
     if spec.hex is not None:
         head, facing = Hex(*spec.hex), Facing.parse(spec.facing)

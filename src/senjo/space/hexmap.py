@@ -76,6 +76,7 @@ class HexMap:
         "_shape",
         "_terrain",
         "_walls",
+        "_widths",
     )
 
     def __init__(
@@ -106,6 +107,7 @@ class HexMap:
         self._footing: Mapping[Hex, Footing] = MappingProxyType(
             {h: g for h, g in footing.items() if g is not Footing.FIRM}
         )
+        self._widths: dict[Hex, int] | None = None
         self._build_tables()
 
     @classmethod
@@ -225,6 +227,36 @@ class HexMap:
         """Whether a figure may enter ``h``: on the map and neither a wall nor a large obstacle."""
         i = self._index.get(h)
         return i is not None and self._terrain[i] >= 0
+
+    def passage_width(self, h: Hex) -> int:
+        """How wide the open ground is at ``h`` (seed 001: その地形ののもっとも狭い幅): the
+        fewest open hexes in a straight run through ``h`` along any of the three hex
+        axes; 0 for a hex that cannot be entered. Worked out once for the whole map.
+
+        >>> wall = [h for h in HexMap.rectangle(6, 6) if h.q == 1]
+        >>> corridor = HexMap.rectangle(6, 6, walls=wall)
+        >>> corridor.passage_width(Hex(0, 2)), HexMap.rectangle(6, 6).passage_width(Hex(2, 2))
+        (1, 6)
+        """
+        if self._widths is None:
+            self._widths = self._passage_widths()
+        return self._widths.get(h, 0)
+
+    def _passage_widths(self) -> dict[Hex, int]:
+        widths: dict[Hex, int] = {}
+        open_hexes = {h for h in self._hexes if self.passable(h)}
+        for h in open_hexes:
+            narrowest = len(self._hexes)
+            for axis in range(3):
+                run = 1
+                for way in (axis, axis + 3):
+                    step = h.neighbor(way)
+                    while step in open_hexes:
+                        run += 1
+                        step = step.neighbor(way)
+                narrowest = min(narrowest, run)
+            widths[h] = narrowest
+        return widths
 
     def clear_line(self, a: Hex, b: Hex) -> bool:
         """Whether no wall stands on the line of fire between ``a`` and ``b``.

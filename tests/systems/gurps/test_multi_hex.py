@@ -154,3 +154,23 @@ def test_a_large_bodys_reach_bonus_lengthens_its_melee_reaches() -> None:
     assert giant.weapon("claws").mode("claw").reach == (0, 3)
     dwarf, _ = fighter("w", "x", 0, **SWORD, reach_bonus=-1)
     assert dwarf.weapon("broadsword").mode("swing").reach == (0,)
+
+
+def test_a_wide_figure_cannot_enter_ground_narrower_than_itself() -> None:
+    """seed 001 (大きなフィギュア): a figure cannot enter ground narrower than its widest
+    part - a wyrm 2 hexes wide stops at the mouth of a corridor 1 hex wide."""
+    board = HexMap.rectangle(
+        12, 12, walls=[h for h in HexMap.rectangle(12, 12) if h.q in (3, 5) and h.r < 4]
+    )
+    assert board.passage_width(Hex(4, 1)) == 1 and board.passage_width(Hex(4, 8)) > 2
+    for width, inside in ((1, True), (2, False)):
+        specs = [
+            fighter("d", "monsters", 0, **DRAGON, width=width),
+            fighter("a", "heroes", 0, **SMALL),
+        ]
+        state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+        state.ground = HexField(board)
+        state.status["d"].hex, state.status["d"].facing = Hex(4, 5), Facing.N
+        state.status["a"].hex = Hex(10, 10)
+        ends = {end.hex for end in state.ground.destinations(state, "d", 5.0)}
+        assert (Hex(4, 2) in ends) is inside

@@ -99,10 +99,23 @@ class HexField:
     search finds, ending faced toward the foe where the points allow.
     """
 
-    __slots__ = ("map",)
+    __slots__ = ("_narrow", "map")
 
     def __init__(self, hexmap: HexMap) -> None:
         self.map = hexmap
+        self._narrow: dict[int, frozenset[Hex]] = {}
+
+    def narrow_for(self, width: int) -> frozenset[Hex]:
+        """The hexes too narrow for a figure `width` hexes wide (seed 001: 大きなフィギュア -
+        it cannot enter ground narrower than its widest part)."""
+        if width <= 1:
+            return frozenset()
+        found = self._narrow.get(width)
+        if found is None:
+            board = self.map
+            found = frozenset(h for h in board if 0 < board.passage_width(h) < width)
+            self._narrow[width] = found
+        return found
 
     @staticmethod
     def _hex(state: GurpsState, key: str) -> Hex:
@@ -153,6 +166,8 @@ class HexField:
         friends: list[Hex] = []
         foes: list[Hex] = []
         blocked: list[Hex] = [*status.body, *(() if evading else foe_side(state, mover))]
+        mine = set(cells(status))
+        blocked.extend(h for h in self.narrow_for(state.fighters[mover].width) if h not in mine)
         mine = size(state, mover)
         smaller: set[Hex] = set()  # seed 001 (体当たりと蹂躙): a large figure overruns them
         for key, other in state.status.items():

@@ -202,6 +202,8 @@ class Fighter:
     flexible_armor: bool = False
     #: Techniques (seed 000) by name, each its level relative to the weapon skill.
     techniques: dict[str, int] = field(default_factory=dict)
+    #: seed 001 (大きなフィギュア): the figure's widest part, in hexes.
+    width: int = 1
 
     def has(self, advantage: str) -> bool:
         """True if the fighter has this trait."""
