@@ -12,6 +12,22 @@ from senjo.systems.gurps.events import ConditionChanged, Moved, RoundStarted
 __all__ = ["BoardTracker"]
 
 
+def _letter(name: str, key: str, upper: bool, used: set[str]) -> str:
+    """A letter for a figure on the board: the first of its name (or key) not taken yet,
+    upper case for the first side, lower case for the others; a digit when none is left.
+
+    >>> _letter("Spearman", "spear", True, {"S"}), _letter("ab", "ab", False, {"a", "b"})
+    ('P', '1')
+    """
+    for char in f"{name}{key}":
+        if not char.isalpha():
+            continue
+        letter = char.upper() if upper else char.lower()
+        if letter not in used:
+            return letter
+    return next(str(n) for n in range(1, 10) if str(n) not in used)
+
+
 class BoardTracker:
     """Keeps where each figure stands from the events, and draws the board at each round."""
 
@@ -22,10 +38,12 @@ class BoardTracker:
         self.bodies: dict[str, tuple[Hex, ...]] = {}
         self.names: dict[str, str] = {}
         sides = sorted({f.side for f in scenario.fighters})
+        used: set[str] = set()
         for fighter in scenario.fighters:
             place = scenario.positions[fighter.key]
-            letter = (fighter.name or fighter.key)[0]
-            letter = letter.upper() if sides.index(fighter.side) == 0 else letter.lower()
+            upper = sides.index(fighter.side) == 0
+            letter = _letter(fighter.name or fighter.key, fighter.key, upper, used)
+            used.add(letter)
             self.places[fighter.key] = (place.hex, place.facing, letter, True)
             if place.body:
                 self.bodies[fighter.key] = place.body
