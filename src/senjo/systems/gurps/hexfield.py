@@ -166,8 +166,8 @@ class HexField:
         friends: list[Hex] = []
         foes: list[Hex] = []
         blocked: list[Hex] = [*status.body, *(() if evading else foe_side(state, mover))]
-        mine = set(cells(status))
-        blocked.extend(h for h in self.narrow_for(state.fighters[mover].width) if h not in mine)
+        own = set(cells(status))
+        blocked.extend(h for h in self.narrow_for(state.fighters[mover].width) if h not in own)
         mine = size(state, mover)
         smaller: set[Hex] = set()  # seed 001 (体当たりと蹂躙): a large figure overruns them
         for key, other in state.status.items():
