@@ -4,8 +4,10 @@
 accepts a GURPS scenario with no map, exactly two combatants on two sides
 played by the AI, melee weapons only and the traits and options it models
 (`accept.py`); it plays the engine's rules and the AI's choices from lookup
-tables built by the engine's own functions (`tables.py`) over arrays of
-battle states (`batch.py`).
+tables built by the engine's own functions (`tables.py`, with the tables of
+harm in `damage_tables.py` and the codes and dataclasses in `layout.py`) over
+arrays of battle states (`batch.py`: the turn loop, on the block's arrays and
+dice in `state.py` and the exchange of blows in `exchange.py`).
 
 Battles are played in aligned blocks of `BLOCK` indices: block b (battles
 b*BLOCK .. b*BLOCK+BLOCK-1) draws its dice from `PCG64(derive_seed(seed, b))`,

@@ -1,0 +1,267 @@
+"""The layout of the GURPS fast path's tables: the codes that index them and what holds them.
+
+The integer codes of the arrays of battle states (postures, weapon and shield
+states, distance classes, maneuvers, what the AI picks up, critical-miss
+outcomes, DR treatments, hit locations), the dataclasses the tables fill
+(`Mode`, `Slot`, `FighterTables`, `DuelTables`), `Unsupported`, and the two
+run-time lookups the battle loop shares with the builder: success rolls
+(`judge_table`, `skill_index`) and knockback roll modifiers.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.dice.systems.gurps import success_roll
+from senjo.systems.gurps.choices import AttackPlan
+from senjo.systems.gurps.injury import knockback_roll_modifier
+
+__all__ = [
+    "D_MAX",
+    "D_MIN",
+    "LOCATIONS",
+    "POSTURES",
+    "SHOCK_LEVELS",
+    "DuelTables",
+    "FighterTables",
+    "Mode",
+    "Slot",
+    "Unsupported",
+    "judge_table",
+    "knockback_modifier",
+    "skill_index",
+]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+#: Postures a duel can reach: standing, kneeling (getting up), lying (fallen).
+POSTURES = ("standing", "kneeling", "lying")
+STANDING, KNEELING, LYING = 0, 1, 2
+#: Shock levels: index s is a shock of -s (doubled shock reaches -8).
+SHOCK_LEVELS = 9
+#: Defense scores past these ends give the AI the same odds (3d6: 2 or less, 16 or more
+#: after up to -4 of Deceptive Attack), so the attack tables are indexed by the clamped value.
+D_MIN, D_MAX = 2, 20
+#: Hit locations (the AI's aimable ones), in the engine's order.
+LOCATIONS = (
+    "torso",
+    "vitals",
+    "skull",
+    "eye",
+    "face",
+    "neck",
+    "groin",
+    "right_arm",
+    "left_arm",
+    "right_leg",
+    "left_leg",
+    "hand",
+    "foot",
+)
+LOC = {name: index for index, name in enumerate(LOCATIONS)}
+
+# Weapon (and shield) states: ready in hand, dropped, held but unready, broken.
+READY, DROPPED, UNREADY, BROKEN = 0, 1, 2, 3
+WEAPON_STATES = (READY, DROPPED, UNREADY, BROKEN)
+#: Shield states: held ready (or no shield), held but unready, dropped.
+HANDS = (READY, DROPPED, UNREADY)
+
+#: Distances that decide the AI's options: close combat (under 0.5 yd), within 1 yd,
+#: within 2 yd (a Step away), farther; a representative distance of each.
+DISTANCES = (0.0, 1.0, 2.0, 3.0)
+# Maneuver codes (what a fighter did on its last turn; it governs its defenses).
+M_NONE, M_NOTHING, M_ATTACK, M_MOVE, M_POSTURE, M_READY = 0, 1, 2, 3, 4, 5
+M_AOD = {"increased_dodge": 6, "increased_parry": 7, "increased_block": 8, "double": 9}
+AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
+# What the AI picks up: nothing, its weapon, its shield.
+PICK_NONE, PICK_WEAPON, PICK_SHIELD = 0, 1, 2
+# Attack-table codes besides a mode index.
+NO_ATTACK, ESCAPE = -1, -2
+# Critical-miss outcomes (armed and unarmed tables).
+(
+    CM_NOTHING,
+    CM_ESCAPE,
+    CM_SELF,
+    CM_BALANCE,
+    CM_UNREADY,
+    CM_DROP,
+    CM_FALL,
+    CM_BROKEN,
+    CM_KNOCKOUT,
+    CM_STUMBLE,
+    CM_TRIP,
+    CM_GUARD,
+) = range(12)
+#: Damage types of injuries to oneself (critical misses).
+SELF_TYPES = ("cut", "cr", "imp", "spec")
+# DR treatments: normal, halved rounding down, halved rounding up, ignored.
+DR_NORMAL, DR_HALF_DOWN, DR_HALF_UP, DR_IGNORED = range(4)
+
+#: Skills covered by the success-roll table; outside it the outcomes no longer change.
+_SKILL_LO, _SKILL_HI = -30, 50
+
+
+@functools.cache
+def judge_table() -> tuple[IntArray, IntArray]:
+    """(success, outcome) by [skill - _SKILL_LO, roll]: outcome 0 failure, 1 success,
+    2 critical success, 3 critical failure; from `success_roll` itself."""
+    skills = _SKILL_HI - _SKILL_LO + 1
+    success = np.zeros((skills, 19), dtype=np.int64)
+    outcome = np.zeros((skills, 19), dtype=np.int64)
+    for index in range(skills):
+        for roll in range(3, 19):
+            judged = success_roll(roll, index + _SKILL_LO)
+            success[index, roll] = judged.success
+            outcome[index, roll] = (
+                2 if judged.critical else 3 if judged.critical_failure else int(judged.success)
+            )
+    return success, outcome
+
+
+def skill_index(skill: IntArray) -> IntArray:
+    """Row of the success-roll table for these effective skills."""
+    index: IntArray = np.minimum(np.maximum(skill, _SKILL_LO), _SKILL_HI) - _SKILL_LO
+    return index
+
+
+@dataclass(slots=True)
+class Mode:
+    """One attack mode of a fighter's weapon, as the vectorised model needs it."""
+
+    weapon: str
+    name: str
+    unarmed: bool
+    thrusting: bool
+    dice: int
+    adds: int
+    damage_type: str
+    minimum: int
+    skill: int
+    #: Index of its critical-miss table (attacking) in `FighterTables.miss`.
+    miss: int
+    #: Whether a head blow's "hits the eye" can redirect this damage type to the eye.
+    eye: bool
+    #: Its longest reach, and whether it strikes in close combat (reach C).
+    reach: float
+    close: bool
+    #: Whether it is the fighter's weapon (not a punch).
+    main: bool
+
+
+@dataclass(slots=True)
+class Slot:
+    """One active defense a fighter can choose (dodge, a parry with one weapon, or block)."""
+
+    kind: str
+    weapon: str
+    base: int
+    retreat_bonus: int
+    parry_step: int
+    unarmed: bool
+    unbalanced: bool
+    main: bool
+    aod: int
+    #: Index of the critical-miss table a fumbled parry rolls on (-1: none).
+    fumble: int
+    #: Whether it parries in close combat (an unarmed parry or a reach-C weapon).
+    close: bool
+
+
+@dataclass(slots=True)
+class FighterTables:
+    """One fighter's tables, as attacker and as defender (by initiative position)."""
+
+    key: str
+    side: str
+    hp: int
+    ht: int
+    high_pain_threshold: bool
+    knockback_skill: int
+    move: tuple[float, float]
+    dodge_reeling: int
+    shield: bool
+    shield_db: int
+    modes: list[Mode]
+    slots: list[Slot]
+    #: Critical-miss tables by [table, roll]: outcome (CM_*) and, for injuring oneself,
+    #: the dice, adds, halving, damage type (SELF_TYPES), location, whether DR counts;
+    #: for a trip, the DX modifier.
+    miss: dict[str, IntArray]
+    #: [self type, location, DR counts, basic] -> injury to oneself, and penetration.
+    self_injury: IntArray
+    self_penetrated: BoolArray
+    dx: int
+    posture_attack: IntArray
+    posture_defense: IntArray
+    can_retreat: BoolArray
+    #: [weapon state, shield state, distance class, shock] -> the mode whose defense the AI
+    #: scores first.
+    cache_mode: IntArray
+    #: [weapon, shield, distance class, shock, defense - D_MIN] -> mode, NO_ATTACK or ESCAPE.
+    choose: IntArray
+    #: [mode, shock, defense - D_MIN] -> plan index.
+    plan: IntArray
+    #: [weapon state, shield state] -> All-Out Defense maneuver code.
+    aod: IntArray
+    #: [weapon state, shield state, distance class] -> what the AI picks up (PICK_*), if
+    #: it has no weapon ready to strike with.
+    pickup: IntArray
+    rapid_penalty: int
+    # As a victim:
+    #: damage type -> [location, DR treatment, basic] injury and whether it penetrated.
+    injury: dict[str, IntArray] = field(default_factory=dict)
+    penetrated: dict[str, BoolArray] = field(default_factory=dict)
+    knockback: dict[str, IntArray] = field(default_factory=dict)
+    cripple: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
+    knockdown_due: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
+    knockdown_target: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: [location, shield ready] -> to-hit penalty for aiming there (the shield arm is -4).
+    location_penalty: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+
+@dataclass(slots=True)
+class DuelTables:
+    """Everything the fast path indexes for one scenario."""
+
+    fighters: tuple[FighterTables, FighterTables]
+    #: Where each fighter starts: x on the line both stand on.
+    x: tuple[float, float]
+    max_rounds: int
+    plans: list[AttackPlan]
+    plan_location: IntArray
+    plan_deceptive: IntArray
+    plan_rapid: BoolArray
+    #: Critical hit results: [head table?, roll] -> entry index into the arrays below.
+    crit_entry: IntArray
+    crit_max: BoolArray
+    crit_multiplier: IntArray
+    crit_dr: IntArray
+    crit_double_shock: BoolArray
+    crit_major: BoolArray
+    crit_drop: BoolArray
+    crit_lose_turn: BoolArray
+    crit_redirect: BoolArray
+    crit_fallback: IntArray
+    head_location: BoolArray
+    max_basic: int
+    max_injury: int
+
+
+class Unsupported(Exception):
+    """The scenario has something the tables cannot represent (the message says what)."""
+
+
+@functools.cache
+def _knockback_modifiers() -> IntArray:
+    return np.array([knockback_roll_modifier(y) for y in range(64)], dtype=np.int64)
+
+
+def knockback_modifier(yards: IntArray) -> IntArray:
+    """`knockback_roll_modifier` for an array of yards (no Perfect Balance in the model)."""
+    result: IntArray = _knockback_modifiers()[np.minimum(yards, 63)]
+    return result

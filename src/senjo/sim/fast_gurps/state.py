@@ -1,0 +1,199 @@
+"""The arrays of one block of GURPS duels, its dice, and the small state helpers.
+
+`BlockState` holds every battle's state by fighter (initiative position) and
+battle, each battle's row of six-sided dice (drawn in the engine's order, so
+an escaped battle replays from them), success rolls against the tables, and
+the helpers the rest of the model shares: escaping a battle, knocking out,
+killing, stepping along the line. `BlockResult` is what a block reports.
+The rules of a turn build on it (`exchange.py`, `batch.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.sim.fast_gurps.layout import LYING, DuelTables, judge_table, skill_index
+
+__all__ = ["CLOSE", "BlockResult", "BlockState", "BoolArray", "IntArray"]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+_COLUMNS = 256
+CLOSE = 0.5  # under this distance two fighters are in close combat (defense.CLOSE)
+
+
+class BlockResult:
+    """Per-battle results of a block (arrays over the block's battles; [2, n] per fighter)."""
+
+    def __init__(self, n: int) -> None:
+        self.winner = np.full(n, -1, dtype=np.int64)
+        self.reason = np.zeros(n, dtype=np.int64)
+        self.rounds = np.zeros(n, dtype=np.int64)
+        self.attacks = np.zeros((2, n), dtype=np.int64)
+        self.hits = np.zeros((2, n), dtype=np.int64)
+        self.defenses = np.zeros((2, n), dtype=np.int64)
+        self.defended = np.zeros((2, n), dtype=np.int64)
+        self.dealt = np.zeros((2, n), dtype=np.int64)
+        self.taken = np.zeros((2, n), dtype=np.int64)
+        self.hp = np.zeros((2, n), dtype=np.int64)
+        self.standing = np.zeros((2, n), dtype=np.bool_)
+        self.escaped = np.zeros(n, dtype=np.bool_)
+        #: Each battle's row of dice; an escaped battle replays its first `used` ones.
+        self.dice: npt.NDArray[np.uint8] = np.zeros((n, 0), dtype=np.uint8)
+        self.used = np.zeros(n, dtype=np.int64)
+
+
+class BlockState:
+    """The state of every battle of one block, by fighter (initiative position) and battle."""
+
+    def __init__(self, tables: DuelTables, size: int, rngs: Sequence[np.random.Generator]) -> None:
+        self.t = tables
+        self.size = size
+        self.rngs = rngs
+        n = self.n = size * len(rngs)
+        self.dice = self.more_dice()
+        self.flat = self.dice.reshape(-1)
+        self.ptr = np.zeros(n, dtype=np.int64)
+        self.high = 0
+        f0, f1 = tables.fighters
+        self.max_hp = np.array([f0.hp, f1.hp], dtype=np.int64)
+        self.hp = np.repeat(self.max_hp[:, None], n, axis=1)
+        self.posture = np.zeros((2, n), dtype=np.int64)
+        self.shock = np.zeros((2, n), dtype=np.int64)
+        self.shock_next = np.zeros((2, n), dtype=np.int64)
+        self.stunned = np.zeros((2, n), dtype=np.bool_)
+        self.conscious = np.ones((2, n), dtype=np.bool_)
+        self.dead = np.zeros((2, n), dtype=np.bool_)
+        self.man = np.zeros((2, n), dtype=np.int64)
+        self.defended_now = np.zeros((2, n), dtype=np.bool_)
+        self.retreated = np.zeros((2, n), dtype=np.bool_)
+        slots = max(len(f0.slots), len(f1.slots))
+        self.parries = np.zeros((2, slots, n), dtype=np.int64)
+        self.blocks = np.zeros((2, n), dtype=np.int64)
+        self.attacked = np.zeros((2, n), dtype=np.bool_)
+        self.balance = np.zeros((2, n), dtype=np.bool_)
+        self.skip_next = np.zeros((2, n), dtype=np.bool_)
+        self.weapon = np.zeros((2, n), dtype=np.int64)
+        self.shield = np.array([[f0.shield], [f1.shield]], dtype=np.bool_).repeat(n, axis=1)
+        #: The shield: held ready (or none), held unready, dropped (see layout.HANDS).
+        self.hand = np.zeros((2, n), dtype=np.int64)
+        self.guard = np.zeros((2, n), dtype=np.bool_)
+        #: x of each fighter on the plane (both stand on one line of constant y).
+        self.x = np.array([[tables.x[0]], [tables.x[1]]], dtype=np.float64).repeat(n, axis=1)
+        self.distance = np.abs(self.x[0] - self.x[1])
+        self.done = np.zeros(n, dtype=np.bool_)
+        self.out = BlockResult(n)
+        self.success, self.outcome = judge_table()
+
+    # --- dice ---------------------------------------------------------------------------------
+
+    def ensure(self, count: int) -> None:
+        """Make every row long enough for `count` more dice (rows grow by doubling)."""
+        self.high += count  # an upper bound of the longest row used so far
+        width = self.dice.shape[1]
+        if self.high <= width:
+            return
+        self.high = int(self.ptr.max()) + count
+        if 4 * self.high <= 3 * width:
+            return  # grow a little early rather than check on every roll
+        chunks = -(-max(self.high, 2 * width) // _COLUMNS) - width // _COLUMNS
+        self.dice = np.concatenate([self.dice, *(self.more_dice() for _ in range(chunks))], axis=1)
+        self.flat = self.dice.reshape(-1)
+
+    def roll(self, idx: IntArray, count: int) -> IntArray:
+        """`count` d6 for each battle in `idx`, the next ones of its row (shape (len, count))."""
+        if idx.size == 0:
+            return np.zeros((0, count), dtype=np.int64)
+        self.ensure(count)
+        at = idx * self.dice.shape[1] + self.ptr[idx]
+        faces: IntArray = self.flat[at[:, None] + np.arange(count)].astype(np.int64)
+        self.ptr[idx] += count
+        return faces
+
+    def more_dice(self) -> npt.NDArray[np.uint8]:
+        """The next `_COLUMNS` of every battle's row: each block's from its own generator, so a
+        block's rows are the same whatever blocks are played beside it (growing the rows by
+        doubling draws the same chunks in the same order)."""
+        parts = [
+            rng.integers(1, 7, size=(self.size, _COLUMNS), dtype=np.uint8) for rng in self.rngs
+        ]
+        return np.concatenate(parts, axis=0)
+
+    def roll3(self, idx: IntArray) -> IntArray:
+        """A 3d6 roll for each battle in `idx`."""
+        if idx.size == 0:
+            return np.zeros(0, dtype=np.int64)
+        self.ensure(3)
+        at = idx * self.dice.shape[1] + self.ptr[idx]
+        flat = self.flat
+        total: IntArray = (flat[at] + flat[at + 1] + flat[at + 2]).astype(np.int64)
+        self.ptr[idx] += 3
+        return total
+
+    def check(self, idx: IntArray, skill: IntArray) -> tuple[IntArray, IntArray]:
+        """A success roll against `skill`: (outcome 0-3 as in `judge_table`, margin)."""
+        roll = self.roll3(idx)
+        outcome: IntArray = self.outcome[skill_index(skill), roll]
+        margin: IntArray = skill - roll
+        return outcome, margin
+
+    def success_of(self, outcome: IntArray) -> BoolArray:
+        result: BoolArray = (outcome == 1) | (outcome == 2)
+        return result
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def escape(self, idx: IntArray) -> None:
+        """These battles leave the model: the engine replays them from their dice.
+
+        The replay reads the dice drawn so far (the same whatever blocks were played
+        beside this one), then dice from a generator seeded for the battle.
+        """
+        idx = idx[~self.done[idx]]
+        self.out.escaped[idx] = True
+        self.out.used[idx] = self.ptr[idx]
+        self.done[idx] = True
+
+    def active(self, f: int, idx: IntArray) -> BoolArray:
+        result: BoolArray = self.conscious[f, idx] & ~self.dead[f, idx]
+        return result
+
+    def knock_out(self, v: int, idx: IntArray) -> None:
+        idx = idx[self.conscious[v, idx] & ~self.dead[v, idx]]
+        self.conscious[v, idx] = False
+        self.stunned[v, idx] = False
+        self.posture[v, idx] = LYING
+
+    def die(self, v: int, idx: IntArray) -> None:
+        self.dead[v, idx] = True
+        self.conscious[v, idx] = False
+
+    def step_toward(self, f: int, idx: IntArray, budget: Any, stop_at: Any) -> None:
+        """`plane.step_toward` for fighter f toward its foe (same float arithmetic)."""
+        start, goal = self.x[f, idx], self.x[1 - f, idx]
+        distance = np.abs(goal - start)
+        travel = np.minimum(budget, distance - stop_at)
+        moving = (travel > 0) & (distance != 0)
+        ratio = np.where(moving, travel / np.where(distance == 0, 1.0, distance), 0.0)
+        self.x[f, idx] = np.where(moving, start + (goal - start) * ratio, start)
+        self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
+
+    def step_away(self, f: int, idx: IntArray, budget: Any) -> None:
+        """`plane.step_away` for fighter f from its foe (knockback)."""
+        start, threat = self.x[f, idx], self.x[1 - f, idx]
+        distance = np.abs(start - threat)
+        safe = np.where(distance == 0, 1.0, distance)
+        away = start + (start - threat) * (budget / safe)
+        self.x[f, idx] = np.where(distance == 0, start + budget, away)
+        self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
+
+    def distance_class(self, idx: IntArray) -> IntArray:
+        """Index into tables.DISTANCES: close, within 1, within 2, farther."""
+        d = self.distance[idx]
+        result: IntArray = np.where(d < CLOSE, 0, np.where(d <= 1.0, 1, np.where(d <= 2.0, 2, 3)))
+        return result
