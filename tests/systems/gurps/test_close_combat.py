@@ -313,3 +313,24 @@ def test_a_slam_on_the_map_ends_in_the_foes_hex() -> None:
     assert game.state.status["a"].hex == Hex(4, 4)
     assert in_close_combat(game.state, "a")
     assert events(game, AttackRolled)[0].weapon == "slam"
+
+
+def test_fast_draw_in_close_combat_takes_a_dx_roll_first() -> None:
+    """seed 001 (近接戦闘の準備): with Fast-Draw, two rolls - DX, then Fast-Draw; a failed
+    DX roll readies nothing and the attack is lost."""
+    drawer = {
+        **BRAWLER,
+        "skills": {"Brawling": 14, "Knife": 13, "Fast-Draw (Knife)": 14},
+        "weapons": ["punch", "large_knife"],
+        "ready": ["punch"],
+    }
+    game = _punch_in([*MISS, *SAFE], a=drawer)
+    choose(game, "do_nothing")  # b
+    choose(game, "attack/fast_draw:b:large_knife/thrust")  # round 2: DX 12 rolled 9, then Fast-Draw
+    assert [c.kind for c in events(game, Check)][-2:] == ["ready_in_close_combat", "fast_draw"]
+    failed = _punch_in([*MISS, 6, 6, 5, *SAFE], a=drawer)
+    choose(failed, "do_nothing")
+    choose(failed, "attack/fast_draw:b:large_knife/thrust")  # the DX roll fails (17)
+    assert events(failed, Check)[-1].kind == "ready_in_close_combat"
+    assert "large_knife" not in failed.state.status["a"].ready
+    assert len(events(failed, AttackRolled)) == 1  # only the punch of round 1
