@@ -22,7 +22,7 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.events import Injured
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "gurps"
-NAMES = ("duel", "three_vs_one", "ranged", "spear_vs_broadsword")
+NAMES = ("duel", "three_vs_one", "ranged", "spear_vs_broadsword", "wyrm")
 
 #: Random battles in the acceptance property, over all examples.
 BATTLES = 10_000
