@@ -14,6 +14,7 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
+from senjo.engine.modifiers import Score
 from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps import tables
@@ -25,10 +26,10 @@ from senjo.systems.gurps.choices import (
     ManeuverChoice,
     WaitResponse,
 )
-from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
+from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_value
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import Fighter
-from senjo.systems.gurps.plans import plan_options
+from senjo.systems.gurps.plans import plans_for_skill
 from senjo.systems.gurps.reach import STEP
 from senjo.systems.gurps.state import GurpsState
 
@@ -74,7 +75,6 @@ def success_chance(skill: int) -> float:
     return _CHANCE[max(-20, min(40, skill))]
 
 
-@functools.lru_cache(maxsize=16384)
 def _best_plan(
     plans: tuple[AttackPlan, ...],
     base: int,
@@ -114,6 +114,39 @@ def _best_plan(
     return best
 
 
+#: `_best_plan` results by the identity of the plan tuple and the other arguments.
+#: Plan tuples come from `plans._plans`'s cache (the same tuple object for the same
+#: set), so keying on `id` spares hashing some fifty plans per lookup; each entry
+#: keeps its tuple alive and is checked against it, so an `id` is never mistaken.
+_PLAN_CACHE: dict[
+    tuple[int, int, int | None, int | None, int, str, Fighter, int],
+    tuple[tuple[AttackPlan, ...], tuple[float, AttackPlan]],
+] = {}
+_PLAN_CACHE_SIZE = 16384
+
+
+def _best_plan_of(
+    plans: tuple[AttackPlan, ...],
+    base: int,
+    cap: int | None,
+    defense: int | None,
+    average: int,
+    damage_type: str,
+    victim: Fighter,
+    rapid_penalty: int,
+) -> tuple[float, AttackPlan]:
+    """`_best_plan`, memoised (see `_PLAN_CACHE`)."""
+    key = (id(plans), base, cap, defense, average, damage_type, victim, rapid_penalty)
+    entry = _PLAN_CACHE.get(key)
+    if entry is not None and entry[0] is plans:
+        return entry[1]
+    best = _best_plan(plans, base, cap, defense, average, damage_type, victim, rapid_penalty)
+    if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
+        _PLAN_CACHE.clear()
+    _PLAN_CACHE[key] = (plans, best)
+    return best
+
+
 def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> int | None:
     """The defender's best defense score against the attack (None if it has none).
 
@@ -125,7 +158,7 @@ def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> 
         options = [o for o in options if o.retreat or o.drop]
     if not options:
         return None
-    return max(defense_score(state, defender, o, incoming).value for o in options)
+    return max(defense_value(state, defender, o, incoming) for o in options)
 
 
 class GurpsAI:
@@ -159,7 +192,11 @@ class GurpsAI:
         options: tuple[ManeuverChoice, ...] = decision.options
         by_kind: dict[str, list[ManeuverChoice]] = {}
         for option in options:
-            by_kind.setdefault(option.maneuver, []).append(option)
+            same = by_kind.get(option.maneuver)
+            if same is None:
+                by_kind[option.maneuver] = [option]
+            else:
+                same.append(option)
         foes = state.foes(key)
         if not foes:
             return options[0]
@@ -174,11 +211,10 @@ class GurpsAI:
             best = max(by_kind["all_out_defense"], key=lambda o: self._aod_value(state, key, o))
             return best
         readies = by_kind.get("ready", [])
-        held = [
-            o
-            for o in options
-            if o.maneuver == "attack" and o.weapon and not fighter.weapon(o.weapon).modes[0].unarmed
-        ]
+        held = any(
+            o.weapon and not fighter.weapon(o.weapon).modes[0].unarmed
+            for o in by_kind.get("attack", ())
+        )
         if not held:
             for option in readies:
                 if option.variant in ("pick_up", "draw"):
@@ -251,10 +287,14 @@ class GurpsAI:
         option: ManeuverChoice,
         cache: dict[tuple[str, bool], int | None],
     ) -> float:
-        plans = plan_options(state, key, option)
+        mode = state.fighters[key].weapon(option.weapon).mode(option.mode)
+        context = AttackContext(option.maneuver, option.variant)
+        base = attack_score(state, key, option.target, option.weapon, mode, AttackPlan(), context)
+        # `plan_options`, from the score just worked out (it is the plans' base skill too)
+        plans = plans_for_skill(state, key, option, mode, base.value)
         if not plans:
             return 0.0  # B344: not even the torso can be tried
-        return self._best_plan(state, key, option, plans, cache)[0]
+        return self._best_plan(state, key, option, plans, cache, base)[0]
 
     def _aod_value(self, state: GurpsState, key: str, option: ManeuverChoice) -> float:
         fighter = state.fighters[key]
@@ -285,15 +325,20 @@ class GurpsAI:
         choice: ManeuverChoice,
         plans: tuple[AttackPlan, ...],
         cache: dict[tuple[str, bool], int | None],
+        base: Score | None = None,
     ) -> tuple[float, AttackPlan]:
         """Score every plan for this attack choice and return the best (value, plan).
 
-        `cache` keeps the target's best defense per (target, ranged) for one decision.
+        `cache` keeps the target's best defense per (target, ranged) for one decision;
+        `base` is the choice's plain attack score when the caller has it already.
         """
         fighter = state.fighters[key]
         mode = fighter.weapon(choice.weapon).mode(choice.mode)
-        context = AttackContext(choice.maneuver, choice.variant)
-        base = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
+        if base is None:
+            context = AttackContext(choice.maneuver, choice.variant)
+            base = attack_score(
+                state, key, choice.target, choice.weapon, mode, AttackPlan(), context
+            )
         slot = (choice.target, mode.ranged is not None)
         if slot in cache:
             defense = cache[slot]
@@ -303,7 +348,7 @@ class GurpsAI:
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
         average = max(0, int(3.5 * dice.dice + dice.adds))
         trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")
-        return _best_plan(
+        return _best_plan_of(
             plans,
             base.value,
             base.cap,
@@ -352,9 +397,11 @@ class GurpsAI:
             if k != key and other.active and state.fighters[k].side == side
         }
 
+        places = [*foes, *bodies]
+
         def value(end: Destination) -> tuple[int, int, int, int, bool, float]:
             # seed 001 (大きなフィギュア): a large foe's body is struck at its nearest hex
-            goal = min([*foes, *bodies], key=lambda h: end.hex.distance(h) if h is not None else 99)
+            goal = min(places, key=lambda h: end.hex.distance(h) if h is not None else 99)
             if goal is None:
                 return (99, 1, 0, 1, end.evade, end.cost)
             # seed 001 (側面・背面): keep other foes out of one's side and back hexes ...
@@ -412,7 +459,7 @@ class GurpsAI:
         def value(option: DefenseChoice) -> float:
             if option.kind == "none":
                 return -1.0
-            chance = success_chance(defense_score(state, key, option, incoming).value)
+            chance = success_chance(defense_value(state, key, option, incoming))
             if option.drop and status.posture == "standing":
                 chance -= 0.15  # ending prone costs the next turn
             if option.retreat:

@@ -15,7 +15,7 @@ from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
 
-__all__ = ["NO_DEFENSE", "IncomingAttack", "defense_options", "defense_score"]
+__all__ = ["NO_DEFENSE", "IncomingAttack", "defense_options", "defense_score", "defense_value"]
 
 NO_DEFENSE = DefenseChoice("none")
 
@@ -153,10 +153,31 @@ def defense_score(
     state: GurpsState, defender: str, choice: DefenseChoice, attack: IncomingAttack
 ) -> Score:
     """The effective defense for `choice` against `attack`, every modifier named."""
+    if choice.kind not in ("dodge", "parry", "block"):
+        return Score(0)
+    base, items = _defense_parts(state, defender, choice, attack)
+    return Score(base, Modifiers(tuple(items)))
+
+
+def defense_value(
+    state: GurpsState, defender: str, choice: DefenseChoice, attack: IncomingAttack
+) -> int:
+    """`defense_score(...).value`, without building the score (the AI asks it often)."""
+    base, items = _defense_parts(state, defender, choice, attack)
+    for _, amount in items:
+        base += amount
+    return base
+
+
+def _defense_parts(
+    state: GurpsState, defender: str, choice: DefenseChoice, attack: IncomingAttack
+) -> tuple[int, list[tuple[str, int]]]:
+    """The base and the named modifiers of `defense_score` (0 and none for no defense)."""
     fighter = state.fighters[defender]
     status = state.status[defender]
     items: list[tuple[str, int]] = []
     kind = choice.kind
+    fencing = False  # a fencing weapon's parry (B376, B377)
     if kind == "dodge":
         base = fighter.dodge
         if fighter.encumbrance:
@@ -165,13 +186,14 @@ def defense_score(
             items.append(("reeling", -((base - fighter.encumbrance) // 2)))
     elif kind == "parry":
         mode = _parry_mode(fighter, choice.weapon)
+        fencing = mode.parry.fencing
         base = 3 + fighter.skill(mode.skill) // 2
         if mode.parry.modifier:
             items.append(("weapon_parry", mode.parry.modifier))
         used = status.parries.get(choice.weapon, 0)
         if used:
             # B376: each further parry with the same weapon is -4 (fencing weapons -2).
-            step = 2 if mode.parry.fencing else 4
+            step = 2 if fencing else 4
             if fighter.has("weapon_master") or fighter.has("trained_by_a_master"):
                 step //= 2
             items.append(("repeated_parry", -step * used))
@@ -185,7 +207,7 @@ def defense_score(
         if fighter.has("enhanced_block"):
             items.append(("enhanced_block", fighter.level("enhanced_block")))
     else:
-        return Score(0)
+        return 0, items
     if kind == "dodge" and fighter.has("enhanced_dodge"):
         items.append(("enhanced_dodge", fighter.level("enhanced_dodge")))
     if fighter.has("combat_reflexes"):
@@ -196,7 +218,7 @@ def defense_score(
     if choice.retreat or (status.retreated and status.retreated_from == attack.attacker):
         # B377: +3 to Dodge, +1 to Parry and Block (+3 for fencing parries).
         bonus = 3 if kind == "dodge" else 1
-        if kind == "parry" and _parry_mode(fighter, choice.weapon).parry.fencing:
+        if kind == "parry" and fencing:
             bonus = 3
         items.append(("retreat", bonus))
     if choice.drop:
@@ -225,4 +247,4 @@ def defense_score(
         items.append(("deceptive_attack", -attack.deceptive))
     if attack.feint:
         items.append(("feint", -attack.feint))
-    return Score(base, Modifiers(tuple(items)))
+    return base, items

@@ -16,10 +16,11 @@ from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.injury import can_target
+from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wild_swing import random_location_only
 
-__all__ = ["choose_plan", "plan_options"]
+__all__ = ["choose_plan", "plan_options", "plans_for_skill"]
 
 #: Hit locations a fighter may aim at, torso first (B398-400).
 _AIMABLE = (
@@ -66,6 +67,14 @@ def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[A
     mode = state.fighters[key].weapon(choice.weapon).mode(choice.mode)
     context = AttackContext(choice.maneuver, choice.variant)
     score = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
+    return plans_for_skill(state, key, choice, mode, score.value)
+
+
+def plans_for_skill(
+    state: GurpsState, key: str, choice: ManeuverChoice, mode: AttackMode, skill: int
+) -> tuple[AttackPlan, ...]:
+    """`plan_options` for a choice whose weapon `mode` and plain effective skill (the
+    `attack_score` value with no plan, under the choice's maneuver) are already known."""
     rapid = (
         mode.is_melee
         and choice.variant != "dual"
@@ -76,12 +85,12 @@ def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[A
     )
     if random_location_only(state, key, choice.target, choice.weapon, mode):
         # seed 001 大振り, 視界外射撃: no aiming, a random location.
-        return (AttackPlan("random"),) if score.value >= 3 else ()
+        return (AttackPlan("random"),) if skill >= 3 else ()
     rules = state.rules
     floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
     random_location = rules.get("random_hit_locations", "off") == "on"
     return _plans(
-        score.value, mode.damage.damage_type.value, mode.is_melee, rapid, floor, random_location
+        skill, mode.damage.damage_type.value, mode.is_melee, rapid, floor, random_location
     )
 
 
