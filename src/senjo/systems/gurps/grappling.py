@@ -99,19 +99,20 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
     options: list[ManeuverChoice] = []
     for grappler in sorted(status.held_by):
         options.append(ManeuverChoice("attack", "break_free", grappler))
-    if status.pinned:
+    holding = status.holding
+    grabbing = not holding and free_hand(status) is not None
+    if status.pinned or not (holding or grabbing):
         return options
+    reach = 0.0 if status.held_by else STEP
     for foe in foes:
         other = state.status[foe]
-        if status.holding == foe:
+        if holding == foe:
             if other.posture == "standing":
                 options.append(ManeuverChoice("attack", "takedown", foe))
             elif other.posture == "lying" and not other.pinned:
                 options.append(ManeuverChoice("attack", "pin", foe))
             continue
-        gap = state.distance(key, foe)
-        reach = 0.0 if status.held_by else STEP
-        if not status.holding and free_hand(status) is not None and gap <= reach and not other.body:
+        if grabbing and not other.body and state.distance(key, foe) <= reach:
             options.append(ManeuverChoice("attack", "grab", foe))
     return options
 

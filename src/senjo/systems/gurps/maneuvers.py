@@ -1,4 +1,4 @@
-"""Maneuvers (B363-366): which are legal for a fighter, and what each one does.
+"""Maneuvers (B363-366): what each one does (which are legal: `legal.py`).
 
 Without a map, figures stand on an abstract plane (`senjo.space.plane`):
 melee needs the target within the weapon's reach, the Step of most maneuvers
@@ -7,7 +7,6 @@ is one yard, Move spends the fighter's Move.
 
 from __future__ import annotations
 
-import functools
 import math
 
 from senjo.dice.systems.gurps import success_roll
@@ -19,219 +18,34 @@ from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_atta
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
 from senjo.systems.gurps.events import Check, PostureChanged, TurnSkipped
 from senjo.systems.gurps.field import Route, field_of, heading
-from senjo.systems.gurps.grappling import grapple_options, resolve_grapple
-from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
+from senjo.systems.gurps.grappling import resolve_grapple
+from senjo.systems.gurps.hands import OFF
 from senjo.systems.gurps.hexfield import HexField
-from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.legal import flying_jump, maneuver_options, off_hand_mode
+from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.opportunity import pop_up_hexes, watch_options
 from senjo.systems.gurps.plans import choose_plan, plan_options
 from senjo.systems.gurps.ranged import watch_aim_key
-from senjo.systems.gurps.reach import STEP, effective_mode, max_reach, move_allowance, reaches
+from senjo.systems.gurps.reach import (
+    STEP,
+    effective_mode,
+    move_allowance,
+    reaches,
+)
 from senjo.systems.gurps.readying import (
-    drop_shield_options,
     fast_draw,
-    fast_draw_options,
     ready,
-    ready_options,
 )
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.slams import slam
-from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.walking import approach, turn, walk
 from senjo.systems.gurps.wounds import fall_down
 
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 
-_POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
-#: Postures in which a fighter without a map can brace a ranged weapon (an interpretation).
-_BRACING_POSTURES = ("kneeling", "sitting", "lying", "crawling")
-
-
-def _usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, AttackMode]]:
-    found = []
-    for weapon in fighter.weapons:
-        if weapon.key not in status.ready or weapon.key in status.broken:
-            continue
-        hand = hand_of(status, weapon.key)
-        for mode in weapon.modes:
-            if mode.two_handed and hand is not None and status.hands[1 - hand]:
-                continue  # B270: a two-handed grip needs the other hand free
-            if weapon.key == "punch" and free_hand(status) is None:
-                continue  # a punch needs an empty hand
-            gripped = effective_mode(status, weapon.key, mode)
-            if gripped is None:
-                continue
-            mode = gripped
-            ranged = mode.ranged
-            if ranged is not None and status.shots.get(weapon.key, ranged.shots) <= 0:
-                continue
-            found.append((weapon.key, mode))
-    return found
-
-
-def _off_hand_mode(fighter: Fighter, status: FighterState, weapon: str) -> AttackMode | None:
-    """For a Dual-Weapon Attack (B417): the off-hand weapon's melee mode, if `weapon` is in the
-    main hand and another ready melee weapon is in the off hand."""
-    if hand_of(status, weapon) != MAIN:
-        return None
-    other = status.hands[OFF]
-    if not other or other not in status.ready or other in status.broken:
-        return None
-    if fighter.shield is not None and other == fighter.shield.key:
-        return None
-    return next((m for m in fighter.weapon(other).modes if m.is_melee and not m.two_handed), None)
-
-
 #: The Attack variants that grapple (`grappling.py`).
 GRAPPLE_VARIANTS = frozenset({"grab", "takedown", "pin", "break_free"})
-
-_choice = functools.lru_cache(maxsize=65536)(ManeuverChoice)
-"""Maneuver options are immutable: the same one is built once and reused."""
-
-
-class _Closing:
-    """Whether a maneuver's move can bring a foe into reach: by distance, except for an
-    All-Out Attack on a hex map, which goes forward only (seed 001): there, by the hexes
-    its move can end in, searched once per turn."""
-
-    def __init__(self, state: GurpsState, key: str) -> None:
-        self.state, self.key = state, key
-        self._ends: dict[tuple[float, str], set[Hex]] = {}
-
-    def __call__(self, foe: str, mode: AttackMode, budget: float, maneuver: str) -> bool:
-        state, key = self.state, self.key
-        if not reaches(state, key, foe, mode, budget):
-            return False
-        ground = state.ground
-        reach = max_reach(mode)
-        if maneuver != "all_out_attack" or not isinstance(ground, HexField) or reach == 0:
-            return True  # a Move-like move goes any way: distance decides
-        if reaches(state, key, foe, mode, 0.0):
-            return True
-        ends = self._ends.get((budget, maneuver))
-        if ends is None:
-            ends = self._ends[(budget, maneuver)] = ground.ends_near(state, key, budget, maneuver)
-        goal = state.status[foe].hex
-        assert goal is not None
-        return any(0 < place.distance(goal) <= reach for place in ends)
-
-
-def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
-    """Every legal maneuver for the fighter this turn (B363-366)."""
-    fighter = state.fighters[key]
-    status = state.status[key]
-    foes = state.foes(key)
-    options: list[ManeuverChoice] = [_choice("do_nothing")]
-    move = move_allowance(fighter, status)
-    if isinstance(state.ground, HexField):
-        options.append(_choice("move"))  # seed 001: the mover picks its end hex and facing
-    else:
-        for foe in foes:
-            if state.distance(key, foe) > STEP:
-                options.append(_choice("move", "toward", foe))
-            if state.distance(key, foe) < 3 * STEP:
-                options.append(_choice("move", "away", foe))
-    for posture in _POSTURES:
-        if posture == status.posture or (status.posture == "lying" and posture == "standing"):
-            continue
-        options.append(_choice("change_posture", posture))
-    modes = _usable_modes(fighter, status)
-    half = max(1.0, math.ceil(move / 2))
-    closes = _Closing(state, key)
-    ground = field_of(state)
-    for weapon, mode in modes:
-        for foe in foes:
-            if mode.ranged is not None:
-                if not reaches(state, key, foe, mode, 0.0):
-                    continue
-                if not ground.clear(state, key, foe):
-                    # seed 001 (飛び出し攻撃): out of cover and back, when a Step shows the foe.
-                    if pop_up_hexes(state, key, foe, mode):
-                        options.append(_choice("attack", "pop_up", foe, weapon, mode.name))
-                    continue
-                options.append(_choice("aim", target=foe, weapon=weapon, mode=mode.name))
-                if status.posture in _BRACING_POSTURES:
-                    options.append(_choice("aim", "braced", foe, weapon, mode.name))
-                options.append(_choice("attack", target=foe, weapon=weapon, mode=mode.name))
-                options.append(_choice("all_out_attack", "determined", foe, weapon, mode.name))
-                options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
-                continue
-            if reaches(state, key, foe, mode, STEP):
-                options.append(_choice("attack", target=foe, weapon=weapon, mode=mode.name))
-                if reaches(state, key, foe, mode, 0.0):
-                    # seed 001 (長い武器を用いた戦法): strike, then take the Step back.
-                    options.append(_choice("attack", "step_back", foe, weapon, mode.name))
-                options.append(_choice("feint", target=foe, weapon=weapon, mode=mode.name))
-                second = _off_hand_mode(fighter, status, weapon)
-                if second is not None and reaches(state, key, foe, second, STEP):
-                    options.append(_choice("attack", "dual", foe, weapon, mode.name))
-            if closes(foe, mode, half, "all_out_attack"):
-                for variant in ("determined", "strong", "double", "feint"):
-                    options.append(_choice("all_out_attack", variant, foe, weapon, mode.name))
-            if closes(foe, mode, move, "move_and_attack"):
-                options.append(_choice("move_and_attack", "", foe, weapon, mode.name))
-                # seed 000 (Martial Arts): the move may be an acrobatic stunt or a jump.
-                options.append(_choice("move_and_attack", "acrobatic", foe, weapon, mode.name))
-            if reaches(state, key, foe, mode, move + flying_jump(fighter)):
-                options.append(_choice("move_and_attack", "flying", foe, weapon, mode.name))
-        if mode.ranged is None and mode.reach and max(mode.reach) > 0:
-            options.append(_choice("wait", "attack", weapon=weapon, mode=mode.name))
-        if mode.ranged is not None and isinstance(state.ground, HexField):
-            # seed 001 (機会射撃): Wait watching hexes with a ranged weapon.
-            options.append(_choice("wait", "opportunity_fire", weapon=weapon, mode=mode.name))
-    if status.posture == "standing":
-        for foe in foes:
-            # B371, seed 000/001 (体当たり): a Move and Attack that runs into the foe.
-            gap = state.distance(key, foe)
-            if 1 <= gap <= move and not state.status[foe].body:
-                options.append(_choice("move_and_attack", "slam", foe))
-    options.extend(fast_draw_options(state, key, foes))
-    for foe in foes:
-        if state.distance(key, foe) <= 1 + STEP:
-            options.append(_choice("evaluate", target=foe))
-    options.append(_choice("all_out_defense", "increased_dodge"))
-    if any(m.is_melee and m.parry.allowed for _, m in modes):
-        options.append(_choice("all_out_defense", "increased_parry"))
-    if fighter.shield is not None and fighter.shield.key in status.ready:
-        options.append(_choice("all_out_defense", "increased_block"))
-    options.append(_choice("all_out_defense", "double"))
-    options.append(_choice("concentrate"))
-    options.extend(ready_options(fighter, status))
-    options.extend(drop_shield_options(state, key))
-    options.extend(
-        _choice(o.maneuver, o.variant, o.target) for o in grapple_options(state, key, foes)
-    )
-    if status.held_by:
-        return _while_held(state, key, options)
-    return tuple(options)
-
-
-#: What a held fighter may still do (B370 by the fact sheet): Attack, All-Out Attack,
-#: Ready, break free - and Do Nothing or defend all out.
-_HELD = frozenset({"do_nothing", "attack", "all_out_attack", "ready", "all_out_defense"})
-
-
-def _while_held(
-    state: GurpsState, key: str, options: list[ManeuverChoice]
-) -> tuple[ManeuverChoice, ...]:
-    """The options a grip leaves: no Move (unless ST twice every grappler's), Aim, Feint,
-    Concentrate, Wait or ranged attack; a pinned fighter only breaks free or waits."""
-    status = state.status[key]
-    if status.pinned:
-        return tuple(o for o in options if o.maneuver == "do_nothing" or o.variant == "break_free")
-    fighter = state.fighters[key]
-    strong = all(fighter.st >= 2 * state.fighters[g].st for g in status.held_by)
-
-    def allowed(option: ManeuverChoice) -> bool:
-        if option.maneuver == "move":
-            return strong
-        if option.maneuver not in _HELD:
-            return False
-        if not (option.weapon and option.mode):
-            return True
-        return fighter.weapon(option.weapon).mode(option.mode).ranged is None
-
-    return tuple(o for o in options if allowed(o))
 
 
 def _dodging_move(battle: Battle[GurpsState], key: str) -> Steps:
@@ -279,20 +93,6 @@ def _attack_ends(
         finally:
             status.hex, status.facing, status.body = start
     return tuple(found)
-
-
-def flying_jump(fighter: Fighter) -> float:
-    """Yards a Flying Attack's jump adds (seed 000): a running broad jump, halved in combat.
-
-    A standing broad jump is 2 x Basic Move - 3 feet (B352); a full run doubles it;
-    whole yards only.
-
-    >>> from senjo.systems.gurps.model import Fighter
-    >>> flying_jump(Fighter("a", "a", "s", 10, 12, 10, 12, 10, 10, 10, 10, 6.0, 6, 9))
-    3.0
-    """
-    feet = max(0, 2 * fighter.basic_move - 3)
-    return float(math.floor(feet * 2 / 2 / 3))  # doubled by the run, halved in combat, in yards
 
 
 def _stunt(battle: Battle[GurpsState], key: str, kind: str) -> bool:
@@ -486,7 +286,7 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
     strikes = [(choice.weapon, mode)]
     if plan.rapid_strike or choice.variant == "double":
         strikes.append((choice.weapon, mode))
-    second = _off_hand_mode(fighter, status, choice.weapon) if dual else None
+    second = off_hand_mode(fighter, status, choice.weapon) if dual else None
     if second is not None:
         strikes.append((status.hands[OFF], second))
     for number, (weapon, strike) in enumerate(strikes):

@@ -14,7 +14,7 @@ from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.wild_swing import wild_swing_reaches
 
-__all__ = ["STEP", "effective_mode", "max_reach", "move_allowance", "reaches"]
+__all__ = ["STEP", "effective_mode", "max_reach", "move_allowance", "reaches", "reaches_at"]
 
 #: The Step allowed by most maneuvers, in yards (B364).
 STEP = 1.0
@@ -54,13 +54,20 @@ def max_reach(mode: AttackMode) -> float:
 
 def reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: float) -> bool:
     """True if `target` can be attacked with `mode` after moving at most `extra` yards."""
-    distance = state.distance(key, target)
+    return reaches_at(state, key, target, mode, extra, state.distance(key, target))
+
+
+def reaches_at(
+    state: GurpsState, key: str, target: str, mode: AttackMode, extra: float, distance: float
+) -> bool:
+    """`reaches`, given `distance` = `state.distance(key, target)` (worked out once by a
+    caller that asks about many modes)."""
     if mode.ranged is not None:
         return distance <= mode.ranged.max_range
     if distance < CLOSE:
         # seed 001: in close combat only reach-C weapons strike.
         return 0 in mode.reach
-    reach = max_reach(mode)
+    reach = float(max(mode.reach)) if mode.reach else 0.0  # max_reach, inlined: a hot path
     if reach == 0:
         return distance <= extra
     if extra == 0 and state.ground is not None:

@@ -41,12 +41,13 @@ def fast_draw_options(state: GurpsState, key: str, foes: list[str]) -> list[Mane
 
 def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice]:
     options = []
+    broken, ready, thrown = status.broken, status.ready, status.thrown
     items = [w.key for w in fighter.weapons if not w.modes[0].unarmed]
     if fighter.shield is not None:
         items.append(fighter.shield.key)
     shield = fighter.shield.key if fighter.shield is not None else ""
     for item in items:
-        if item in status.broken or item in status.ready or item in status.thrown:
+        if item in broken or item in ready or item in thrown:
             continue
         if hand_of(status, item) is not None:
             variant = "regrip"  # held but unready (B382): one Ready to bring it to bear
@@ -61,18 +62,21 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
                 continue  # seed 001 (準備): only from one's own hex or one within reach
         options.append(ManeuverChoice("ready", variant, weapon=item))
     for weapon in fighter.weapons:
-        if weapon.key not in status.ready:
+        if weapon.key not in ready:
             continue
-        reaches = sorted({r for m in weapon.modes if m.reach_needs_ready for r in m.reach})
-        if len(reaches) > 1:
-            current = status.grips.get(weapon.key, reaches[0])
-            for reach in reaches:
-                if reach != current:
-                    options.append(ManeuverChoice("ready", f"grip{reach}", weapon=weapon.key))
-        for mode in weapon.modes:
+        modes = weapon.modes
+        if any(m.reach_needs_ready for m in modes):
+            reaches = sorted({r for m in modes if m.reach_needs_ready for r in m.reach})
+            if len(reaches) > 1:
+                current = status.grips.get(weapon.key, reaches[0])
+                for reach in reaches:
+                    if reach != current:
+                        options.append(ManeuverChoice("ready", f"grip{reach}", weapon=weapon.key))
+        for mode in modes:
             ranged = mode.ranged
-            loaded = status.shots.get(weapon.key, ranged.shots) if ranged is not None else 0
-            if ranged is not None and not ranged.thrown and loaded < ranged.shots:
+            if ranged is None or ranged.thrown:
+                continue
+            if status.shots.get(weapon.key, ranged.shots) < ranged.shots:
                 options.append(ManeuverChoice("ready", "reload", weapon=weapon.key))
     return options
 
