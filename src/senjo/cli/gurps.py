@@ -29,10 +29,17 @@ from senjo.systems.gurps.damage import IGNORES_DR, DamageType
 from senjo.systems.gurps.injury import Injury, InjuryTolerance, can_target, injury
 
 __all__ = [
+    "LOCATION_ALIASES",
+    "TOLERANCE_ALIASES",
+    "TOLERANCE_NAMES",
+    "TYPE_ALIASES",
+    "TYPE_NAMES",
     "damage_command",
     "gurps_app",
     "injury_json",
     "injury_lines",
+    "parse_divisor",
+    "pick_name",
     "range_command",
     "range_line",
     "st_command",
@@ -196,8 +203,8 @@ def range_command(
 
 # --- senjo gurps damage -----------------------------------------------------------------------
 
-_TYPE_NAMES = {info.key: (info.ja, info.en) for info in tables.WOUNDING.damage_types}
-_TOLERANCE_NAMES = {info.key: (info.ja, info.en) for info in tables.WOUNDING.injury_tolerance}
+TYPE_NAMES = {info.key: (info.ja, info.en) for info in tables.WOUNDING.damage_types}
+TOLERANCE_NAMES = {info.key: (info.ja, info.en) for info in tables.WOUNDING.injury_tolerance}
 
 
 def _aliases(names: dict[Any, tuple[str, str]]) -> dict[str, str]:
@@ -208,19 +215,22 @@ def _aliases(names: dict[Any, tuple[str, str]]) -> dict[str, str]:
     return found
 
 
-_TYPE_ALIASES = _aliases(_TYPE_NAMES)
-_TOLERANCE_ALIASES = _aliases(_TOLERANCE_NAMES)
-_LOCATION_ALIASES = _aliases({loc.key: (loc.ja, loc.en) for loc in tables.HIT_LOCATIONS})
+TYPE_ALIASES = _aliases(TYPE_NAMES)
+TOLERANCE_ALIASES = _aliases(TOLERANCE_NAMES)
+LOCATION_ALIASES = _aliases({loc.key: (loc.ja, loc.en) for loc in tables.HIT_LOCATIONS})
 
 
-def _pick(text: str, what: str, aliases: dict[str, str], allowed: list[str], lang: Lang) -> str:
+def pick_name(text: str, what: str, aliases: dict[str, str], allowed: list[str], lang: Lang) -> str:
+    """The key a name stands for (English, Japanese or key, any case); else one clear error
+    naming `what` and the allowed names."""
     try:
         return aliases[text.strip().lower()]
     except KeyError:
         fail(_say("unknown", lang, what=_what(what, lang), text=text, allowed=", ".join(allowed)))
 
 
-def _divisor(text: str | None, lang: Lang) -> float:
+def parse_divisor(text: str | None, lang: Lang) -> float:
+    """An armor divisor from the command line (2, 3, 0.5 …; none is 1)."""
     if text is None:
         return 1.0
     word = text.strip().lower()
@@ -239,10 +249,10 @@ def _divisor(text: str | None, lang: Lang) -> float:
 def _label_pairs() -> dict[str, str]:
     """Every wounding label `injury()` writes, in English → Japanese."""
     pairs: dict[str, str] = {}
-    for ja, en in _TYPE_NAMES.values():
+    for ja, en in TYPE_NAMES.values():
         pairs[en] = ja
         pairs[f"{en}: no injury"] = f"{ja}：負傷なし"
-        for trait_ja, trait_en in _TOLERANCE_NAMES.values():
+        for trait_ja, trait_en in TOLERANCE_NAMES.values():
             pairs[f"{en}, {trait_en}"] = f"{ja}、{trait_ja}"
         for loc in tables.HIT_LOCATIONS:
             pairs[f"{en} at {loc.en}"] = f"{loc.ja}への{ja}"
@@ -294,7 +304,7 @@ def injury_lines(hit: Injury, lang: Lang) -> list[str]:
     if hit.blunt_trauma:
         lines.append(_say("blunt", lang, value=hit.blunt_trauma))
     if not can_target(hit.location, hit.damage_type):
-        ja, en = _TYPE_NAMES[hit.damage_type]
+        ja, en = TYPE_NAMES[hit.damage_type]
         where = tables.location(hit.location)
         lines.append(
             _say(
@@ -362,15 +372,15 @@ def damage_command(
     """The injury one hit does, with its working (ダメージから負傷を計算)."""
     chosen = parse_lang(lang)
     basic_damage = _whole(basic, "basic", chosen)
-    kind = _pick(damage_type, "type", _TYPE_ALIASES, [str(t) for t in DamageType], chosen)
+    kind = pick_name(damage_type, "type", TYPE_ALIASES, [str(t) for t in DamageType], chosen)
     armor = _whole(dr, "dr", chosen)
-    where = _pick(
-        location, "location", _LOCATION_ALIASES, [loc.key for loc in tables.HIT_LOCATIONS], chosen
+    where = pick_name(
+        location, "location", LOCATION_ALIASES, [loc.key for loc in tables.HIT_LOCATIONS], chosen
     )
     trait = None
     if tolerance is not None:
-        trait = _pick(
-            tolerance, "tolerance", _TOLERANCE_ALIASES, [str(t) for t in InjuryTolerance], chosen
+        trait = pick_name(
+            tolerance, "tolerance", TOLERANCE_ALIASES, [str(t) for t in InjuryTolerance], chosen
         )
     max_hp = None if hp is None else _whole(hp, "hp", chosen, least=1)
     hit = injury(
@@ -378,7 +388,7 @@ def damage_command(
         kind,
         dr=armor,
         location=where,
-        armor_divisor=_divisor(divisor, chosen),
+        armor_divisor=parse_divisor(divisor, chosen),
         injury_tolerance=trait,
         hp=max_hp,
     )

@@ -29,13 +29,13 @@ import typer
 
 from senjo.cli import odds_text
 from senjo.cli.gurps import (
-    _LOCATION_ALIASES,
-    _TOLERANCE_ALIASES,
-    _TOLERANCE_NAMES,
-    _TYPE_ALIASES,
-    _TYPE_NAMES,
-    _divisor,
-    _pick,
+    LOCATION_ALIASES,
+    TOLERANCE_ALIASES,
+    TOLERANCE_NAMES,
+    TYPE_ALIASES,
+    TYPE_NAMES,
+    parse_divisor,
+    pick_name,
 )
 from senjo.cli.odds_coc import coc_odds_command
 from senjo.cli.odds_text import (
@@ -184,7 +184,7 @@ def gurps_damage_lines(exchange: GurpsExchange, lang: Lang) -> list[str]:
         shown = "∞" if divisor == IGNORES_DR else f"{divisor:g}"
         extras += _say("divisor", lang, value=shown)
     if exchange.injury_tolerance is not None:
-        name = _name(_TOLERANCE_NAMES[exchange.injury_tolerance], lang)
+        name = _name(TOLERANCE_NAMES[exchange.injury_tolerance], lang)
         extras += f"、{name}" if lang == "ja" else f", {name}"
     if exchange.hp is not None:
         extras += _say("hp", lang, value=exchange.hp)
@@ -196,7 +196,7 @@ def gurps_damage_lines(exchange: GurpsExchange, lang: Lang) -> list[str]:
             "gurps_damage",
             lang,
             dice=exchange.damage,
-            type=_name(_TYPE_NAMES[exchange.damage_type], lang),
+            type=_name(TYPE_NAMES[exchange.damage_type], lang),
             where=place.ja if lang == "ja" else place.en,
             dr=exchange.dr,
             extras=extras,
@@ -244,7 +244,7 @@ def _gurps_target(
     """Read --damage (with --type, --divisor, --st): the dice, the type key, the divisor."""
     kind = None
     if damage_type is not None:
-        kind = _pick(damage_type, "type", _TYPE_ALIASES, [str(t) for t in DamageType], lang)
+        kind = pick_name(damage_type, "type", TYPE_ALIASES, [str(t) for t in DamageType], lang)
     try:
         weapon = WeaponDamage.parse(damage)
     except DamageParseError:
@@ -262,7 +262,7 @@ def _gurps_target(
                     option="--type",
                 )
             )
-    armor_divisor = _divisor(divisor, lang)
+    armor_divisor = parse_divisor(divisor, lang)
     if weapon.armor_divisor != 1:
         if divisor is not None and armor_divisor != weapon.armor_divisor:
             what = "徹甲除数" if lang == "ja" else "armor divisor"
@@ -368,21 +368,21 @@ def gurps_odds_command(
         where = "torso"
         if location is not None:
             allowed = [loc.key for loc in tables.HIT_LOCATIONS]
-            where = _pick(location, "location", _LOCATION_ALIASES, allowed, chosen)
+            where = pick_name(location, "location", LOCATION_ALIASES, allowed, chosen)
         if not can_target(where, kind):
             place = tables.location(where)
             fail(
                 _say(
                     "untargetable",
                     chosen,
-                    type=_name(_TYPE_NAMES[DamageType(kind)], chosen),
+                    type=_name(TYPE_NAMES[DamageType(kind)], chosen),
                     where=place.ja if chosen == "ja" else place.en,
                 )
             )
         trait = None
         if tolerance is not None:
             allowed = [str(t) for t in InjuryTolerance]
-            trait = _pick(tolerance, "tolerance", _TOLERANCE_ALIASES, allowed, chosen)
+            trait = pick_name(tolerance, "tolerance", TOLERANCE_ALIASES, allowed, chosen)
         armor = 0 if dr is None else count(dr, "--dr", chosen)
         max_hp = None if hp is None else count(hp, "--hp", chosen, least=1)
         try:
