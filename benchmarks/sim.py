@@ -6,8 +6,8 @@ Prints battles per second for examples/gurps/duel.yaml on the engine path
 and 2 local workers, and for a reference loop of the same duel's shape with
 1 and 2 worker processes, so the ratios are measured on the same machine in
 the same run. Worker timings include starting the worker processes.
-Then the fast paths against the engine: Call of Cthulhu duels
-(`coc_duels`) and GURPS duels on examples/gurps/duel.yaml (`gurps_duels`).
+Then the fast paths against the engine (`path_duels`): Call of Cthulhu duels
+on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml.
 """
 
 from __future__ import annotations
@@ -110,50 +110,31 @@ def main() -> None:
     print(f"aggregate size: {cells[0]} cells after {quarter:,} battles, {cells[1]} after {count:,}")
 
 
-def coc_duels(count: int) -> None:
-    """Call of Cthulhu duels/s on examples/coc/duel.yaml: the engine path and the fast path."""
-    scenario = load_scenario(COC_DUEL)
+def path_duels(label: str, path: Path, count: int, fast_factor: int) -> None:
+    """Duels/s of one scenario through `senjo sim`'s own code: the engine path (1 worker)
+    and the fast path (1 and 2 workers) on `fast_factor` times as many duels."""
+    scenario = load_scenario(path)
 
-    def rate(path: str, n: int, workers: int) -> float:
-        job = SimJob(scenario.data, scenario.source, 0, n, path)
+    def rate(which: str, n: int, workers: int) -> float:
+        job = SimJob(scenario.data, scenario.source, 0, n, which)
         backend: Backend = InProcess() if workers == 1 else LocalPool(workers)
         begin = time.perf_counter()
         simulate([job], backend, workers=workers)
         return n / (time.perf_counter() - begin)
 
-    fast_count = count * 200
-    print(f"CoC: {COC_DUEL.name}, engine {count:,} duels, fast path {fast_count:,}")
+    fast_count = count * fast_factor
+    print(f"{label}: {path.name}, engine {count:,} duels, fast path {fast_count:,}")
     e1 = best(lambda: rate("engine", count, 1))
     f1 = best(lambda: rate("fast", fast_count, 1))
     f2 = best(lambda: rate("fast", fast_count, 2))
-    print(f"CoC engine path, 1 worker  {e1:>12,.0f} duels/s")
-    print(f"CoC fast path,   1 worker  {f1:>12,.0f} duels/s   (x{f1 / e1:,.0f} over the engine)")
-    print(f"CoC fast path,   2 workers {f2:>12,.0f} duels/s   (x{f2 / f1:.2f} over 1)")
-
-
-def gurps_duels(count: int) -> None:
-    """GURPS duels/s on examples/gurps/duel.yaml: the fast path (1 and 2 workers) and the
-    engine path it replaces."""
-    scenario = load_scenario(DUEL)
-
-    def rate(path: str, n: int, workers: int) -> float:
-        job = SimJob(scenario.data, scenario.source, 0, n, path)
-        backend: Backend = InProcess() if workers == 1 else LocalPool(workers)
-        begin = time.perf_counter()
-        simulate([job], backend, workers=workers)
-        return n / (time.perf_counter() - begin)
-
-    fast_count = count * 400
-    print(f"GURPS: {DUEL.name}, engine {count:,} duels, fast path {fast_count:,}")
-    e1 = best(lambda: rate("engine", count, 1))
-    f1 = best(lambda: rate("fast", fast_count, 1))
-    f2 = best(lambda: rate("fast", fast_count, 2))
-    print(f"GURPS engine path, 1 worker  {e1:>12,.0f} duels/s")
-    print(f"GURPS fast path,   1 worker  {f1:>12,.0f} duels/s   (x{f1 / e1:,.0f} over the engine)")
-    print(f"GURPS fast path,   2 workers {f2:>12,.0f} duels/s   (x{f2 / f1:.2f} over 1)")
+    print(f"{label} engine path, 1 worker  {e1:>12,.0f} duels/s")
+    over = f"(x{f1 / e1:,.0f} over the engine)"
+    print(f"{label} fast path,   1 worker  {f1:>12,.0f} duels/s   {over}")
+    print(f"{label} fast path,   2 workers {f2:>12,.0f} duels/s   (x{f2 / f1:.2f} over 1)")
 
 
 if __name__ == "__main__":
     main()
-    coc_duels(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
-    gurps_duels(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    size = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    path_duels("CoC", COC_DUEL, size, 200)
+    path_duels("GURPS", DUEL, size, 400)

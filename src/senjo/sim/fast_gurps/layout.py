@@ -19,6 +19,7 @@ import numpy.typing as npt
 from senjo.dice.systems.gurps import success_roll
 from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.injury import knockback_roll_modifier
+from senjo.systems.gurps.plans import AIMABLE
 
 __all__ = [
     "D_MAX",
@@ -48,21 +49,7 @@ SHOCK_LEVELS = 9
 #: after up to -4 of Deceptive Attack), so the attack tables are indexed by the clamped value.
 D_MIN, D_MAX = 2, 20
 #: Hit locations (the AI's aimable ones), in the engine's order.
-LOCATIONS = (
-    "torso",
-    "vitals",
-    "skull",
-    "eye",
-    "face",
-    "neck",
-    "groin",
-    "right_arm",
-    "left_arm",
-    "right_leg",
-    "left_leg",
-    "hand",
-    "foot",
-)
+LOCATIONS = AIMABLE
 LOC = {name: index for index, name in enumerate(LOCATIONS)}
 
 # Weapon (and shield) states: ready in hand, dropped, held but unready, broken.

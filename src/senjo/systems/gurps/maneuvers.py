@@ -13,8 +13,8 @@ from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
+from senjo.systems.gurps.bodies import occupied
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
 from senjo.systems.gurps.events import Check, PostureChanged, TurnSkipped
 from senjo.systems.gurps.field import Route, field_of, heading
@@ -158,19 +158,13 @@ def _stand_posture(battle: Battle[GurpsState], key: str, posture: str) -> Steps:
             board.lie_down(state, key)
         elif status.prone_hex is not None and status.hex is not None:
             spots: tuple[Destination, ...] = (Destination(status.hex, status.facing, 0.0),)
-            if _free_of_others(state, key, status.prone_hex):
+            if status.prone_hex not in occupied(state, (key,)):
                 spots += (Destination(status.prone_hex, status.facing, 0.0),)
             spot: Destination = yield Decision(
                 key, "destination", spots, ManeuverChoice("change_posture", posture)
             )
             status.hex, status.prone_hex = spot.hex, None
     battle.emit(PostureChanged(key, posture))
-
-
-def _free_of_others(state: GurpsState, key: str, place: Hex) -> bool:
-    return all(
-        k == key or not other.active or other.hex != place for k, other in state.status.items()
-    )
 
 
 def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:

@@ -20,10 +20,10 @@ from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wild_swing import random_location_only
 
-__all__ = ["choose_plan", "plan_options", "plans_for_skill"]
+__all__ = ["AIMABLE", "choose_plan", "plan_options", "plans_for_skill"]
 
 #: Hit locations a fighter may aim at, torso first (B398-400).
-_AIMABLE = (
+AIMABLE = (
     "torso",
     "vitals",
     "skull",
@@ -47,7 +47,7 @@ def _plans(
     plans = []
     if random_location:
         plans.append(AttackPlan("random"))
-    for location in _AIMABLE:
+    for location in AIMABLE:
         if not can_target(location, damage_type):
             continue
         aimed = skill + (tables.location_penalty(location) if location != "torso" else 0)
