@@ -110,6 +110,7 @@ def run_jobs(
             TimeRemainingColumn(),
             console=console,
             transient=True,
+            auto_refresh=False,  # no refresh thread: worker processes are forked
         )
         if visible
         else None
@@ -117,10 +118,13 @@ def run_jobs(
     start = time.perf_counter()
     with bar if bar is not None else nullcontext():
         task = bar.add_task("sim", total=total) if bar is not None else None
+        if bar is not None:
+            bar.refresh()
 
         def advance(count: int) -> None:
             if bar is not None and task is not None:
                 bar.advance(task, count)
+                bar.refresh()
 
         try:
             results = simulate(jobs, chosen, workers=workers, progress=advance)
