@@ -1,45 +1,90 @@
-"""The `senjo` command."""
+"""The `senjo` command.
+
+Each command's module is imported only when that command runs: `senjo odds`
+does not pay for the simulator, the narration or the battle engine's
+commands. `senjo --help` (or an unknown command) builds the whole app.
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
+from functools import cache
+
 import typer
 
-from senjo.cli.battle import replay_command, run_command
-from senjo.cli.gurps import gurps_app
-from senjo.cli.map import map_command
-from senjo.cli.moves import moves_command
-from senjo.cli.odds import odds_app
-from senjo.cli.play import play_command
-from senjo.cli.roll import roll
-from senjo.cli.sim import sim_command
-from senjo.cli.sweep import sweep_command
+__all__ = ["build_app", "main"]  # and `app`, built on first use (`__getattr__`)
 
-__all__ = ["app", "main"]
-
-app = typer.Typer(
-    name="senjo",
-    help="senjo (戦場): referee and simulate tabletop-RPG combat. Unofficial fan tool.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-app.command("roll")(roll)
-app.command("run")(run_command)
-app.command("replay")(replay_command)
-app.command("play")(play_command)
-app.command("map")(map_command)
-app.command("sim")(sim_command)
-app.command("sweep")(sweep_command)
-gurps_app.command("moves")(moves_command)
-app.add_typer(gurps_app, name="gurps")
-app.add_typer(odds_app, name="odds")
+#: command -> (module, attribute) of its function.
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "roll": ("senjo.cli.roll", "roll"),
+    "run": ("senjo.cli.battle", "run_command"),
+    "replay": ("senjo.cli.battle", "replay_command"),
+    "play": ("senjo.cli.play", "play_command"),
+    "map": ("senjo.cli.map", "map_command"),
+    "sim": ("senjo.cli.sim", "sim_command"),
+    "sweep": ("senjo.cli.sweep", "sweep_command"),
+}
+#: command group -> (module, attribute) of its Typer app.
+_GROUPS: dict[str, tuple[str, str]] = {
+    "gurps": ("senjo.cli.gurps", "gurps_app"),
+    "odds": ("senjo.cli.odds", "odds_app"),
+}
 
 
-@app.callback()
-def _root() -> None:
-    """senjo (戦場): referee and simulate tabletop-RPG combat."""
+def _load(where: tuple[str, str]) -> typer.Typer:
+    module, name = where
+    loaded: typer.Typer = getattr(importlib.import_module(module), name)
+    return loaded
+
+
+def _gurps_group() -> typer.Typer:
+    group = _load(_GROUPS["gurps"])
+    if not any(info.name == "moves" for info in group.registered_commands):
+        from senjo.cli.moves import moves_command
+
+        group.command("moves")(moves_command)
+    return group
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The `senjo` app with every command, or with just the command `only`."""
+    root = typer.Typer(
+        name="senjo",
+        help="senjo (戦場): referee and simulate tabletop-RPG combat. Unofficial fan tool.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+    )
+    for name, where in _COMMANDS.items():
+        if only is None or only == name:
+            module, attribute = where
+            root.command(name)(getattr(importlib.import_module(module), attribute))
+    for name, where in _GROUPS.items():
+        if only is None or only == name:
+            root.add_typer(_gurps_group() if name == "gurps" else _load(where), name=name)
+
+    @root.callback()
+    def _root() -> None:
+        """senjo (戦場): referee and simulate tabletop-RPG combat."""
+
+    return root
+
+
+@cache
+def _full_app() -> typer.Typer:
+    return build_app()
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """`app`: the whole app, built on first use (tests and `python -m` tooling use it)."""
+    if name == "app":
+        return _full_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
-    """Entry point of the `senjo` script."""
-    app()
+    """Entry point of the `senjo` script: builds only the command asked for."""
+    first = sys.argv[1] if len(sys.argv) > 1 else ""
+    known = first in _COMMANDS or first in _GROUPS
+    (build_app(first) if known else _full_app())(prog_name="senjo")

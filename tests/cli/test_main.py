@@ -1,0 +1,62 @@
+"""The `senjo` entry point builds only the command it runs (lazy command modules)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from senjo.cli.main import app, build_app
+
+_PROBE = """
+import sys
+sys.argv = {argv!r}
+from senjo.cli.main import main
+try:
+    main()
+except SystemExit:
+    pass
+ours = [m for m in sys.modules if m.startswith("senjo.cli.") or m == "senjo.sim.runner"]
+print("LOADED", sorted(ours))
+"""
+
+
+def _loaded(argv: list[str]) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(argv=argv)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout.split("LOADED", 1)[1]
+
+
+def test_odds_imports_neither_the_simulator_nor_the_battle_commands() -> None:
+    loaded = _loaded(["senjo", "odds", "gurps", "--skill", "12", "--lang", "en"])
+    assert "senjo.cli.odds" in loaded
+    for module in ("senjo.cli.sim", "senjo.cli.battle", "senjo.cli.play", "senjo.sim.runner"):
+        assert module not in loaded
+
+
+def test_help_and_unknown_commands_build_the_whole_app() -> None:
+    loaded = _loaded(["senjo", "--help"])
+    for module in ("senjo.cli.sim", "senjo.cli.battle", "senjo.cli.odds", "senjo.cli.moves"):
+        assert module in loaded
+
+
+def test_a_single_command_app_has_that_command_only() -> None:
+    names = {info.name for info in build_app("roll").registered_commands}
+    assert names == {"roll"}
+    assert not build_app("roll").registered_groups
+    groups = {info.name for info in build_app("gurps").registered_groups}
+    assert groups == {"gurps"}
+
+
+def test_the_module_app_has_every_command() -> None:
+    commands = {info.name for info in app.registered_commands}
+    groups = {info.name for info in app.registered_groups}
+    assert commands == {"roll", "run", "replay", "play", "map", "sim", "sweep"}
+    assert groups == {"gurps", "odds"}
+    gurps = next(info.typer_instance for info in app.registered_groups if info.name == "gurps")
+    assert gurps is not None
+    assert "moves" in {info.name for info in gurps.registered_commands}
