@@ -478,3 +478,11 @@ def test_search_agrees_with_a_plain_reference(
             assert options, f"illegal step {(h1, f1)} -> {(h2, f2)}"
             total += min(options)
         assert total == spent
+    # seed 001 (移動後の向き変更): every end is a reached state turned as the end rule allows,
+    # at the cheapest cost of any state that turns into it
+    ends: dict[tuple[Hex, Facing], float] = {}
+    for (h, f), spent in expected.items():
+        for end in moves.end_facings(h, f):
+            ends[h, end] = min(spent, ends.get((h, end), math.inf))
+    assert moves.ends() == ends
+    assert list(moves.ends().values()) == sorted(ends.values())

@@ -262,6 +262,25 @@ class Reachable:
         hexes = self._map._hexes
         return {(hexes[s // 6], _FACINGS[s % 6]): c / 2 for s, c in self._costs.items()}
 
+    def ends(self) -> dict[tuple[Hex, Facing], float]:
+        """Every ``(hex, facing)`` the figure may end the move in (after the end-of-move
+        facing change), with the cheapest cost of getting there; cheapest first.
+
+        >>> moves = search(HexMap.rectangle(3, 3), Hex(1, 0), Facing.S, 1)
+        >>> ends = moves.ends()
+        >>> ends[(Hex(1, 1), Facing.SW)], (Hex(1, 1), Facing.N) in ends, ends[(Hex(1, 0), Facing.N)]
+        (1.0, False, 0.0)
+        """
+        free_up_to = self._free_up_to()
+        turn = _JUST if self._profile.end_facing is EndFacing.NONE else _TURN_ONE
+        best: dict[int, int] = {}
+        for state, spent in self._costs.items():  # cheapest first: the first cost is the best
+            base = state - state % 6
+            for facing in _ALL_FACINGS if spent <= free_up_to else turn[state % 6]:
+                best.setdefault(base + facing, spent)
+        hexes = self._map._hexes
+        return {(hexes[k // 6], _FACINGS[k % 6]): spent / 2 for k, spent in best.items()}
+
     def hexes(self) -> dict[Hex, tuple[float, frozenset[Facing]]]:
         """Per reachable hex: the cheapest cost and every facing the figure may end in there."""
         free_up_to = self._free_up_to()

@@ -398,10 +398,25 @@ class GurpsAI:
         }
 
         places = [*foes, *bodies]
+        goals: dict[Hex, Hex | None] = {}
+
+        def goal_of(place: Hex) -> Hex | None:
+            # seed 001 (大きなフィギュア): a large foe's body is struck at its nearest hex
+            if place not in goals:
+                goals[place] = min(places, key=lambda h: place.distance(h) if h is not None else 99)
+            return goals[place]
+
+        def lead(place: Hex) -> int:
+            """The first term of `value`, which depends on the end's hex alone."""
+            goal = goal_of(place)
+            if goal is None:
+                return 99
+            if place == goal:
+                return 0 if closer else 99
+            return max(0, place.distance(goal) - (0 if closer else 1))
 
         def value(end: Destination) -> tuple[int, int, int, int, bool, float]:
-            # seed 001 (大きなフィギュア): a large foe's body is struck at its nearest hex
-            goal = min(places, key=lambda h: end.hex.distance(h) if h is not None else 99)
+            goal = goal_of(end.hex)
             if goal is None:
                 return (99, 1, 0, 1, end.evade, end.cost)
             # seed 001 (側面・背面): keep other foes out of one's side and back hexes ...
@@ -424,7 +439,10 @@ class GurpsAI:
             exposed += 1 if end.hex in friends else 0  # no huddling with friends in a fight
             return (gap, 0 if faced else 1, exposed, flank, end.evade, end.cost)
 
-        return min(ends, key=value)
+        # Only the ends with the best first term can win: score those in full.
+        leads = {place: lead(place) for place in {end.hex for end in ends}}
+        best = min(leads.values())
+        return min((end for end in ends if leads[end.hex] == best), key=value)
 
     def _free_action(self, state: GurpsState, decision: Decision) -> Any:
         """Drop an empty ranged weapon when a foe is close and a melee weapon waits to be drawn."""

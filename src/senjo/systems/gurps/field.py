@@ -233,8 +233,22 @@ def vision_of(fighter: Fighter) -> Vision:
 
 
 def heading(origin: Hex, goal: Hex) -> Facing:
-    """The facing from `origin` that points most directly at `goal` (first such, N to NW)."""
-    return min(Facing, key=lambda f: origin.neighbor(f).distance(goal))
+    """The facing from `origin` that points most directly at `goal` (first such, N to NW).
+
+    It depends only on the offset between the two, so each offset is worked out once.
+
+    >>> heading(Hex(0, 0), Hex(3, -1)), heading(Hex(2, 2), Hex(2, 5)), heading(Hex(1, 1), Hex(1, 1))
+    (Facing.NE, Facing.S, Facing.N)
+    """
+    offset = (goal.q - origin.q, goal.r - origin.r)
+    known = _HEADINGS.get(offset)
+    if known is None:
+        far = Hex(*offset)
+        known = _HEADINGS[offset] = min(Facing, key=lambda f: Hex(0, 0).neighbor(f).distance(far))
+    return known
+
+
+_HEADINGS: dict[tuple[int, int], Facing] = {}
 
 
 PLANE = PlaneField()

@@ -354,18 +354,15 @@ class HexField:
             if key != mover and other.active and state.fighters[key].side == side
         )
         ends: dict[tuple[Hex, Facing], tuple[float, bool]] = {}
-        for evading in (False, True):
+        for evading in (False, True):  # an end reached without evading never needs it
             moves = self._search(state, mover, budget, profile, evading=evading)
-            for (place, facing), cost in moves.states().items():
-                if huddled[place] >= HUDDLE:
-                    continue  # seed 001 (ヘクス): at most four friends huddle in a hex
-                for end in moves.end_facings(place, facing):
-                    here = (place, end)
-                    known = ends.get(here)
-                    if here == start:
-                        continue
-                    if known is None or (known[1] == evading and cost < known[0]):
-                        ends[here] = (cost, evading)
+            for here, cost in moves.ends().items():
+                if here not in ends:
+                    ends[here] = (cost, evading)
+        ends.pop(start, None)
+        full = [place for place, count in huddled.items() if count >= HUDDLE]
+        if full:  # seed 001 (ヘクス): at most four friends huddle in a hex
+            ends = {here: end for here, end in ends.items() if here[0] not in full}
         ordered = sorted(ends.items(), key=lambda item: (item[1][0], item[0][0], item[0][1]))
         return tuple(
             Destination(place, facing, cost, evade) for (place, facing), (cost, evade) in ordered
