@@ -241,15 +241,24 @@ class HexField:
         def nearest_goal(place: Hex) -> Hex:
             return goals[0] if len(goals) == 1 else min(goals, key=place.distance)
 
+        known: dict[Hex, tuple[Hex, int, Facing]] = {}  # per place: goal, gap, heading
+
         def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
             if place == head:  # close combat: only for a weapon of reach C
                 return (0 if reach == 0 and len(goals) == 1 else _FAR, 0, 0)
             if place in goals:
                 return (_FAR, 0, 0)
-            goal = nearest_goal(place)
+            seen = known.get(place)
+            if seen is None:
+                goal = nearest_goal(place)
+                seen = known[place] = (
+                    goal,
+                    max(0, place.distance(goal) - reach),
+                    heading(place, goal),
+                )
+            goal, gap, toward = seen
             faced = arc_of(place, facing, goal) is Arc.FRONT
-            gap = max(0, place.distance(goal) - reach)
-            return (gap, 0 if faced else 1, facing.turns_to(heading(place, goal)))
+            return (gap, 0 if faced else 1, facing.turns_to(toward))
 
         def rank(place: Hex) -> int:
             if place == head:
