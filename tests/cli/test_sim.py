@@ -170,9 +170,16 @@ def test_sim_fast_path_declined_or_taken() -> None:
     """--path fast on a scenario no fast path models exits 2 with the reason; the duel
     is played on the fast path under --path fast and auto, on the engine if asked."""
     assert_one_line_error(
-        invoke("sim", THREE, "--path", "fast"),
+        invoke("sim", THREE, "--path", "fast", "--lang", "en"),
         "no fast path for this scenario yet (",
+        "fast: CoC duels only, not gurps",
         "4 combatants (it plays duels of exactly two)",
+    )
+    assert_one_line_error(
+        invoke("sim", THREE, "--path", "fast", "--lang", "ja"),
+        "このシナリオを扱える高速経路はまだない（",
+        "fast: CoCの決闘のみ（gurpsは対象外）",
+        "戦闘者が4人（扱うのはちょうど2人の決闘）",
     )
     for path in ("fast", "auto"):
         assert sim_json(DUEL, "-n", "20", "--path", path)["path"] == "fast"

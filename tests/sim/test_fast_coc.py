@@ -30,6 +30,7 @@ from senjo.engine.decision import Decision
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle
 from senjo.sim.aggregate import CombatantTally, SimAggregate
+from senjo.sim.declines import in_lang
 from senjo.sim.fast_coc import CocFastPath
 from senjo.sim.fast_coc import battles as fast_battles
 from senjo.sim.fast_coc.battles import BLOCK, d100, percentile_success, sample_damage
@@ -351,6 +352,7 @@ def test_declines_unmodelled_features(change: Any, reason: str) -> None:
     scenario = _changed(change)
     declined = CocFastPath().accepts(scenario)
     assert declined is not None and declined.startswith(reason), declined
+    assert in_lang(declined, "ja") != declined  # a Japanese twin
 
 
 # -- determinism and splits ----------------------------------------------------------------

@@ -17,6 +17,7 @@ from senjo.engine.decision import Decision
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle
 from senjo.sim.aggregate import SimAggregate
+from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch
 from senjo.sim.fast_gurps.batch import REASONS, play_blocks
 from senjo.sim.fast_gurps.replay import replay_battle
@@ -422,16 +423,31 @@ def _fast_defense_choice(
 
 
 @pytest.mark.parametrize(
-    ("file", "reason"),
+    ("file", "reason", "japanese"),
     [
-        ("corridor.yaml", "the scenario has a map (the GURPS fast path plays without one)"),
-        ("ranged.yaml", "combatant 'archer' has a ranged weapon (regular_bow)"),
-        ("three_vs_one.yaml", "4 combatants (it plays duels of exactly two)"),
+        (
+            "corridor.yaml",
+            "the scenario has a map (the GURPS fast path plays without one)",
+            "マップのあるシナリオ（GURPSの高速経路はマップなしで戦う）",
+        ),
+        (
+            "ranged.yaml",
+            "combatant 'archer' has a ranged weapon (regular_bow)",
+            "戦闘者 'archer'が射撃武器を持つ（regular_bow）",
+        ),
+        (
+            "three_vs_one.yaml",
+            "4 combatants (it plays duels of exactly two)",
+            "戦闘者が4人（扱うのはちょうど2人の決闘）",
+        ),
     ],
 )
-def test_declines_with_its_reason(file: str, reason: str) -> None:
-    """A map, a ranged weapon, more than two combatants: declined, the reason in one line."""
-    assert GURPS_FAST.accepts(load_scenario(EXAMPLES / file)) == reason
+def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None:
+    """A map, a ranged weapon, more than two combatants: declined, the reason in one line,
+    in English and Japanese."""
+    declined = GURPS_FAST.accepts(load_scenario(EXAMPLES / file))
+    assert declined == reason
+    assert declined is not None and in_lang(declined, "ja") == japanese
 
 
 @pytest.mark.parametrize(
@@ -449,6 +465,7 @@ def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
     change(data)
     found = GURPS_FAST.accepts(parse_scenario(data, "changed.yaml"))
     assert found is not None and reason in found
+    assert in_lang(found, "ja") != found  # a Japanese twin
     assert GURPS_FAST.accepts(load_scenario(DUEL)) is None
 
 

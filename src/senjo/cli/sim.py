@@ -167,7 +167,7 @@ def sim_command(
     try:
         chosen_path = choose_path(scenario, request)
     except PathError as error:
-        fail(str(error))
+        fail(error.message(chosen_lang))
     used_seed = effective_seed(scenario, seed)
     job = SimJob(scenario.data, scenario.source, used_seed, battles, chosen_path)
     (aggregate,), seconds = run_jobs(

@@ -19,10 +19,15 @@ without a map (`senjo.sim.fast_gurps`).
 >>> try:
 ...     choose_path(duel, "fast")
 ... except PathError as error:
-...     for reason in str(error).split("; "):
-...         print(reason)
+...     failure = error
+>>> for reason in str(failure).split("; "):
+...     print(reason)
 no fast path for this scenario yet (fast: CoC duels only, not gurps
 fast: the scenario has a map (the GURPS fast path plays without one))
+>>> for reason in failure.message("ja").split("; "):
+...     print(reason)
+このシナリオを扱える高速経路はまだない（fast: CoCの決闘のみ（gurpsは対象外）
+fast: マップのあるシナリオ（GURPSの高速経路はマップなしで戦う））
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from typing import Literal, Protocol
 
 from senjo.scenario import Scenario
 from senjo.sim.aggregate import SimAggregate
+from senjo.sim.declines import in_lang
 from senjo.sim.fast_coc import CocFastPath
 from senjo.sim.fast_gurps import GURPS_FAST
 
@@ -72,7 +78,25 @@ FAST_PATHS.append(GURPS_FAST)
 
 
 class PathError(Exception):
-    """The requested path cannot play this scenario (the message says why)."""
+    """The requested path cannot play this scenario (the message says why).
+
+    `reasons` holds each fast path's name and reason; `message(lang)` words the
+    whole in Japanese or English (the exception's own text is the English).
+    """
+
+    def __init__(self, system: str, reasons: list[tuple[str, str]]) -> None:
+        self.system = system
+        self.reasons = reasons
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        """The error in `lang` ("ja" or "en")."""
+        why = "; ".join(f"{name}: {in_lang(reason, lang)}" for name, reason in self.reasons)
+        if lang == "ja":
+            why = why or f"{self.system} の高速経路はまだない"
+            return f"このシナリオを扱える高速経路はまだない（{why}）"
+        why = why or f"none is implemented for {self.system} yet"
+        return f"no fast path for this scenario yet ({why})"
 
 
 def find_fast_path(name: str, scenario: Scenario | None = None) -> FastPath:
@@ -96,13 +120,12 @@ def choose_path(scenario: Scenario, requested: PathRequest) -> str:
     """
     if requested == ENGINE:
         return ENGINE
-    reasons: list[str] = []
+    reasons: list[tuple[str, str]] = []
     for path in FAST_PATHS:
         reason = path.accepts(scenario)
         if reason is None:
             return path.name
-        reasons.append(f"{path.name}: {reason}")
+        reasons.append((path.name, reason))
     if requested == "fast":
-        why = "; ".join(reasons) or f"none is implemented for {scenario.system} yet"
-        raise PathError(f"no fast path for this scenario yet ({why})")
+        raise PathError(scenario.system, reasons)
     return ENGINE

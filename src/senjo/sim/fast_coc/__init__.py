@@ -18,8 +18,14 @@ from __future__ import annotations
 
 from senjo.scenario import Scenario
 from senjo.sim.aggregate import SimAggregate
+from senjo.sim.declines import Reason
 
-__all__ = ["CocFastPath"]
+__all__ = ["CocFastPath", "only_coc"]
+
+
+def only_coc(system: str) -> Reason:
+    """Why a scenario of another rule system is declined."""
+    return Reason(f"CoC duels only, not {system}", f"CoCの決闘のみ（{system}は対象外）")
 
 
 class CocFastPath:
@@ -33,7 +39,7 @@ class CocFastPath:
     def accepts(self, scenario: Scenario) -> str | None:
         """None for a duel it models exactly, else why it declines (one line)."""
         if scenario.system != "coc":
-            return f"CoC duels only, not {scenario.system}"
+            return only_coc(scenario.system)
         from senjo.sim.fast_coc.tables import duel_model
 
         model = duel_model(scenario)

@@ -29,6 +29,8 @@ from senjo.dice.systems.coc import special_threshold
 from senjo.engine.battle import Battle, RuleOptionError
 from senjo.engine.decision import Choice, Decision
 from senjo.scenario import Scenario
+from senjo.sim.declines import Reason
+from senjo.sim.fast_coc import only_coc
 from senjo.systems.coc.actions import action_options, attack_options
 from senjo.systems.coc.ai import CocAI
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
@@ -71,38 +73,67 @@ LOWEST_ACTIVE_HP = 3
 
 
 class Unsupported(Exception):
-    """The scenario needs something the fast path does not model (the message says what)."""
+    """The scenario needs something the fast path does not model (the message says what).
+
+    Its argument is the reason (a `senjo.sim.declines.Reason`, in both languages)."""
+
+    @property
+    def reason(self) -> str:
+        """The reason as given (a `Reason` keeps its Japanese)."""
+        given: str = self.args[0]
+        return given
 
 
-def static_reason(scenario: Scenario) -> str | None:
+def static_reason(scenario: Scenario) -> Reason | None:
     """The first feature of the scenario's sheets and set-up the fast path does not model."""
     if scenario.system != "coc":
-        return f"CoC duels only, not {scenario.system}"
+        return only_coc(scenario.system)
     fighters: tuple[Combatant, ...] = scenario.fighters
     if len(fighters) != 2:
-        return f"{len(fighters)} combatants (it models duels of exactly two)"
+        return Reason(
+            f"{len(fighters)} combatants (it models duels of exactly two)",
+            f"戦闘者が{len(fighters)}人（扱うのはちょうど2人の決闘）",
+        )
     if fighters[0].side == fighters[1].side:
-        return "both combatants are on one side"
+        return Reason("both combatants are on one side", "2人の戦闘者が同じ陣営")
     for key, kind in scenario.controllers.items():
         if kind not in ("ai", "human"):
-            return f"{key} has a {kind} controller (it models the AI only)"
+            return Reason(
+                f"{key} has a {kind} controller (it models the AI only)",
+                f"{key} を {kind} の操作が動かす（扱うのはAIのみ）",
+            )
     try:
         Coc(scenario.options)
     except RuleOptionError as error:
-        return str(error)
+        return Reason(str(error), str(error))
     a, b = (scenario.positions[f.key] for f in fighters)
     if a.distance(b) > MELEE_REACH:
-        return "the duellists start out of melee reach (closing is not modelled)"
+        return Reason(
+            "the duellists start out of melee reach (closing is not modelled)",
+            "決闘者が近接攻撃の届かない距離から始まる（接近は扱わない）",
+        )
     for sheet in fighters:
         if sheet.hp < LOWEST_ACTIVE_HP:
-            return f"{sheet.key} starts with {sheet.hp} HP (below 3 is not modelled)"
+            return Reason(
+                f"{sheet.key} starts with {sheet.hp} HP (below 3 is not modelled)",
+                f"{sheet.key} の開始時のHPが{sheet.hp}（3未満は扱わない）",
+            )
         for weapon in sheet.weapons:
             if weapon.kind != "melee":
-                return f"{sheet.key}'s {weapon.key} is a {weapon.kind} weapon (melee only)"
+                return Reason(
+                    f"{sheet.key}'s {weapon.key} is a {weapon.kind} weapon (melee only)",
+                    f"{sheet.key} の {weapon.key} は {weapon.kind} の武器（近接武器のみ扱う）",
+                )
             if weapon.malfunction:
-                return f"{sheet.key}'s {weapon.key} has a malfunction number"
+                return Reason(
+                    f"{sheet.key}'s {weapon.key} has a malfunction number",
+                    f"{sheet.key} の {weapon.key} に故障ナンバーがある",
+                )
             if weapon.unarmed and sheet.has_martial_arts():
-                return f"{sheet.key} has Martial Arts (武道) with {weapon.key}"
+                return Reason(
+                    f"{sheet.key} has Martial Arts (武道) with {weapon.key}",
+                    f"{sheet.key} が {weapon.key} で武道（Martial Arts）を使う",
+                )
     return None
 
 
@@ -265,7 +296,12 @@ def _side(
     options = attack_options(state, me.key)
     codes = {(o.weapon, o.variant): n + 1 for n, o in enumerate(options)}
     if len(codes) != len(options) or any(o.target != foe.key or o.shots for o in options):
-        raise Unsupported(f"{me.key}'s attack options are not single blows at its foe")
+        raise Unsupported(
+            Reason(
+                f"{me.key}'s attack options are not single blows at its foe",
+                f"{me.key} の攻撃の選択肢が相手への単発の攻撃ではない",
+            )
+        )
     hps = range(LOWEST_ACTIVE_HP, me.hp + 1)
     foe_hps = range(LOWEST_ACTIVE_HP, foe.hp + 1)
     focus_values = (False, True) if rules.dodge_focus else (False,)
@@ -288,7 +324,12 @@ def _side(
             if targets:
                 taunts = (*(Choice("taunt", t) for t in targets), Choice("pass"))
                 if _ask(ai, state, Decision(me.key, "taunt", taunts)).name != "pass":
-                    raise Unsupported(f"the AI would have {me.key} taunt (挑発)")
+                    raise Unsupported(
+                        Reason(
+                            f"the AI would have {me.key} taunt (挑発)",
+                            f"AIが {me.key} に挑発させる",
+                        )
+                    )
         for my_focus, gave_up, foe_focus, foe_attacked in itertools.product(
             focus_values, gave_up_values, focus_values, flags
         ):
@@ -303,10 +344,19 @@ def _side(
                 if chosen.action == "attack":
                     code = codes.get((chosen.weapon, chosen.variant), -1)
                     if code < 0 or chosen.target != foe.key or chosen.shots:
-                        raise Unsupported(f"the AI would attack with {chosen.key}")
+                        raise Unsupported(
+                            Reason(
+                                f"the AI would attack with {chosen.key}",
+                                f"AIが {chosen.key} で攻撃する",
+                            )
+                        )
                 elif chosen.action != "do_nothing":
                     raise Unsupported(
-                        f"the AI would have {me.key} {chosen.action} (only attacks are modelled)"
+                        Reason(
+                            f"the AI would have {me.key} {chosen.action}"
+                            " (only attacks are modelled)",
+                            f"AIが {me.key} に {chosen.action} をさせる（扱うのは攻撃のみ）",
+                        )
                     )
             action[hp, foe_hp, int(my_focus), int(gave_up), int(foe_focus), int(foe_attacked)] = (
                 code
@@ -411,7 +461,7 @@ def duel_model(scenario: Scenario) -> DuelModel | str:
         try:
             found = _build(scenario)
         except Unsupported as error:
-            found = str(error)
+            found = error.reason
         if len(_MODELS) >= 16:
             _MODELS.pop(next(iter(_MODELS)))
         _MODELS[key] = found

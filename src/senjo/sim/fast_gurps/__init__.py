@@ -57,7 +57,7 @@ class GurpsFastPath:
         try:
             build_tables(scenario)
         except Unsupported as error:
-            return str(error)
+            return error.reason
         return None
 
     def run(self, scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:

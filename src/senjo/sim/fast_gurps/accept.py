@@ -9,6 +9,7 @@ from the vectorised model is declined here, before a battle is played.
 from __future__ import annotations
 
 from senjo.scenario import Scenario
+from senjo.sim.declines import Reason
 from senjo.systems.gurps.model import Fighter
 
 __all__ = ["MODELLED_ADVANTAGES", "MODELLED_DAMAGE_TYPES", "decline_reason", "main_weapon"]
@@ -37,72 +38,111 @@ def main_weapon(fighter: Fighter) -> str | None:
     return armed[0] if len(armed) == 1 else None
 
 
-def _fighter_reason(fighter: Fighter) -> str | None:
-    name = f"combatant {fighter.key!r}"
+def _fighter_reason(fighter: Fighter) -> Reason | None:
+    name, jname = f"combatant {fighter.key!r}", f"戦闘者 {fighter.key!r}"
     for weapon in fighter.weapons:
         for mode in weapon.modes:
             if mode.ranged is not None:
-                return f"{name} has a ranged weapon ({weapon.key})"
+                return Reason(
+                    f"{name} has a ranged weapon ({weapon.key})",
+                    f"{jname}が射撃武器を持つ（{weapon.key}）",
+                )
     for weapon in fighter.weapons:
         if weapon.modes[0].unarmed and weapon.key != "punch":
-            return f"{name} has a natural weapon other than a punch ({weapon.key})"
+            return Reason(
+                f"{name} has a natural weapon other than a punch ({weapon.key})",
+                f"{jname}がパンチ以外の生来の武器を持つ（{weapon.key}）",
+            )
     if main_weapon(fighter) is None:
-        return f"{name} does not carry exactly one melee weapon"
+        return Reason(
+            f"{name} does not carry exactly one melee weapon",
+            f"{jname}の白兵武器がちょうど1つではない",
+        )
     for weapon in fighter.weapons:
         for mode in weapon.modes:
             label = f"{name}'s {weapon.key} ({mode.name})"
-            if mode.damage.damage_type.value not in MODELLED_DAMAGE_TYPES:
-                return f"{label} does {mode.damage.damage_type.value} damage"
+            jlabel = f"{jname}の{weapon.key}（{mode.name}）"
+            kind = mode.damage.damage_type.value
+            if kind not in MODELLED_DAMAGE_TYPES:
+                return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")
             if mode.damage.armor_divisor != 1:
-                return f"{label} has an armor divisor"
+                return Reason(f"{label} has an armor divisor", f"{jlabel}に徹甲除数がある")
             if mode.st_for_damage is not None or mode.damage.base not in ("sw", "thr"):
-                return f"{label} has fixed damage"
+                return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
             if mode.two_handed or mode.reach_needs_ready:
-                return f"{label} needs two hands or a change of grip"
+                return Reason(
+                    f"{label} needs two hands or a change of grip",
+                    f"{jlabel}は両手か持ち方の変更が要る",
+                )
             if not mode.unarmed and tuple(mode.reach) != (1,):
-                return f"{label} has a reach other than 1"
+                return Reason(f"{label} has a reach other than 1", f"{jlabel}の攻撃範囲が1以外")
             if mode.parry.fencing:
-                return f"{label} is a fencing weapon"
+                return Reason(f"{label} is a fencing weapon", f"{jlabel}はフェンシング武器")
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
-        return f"{name} has a trait the fast path does not model ({unknown[0]})"
+        return Reason(
+            f"{name} has a trait the fast path does not model ({unknown[0]})",
+            f"{jname}が高速経路の扱わない特徴を持つ（{unknown[0]}）",
+        )
     if fighter.size_modifier:
-        return f"{name} has a size modifier"
+        return Reason(f"{name} has a size modifier", f"{jname}にサイズ修正がある")
     if fighter.flexible_armor:
-        return f"{name} wears flexible armor (blunt trauma)"
+        return Reason(
+            f"{name} wears flexible armor (blunt trauma)",
+            f"{jname}が柔軟な防具を着ている（鈍的外傷）",
+        )
     return None
 
 
-def decline_reason(scenario: Scenario) -> str | None:
+def decline_reason(scenario: Scenario) -> Reason | None:
     """None if the fast path models the scenario completely, else why not (one line)."""
     if scenario.system != "gurps":
-        return f"GURPS duels only, not {scenario.system}"
+        return Reason(
+            f"GURPS duels only, not {scenario.system}",
+            f"GURPSの決闘のみ（{scenario.system}は対象外）",
+        )
     if getattr(scenario, "ground", None) is not None:
-        return "the scenario has a map (the GURPS fast path plays without one)"
+        return Reason(
+            "the scenario has a map (the GURPS fast path plays without one)",
+            "マップのあるシナリオ（GURPSの高速経路はマップなしで戦う）",
+        )
     fighters: tuple[Fighter, ...] = tuple(getattr(scenario, "fighters", ()))
     if len(fighters) != 2:
-        return f"{len(fighters)} combatants (it plays duels of exactly two)"
+        return Reason(
+            f"{len(fighters)} combatants (it plays duels of exactly two)",
+            f"戦闘者が{len(fighters)}人（扱うのはちょうど2人の決闘）",
+        )
     if fighters[0].side == fighters[1].side:
-        return "both combatants are on one side"
+        return Reason("both combatants are on one side", "2人の戦闘者が同じ陣営")
     for key, kind in scenario.controllers.items():
         if kind == "random":
-            return f"combatant {key!r} has a random controller"
+            return Reason(
+                f"combatant {key!r} has a random controller",
+                f"戦闘者 {key!r} をランダムな操作が動かす",
+            )
     for name, value in sorted(scenario.options.items()):
         allowed = _OPTIONS.get(name, frozenset())
         if allowed is not None and value not in allowed:
-            return f"option {name}={value} is not modelled"
+            return Reason(
+                f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
+            )
     for fighter in fighters:
         reason = _fighter_reason(fighter)
         if reason is not None:
-            return f"{reason}"
+            return reason
     first, second = fighters
     if (first.basic_speed, first.dx) == (second.basic_speed, second.dx):
-        return "the initiative is a tie (decided by a roll)"
+        return Reason(
+            "the initiative is a tie (decided by a roll)", "行動順が同点（ロールで決まる）"
+        )
     if scenario.options.get("heavy_parry_break", "on") == "on":
         for defender, attacker in ((first, second), (second, first)):
             for mine in defender.weapons:
                 if mine.weight <= 0 or mine.breakage_resistant:
                     continue
                 if any(theirs.weight >= 3 * mine.weight for theirs in attacker.weapons):
-                    return f"{defender.key}'s {mine.key} may break parrying"
+                    return Reason(
+                        f"{defender.key}'s {mine.key} may break parrying",
+                        f"{defender.key}の{mine.key}は受けで壊れうる",
+                    )
     return None

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from senjo.engine.battle import Battle
+from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.layout import (
     CM_BALANCE,
     CM_BROKEN,
@@ -296,5 +297,10 @@ def critical_arrays() -> dict[str, Any]:
                 fallback = rule_tables.critical_head_blow(effect.fallback_roll or 4)
                 arrays["crit_fallback"][index] = entry_index[("head", fallback.key)]
             else:
-                raise Unsupported(f"critical result {entry.key} ({kind.value}) is not modelled")
+                raise Unsupported(
+                    Reason(
+                        f"critical result {entry.key} ({kind.value}) is not modelled",
+                        f"クリティカルの結果 {entry.key}（{kind.value}）は扱わない",
+                    )
+                )
     return arrays

@@ -240,7 +240,15 @@ class DuelTables:
 
 
 class Unsupported(Exception):
-    """The scenario has something the tables cannot represent (the message says what)."""
+    """The scenario has something the tables cannot represent (the message says what).
+
+    Its argument is the reason (a `senjo.sim.declines.Reason`, in both languages)."""
+
+    @property
+    def reason(self) -> str:
+        """The reason as given (a `Reason` keeps its Japanese)."""
+        given: str = self.args[0]
+        return given
 
 
 @functools.cache

@@ -27,6 +27,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
 from senjo.scenario.battle import build_battle
+from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.damage_tables import (
     MISS_FIELDS,
     critical_arrays,
@@ -150,7 +151,12 @@ def _fighter_tables(
     st = _state(scenario, order)
     status = st.status[key]
     if status.hands[0] != main or (shield is not None and shield.key not in status.ready):
-        raise Unsupported(f"combatant {key!r} does not start with its weapon and shield ready")
+        raise Unsupported(
+            Reason(
+                f"combatant {key!r} does not start with its weapon and shield ready",
+                f"戦闘者 {key!r} の武器と盾が最初から構えられていない",
+            )
+        )
 
     misses: list[list[dict[str, int]]] = []
     modes: list[Mode] = []
@@ -300,7 +306,12 @@ def _fighter_tables(
                 _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
             )
             if choice.variant not in ("increased_dodge", "increased_parry", "increased_block"):
-                raise Unsupported(f"the AI of {key!r} would take {choice.key} when hurt")
+                raise Unsupported(
+                    Reason(
+                        f"the AI of {key!r} would take {choice.key} when hurt",
+                        f"{key!r} のAIは負傷すると {choice.key} を選ぶ",
+                    )
+                )
             aod[where, hand] = M_AOD[choice.variant]
     # Without a weapon to strike with, the AI first picks up what it dropped (weapon, then
     # shield), whatever the distance - a held weapon out of reach does not count.
@@ -420,7 +431,12 @@ def _build(scenario: Scenario) -> DuelTables:
     second = _fighter_tables(scenario, order, 1, most)
     positions = [scenario.positions.get(key, Point(0, 0)) for key in order]
     if positions[0].y != positions[1].y:
-        raise Unsupported("the combatants do not start on a line of constant y")
+        raise Unsupported(
+            Reason(
+                "the combatants do not start on a line of constant y",
+                "戦闘者の初期位置が y 一定の直線上にない",
+            )
+        )
     settings = _battle(scenario).system.settings
     plans = list(_plan_list())
     crit = critical_arrays()
