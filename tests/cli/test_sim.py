@@ -163,7 +163,25 @@ def test_sim_plot(lang: str, suffix: str, tmp_path: Path) -> None:
 )
 def test_sim_errors(args: list[str], fragments: list[str]) -> None:
     """Bad arguments are one line on stderr and exit status 2, before any battle."""
-    assert_one_line_error(invoke("sim", DUEL, *args), *fragments)
+    lang = [] if "--lang" in args else ["--lang", "en"]
+    assert_one_line_error(invoke("sim", DUEL, *args, *lang), *fragments)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["--path", "quick"], ["--path には auto、engine、fast のいずれか", "'quick' は不可"]),
+        (["-n", "0"], ["-n には1以上の戦闘数"]),
+        (["--workers", "0"], ["--workers には1以上"]),
+        (["--plot", "out.pdf"], ["--plot out.pdf：", ".png か .svg"]),
+        (["--plot", "no/such/dir/out.png"], ["フォルダ 'no/such/dir' がありません"]),
+        (["--backend", "dask"], ["--scheduler ADDRESS（例：tcp://host:8786）が必要"]),
+        (["--backend", "ray"], ["--backend には local か dask", "'ray' は不可"]),
+    ],
+)
+def test_sim_errors_in_japanese(args: list[str], fragments: list[str]) -> None:
+    """With --lang ja the same errors are one Japanese line."""
+    assert_one_line_error(invoke("sim", DUEL, *args, "--lang", "ja"), *fragments)
 
 
 def test_sim_fast_path_declined_or_taken() -> None:
@@ -329,9 +347,37 @@ def test_sweep_point_matches_sim() -> None:
 )
 def test_sweep_errors(args: list[str], fragments: list[str]) -> None:
     """A bad --vary or --side is one line naming the path, before any battle."""
-    assert_one_line_error(invoke("sweep", DUEL, *args, "-n", "5"), *fragments)
+    assert_one_line_error(invoke("sweep", DUEL, *args, "-n", "5", "--lang", "en"), *fragments)
 
 
-def test_sweep_needs_a_vary() -> None:
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (
+            ["--vary", "combatants.nobody.st=10"],
+            ["--vary combatants.nobody.st", "キー 'nobody' の項目がありません", "knight, raider"],
+        ),
+        (["--vary", "skills"], ["--vary には PATH=VALUES"]),
+        (["--vary", "options.max_rounds=9..1"], ["a <= b が必要"]),
+        (["--vary", "options.max_rounds=1,,2"], ["リストに空の値"]),
+        (
+            ["--vary", "options.max_rounds=5", "--side", "elves"],
+            ["--side 'elves' はシナリオの陣営ではありません", "knights, raiders"],
+        ),
+        (
+            ["--vary", "options.max_rounds=1..200", "--vary", "combatants.knight.st=1..100"],
+            ["格子点が20,000通り", "上限は"],
+        ),
+    ],
+)
+def test_sweep_errors_in_japanese(args: list[str], fragments: list[str]) -> None:
+    """With --lang ja a bad --vary or --side is one Japanese line."""
+    assert_one_line_error(invoke("sweep", DUEL, *args, "-n", "5", "--lang", "ja"), *fragments)
+
+
+@pytest.mark.parametrize(
+    ("lang", "fragment"), [("en", "at least one --vary"), ("ja", "--vary PATH=VALUES が1つ以上")]
+)
+def test_sweep_needs_a_vary(lang: str, fragment: str) -> None:
     """sweep without --vary is one clear line."""
-    assert_one_line_error(invoke("sweep", DUEL, "-n", "5"), "at least one --vary")
+    assert_one_line_error(invoke("sweep", DUEL, "-n", "5", "--lang", lang), fragment)

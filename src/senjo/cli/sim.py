@@ -21,9 +21,11 @@ from senjo.dice.formatting import Lang
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from senjo.scenario.battle import effective_seed
 from senjo.sim.aggregate import SimAggregate
+from senjo.sim.declines import in_lang
 from senjo.sim.fastpath import PathError, PathRequest, choose_path
 from senjo.sim.plot import plot_format
 from senjo.sim.runner import SimJob
+from senjo.sim.terms import error as error_text
 from senjo.sim.terms import term
 from senjo.sim.workers import BackendError, make_backend, simulate
 
@@ -67,22 +69,22 @@ def load_with_options(path: Path, options: dict[str, str]) -> Scenario:
         fail(f"--option: {error}")
 
 
-def check_counts(battles: int, workers: int) -> None:
+def check_counts(battles: int, workers: int, lang: Lang) -> None:
     """`-n` and `--workers` are 1 or more (else one line and exit 2)."""
     if battles < 1:
-        fail(f"-n takes a number of battles of 1 or more, not {battles}")
+        fail(error_text("battles", lang, value=battles))
     if workers < 1:
-        fail(f"--workers takes 1 or more, not {workers}")
+        fail(error_text("workers", lang, value=workers))
 
 
-def check_plot(path: Path | None) -> None:
+def check_plot(path: Path | None, lang: Lang) -> None:
     """A plot file must be .png or .svg (checked before any battle is played)."""
     if path is None:
         return
     if plot_format(path) is None:
-        fail(f"--plot {path}: the file name must end in .png or .svg")
+        fail(error_text("plot_suffix", lang, path=path))
     if not path.parent.is_dir():
-        fail(f"--plot {path}: no such folder {str(path.parent)!r}")
+        fail(error_text("plot_folder", lang, path=path, folder=str(path.parent)))
 
 
 def run_jobs(
@@ -98,7 +100,7 @@ def run_jobs(
     try:
         chosen = make_backend(workers, backend, scheduler)
     except BackendError as error:
-        fail(str(error))
+        fail(in_lang(error.args[0], lang))
     total = sum(job.n for job in jobs)
     console = Console(stderr=True)
     visible = show_progress and console.is_terminal
@@ -129,7 +131,7 @@ def run_jobs(
         try:
             results = simulate(jobs, chosen, workers=workers, progress=advance)
         except BackendError as error:
-            fail(str(error))
+            fail(in_lang(error.args[0], lang))
     return results, time.perf_counter() - start
 
 
@@ -158,10 +160,10 @@ def sim_command(
     from senjo.sim.summary import summarize
 
     chosen_lang = parse_lang(lang)
-    check_counts(battles, workers)
-    check_plot(plot)
+    check_counts(battles, workers, chosen_lang)
+    check_plot(plot, chosen_lang)
     if path not in ("auto", "engine", "fast"):
-        fail(f"--path takes auto, engine or fast, not {path!r}")
+        fail(error_text("path", chosen_lang, value=path))
     scenario = load_with_options(scenario_path, parse_options(option))
     request: PathRequest = "fast" if path == "fast" else "engine" if path == "engine" else "auto"
     try:
@@ -186,7 +188,7 @@ def sim_command(
         try:
             save(sim_figure(summary, title=title, lang=chosen_lang), plot)
         except OSError as error:
-            fail(f"--plot {plot}: cannot be written ({error.strerror})")
+            fail(error_text("plot_write", chosen_lang, path=plot, why=error.strerror))
     if json_output:
         header: dict[str, Any] = {
             "scenario": scenario.source,

@@ -30,11 +30,13 @@ from senjo.cli.sim import (
 )
 from senjo.scenario import Scenario, ScenarioError, parse_scenario
 from senjo.scenario.battle import effective_seed
+from senjo.sim.declines import in_lang
 from senjo.sim.fastpath import PathError, choose_path
 from senjo.sim.runner import SimJob
 from senjo.sim.summary import SimSummary, summarize
 from senjo.sim.sweep import MAX_POINTS, SweepError, Vary, apply_point, grid, grid_size, parse_vary
 from senjo.sim.terms import battles, paren, points, term
+from senjo.sim.terms import error as error_text
 
 __all__ = ["sweep_command"]
 
@@ -48,7 +50,9 @@ def _point_text(point: dict[str, Any]) -> str:
     return ", ".join(f"{path}={value}" for path, value in point.items())
 
 
-def _build_points(base: Scenario, varies: list[Vary]) -> list[tuple[dict[str, Any], Scenario]]:
+def _build_points(
+    base: Scenario, varies: list[Vary], lang: str
+) -> list[tuple[dict[str, Any], Scenario]]:
     """Every grid point with its checked scenario; the first bad point exits 2."""
     points = []
     for point in grid(varies):
@@ -56,7 +60,7 @@ def _build_points(base: Scenario, varies: list[Vary]) -> list[tuple[dict[str, An
             data = apply_point(base.data, point)
             points.append((point, parse_scenario(data, base.source)))
         except SweepError as error:
-            fail(str(error))
+            fail(in_lang(error.args[0], lang))
         except ScenarioError as error:
             fail(f"--vary {_point_text(point)}: {error}")
     return points
@@ -120,22 +124,22 @@ def sweep_command(
 ) -> None:
     """Simulate a scenario at every point of a parameter grid (the same seeds at every point)."""
     chosen_lang = parse_lang(lang)
-    check_counts(battles_per_point, workers)
-    check_plot(plot)
+    check_counts(battles_per_point, workers, chosen_lang)
+    check_plot(plot, chosen_lang)
     try:
         varies = [parse_vary(spec) for spec in vary or []]
     except SweepError as error:
-        fail(str(error))
+        fail(in_lang(error.args[0], chosen_lang))
     if not varies:
-        fail("sweep needs at least one --vary PATH=VALUES")
+        fail(error_text("no_vary", chosen_lang))
     if grid_size(varies) > MAX_POINTS:
-        fail(f"the grid has {grid_size(varies):,} points; the most is {MAX_POINTS:,}")
+        fail(error_text("grid", chosen_lang, size=grid_size(varies), most=MAX_POINTS))
     base = load_with_options(scenario_path, parse_options(option))
     sides = list(dict.fromkeys(fighter.side for fighter in base.fighters))
     plotted = side if side is not None else sides[0]
     if plotted not in sides:
-        fail(f"--side {plotted!r} is not a side of the scenario; sides: {', '.join(sides)}")
-    points = _build_points(base, varies)
+        fail(error_text("side", chosen_lang, side=plotted, sides=", ".join(sides)))
+    points = _build_points(base, varies, chosen_lang)
     used_seed = effective_seed(base, seed)
     jobs = []
     for _, scenario in points:
@@ -210,4 +214,4 @@ def _plot(
     try:
         save(figure, path)
     except OSError as error:
-        fail(f"--plot {path}: cannot be written ({error.strerror})")
+        fail(error_text("plot_write", lang, path=path, why=error.strerror))

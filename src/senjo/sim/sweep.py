@@ -31,6 +31,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from senjo.sim.declines import Reason
+
 __all__ = [
     "MAX_POINTS",
     "SweepError",
@@ -87,18 +89,39 @@ def parse_vary(spec: str) -> Vary:
     path, sep, values = spec.partition("=")
     path = path.strip()
     if not sep or not path or not values.strip():
-        raise SweepError(f"--vary takes PATH=VALUES (a..b or v1,v2,...), not {spec!r}")
+        raise SweepError(
+            Reason(
+                f"--vary takes PATH=VALUES (a..b or v1,v2,...), not {spec!r}",
+                f"--vary には PATH=VALUES（a..b か v1,v2,...）を指定してください"
+                f"（{spec!r} は不可）",
+            )
+        )
     if any(not part for part in path.split(".")):
-        raise SweepError(f"--vary {spec}: {path!r} is not a dotted path")
+        raise SweepError(
+            Reason(
+                f"--vary {spec}: {path!r} is not a dotted path",
+                f"--vary {spec}：{path!r} はドット区切りのパスではありません",
+            )
+        )
     found = _RANGE.match(values)
     if found:
         low, high = int(found.group(1)), int(found.group(2))
         if low > high:
-            raise SweepError(f"--vary {spec}: a range a..b needs a <= b")
+            raise SweepError(
+                Reason(
+                    f"--vary {spec}: a range a..b needs a <= b",
+                    f"--vary {spec}：範囲 a..b には a <= b が必要です",
+                )
+            )
         return Vary(path, tuple(range(low, high + 1)))
     parsed = tuple(parse_value(part) for part in values.split(","))
     if any(value == "" for value in parsed):
-        raise SweepError(f"--vary {spec}: an empty value in the list")
+        raise SweepError(
+            Reason(
+                f"--vary {spec}: an empty value in the list",
+                f"--vary {spec}：リストに空の値があります",
+            )
+        )
     return Vary(path, parsed)
 
 
@@ -157,7 +180,12 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
                 here[part] = {}
             here = here[part]
         else:
-            raise SweepError(f"--vary {path}: {above} is a value, not a mapping or list")
+            raise SweepError(
+                Reason(
+                    f"--vary {path}: {above} is a value, not a mapping or list",
+                    f"--vary {path}：{above} は値で、マッピングやリストではありません",
+                )
+            )
 
 
 def _list_index(items: list[Any], part: str, path: str, above: str) -> int:
@@ -170,5 +198,8 @@ def _list_index(items: list[Any], part: str, path: str, above: str) -> int:
         return int(part)
     known = ", ".join(str(key) for key in keys if key is not None)
     raise SweepError(
-        f"--vary {path}: {above} has no entry with key {part!r} (keys: {known or 'none'})"
+        Reason(
+            f"--vary {path}: {above} has no entry with key {part!r} (keys: {known or 'none'})",
+            f"--vary {path}：{above} にキー {part!r} の項目がありません（キー：{known or 'なし'}）",
+        )
     )

@@ -23,6 +23,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from senjo.sim.aggregate import SimAggregate
+from senjo.sim.declines import Reason
 from senjo.sim.fastpath import ENGINE, find_fast_path
 from senjo.sim.runner import SimJob, play_chunk
 
@@ -141,13 +142,19 @@ class DaskBackend:
             distributed: Any = importlib.import_module("distributed")
         except ImportError:
             raise BackendError(
-                "the dask backend needs the 'dask' extra: pip install 'senjo[dask]'"
+                Reason(
+                    "the dask backend needs the 'dask' extra: pip install 'senjo[dask]'",
+                    "dask バックエンドには 'dask' エクストラが必要です：pip install 'senjo[dask]'",
+                )
             ) from None
         try:
             client = distributed.Client(self.address, timeout=self.timeout, set_as_default=False)
         except (OSError, TimeoutError) as error:
             raise BackendError(
-                f"cannot reach the Dask scheduler at {self.address} ({error})"
+                Reason(
+                    f"cannot reach the Dask scheduler at {self.address} ({error})",
+                    f"Dask スケジューラ {self.address} に接続できません（{error}）",
+                )
             ) from None
         with client:
             threads = max(1, sum(client.nthreads().values()))
@@ -220,10 +227,25 @@ def make_backend(workers: int, backend: str = "local", scheduler: str | None = N
     """The backend for the command line's `--workers`, `--backend` and `--scheduler`."""
     if backend == "dask":
         if not scheduler:
-            raise BackendError("--backend dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+            raise BackendError(
+                Reason(
+                    "--backend dask needs --scheduler ADDRESS (e.g. tcp://host:8786)",
+                    "--backend dask には --scheduler ADDRESS（例：tcp://host:8786）が必要です",
+                )
+            )
         return DaskBackend(scheduler)
     if backend != "local":
-        raise BackendError(f"--backend takes local or dask, not {backend!r}")
+        raise BackendError(
+            Reason(
+                f"--backend takes local or dask, not {backend!r}",
+                f"--backend には local か dask を指定してください（{backend!r} は不可）",
+            )
+        )
     if scheduler:
-        raise BackendError("--scheduler is for --backend dask")
+        raise BackendError(
+            Reason(
+                "--scheduler is for --backend dask",
+                "--scheduler は --backend dask 用のオプションです",
+            )
+        )
     return InProcess() if workers <= 1 else LocalPool(workers)
