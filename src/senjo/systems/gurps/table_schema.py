@@ -13,11 +13,10 @@ senjo.systems.gurps.table_schema.TableError: encumbrance.yaml: levels[0].key: Fi
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated, Any, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError, model_validator
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind, check_effect_params
@@ -95,15 +94,16 @@ def _dice(value: object) -> DamageDice:
     return DamageDice.parse(value)
 
 
-Ratio = Annotated[Fraction, PlainValidator(_fraction)]
-Dice = Annotated[DamageDice, PlainValidator(_dice)]
+if TYPE_CHECKING:
+    Ratio = Fraction
+    Dice = DamageDice
+# At run time `Ratio` and `Dice` are given their pydantic readers by `_adapter`,
+# just before the first validation: importing the table classes needs no pydantic.
 
+#: pydantic's settings for every table class: unknown keys are errors.
+_CONFIG = {"extra": "forbid", "arbitrary_types_allowed": True}
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
-
-
-_ModelT = TypeVar("_ModelT", bound=BaseModel)
+_TableT = TypeVar("_TableT")
 
 
 def _check_rolls(groups: list[tuple[str, tuple[int, ...]]], table: str) -> None:
@@ -145,11 +145,14 @@ def _check_ranges(ranges: list[tuple[int, int | None]], start: int, what: str) -
 # --- effects -------------------------------------------------------------------------------
 
 
-class Effect(_Model):
+@dataclass(frozen=True, kw_only=True)
+class Effect:
     """One structured result the engine can apply, e.g. {effect: damage_multiplier, value: 3}.
 
     `when` lists conditions that must all hold for the effect to apply.
     """
+
+    __pydantic_config__ = _CONFIG
 
     effect: EffectKind
     when: tuple[Condition, ...] = ()
@@ -182,19 +185,20 @@ class Effect(_Model):
     lasting_penalty: int | None = None
     lasting_penalty_high_pain_threshold: int | None = None
 
-    @model_validator(mode="after")
-    def _params_fit_kind(self) -> Effect:
+    def __post_init__(self) -> None:
         given = {
             name
-            for name in type(self).model_fields
+            for name in (f.name for f in fields(self))
             if name not in ("effect", "when") and getattr(self, name) not in (None, ())
         }
         check_effect_params(self.effect, given)
-        return self
 
 
-class CriticalEntry(_Model):
+@dataclass(frozen=True, kw_only=True)
+class CriticalEntry:
     """One row of a critical table: its 3d6 results, words, and effects."""
+
+    __pydantic_config__ = _CONFIG
 
     key: str
     rolls: tuple[int, ...]
@@ -203,8 +207,11 @@ class CriticalEntry(_Model):
     effects: tuple[Effect, ...]
 
 
-class CriticalNote(_Model):
+@dataclass(frozen=True, kw_only=True)
+class CriticalNote:
     """A table-wide footnote that replaces a result in special cases."""
+
+    __pydantic_config__ = _CONFIG
 
     key: str
     en: str
@@ -212,26 +219,30 @@ class CriticalNote(_Model):
     effects: tuple[Effect, ...]
 
 
-class CriticalTable(_Model):
+@dataclass(frozen=True, kw_only=True)
+class CriticalTable:
     """A critical hit or critical miss table covering 3d6 results 3-18."""
+
+    __pydantic_config__ = _CONFIG
 
     table: Literal["critical_hit", "critical_head_blow", "critical_miss", "unarmed_critical_miss"]
     every_entry: tuple[Effect, ...] = ()
     entries: tuple[CriticalEntry, ...]
     notes: tuple[CriticalNote, ...] = ()
 
-    @model_validator(mode="after")
-    def _covers_3_to_18(self) -> CriticalTable:
+    def __post_init__(self) -> None:
         _check_unique([e.key for e in self.entries] + [n.key for n in self.notes])
         _check_rolls([(e.key, e.rolls) for e in self.entries], self.table)
-        return self
 
 
 # --- hit locations and wounding -------------------------------------------------------------
 
 
-class HitLocation(_Model):
+@dataclass(frozen=True, kw_only=True)
+class HitLocation:
     """A humanoid hit location (命中部位): where it is on 3d6 and what it does."""
+
+    __pydantic_config__ = _CONFIG
 
     key: str
     en: str
@@ -252,22 +263,26 @@ class HitLocation(_Model):
     note_ja: str
 
 
-class HitLocationTable(_Model):
+@dataclass(frozen=True, kw_only=True)
+class HitLocationTable:
     """All hit locations; the random ones cover 3d6 results 3-18 once each."""
+
+    __pydantic_config__ = _CONFIG
 
     locations: tuple[HitLocation, ...]
 
-    @model_validator(mode="after")
-    def _covers_3_to_18(self) -> HitLocationTable:
+    def __post_init__(self) -> None:
         _check_unique([loc.key for loc in self.locations])
         _check_rolls([(loc.key, loc.rolls) for loc in self.locations], "hit location table")
         if not any(loc.kind is LocationKind.TORSO for loc in self.locations):
             raise ValueError("there must be a torso location")
-        return self
 
 
-class DamageTypeInfo(_Model):
+@dataclass(frozen=True, kw_only=True)
+class DamageTypeInfo:
     """A damage type's names and torso wounding rules."""
+
+    __pydantic_config__ = _CONFIG
 
     key: DamageType
     en: str
@@ -278,8 +293,11 @@ class DamageTypeInfo(_Model):
     ignores_location: bool = False
 
 
-class InjuryToleranceInfo(_Model):
+@dataclass(frozen=True, kw_only=True)
+class InjuryToleranceInfo:
     """How an Injury Tolerance trait changes wounding (B380, B400)."""
+
+    __pydantic_config__ = _CONFIG
 
     key: InjuryTolerance
     en: str
@@ -290,8 +308,7 @@ class InjuryToleranceInfo(_Model):
     max_injury: dict[str, int] | None = None
     can_be_crippled: bool = True
 
-    @model_validator(mode="after")
-    def _max_injury_keys(self) -> InjuryToleranceInfo:
+    def __post_init__(self) -> None:
         if self.max_injury is not None:
             allowed = {t.value for t in DamageType} | {"other"}
             unknown = sorted(set(self.max_injury) - allowed)
@@ -299,18 +316,19 @@ class InjuryToleranceInfo(_Model):
                 raise ValueError(f"max_injury has unknown damage type(s) {unknown}")
             if "other" not in self.max_injury:
                 raise ValueError("max_injury needs an 'other' entry for unlisted types")
-        return self
 
 
-class WoundingTable(_Model):
+@dataclass(frozen=True, kw_only=True)
+class WoundingTable:
     """Damage types, location multipliers and Injury Tolerance."""
+
+    __pydantic_config__ = _CONFIG
 
     damage_types: tuple[DamageTypeInfo, ...]
     by_location_kind: dict[LocationKind, dict[DamageType, Ratio]]
     injury_tolerance: tuple[InjuryToleranceInfo, ...]
 
-    @model_validator(mode="after")
-    def _complete(self) -> WoundingTable:
+    def __post_init__(self) -> None:
         keys = [info.key.value for info in self.damage_types]
         _check_unique(keys)
         missing = sorted({t.value for t in DamageType} - set(keys))
@@ -324,14 +342,16 @@ class WoundingTable(_Model):
         absent = sorted({t.value for t in InjuryTolerance} - set(tolerances))
         if absent:
             raise ValueError(f"injury_tolerance lacks {absent}")
-        return self
 
 
 # --- postures, encumbrance, damage by ST, size and range, ranged ------------------------------
 
 
-class Posture(_Model):
+@dataclass(frozen=True, kw_only=True)
+class Posture:
     """A posture (姿勢) and its modifiers (B551; movement costs from seed 001)."""
+
+    __pydantic_config__ = _CONFIG
 
     key: str
     en: str
@@ -347,28 +367,30 @@ class Posture(_Model):
     hexes: int
     height: Literal[0, 1, 2]
 
-    @model_validator(mode="after")
-    def _one_kind_of_move(self) -> Posture:
+    def __post_init__(self) -> None:
         if (self.move_factor is None) == (self.move_yards_per_turn is None):
             raise ValueError("give exactly one of move_factor and move_yards_per_turn")
-        return self
 
 
-class PostureTable(_Model):
+@dataclass(frozen=True, kw_only=True)
+class PostureTable:
     """All postures, with standing among them."""
+
+    __pydantic_config__ = _CONFIG
 
     postures: tuple[Posture, ...]
 
-    @model_validator(mode="after")
-    def _has_standing(self) -> PostureTable:
+    def __post_init__(self) -> None:
         _check_unique([p.key for p in self.postures])
         if not any(p.key == "standing" for p in self.postures):
             raise ValueError("there must be a 'standing' posture")
-        return self
 
 
-class EncumbranceLevel(_Model):
+@dataclass(frozen=True, kw_only=True)
+class EncumbranceLevel:
     """An encumbrance level (荷重) and what it does to Move and Dodge."""
+
+    __pydantic_config__ = _CONFIG
 
     level: int
     key: str
@@ -379,60 +401,73 @@ class EncumbranceLevel(_Model):
     dodge: int
 
 
-class EncumbranceTable(_Model):
+@dataclass(frozen=True, kw_only=True)
+class EncumbranceTable:
     """Encumbrance levels 0-4 in order, each allowing more weight than the last."""
+
+    __pydantic_config__ = _CONFIG
 
     levels: tuple[EncumbranceLevel, ...]
 
-    @model_validator(mode="after")
-    def _in_order(self) -> EncumbranceTable:
+    def __post_init__(self) -> None:
         if [lv.level for lv in self.levels] != list(range(len(self.levels))):
             raise ValueError("levels must be numbered 0, 1, 2 … in order")
         multiples = [lv.max_lift_multiple for lv in self.levels]
         if multiples != sorted(set(multiples)):
             raise ValueError("max_lift_multiple must increase from level to level")
-        return self
 
 
-class _StRow(_Model):
+@dataclass(frozen=True, kw_only=True)
+class _StRow:
+    __pydantic_config__ = _CONFIG
+
     st: tuple[int, int]
     thrust: Dice
     swing: Dice
 
 
-class _StCheckpoint(_Model):
+@dataclass(frozen=True, kw_only=True)
+class _StCheckpoint:
+    __pydantic_config__ = _CONFIG
+
     st: int
     thrust: Dice
     swing: Dice
 
 
-class DamageBySt(_Model):
+@dataclass(frozen=True, kw_only=True)
+class DamageBySt:
     """Thrust and swing by ST: explicit rows from ST 1, and published checkpoints above."""
+
+    __pydantic_config__ = _CONFIG
 
     rows: tuple[_StRow, ...]
     checkpoints: tuple[_StCheckpoint, ...] = ()
 
-    @model_validator(mode="after")
-    def _contiguous(self) -> DamageBySt:
+    def __post_init__(self) -> None:
         _check_ranges([row.st for row in self.rows], 1, "ST")
-        return self
 
 
-class _SmallRow(_Model):
+@dataclass(frozen=True, kw_only=True)
+class _SmallRow:
+    __pydantic_config__ = _CONFIG
+
     inches: float
     size_modifier: int
 
 
-class SpeedRangeTable(_Model):
+@dataclass(frozen=True, kw_only=True)
+class SpeedRangeTable:
     """The Size and Speed/Range table as a repeating decade plus its small rows."""
+
+    __pydantic_config__ = _CONFIG
 
     decade: tuple[float, ...]
     zero_row_yards: float
     no_range_modifier_up_to_yards: float
     small_rows: tuple[_SmallRow, ...]
 
-    @model_validator(mode="after")
-    def _well_formed(self) -> SpeedRangeTable:
+    def __post_init__(self) -> None:
         if not self.decade or self.decade[0] != 1 or list(self.decade) != sorted(set(self.decade)):
             raise ValueError("decade must start at 1 and increase")
         if self.decade[-1] >= 10:
@@ -442,44 +477,54 @@ class SpeedRangeTable(_Model):
         inches = [row.inches for row in self.small_rows]
         if inches != sorted(inches, reverse=True) or (inches and inches[0] >= 36):
             raise ValueError("small_rows must shrink from under 36 inches downward")
-        return self
 
 
-class _ShotsRow(_Model):
+@dataclass(frozen=True, kw_only=True)
+class _ShotsRow:
+    __pydantic_config__ = _CONFIG
+
     shots: tuple[int, int]
     bonus: int
 
 
-class _RapidFire(_Model):
+@dataclass(frozen=True, kw_only=True)
+class _RapidFire:
+    __pydantic_config__ = _CONFIG
+
     rows: tuple[_ShotsRow, ...]
     per_doubling_beyond: int
 
-    @model_validator(mode="after")
-    def _contiguous(self) -> _RapidFire:
+    def __post_init__(self) -> None:
         _check_ranges([row.shots for row in self.rows], 1, "shots")
-        return self
 
 
-class _HexesRow(_Model):
+@dataclass(frozen=True, kw_only=True)
+class _HexesRow:
+    __pydantic_config__ = _CONFIG
+
     hexes: tuple[int, int | None]
     modifier: int
 
 
-class _OpportunityFire(_Model):
+@dataclass(frozen=True, kw_only=True)
+class _OpportunityFire:
+    __pydantic_config__ = _CONFIG
+
     hexes: tuple[_HexesRow, ...]
     single_line: int
     target_discrimination: int
 
-    @model_validator(mode="after")
-    def _contiguous(self) -> _OpportunityFire:
+    def __post_init__(self) -> None:
         _check_ranges([row.hexes for row in self.hexes], 1, "hexes")
         if self.hexes[-1].hexes[1] is not None:
             raise ValueError("the last hexes row must be open-ended ([n, null])")
-        return self
 
 
-class RangedTables(_Model):
+@dataclass(frozen=True, kw_only=True)
+class RangedTables:
     """Rapid-fire bonus (B373) and opportunity-fire penalties (seed 001)."""
+
+    __pydantic_config__ = _CONFIG
 
     rapid_fire: _RapidFire
     opportunity_fire: _OpportunityFire
@@ -492,16 +537,39 @@ def _path(loc: tuple[int | str, ...]) -> str:
     return text or "(top level)"
 
 
-def table_error(file_name: str, error: ValidationError) -> TableError:
-    """Turn a pydantic error into one line: file, field path, problem."""
+def table_error(file_name: str, error: Any) -> TableError:
+    """Turn a pydantic `ValidationError` into one line: file, field path, problem."""
     first = error.errors(include_url=False)[0]
     message = str(first["msg"]).removeprefix("Value error, ")
+    if first["type"] == "unexpected_keyword_argument":
+        message = "Extra inputs are not permitted"  # as pydantic words it for models
     return TableError(f"{file_name}: {_path(tuple(first['loc']))}: {message}")
 
 
-def validate(file_name: str, data: Any, model: type[_ModelT]) -> _ModelT:
+_ADAPTERS: dict[type[Any], Any] = {}
+
+
+def _adapter(model: type[Any]) -> Any:
+    """pydantic's validator for a table class (pydantic is imported here, on first use)."""
+    known = _ADAPTERS.get(model)
+    if known is None:
+        from typing import Annotated
+
+        from pydantic import PlainValidator, TypeAdapter
+
+        names = globals()
+        names.setdefault("Ratio", Annotated[Fraction, PlainValidator(_fraction)])
+        names.setdefault("Dice", Annotated[DamageDice, PlainValidator(_dice)])
+        known = _ADAPTERS[model] = TypeAdapter(model)
+    return known
+
+
+def validate(file_name: str, data: Any, model: type[_TableT]) -> _TableT:
     """Validate raw YAML data against `model`, raising `TableError` on any problem."""
+    from pydantic import ValidationError
+
     try:
-        return model.model_validate(data)
+        table: _TableT = _adapter(model).validate_python(data)
     except ValidationError as error:
         raise table_error(file_name, error) from None
+    return table

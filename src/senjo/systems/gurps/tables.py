@@ -1,7 +1,8 @@
 """GURPS rule tables, loaded once from `data/*.yaml` and precomputed for fast lookups.
 
-The YAML files are validated on import (see `table_schema`); the accessors
-below only index tuples and dicts.
+The YAML files are validated on import (see `table_schema`), or read back
+from the per-user cache of an earlier validation of the very same files
+(`table_cache`); the accessors below only index tuples and dicts.
 
 >>> thrust_damage(18), swing_damage(18)
 (DamageDice(dice=1, adds=2), DamageDice(dice=3, adds=0))
@@ -17,13 +18,15 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
-import yaml
-
+from senjo.systems.gurps import table_schema
 from senjo.systems.gurps.damage import DamageDice
+from senjo.systems.gurps.table_cache import load_cached
 from senjo.systems.gurps.table_schema import (
     CriticalEntry,
     CriticalTable,
@@ -66,19 +69,28 @@ __all__ = [
 ]
 
 _DATA = resources.files("senjo.systems.gurps") / "data"
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _read(file_name: str) -> Any:
+def _text(file_name: str) -> str:
     try:
-        text = (_DATA / file_name).read_text(encoding="utf-8")
+        return (_DATA / file_name).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise TableError(f"{file_name}: (file): missing from senjo's GURPS data") from None
+
+
+def _parse(file_name: str, text: str) -> Any:
+    import yaml  # only when the tables are checked (not when they come from the cache)
+
+    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=_LOADER)
+        return yaml.load(text, Loader=loader)
     except yaml.YAMLError as error:
         problem = " ".join(str(error).split())
         raise TableError(f"{file_name}: (file): not valid YAML: {problem}") from None
+
+
+def _read(file_name: str) -> Any:
+    return _parse(file_name, _text(file_name))
 
 
 # --- damage by ST (B16) ---------------------------------------------------------------------
@@ -279,7 +291,7 @@ def _compile_critical(table: CriticalTable) -> dict[int, CriticalEntry]:
     by_roll: dict[int, CriticalEntry] = {}
     for entry in table.entries:
         if table.every_entry:
-            entry = entry.model_copy(update={"effects": table.every_entry + entry.effects})
+            entry = replace(entry, effects=table.every_entry + entry.effects)
         for roll in entry.rolls:
             by_roll[roll] = entry
     return by_roll
@@ -383,17 +395,33 @@ def check_table(file_name: str, data: Any) -> Any:
     return table
 
 
-def _load(file_name: str) -> Any:
-    return check_table(file_name, _read(file_name))
+_CRITICAL_NAMES = ("critical_hit", "critical_head_blow", "critical_miss", "unarmed_critical_miss")
 
 
-DAMAGE_BY_ST: DamageBySt = _load("damage_by_st.yaml")
-SPEED_RANGE: SpeedRangeTable = _load("speed_range_size.yaml")
-_hit_locations: HitLocationTable = _load("hit_locations.yaml")
-WOUNDING: WoundingTable = _load("wounding.yaml")
-_postures: PostureTable = _load("postures.yaml")
-_encumbrance: EncumbranceTable = _load("encumbrance.yaml")
-RANGED: RangedTables = _load("ranged.yaml")
+def _check_all(texts: Mapping[str, str]) -> dict[str, Any]:
+    """Every table read and checked (what the cache keeps)."""
+    checked = {name: check_table(name, _parse(name, text)) for name, text in texts.items()}
+    for name in _CRITICAL_NAMES:
+        table: CriticalTable = checked[f"{name}.yaml"]
+        if table.table != name:
+            raise TableError(f"{name}.yaml: table: says {table.table!r}, expected {name!r}")
+    return checked
+
+
+_TABLES = load_cached(
+    "gurps-tables",
+    {name: _text(name) for name in _MODELS},
+    _check_all,
+    sources=(Path(table_schema.__file__), Path(__file__)),
+)
+
+DAMAGE_BY_ST: DamageBySt = _TABLES["damage_by_st.yaml"]
+SPEED_RANGE: SpeedRangeTable = _TABLES["speed_range_size.yaml"]
+_hit_locations: HitLocationTable = _TABLES["hit_locations.yaml"]
+WOUNDING: WoundingTable = _TABLES["wounding.yaml"]
+_postures: PostureTable = _TABLES["postures.yaml"]
+_encumbrance: EncumbranceTable = _TABLES["encumbrance.yaml"]
+RANGED: RangedTables = _TABLES["ranged.yaml"]
 
 HIT_LOCATIONS: tuple[HitLocation, ...] = _hit_locations.locations
 POSTURES: tuple[Posture, ...] = _postures.postures
@@ -407,15 +435,7 @@ _LOCATION_BY_ROLL = {roll: loc for loc in HIT_LOCATIONS for roll in loc.rolls}
 _POSTURE_BY_KEY = {p.key: p for p in POSTURES}
 
 
-def _load_critical(name: str) -> CriticalTable:
-    table: CriticalTable = _load(f"{name}.yaml")
-    if table.table != name:
-        raise TableError(f"{name}.yaml: table: says {table.table!r}, expected {name!r}")
-    return table
-
-
-_CRITICAL_TABLES = {
-    name: _load_critical(name)
-    for name in ("critical_hit", "critical_head_blow", "critical_miss", "unarmed_critical_miss")
+_CRITICAL_TABLES: dict[str, CriticalTable] = {
+    name: _TABLES[f"{name}.yaml"] for name in _CRITICAL_NAMES
 }
 _CRITICAL_BY_ROLL = {name: _compile_critical(t) for name, t in _CRITICAL_TABLES.items()}
