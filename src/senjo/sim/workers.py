@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
@@ -78,7 +79,7 @@ class InProcess:
 
 
 class LocalPool:
-    """Local worker processes, forked where the platform can (else `spawn`).
+    """Local worker processes, forked on Linux (else spawned).
 
     A forked worker starts with everything this process has imported and built
     (senjo, NumPy, rule tables), in milliseconds; a spawned one imports them
@@ -118,8 +119,9 @@ class LocalPool:
 
 
 def _start_method() -> str:
-    """`fork` where the platform offers it (Linux, macOS), else `spawn` (Windows)."""
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    """`fork` on Linux; `spawn` elsewhere (Windows has no fork, and on macOS forking a
+    process that has loaded system frameworks is unsafe, which is why Python spawns there)."""
+    return "fork" if sys.platform.startswith("linux") else "spawn"
 
 
 class DaskBackend:
