@@ -204,17 +204,31 @@ def _tasks(jobs: Sequence[SimJob], workers: int) -> Iterator[Task]:
     """Every job's chunks, job by job, generated as the backend asks for them.
 
     A fast path that plays whole blocks of battles (its `block` attribute) gets chunks
-    of whole blocks, about sixteen per worker (at most 16 blocks each), so no block is
-    played twice and the last chunk leaves the other workers idle only briefly.
+    of whole blocks, so no block is played twice (`fast_chunk_blocks`).
     """
     for index, job in enumerate(jobs):
         size = chunk_size(job.n, workers)
         block = _fast_block(job)
         if block:
-            blocks = math.ceil(job.n / block)
-            size = block * max(1, min(16, math.ceil(blocks / (16 * max(1, workers)))))
+            size = block * fast_chunk_blocks(math.ceil(job.n / block), workers)
         for start in range(0, job.n, size):
             yield index, start, min(start + size, job.n)
+
+
+def fast_chunk_blocks(blocks: int, workers: int) -> int:
+    """Blocks per chunk on a fast path: about sixteen chunks per worker, so the last one
+    leaves the others idle only briefly, but 8 to 16 blocks each (a fast path plays a
+    chunk's blocks side by side, and fewer of them pay more per battle for the last,
+    longest battles), and never so many that a worker gets nothing.
+
+    >>> fast_chunk_blocks(49, 1), fast_chunk_blocks(245, 2), fast_chunk_blocks(2442, 2)
+    (8, 8, 16)
+    >>> fast_chunk_blocks(10, 2), fast_chunk_blocks(1, 4)
+    (5, 1)
+    """
+    workers = max(1, workers)
+    wanted = max(8, min(16, math.ceil(blocks / (16 * workers))))
+    return max(1, min(wanted, math.ceil(blocks / workers)))
 
 
 def _fast_block(job: SimJob) -> int:
