@@ -363,7 +363,9 @@ class HexField:
             if key != mover and other.active and state.fighters[key].side == side
         )
         ends: dict[tuple[Hex, Facing], tuple[float, bool]] = {}
-        for evading in (False, True):  # an end reached without evading never needs it
+        # An end reached without evading never needs it; with no foe in reach, evading
+        # finds nothing more.
+        for evading in (False, True) if self._foe_near(state, mover, budget) else (False,):
             moves = self._search(state, mover, budget, profile, evading=evading)
             for here, cost in moves.ends().items():
                 if here not in ends:
@@ -372,9 +374,31 @@ class HexField:
         full = [place for place, count in huddled.items() if count >= HUDDLE]
         if full:  # seed 001 (ヘクス): at most four friends huddle in a hex
             ends = {here: end for here, end in ends.items() if here[0] not in full}
-        ordered = sorted(ends.items(), key=lambda item: (item[1][0], item[0][0], item[0][1]))
+        ordered = sorted(  # by cost, then hex (q, r) and facing, as numbers
+            ends.items(),
+            key=lambda item: (item[1][0], item[0][0].q, item[0][0].r, int(item[0][1])),
+        )
         return tuple(
             Destination(place, facing, cost, evade) for (place, facing), (cost, evade) in ordered
+        )
+
+    def _foe_near(self, state: GurpsState, mover: str, budget: float) -> bool:
+        """Whether a move could meet a foe: one stands within the move's reach (the points,
+        the one hex always allowed, the mover's length), or the mover is in close combat."""
+        status = state.status[mover]
+        if foe_side(state, mover):
+            return True
+        here = self._hex(state, mover)
+        reach = math.ceil(budget) + 2 + len(status.body)
+        side = state.fighters[mover].side
+        return any(
+            here.distance(place) <= reach
+            for key, other in state.status.items()
+            if key != mover
+            and other.active
+            and other.hex is not None
+            and state.fighters[key].side != side
+            for place in cells(other)
         )
 
     def route_to(
