@@ -4,10 +4,11 @@ Checking the YAML tables against their schema (`table_schema`, with pydantic)
 takes about a tenth of a second; reading back the result of an earlier check
 takes about a millisecond. `load_cached(name, texts, build)` returns
 `build(texts)` and keeps it in a pickle file named by a hash of everything the
-result depends on: the data files' text, the schema's source, and the Python
-version. Changed data or a changed schema is checked again; a cache that is
-missing, unreadable or corrupt is ignored and written afresh; a cache folder
-that cannot be written costs nothing but the check.
+result depends on: the data files' text, the sources of the modules whose
+classes it holds (the caller names them), and the Python version. Changed
+data or a changed schema is checked again; a cache that is missing,
+unreadable or corrupt is ignored and written afresh; a cache folder that
+cannot be written costs nothing but the check.
 
 The folder is `$SENJO_CACHE_DIR` if set (an empty value turns the cache off),
 else `$XDG_CACHE_HOME/senjo`, else `~/.cache/senjo`. Like Python's own

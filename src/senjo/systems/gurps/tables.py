@@ -24,6 +24,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from senjo.systems.gurps import damage as damage_module
+from senjo.systems.gurps import effects as effects_module
 from senjo.systems.gurps import table_schema
 from senjo.systems.gurps.damage import DamageDice
 from senjo.systems.gurps.table_cache import load_cached
@@ -408,11 +410,18 @@ def _check_all(texts: Mapping[str, str]) -> dict[str, Any]:
     return checked
 
 
+#: The modules whose classes the cached tables hold, and this loader: a change to any
+#: of them checks the tables again.
+_SOURCES = (
+    *(Path(m.__file__ or "") for m in (table_schema, damage_module, effects_module)),
+    Path(__file__),
+)
+
 _TABLES = load_cached(
     "gurps-tables",
     {name: _text(name) for name in _MODELS},
     _check_all,
-    sources=(Path(table_schema.__file__), Path(__file__)),
+    sources=_SOURCES,
 )
 
 DAMAGE_BY_ST: DamageBySt = _TABLES["damage_by_st.yaml"]
