@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/dice.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/sim.py
+	$(BIN)/python benchmarks/startup.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,5 +1,7 @@
 """Duels per second: examples/gurps/duel.yaml played out AI against AI, full rules;
-then the two hex-map examples (spear_vs_broadsword, corridor) the same way.
+then the other GURPS examples the same way: the hex maps (spear_vs_broadsword,
+corridor, the multi-hex wyrm) and the shapes the fast path declines (ranged,
+three_vs_one).
 
 Run: .venv/bin/python benchmarks/engine.py [N]
 Prints the best of three timings (battles per second, mean rounds per battle).
@@ -39,10 +41,16 @@ def main() -> None:
     best = max(measure(count) for _ in range(3))
     print(f"engine, GURPS duel (AI vs AI, full rules): {best[0]:,.0f} battles/s")
     print(f"  mean rounds per battle: {best[1]:.1f}; battles per run: {count}")
-    for name in ("spear_vs_broadsword", "corridor"):
-        few = max(1, count // 3)
+    for name, share, where in (
+        ("spear_vs_broadsword", 3, "on a hex map"),
+        ("corridor", 3, "on a hex map"),
+        ("wyrm", 15, "on a hex map, multi-hex"),
+        ("ranged", 3, "without a map"),
+        ("three_vs_one", 3, "without a map"),
+    ):
+        few = max(1, count // share)
         rate, rounds = max(measure(few, name) for _ in range(3))
-        print(f"engine, GURPS {name} on a hex map: {rate:,.0f} battles/s")
+        print(f"engine, GURPS {name} {where}: {rate:,.0f} battles/s")
         print(f"  mean rounds per battle: {rounds:.1f}; battles per run: {few}")
 
 
