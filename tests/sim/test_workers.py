@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import warnings
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from senjo.sim.workers import (
     chunk_size,
     make_backend,
     simulate,
+    start_method,
 )
 
 DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
@@ -27,6 +29,34 @@ def jobs() -> list[SimJob]:
     """Two small jobs: the duel at two seeds."""
     scenario = load_scenario(DUEL)
     return [SimJob(scenario.data, scenario.source, seed, 24) for seed in (1, 2)]
+
+
+@pytest.mark.parametrize(
+    ("platform", "threads", "method"),
+    [("linux", 1, "fork"), ("linux", 2, "spawn"), ("darwin", 1, "spawn"), ("win32", 1, "spawn")],
+)
+def test_workers_fork_only_on_linux_with_no_other_thread(
+    monkeypatch: pytest.MonkeyPatch, platform: str, threads: int, method: str
+) -> None:
+    """Forked workers start in milliseconds, but a thread alive at the fork may hold a
+    lock forever, and macOS and Windows spawn: fork only on Linux in a lone thread."""
+    monkeypatch.setattr("sys.platform", platform)
+    monkeypatch.setattr(threading, "active_count", lambda: threads)
+    assert start_method() == method
+
+
+def test_local_pool_spawns_beside_a_thread() -> None:
+    """With another thread running, the pool spawns its workers and still agrees."""
+    stop = threading.Event()
+    waiter = threading.Thread(target=stop.wait)
+    waiter.start()
+    try:
+        assert start_method() == "spawn"
+        expected = simulate(jobs()[:1], InProcess(), workers=1)
+        assert simulate(jobs()[:1], LocalPool(2), workers=2) == expected
+    finally:
+        stop.set()
+        waiter.join()
 
 
 def test_local_pool_equals_in_process() -> None:

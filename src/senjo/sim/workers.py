@@ -18,6 +18,7 @@ import importlib
 import math
 import multiprocessing
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
@@ -36,8 +37,10 @@ __all__ = [
     "LocalPool",
     "Task",
     "chunk_size",
+    "fast_chunk_blocks",
     "make_backend",
     "simulate",
+    "start_method",
 ]
 
 #: (job index, first battle, one past the last battle).
@@ -79,14 +82,14 @@ class InProcess:
 
 
 class LocalPool:
-    """Local worker processes, forked on Linux (else spawned).
+    """Local worker processes, forked on Linux when no other thread runs (else spawned).
 
     A forked worker starts with everything this process has imported and built
     (senjo, NumPy, rule tables), in milliseconds; a spawned one imports them
-    again (about half a second). Forking is safe here because the command line
-    runs no other thread while it plays: the pool launches every worker before
-    its own manager thread starts, and the progress bar refreshes from the
-    main thread (`auto_refresh=False` in `senjo.cli.sim`).
+    again (about half a second). The command line runs no other thread while
+    it plays: the pool launches every worker before its own manager thread
+    starts, and the progress bar refreshes from the main thread
+    (`auto_refresh=False` in `senjo.cli.sim`). See `start_method`.
     """
 
     def __init__(self, workers: int) -> None:
@@ -96,7 +99,7 @@ class LocalPool:
         self, jobs: Sequence[SimJob], tasks: Iterable[Task]
     ) -> Iterator[tuple[Task, SimAggregate]]:
         """Keep a few tasks per worker in flight; yield each as it finishes."""
-        context = multiprocessing.get_context(_start_method())
+        context = multiprocessing.get_context(start_method())
         with ProcessPoolExecutor(self.workers, mp_context=context) as pool:
             pending: dict[Future[SimAggregate], Task] = {}
             queue = iter(tasks)
@@ -118,10 +121,15 @@ class LocalPool:
                 top_up()
 
 
-def _start_method() -> str:
-    """`fork` on Linux; `spawn` elsewhere (Windows has no fork, and on macOS forking a
-    process that has loaded system frameworks is unsafe, which is why Python spawns there)."""
-    return "fork" if sys.platform.startswith("linux") else "spawn"
+def start_method() -> str:
+    """`fork` on Linux when this process runs no other thread; else `spawn`.
+
+    A thread alive at the fork (a Dask client's event loop, say) may hold a lock the
+    child then waits on forever; Windows has no fork; and on macOS forking a process
+    that has loaded system frameworks is unsafe, which is why Python spawns there.
+    """
+    alone = threading.active_count() == 1
+    return "fork" if alone and sys.platform.startswith("linux") else "spawn"
 
 
 class DaskBackend:
