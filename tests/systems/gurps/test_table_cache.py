@@ -92,6 +92,18 @@ def test_the_folder_follows_the_environment(
     assert cache_dir() == tmp_path / "home" / ".cache" / "senjo"
 
 
+def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without SENJO_CACHE_DIR, XDG_CACHE_HOME or a home folder there is no cache."""
+    monkeypatch.delenv("SENJO_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def nowhere() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", nowhere)
+    assert cache_dir() is None
+
+
 def test_the_key_covers_the_sources(tmp_path: Path) -> None:
     """A changed schema source (or table loader) gives another key."""
     source = tmp_path / "schema.py"
