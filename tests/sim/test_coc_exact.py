@@ -1,0 +1,136 @@
+"""Exact CoC duel outcomes (senjo.sim.fast_coc.exact) against both simulators.
+
+The exact chances come from the fast path's tables with no sampling at all;
+the fast path's and the engine's win, draw and length figures must fall
+within their sampling error of them. Tolerance: 4.5 standard errors of the
+sampled figure around the exact one (a false alarm about once in 150,000
+checks), with fixed seeds, so each test always gives the same verdict.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from senjo.scenario import Scenario, load_scenario, parse_scenario
+from senjo.sim.aggregate import SimAggregate
+from senjo.sim.fast_coc import CocFastPath
+from senjo.sim.fast_coc.exact import ExactDuel, exact_duel
+from senjo.sim.fast_coc.tables import DuelModel, duel_model
+from senjo.sim.runner import play_battles
+
+DUEL = Path(__file__).parents[2] / "examples" / "coc" / "duel.yaml"
+TOLERANCE = 4.5  # standard errors
+FAST_BATTLES = 100_000
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def _options(**values: str) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data.setdefault("options", {}).update(values)
+
+    return change
+
+
+def _fists(data: dict[str, Any]) -> None:
+    for combatant in data["combatants"]:
+        combatant["weapons"] = []  # fist and kick only, with their knock-out variants
+
+
+def _fists_house_off(data: dict[str, Any]) -> None:
+    _fists(data)
+    _options(house="off")(data)
+
+
+def _dex_tie(data: dict[str, Any]) -> None:
+    data["combatants"][0]["characteristics"]["DEX"] = 14
+
+
+VARIANTS: dict[str, Change] = {
+    "house rules": lambda data: None,
+    "house off": _options(house="off"),
+    "shock against max HP": _options(shock_basis="max"),
+    "5 rounds": _options(max_rounds="5"),
+    "fists and kicks": _fists,
+    "fists and kicks, house off": _fists_house_off,
+    "equal DEX": _dex_tie,
+}
+
+
+def _scenario(change: Change) -> Scenario:
+    scenario = load_scenario(DUEL)
+    data = copy.deepcopy(scenario.data)
+    change(data)
+    return parse_scenario(data, scenario.source)
+
+
+def _model(scenario: Scenario) -> DuelModel:
+    model = duel_model(scenario)
+    assert not isinstance(model, str), model
+    return model
+
+
+def _within(found: float, exact: float, spread: float, n: int, what: str) -> None:
+    """`found`, a mean of n samples, is within TOLERANCE standard errors of `exact`."""
+    error = math.sqrt(max(spread, 1e-12) / n)
+    assert abs(found - exact) <= TOLERANCE * error, (what, found, exact, error)
+
+
+def _agrees(exact: ExactDuel, model: DuelModel, sampled: SimAggregate) -> None:
+    n = sampled.n
+    for side, chance in zip(model.sides, exact.wins, strict=True):
+        _within(sampled.wins.get(side.side, 0) / n, chance, chance * (1 - chance), n, side.side)
+    draws = sum(sampled.draws.values()) / n
+    _within(draws, exact.draw, exact.draw * (1 - exact.draw), n, "draws")
+    rounds = Counter(sampled.rounds)
+    mean = sum(length * count for length, count in rounds.items()) / n
+    variance = sum(r * r * p for r, p in exact.rounds.items()) - exact.mean_rounds**2
+    _within(mean, exact.mean_rounds, variance, n, "mean rounds")
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_exact_chances_add_up(name: str) -> None:
+    """Wins and draws, and the lengths, each add up to 1; lengths stay within the limit."""
+    model = _model(_scenario(VARIANTS[name]))
+    exact = exact_duel(model)
+    assert math.isclose(sum(exact.wins) + exact.draw, 1.0, abs_tol=1e-9)
+    assert math.isclose(sum(exact.rounds.values()), 1.0, abs_tol=1e-9)
+    assert all(1 <= length <= model.rules.max_rounds for length in exact.rounds)
+    assert exact.rounds.get(model.rules.max_rounds, 0.0) >= exact.draw  # draws last the limit
+
+
+@pytest.mark.parametrize(("name", "seed"), [(name, 5 + i) for i, name in enumerate(VARIANTS)])
+def test_the_fast_path_agrees_with_the_exact_chances(name: str, seed: int) -> None:
+    """100,000 fast-path duels: wins, draws and mean length within 4.5 standard errors."""
+    scenario = _scenario(VARIANTS[name])
+    model = _model(scenario)
+    _agrees(exact_duel(model), model, CocFastPath().run(scenario, seed, 0, FAST_BATTLES))
+
+
+@pytest.mark.parametrize(("name", "battles"), [("house rules", 1_000), ("house off", 1_000)])
+def test_the_engine_agrees_with_the_exact_chances(name: str, battles: int) -> None:
+    """The rule engine itself, AI against AI: the same figures, within 4.5 standard errors."""
+    scenario = _scenario(VARIANTS[name])
+    model = _model(scenario)
+    _agrees(exact_duel(model), model, play_battles(scenario, 17, 0, battles))
+
+
+@pytest.mark.parametrize("limit", [1, 5])
+def test_a_round_limit_cuts_the_same_chain(limit: int) -> None:
+    """Under a limit of k rounds the duel is the same chain stopped at round k: each length
+    below k as likely as without the limit, and a win by round k as likely as a duel of
+    at most k rounds under the usual limit of 30."""
+    full = exact_duel(_model(_scenario(lambda data: None)))
+    cut = exact_duel(_model(_scenario(_options(max_rounds=str(limit)))))
+    for length in range(1, limit):
+        assert cut.rounds.get(length, 0.0) == pytest.approx(full.rounds.get(length, 0.0))
+    ended = sum(chance for length, chance in full.rounds.items() if length <= limit)
+    assert sum(cut.wins) == pytest.approx(ended)
+    assert cut.draw == pytest.approx(1 - ended)
