@@ -11,10 +11,14 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from senjo.cli.main import app
+from senjo.scenario import load_scenario
+from senjo.sim.fast_coc.exact import exact_duel
+from senjo.sim.fast_coc.tables import duel_model
 
 ROOT = Path(__file__).parents[2]
 DUEL = str(ROOT / "examples" / "gurps" / "duel.yaml")
 THREE = str(ROOT / "examples" / "gurps" / "three_vs_one.yaml")
+COC_DUEL = str(ROOT / "examples" / "coc" / "duel.yaml")
 
 #: An environment with no language preference: the C locale and no SENJO_LANG.
 C_LOCALE: dict[str, str | None] = {
@@ -381,3 +385,25 @@ def test_sweep_errors_in_japanese(args: list[str], fragments: list[str]) -> None
 def test_sweep_needs_a_vary(lang: str, fragment: str) -> None:
     """sweep without --vary is one clear line."""
     assert_one_line_error(invoke("sweep", DUEL, "-n", "5", "--lang", lang), fragment)
+
+
+def test_sim_shows_the_exact_chances_of_a_coc_duel() -> None:
+    """A CoC duel's exact chances (senjo.sim.fast_coc.exact) come with the sampled rates:
+    in the JSON, and as a column and the exact mean length in the report, in both
+    languages; a scenario without them has neither."""
+    model = duel_model(load_scenario(Path(COC_DUEL)))
+    assert not isinstance(model, str)
+    exact = exact_duel(model)
+    data = sim_json(COC_DUEL, "-n", "200")
+    assert data["exact"] == {
+        "wins": {"investigators": round(exact.wins[0], 6), "cult": round(exact.wins[1], 6)},
+        "draw": round(exact.draw, 6),
+        "rounds_mean": round(exact.mean_rounds, 6),
+    }
+    english = ok(invoke("sim", COC_DUEL, "-n", "200", "--lang", "en"))
+    assert "exact chance" in english and f"{exact.wins[0] * 100:.2f}%" in english
+    assert f"(exact mean {exact.mean_rounds:.2f})" in english
+    japanese = ok(invoke("sim", COC_DUEL, "-n", "200", "--lang", "ja"))
+    assert "正確な確率" in japanese and f"（正確な平均 {exact.mean_rounds:.2f}）" in japanese
+    assert "exact" not in sim_json(DUEL, "-n", "20")
+    assert "exact chance" not in ok(invoke("sim", DUEL, "-n", "20", "--lang", "en"))

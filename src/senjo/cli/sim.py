@@ -22,7 +22,7 @@ from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenari
 from senjo.scenario.battle import effective_seed
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
-from senjo.sim.fastpath import PathError, PathRequest, choose_path
+from senjo.sim.fastpath import PathError, PathRequest, choose_path, exact_outcome
 from senjo.sim.plot import plot_format
 from senjo.sim.runner import SimJob
 from senjo.sim.terms import error as error_text
@@ -189,6 +189,7 @@ def sim_command(
             save(sim_figure(summary, title=title, lang=chosen_lang), plot)
         except OSError as error:
             fail(error_text("plot_write", chosen_lang, path=plot, why=error.strerror))
+    exact = exact_outcome(scenario)
     if json_output:
         header: dict[str, Any] = {
             "scenario": scenario.source,
@@ -200,7 +201,8 @@ def sim_command(
             "options": dict(sorted(scenario.options.items())),
             "seconds": round(seconds, 3),
         }
-        typer.echo(json.dumps({**header, **summary.to_json()}, ensure_ascii=False))
+        known = {} if exact is None else {"exact": exact.to_json()}
+        typer.echo(json.dumps({**header, **summary.to_json(), **known}, ensure_ascii=False))
     else:
         from senjo.sim.report import sim_report
 
@@ -212,5 +214,6 @@ def sim_command(
             path=chosen_path,
             seconds=seconds,
             lang=chosen_lang,
+            exact=exact,
         ):
             out.print(block)

@@ -37,16 +37,19 @@ from typing import Literal, Protocol
 from senjo.scenario import Scenario
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
+from senjo.sim.exact import ExactOutcome
 from senjo.sim.fast_coc import CocFastPath
 from senjo.sim.fast_gurps import GURPS_FAST
 
 __all__ = [
     "ENGINE",
     "FAST_PATHS",
+    "ExactOutcome",
     "FastPath",
     "PathError",
     "PathRequest",
     "choose_path",
+    "exact_outcome",
     "find_fast_path",
 ]
 
@@ -109,6 +112,18 @@ def find_fast_path(name: str, scenario: Scenario | None = None) -> FastPath:
         if path.name == name and (scenario is None or path.accepts(scenario) is None):
             return path
     raise KeyError(f"no fast path named {name!r}")
+
+
+def exact_outcome(scenario: Scenario) -> ExactOutcome | None:
+    """The exact outcome chances from the first fast path that can work them out for this
+    scenario (its `exact(scenario)`), else None."""
+    for path in FAST_PATHS:
+        exact = getattr(path, "exact", None)
+        if exact is not None and path.accepts(scenario) is None:
+            found: ExactOutcome | None = exact(scenario)
+            if found is not None:
+                return found
+    return None
 
 
 def choose_path(scenario: Scenario, requested: PathRequest) -> str:

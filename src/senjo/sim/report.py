@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from senjo.sim.exact import ExactOutcome
 from senjo.sim.summary import SimSummary
 from senjo.sim.terms import battles, paren, reason, term
 
@@ -32,9 +33,9 @@ __all__ = [
 _BAR = 30
 
 
-def percent(rate: float) -> str:
-    """A rate as a percentage with one decimal."""
-    return f"{rate * 100:.1f}%"
+def percent(rate: float, decimals: int = 1) -> str:
+    """A rate as a percentage with one decimal (or `decimals`)."""
+    return f"{rate * 100:.{decimals}f}%"
 
 
 def interval(bounds: tuple[float, float]) -> str:
@@ -78,36 +79,45 @@ def header_line(n: int, seed: int, path: str, seconds: float, lang: str) -> str:
     return f"{battles(n, lang)} · seed {seed} · {path_name} · {seconds:.1f} s"
 
 
-def outcome_table(summary: SimSummary, lang: str) -> Table:
-    """Wins and draws per side, with rates, intervals and survivors."""
+def outcome_table(summary: SimSummary, lang: str, exact: ExactOutcome | None = None) -> Table:
+    """Wins and draws per side, with rates, intervals and survivors; and the exact chances
+    beside the rates when they are known."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column(term("side", lang))
     table.add_column(term("wins", lang), justify="right")
     table.add_column(term("win_rate", lang), justify="right")
     table.add_column(term("ci95", lang), justify="right")
+    if exact is not None:
+        table.add_column(term("exact", lang), justify="right")
     table.add_column(term("survivors", lang), justify="right")
     for side in summary.sides:
+        known = [] if exact is None else [percent(exact.wins.get(side.side, 0.0), 2)]
         table.add_row(
             side.name(lang),
             f"{side.wins:,}",
             percent(side.rate),
             interval(side.ci95),
+            *known,
             f"{side.survivors_mean:.2f} / {side.size}",
         )
     draws = summary.draws
     why = ", ".join(f"{reason(k, lang)} {v:,}" for k, v in sorted(draws.reasons.items()))
     label = term("draw", lang) + (paren(why, lang) if why else "")
-    table.add_row(label, f"{draws.count:,}", percent(draws.rate), interval(draws.ci95), "")
+    known = [] if exact is None else [percent(exact.draw, 2)]
+    table.add_row(label, f"{draws.count:,}", percent(draws.rate), interval(draws.ci95), *known, "")
     return table
 
 
-def rounds_block(summary: SimSummary, lang: str) -> Group:
-    """The battle-length line and its text histogram."""
+def rounds_block(summary: SimSummary, lang: str, exact: ExactOutcome | None = None) -> Group:
+    """The battle-length line (with the exact mean when known) and its text histogram."""
     r = summary.rounds
     sep = "・" if lang == "ja" else " · "
     colon = "：" if lang == "ja" else ": "
+    known = ""
+    if exact is not None:
+        known = paren(f"{term('exact_mean', lang)} {exact.rounds_mean:.2f}", lang)
     parts = [
-        f"{term('mean', lang)} {r.mean:.1f}",
+        f"{term('mean', lang)} {r.mean:.1f}{known}",
         f"{term('median', lang)} {_number(r.median)}",
         f"{term('p10', lang)} {_number(r.p10)}",
         f"{term('p90', lang)} {_number(r.p90)}",
@@ -160,15 +170,16 @@ def sim_report(
     path: str,
     seconds: float,
     lang: str,
+    exact: ExactOutcome | None = None,
 ) -> Sequence[RenderableType]:
-    """The whole `senjo sim` report, block by block."""
+    """The whole `senjo sim` report, block by block (with the exact chances when known)."""
     return [
         Text(f"# {title}", style="bold"),
         Text(header_line(summary.n, seed, path, seconds, lang)),
         Text(""),
-        outcome_table(summary, lang),
+        outcome_table(summary, lang, exact),
         Text(""),
-        rounds_block(summary, lang),
+        rounds_block(summary, lang, exact),
         Text(""),
         combatant_table(summary, lang),
     ]

@@ -20,6 +20,8 @@ TERMS: dict[str, tuple[str, str]] = {
     "seed": ("シード", "seed"),
     "path": ("計算経路", "path"),
     "engine": ("エンジン", "engine"),
+    "exact": ("正確な確率", "exact chance"),
+    "exact_mean": ("正確な平均", "exact mean"),
     "fast": ("高速経路", "fast path"),
     "seconds": ("秒", "s"),
     "side": ("陣営", "side"),

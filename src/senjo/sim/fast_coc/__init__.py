@@ -19,6 +19,7 @@ from __future__ import annotations
 from senjo.scenario import Scenario
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import Reason
+from senjo.sim.exact import ExactOutcome
 
 __all__ = ["CocFastPath", "only_coc"]
 
@@ -44,6 +45,18 @@ class CocFastPath:
 
         model = duel_model(scenario)
         return model if isinstance(model, str) else None
+
+    def exact(self, scenario: Scenario) -> ExactOutcome | None:
+        """The duel's exact outcome chances (`senjo.sim.fast_coc.exact`), None if declined."""
+        from senjo.sim.fast_coc.exact import exact_duel
+        from senjo.sim.fast_coc.tables import duel_model
+
+        model = duel_model(scenario)
+        if isinstance(model, str):
+            return None
+        exact = exact_duel(model)
+        wins = {side.side: chance for side, chance in zip(model.sides, exact.wins, strict=True)}
+        return ExactOutcome(wins, exact.draw, exact.mean_rounds)
 
     def run(self, scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
         """Play battles start..stop-1 (from the blocks they fall in) into an aggregate."""
