@@ -31,7 +31,8 @@ from senjo.cli.sim import (
 from senjo.scenario import Scenario, ScenarioError, parse_scenario
 from senjo.scenario.battle import effective_seed
 from senjo.sim.declines import in_lang
-from senjo.sim.fastpath import PathError, choose_path
+from senjo.sim.exact import ExactOutcome
+from senjo.sim.fastpath import PathError, choose_path, exact_outcome
 from senjo.sim.runner import SimJob
 from senjo.sim.summary import SimSummary, summarize
 from senjo.sim.sweep import MAX_POINTS, SweepError, Vary, apply_point, grid, grid_size, parse_vary
@@ -78,21 +79,29 @@ def _sweep_table(
     points: list[tuple[dict[str, Any], SimSummary]],
     sides: list[str],
     lang: str,
+    exact: list[ExactOutcome | None],
 ) -> Table:
+    """One row per grid point; with each side's exact chance beside its rate when every
+    point has them (CoC duels)."""
     from senjo.sim.report import interval, percent
 
+    known = all(found is not None for found in exact)
     table = Table(show_edge=False, pad_edge=False)
     for vary in varies:
         table.add_column(_label(vary.path), justify="right", overflow="fold")
     for side in sides:
         table.add_column(f"{side} {term('win_rate', lang)} [{term('ci95', lang)}]", justify="right")
+        if known:
+            table.add_column(f"{side} {term('exact', lang)}", justify="right")
     table.add_column(term("draw", lang), justify="right")
     table.add_column(term("rounds", lang) + paren(term("mean", lang), lang), justify="right")
-    for point, summary in points:
+    for (point, summary), found in zip(points, exact, strict=True):
         cells = [str(point[vary.path]) for vary in varies]
         for side in sides:
             record = summary.side(side)
             cells.append(f"{percent(record.rate)} [{interval(record.ci95)}]")
+            if known and found is not None:
+                cells.append(percent(found.wins.get(side, 0.0), 2))
         cells.append(percent(summary.draws.rate))
         cells.append(f"{summary.rounds.mean:.1f}")
         table.add_row(*cells)
@@ -160,6 +169,7 @@ def sweep_command(
         (point, summarize(aggregate, scenario))
         for (point, scenario), aggregate in zip(points, aggregates, strict=True)
     ]
+    exact = [exact_outcome(scenario) for _, scenario in points]
     title = base.title_ja if chosen_lang == "ja" else base.title_en
     if plot is not None:
         _plot(plot, varies, summaries, plotted, title, battles_per_point, chosen_lang)
@@ -172,8 +182,13 @@ def sweep_command(
             "seconds": round(seconds, 3),
             "vary": [{"path": v.path, "values": list(v.values)} for v in varies],
             "points": [
-                {"values": point, "path": job.path, **summary.to_json()}
-                for (point, summary), job in zip(summaries, jobs, strict=True)
+                {
+                    "values": point,
+                    "path": job.path,
+                    **summary.to_json(),
+                    **({} if found is None else {"exact": found.to_json()}),
+                }
+                for (point, summary), job, found in zip(summaries, jobs, exact, strict=True)
             ],
         }
         typer.echo(json.dumps(document, ensure_ascii=False))
@@ -183,7 +198,7 @@ def sweep_command(
         out.print(Text(f"# {title}{colon}{term('sweep', chosen_lang)}", style="bold"))
         header = sweep_header(len(points), battles_per_point, used_seed, seconds, chosen_lang)
         out.print(Text(header))
-        out.print(_sweep_table(varies, summaries, sides, chosen_lang))
+        out.print(_sweep_table(varies, summaries, sides, chosen_lang, exact))
 
 
 def _plot(
