@@ -216,35 +216,37 @@ def _tasks(jobs: Sequence[SimJob], workers: int) -> Iterator[Task]:
     """
     for index, job in enumerate(jobs):
         size = chunk_size(job.n, workers)
-        block = _fast_block(job)
+        block, together = _fast_blocks(job)
         if block:
-            size = block * fast_chunk_blocks(math.ceil(job.n / block), workers)
+            size = block * fast_chunk_blocks(math.ceil(job.n / block), workers, together)
         for start in range(0, job.n, size):
             yield index, start, min(start + size, job.n)
 
 
-def fast_chunk_blocks(blocks: int, workers: int) -> int:
+def fast_chunk_blocks(blocks: int, workers: int, together: int = 1) -> int:
     """Blocks per chunk on a fast path: about sixteen chunks per worker, so the last one
-    leaves the others idle only briefly, but 8 to 16 blocks each (a fast path plays a
-    chunk's blocks side by side, and fewer of them pay more per battle for the last,
-    longest battles), and never so many that a worker gets nothing.
+    leaves the others idle only briefly, but no fewer than the `together` blocks the
+    path plays side by side (the GURPS path plays 8 in one pass, and fewer pay more per
+    battle for the last, longest battles), at most 16 beyond that, and never so many
+    that a worker gets nothing.
 
-    >>> fast_chunk_blocks(49, 1), fast_chunk_blocks(245, 2), fast_chunk_blocks(2442, 2)
+    >>> fast_chunk_blocks(49, 1, 8), fast_chunk_blocks(245, 2, 8), fast_chunk_blocks(2442, 2, 8)
     (8, 8, 16)
-    >>> fast_chunk_blocks(10, 2), fast_chunk_blocks(1, 4)
-    (5, 1)
+    >>> fast_chunk_blocks(10, 2, 8), fast_chunk_blocks(1, 4, 8), fast_chunk_blocks(25, 2)
+    (5, 1, 1)
     """
     workers = max(1, workers)
-    wanted = max(8, min(16, math.ceil(blocks / (16 * workers))))
+    wanted = max(together, min(16, math.ceil(blocks / (16 * workers))))
     return max(1, min(wanted, math.ceil(blocks / workers)))
 
 
-def _fast_block(job: SimJob) -> int:
-    """The block size of the fast path that plays `job`, or 0 (engine, or no blocks)."""
+def _fast_blocks(job: SimJob) -> tuple[int, int]:
+    """The block size of the fast path that plays `job` (0: the engine, or no blocks) and
+    how many blocks it plays side by side (its `together`, default 1)."""
     if job.path == ENGINE:
-        return 0
+        return 0, 1
     path = find_fast_path(job.path, job.scenario())
-    return int(getattr(path, "block", 0) or 0)
+    return int(getattr(path, "block", 0) or 0), int(getattr(path, "together", 1) or 1)
 
 
 def make_backend(workers: int, backend: str = "local", scheduler: str | None = None) -> Backend:

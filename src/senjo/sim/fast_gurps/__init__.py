@@ -48,6 +48,8 @@ class GurpsFastPath:
     name = "fast"
     #: Runs split on multiples of this waste no work (see `senjo.sim.workers`).
     block = BLOCK
+    #: Blocks played side by side in one pass (chunks of fewer cost more per battle).
+    together = PASS
 
     def accepts(self, scenario: Scenario) -> str | None:
         """None if it models this scenario completely, else why it declines (one line)."""
