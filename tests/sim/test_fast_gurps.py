@@ -18,7 +18,7 @@ from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
-from senjo.sim.fast_gurps import GURPS_FAST, batch
+from senjo.sim.fast_gurps import GURPS_FAST, batch, runs
 from senjo.sim.fast_gurps.batch import REASONS, play_blocks
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.tables import (
@@ -475,7 +475,7 @@ def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
 def test_split_does_not_change_the_aggregate(monkeypatch: pytest.MonkeyPatch) -> None:
     """run(0, N) equals run(0, k) + run(k, N) for splits inside blocks (blocks of 512 here),
     and another seed gives other battles."""
-    monkeypatch.setattr(fast_gurps, "BLOCK", 512)
+    monkeypatch.setattr(runs, "BLOCK", 512)
     scenario = load_scenario(DUEL)
     whole = GURPS_FAST.run(scenario, 9, 0, 1300)
     for k in (300, 512, 1000):
@@ -489,8 +489,8 @@ def test_escaped_battles_are_replayed_the_same_whatever_the_split(
 ) -> None:
     """With every critical miss sent to the engine, battles escape; each is replayed on the
     engine from the dice it drew, so the aggregate still does not depend on the split."""
-    monkeypatch.setattr(fast_gurps, "BLOCK", 256)
-    monkeypatch.setattr(fast_gurps, "PASS", 3)
+    monkeypatch.setattr(runs, "BLOCK", 256)
+    monkeypatch.setattr(runs, "PASS", 3)
     scenario = load_scenario(DUEL)
     tables = build_tables(scenario)
     for side in tables.fighters:

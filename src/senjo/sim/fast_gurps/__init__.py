@@ -20,30 +20,23 @@ it drew (`replay.py`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from senjo.engine.battle import Outcome
 from senjo.scenario import Scenario
-from senjo.sim.aggregate import CombatantTally, SimAggregate
+from senjo.sim.aggregate import SimAggregate
 from senjo.sim.fast_gurps.accept import decline_reason
-from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
-from senjo.sim.fast_gurps.replay import replay_battle
-from senjo.sim.fast_gurps.tables import DuelTables, Unsupported, build_tables
-from senjo.sim.seeds import derive_seed
+from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 
-__all__ = ["BLOCK", "GURPS_FAST", "GurpsFastPath", "escape_seed", "play_range"]
+if TYPE_CHECKING:
+    from senjo.sim.fast_gurps.batch import BlockResult
 
-#: Battles per block: the unit of dice generation (and of work).
-BLOCK = 4096
-#: Blocks played side by side in one pass (more share the per-step overhead, at more memory).
-PASS = 8
+__all__ = ["BLOCK", "GURPS_FAST", "PASS", "GurpsFastPath", "escape_seed", "play_range"]
 
 
 class GurpsFastPath:
-    """The vectorised GURPS duel (see the module's text)."""
+    """The vectorised GURPS duel (see the module's text). NumPy, the tables and the turn
+    loop are imported only when a scenario passes `decline_reason` (`runs.py`)."""
 
     name = "fast"
     #: Runs split on multiples of this waste no work (see `senjo.sim.workers`).
@@ -56,6 +49,8 @@ class GurpsFastPath:
         reason = decline_reason(scenario)
         if reason is not None:
             return reason
+        from senjo.sim.fast_gurps.tables import Unsupported, build_tables
+
         try:
             build_tables(scenario)
         except Unsupported as error:
@@ -64,93 +59,25 @@ class GurpsFastPath:
 
     def run(self, scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
         """Play battles start..stop-1 of the run with this seed into an aggregate."""
-        aggregate = SimAggregate.empty()
-        for result, keep, run_seed, first in play_range(scenario, seed, start, stop):
-            _fold(aggregate, scenario, result, keep, run_seed, first)
-        return aggregate
+        from senjo.sim.fast_gurps.runs import run_range
+
+        return run_range(scenario, seed, start, stop)
 
 
 def play_range(
     scenario: Scenario, seed: int, start: int, stop: int
 ) -> Iterator[tuple[BlockResult, slice, int, int]]:
-    """The results of every block overlapping start..stop-1: for each pass of up to `PASS`
-    blocks, (results, the slice of them to keep, the first block's seed, its first index).
+    """`runs.play_range`: each pass's block results over start..stop-1."""
+    from senjo.sim.fast_gurps.runs import play_range as played
 
-    Results of block b are rows (b - first block of the pass) * BLOCK + j; the escape
-    seeds derive from each block's own seed (see `block_seeds`).
-    """
-    if stop <= start:
-        return
-    tables: DuelTables = build_tables(scenario)
-    blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
-    for at in range(0, len(blocks), PASS):
-        group = blocks[at : at + PASS]
-        rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
-        result = play_blocks(tables, BLOCK, rngs)
-        first = group[0] * BLOCK
-        keep = slice(max(start, first) - first, min(stop, first + len(group) * BLOCK) - first)
-        yield result, keep, seed, first
+    return played(scenario, seed, start, stop)
 
 
 def escape_seed(seed: int, index: int) -> int:
-    """The seed of the generator that continues battle `index`'s dice past its row."""
-    return derive_seed(derive_seed(seed, index // BLOCK), index % BLOCK)
+    """`runs.escape_seed`: the seed that continues battle `index`'s dice past its row."""
+    from senjo.sim.fast_gurps.runs import escape_seed as continued
 
-
-def _counts(values: np.ndarray) -> Counter[int]:
-    keys, counts = np.unique(values, return_counts=True)
-    return Counter({int(k): int(c) for k, c in zip(keys, counts, strict=True)})
-
-
-def _fold(
-    aggregate: SimAggregate,
-    scenario: Scenario,
-    result: BlockResult,
-    keep: slice,
-    seed: int,
-    first: int,
-) -> None:
-    tables = build_tables(scenario)
-    order = [f.key for f in tables.fighters]
-    sides = {fighter.key: fighter.side for fighter in scenario.fighters}
-    for fighter in scenario.fighters:
-        aggregate.combatants.setdefault(fighter.key, CombatantTally())
-        aggregate.survivors.setdefault(fighter.side, Counter())
-    index = np.arange(keep.start, keep.stop)
-    escaped = index[result.escaped[index]]
-    sel = index[~result.escaped[index]]
-    aggregate.n += int(sel.size)
-    winners = result.winner[sel]
-    for position, key in enumerate(order):
-        won = int((winners == position).sum())
-        if won:
-            aggregate.wins[sides[key]] += won
-    reasons = result.reason[sel]
-    for code, reason in enumerate(REASONS):
-        drawn = int(((winners == -1) & (reasons == code)).sum())
-        if drawn:
-            aggregate.draws[reason] += drawn
-    aggregate.rounds.update(_counts(result.rounds[sel]))
-    for position, key in enumerate(order):
-        tally = aggregate.combatants[key]
-        tally.attacks += int(result.attacks[position, sel].sum())
-        tally.hits += int(result.hits[position, sel].sum())
-        tally.defenses += int(result.defenses[position, sel].sum())
-        tally.defended += int(result.defended[position, sel].sum())
-        standing = result.standing[position, sel]
-        tally.standing += int(standing.sum())
-        tally.dealt.update(_counts(result.dealt[position, sel]))
-        tally.taken.update(_counts(result.taken[position, sel]))
-        tally.hp.update(_counts(result.hp[position, sel]))
-        aggregate.survivors[sides[key]].update(_counts(standing.astype(np.int64)))
-    for battle in escaped:
-        index_in_run = first + int(battle)
-        outcome, figures = replay_battle(
-            scenario,
-            result.dice[battle, : result.used[battle]],
-            escape_seed(seed, index_in_run),
-        )
-        aggregate.add(Outcome(outcome.winner_side, outcome.reason, outcome.rounds), figures, sides)
+    return continued(seed, index)
 
 
 #: The registered instance.

@@ -1,0 +1,115 @@
+"""Playing a range of GURPS fast-path duels: passes of blocks, folded into an aggregate.
+
+The heavy half of the fast path (NumPy, the tables, the turn loop, the engine
+for escaped battles), imported only when battles are played; see the
+package's text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import numpy as np
+
+from senjo.engine.battle import Outcome
+from senjo.scenario import Scenario
+from senjo.sim.aggregate import CombatantTally, SimAggregate
+from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
+from senjo.sim.fast_gurps.blocks import BLOCK, PASS
+from senjo.sim.fast_gurps.replay import replay_battle
+from senjo.sim.fast_gurps.tables import DuelTables, build_tables
+from senjo.sim.seeds import derive_seed
+
+__all__ = ["escape_seed", "play_range", "run_range"]
+
+
+def run_range(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
+    """Play battles start..stop-1 of the run with this seed into an aggregate."""
+    aggregate = SimAggregate.empty()
+    for result, keep, run_seed, first in play_range(scenario, seed, start, stop):
+        _fold(aggregate, scenario, result, keep, run_seed, first)
+    return aggregate
+
+
+def play_range(
+    scenario: Scenario, seed: int, start: int, stop: int
+) -> Iterator[tuple[BlockResult, slice, int, int]]:
+    """The results of every block overlapping start..stop-1: for each pass of up to `PASS`
+    blocks, (results, the slice of them to keep, the first block's seed, its first index).
+
+    Results of block b are rows (b - first block of the pass) * BLOCK + j; the escape
+    seeds derive from each block's own seed (see `block_seeds`).
+    """
+    if stop <= start:
+        return
+    tables: DuelTables = build_tables(scenario)
+    blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
+    for at in range(0, len(blocks), PASS):
+        group = blocks[at : at + PASS]
+        rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
+        result = play_blocks(tables, BLOCK, rngs)
+        first = group[0] * BLOCK
+        keep = slice(max(start, first) - first, min(stop, first + len(group) * BLOCK) - first)
+        yield result, keep, seed, first
+
+
+def escape_seed(seed: int, index: int) -> int:
+    """The seed of the generator that continues battle `index`'s dice past its row."""
+    return derive_seed(derive_seed(seed, index // BLOCK), index % BLOCK)
+
+
+def _counts(values: np.ndarray) -> Counter[int]:
+    keys, counts = np.unique(values, return_counts=True)
+    return Counter({int(k): int(c) for k, c in zip(keys, counts, strict=True)})
+
+
+def _fold(
+    aggregate: SimAggregate,
+    scenario: Scenario,
+    result: BlockResult,
+    keep: slice,
+    seed: int,
+    first: int,
+) -> None:
+    tables = build_tables(scenario)
+    order = [f.key for f in tables.fighters]
+    sides = {fighter.key: fighter.side for fighter in scenario.fighters}
+    for fighter in scenario.fighters:
+        aggregate.combatants.setdefault(fighter.key, CombatantTally())
+        aggregate.survivors.setdefault(fighter.side, Counter())
+    index = np.arange(keep.start, keep.stop)
+    escaped = index[result.escaped[index]]
+    sel = index[~result.escaped[index]]
+    aggregate.n += int(sel.size)
+    winners = result.winner[sel]
+    for position, key in enumerate(order):
+        won = int((winners == position).sum())
+        if won:
+            aggregate.wins[sides[key]] += won
+    reasons = result.reason[sel]
+    for code, reason in enumerate(REASONS):
+        drawn = int(((winners == -1) & (reasons == code)).sum())
+        if drawn:
+            aggregate.draws[reason] += drawn
+    aggregate.rounds.update(_counts(result.rounds[sel]))
+    for position, key in enumerate(order):
+        tally = aggregate.combatants[key]
+        tally.attacks += int(result.attacks[position, sel].sum())
+        tally.hits += int(result.hits[position, sel].sum())
+        tally.defenses += int(result.defenses[position, sel].sum())
+        tally.defended += int(result.defended[position, sel].sum())
+        standing = result.standing[position, sel]
+        tally.standing += int(standing.sum())
+        tally.dealt.update(_counts(result.dealt[position, sel]))
+        tally.taken.update(_counts(result.taken[position, sel]))
+        tally.hp.update(_counts(result.hp[position, sel]))
+        aggregate.survivors[sides[key]].update(_counts(standing.astype(np.int64)))
+    for battle in escaped:
+        index_in_run = first + int(battle)
+        outcome, figures = replay_battle(
+            scenario,
+            result.dice[battle, : result.used[battle]],
+            escape_seed(seed, index_in_run),
+        )
+        aggregate.add(Outcome(outcome.winner_side, outcome.reason, outcome.rounds), figures, sides)
