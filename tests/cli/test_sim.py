@@ -208,9 +208,13 @@ def test_sim_fast_path_declined_or_taken() -> None:
     assert sim_json(DUEL, "-n", "20", "--path", "engine")["path"] == "engine"
 
 
-def test_sim_missing_scenario() -> None:
-    """A missing scenario file is one clear line."""
-    assert_one_line_error(invoke("sim", "nowhere.yaml"), "nowhere.yaml: no such file")
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [("en", "nowhere.yaml: no such file"), ("ja", "nowhere.yaml: ファイルがありません")],
+)
+def test_sim_missing_scenario(lang: str, message: str) -> None:
+    """A missing scenario file is one clear line, in the --lang language."""
+    assert_one_line_error(invoke("sim", "nowhere.yaml", "--lang", lang), message)
 
 
 def test_sim_on_a_dask_cluster() -> None:

@@ -137,8 +137,14 @@ def test_hp_may_be_given() -> None:
     ],
 )
 def test_bad_combatant_message(fields: dict[str, Any], message: str) -> None:
-    """A bad CoC combatant is one ScenarioError naming the field and what is allowed."""
+    """A bad CoC combatant is one ScenarioError naming the field and what is allowed; in
+    Japanese too, for the same field."""
     assert _error(_with(**fields)) == message
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(_with(**fields), "test.yaml")
+    japanese = caught.value.text("ja")
+    assert japanese.startswith(f"test.yaml: {caught.value.path}: ")
+    assert japanese != str(caught.value)
 
 
 def test_bad_option_value() -> None:

@@ -76,3 +76,6 @@ def test_bad_maps_give_one_message(change: Any, message: str) -> None:
     with pytest.raises(ScenarioError) as caught:
         parse_scenario(data, "m.yaml")
     assert str(caught.value) == f"m.yaml: {message}"
+    japanese = caught.value.text("ja")  # the same field, worded in Japanese
+    assert japanese.startswith(f"m.yaml: {caught.value.path}: ")
+    assert japanese != str(caught.value)

@@ -395,3 +395,37 @@ def test_side_names_for_the_narration() -> None:
         ScenarioError, match=r"sides\.pirates: no combatant is on it; sides: knights, raiders"
     ):
         parse_scenario(data, "d.yaml")
+
+
+@pytest.mark.parametrize("name", sorted(MESSAGES))
+def test_bad_file_message_in_japanese(name: str) -> None:
+    """Every bad file's message also reads in Japanese (`ScenarioError.text("ja")`): the
+    same file and field, one line, in Japanese, with the same names and values."""
+    path = str(BAD / name)
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    japanese = caught.value.text("ja")
+    where = f"{path}: {caught.value.path}: " if caught.value.path else f"{path}: "
+    assert japanese.startswith(where) and "\n" not in japanese
+    assert japanese != str(caught.value)
+    assert any("\u3040" <= ch <= "\u9fff" or ch in "（）：" for ch in japanese[len(where) :])
+    for quoted in (part for part in MESSAGES[name].split("'")[1::2] if len(part) > 1):
+        assert quoted in japanese  # the names and values the English message quotes
+
+
+@pytest.mark.parametrize(
+    ("name", "japanese"),
+    [
+        ("missing_st.yaml", "combatants[0].st: 必須の項目がありません"),
+        ("st_zero.yaml", "combatants[0].st: 1以上を指定してください（0 は不可）"),
+        ("unknown_weapon.yaml", "combatants[0].weapons[0]: 武器 'katana' はありません（あるもの："),
+        ("not_utf8.yaml", "UTF-8 のテキストではありません"),
+        ("unknown_combatant_field.yaml", "combatants[0].armour: ここには書けない項目です"),
+    ],
+)
+def test_some_japanese_messages_word_for_word(name: str, japanese: str) -> None:
+    """A few Japanese messages checked word for word."""
+    path = str(BAD / name)
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    assert caught.value.text("ja").startswith(f"{path}: {japanese}")

@@ -30,11 +30,11 @@ OptionList = Annotated[
 LangOption = Annotated[str | None, typer.Option("--lang", help="ja or en.")]
 
 
-def _load(path: Path) -> Scenario:
+def _load(path: Path, lang: Lang) -> Scenario:
     try:
         return load_scenario(path)
     except ScenarioError as error:
-        fail(str(error))
+        fail(error.text(lang))
 
 
 def _build(scenario: Scenario, seed: int, options: dict[str, str], **kwargs: Any) -> Battle[Any]:
@@ -58,7 +58,7 @@ def run_command(
 ) -> None:
     """Play a scenario out with its controllers and narrate every roll with its modifiers."""
     chosen = parse_lang(lang)
-    scenario = _load(scenario_path)
+    scenario = _load(scenario_path, chosen)
     options = parse_options(option)
     used_seed = effective_seed(scenario, seed)
     battle = _build(scenario, used_seed, options, record_dice=log is not None)

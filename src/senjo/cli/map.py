@@ -32,7 +32,7 @@ def map_command(
     try:
         scenario = load_scenario(scenario_path)
     except ScenarioError as error:
-        fail(str(error))
+        fail(error.text(chosen))
     if scenario.ground is None:
         fail(f"{scenario_path}: the scenario has no map:")
     sides = sorted({f.side for f in scenario.fighters})

@@ -75,7 +75,7 @@ def moves_command(
         try:
             scenario = load_scenario(scenario_path)
         except ScenarioError as error:
-            fail(str(error))
+            fail(error.text(chosen))
         if scenario.ground is None:
             fail(f"{scenario_path}: the scenario has no map:")
         if who not in scenario.positions:

@@ -154,7 +154,7 @@ def play_command(
 ) -> None:
     """Play one combatant yourself; the others follow their controllers."""
     chosen = parse_lang(lang)
-    scenario = _load(scenario_path)
+    scenario = _load(scenario_path, chosen)
     if who not in scenario.controllers:
         fail(f"--as: no combatant {who!r}; combatants: {', '.join(scenario.controllers)}")
     options = parse_options(option)

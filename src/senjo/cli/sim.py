@@ -53,12 +53,12 @@ SchedulerOption = Annotated[
 ]
 
 
-def load_with_options(path: Path, options: dict[str, str]) -> Scenario:
+def load_with_options(path: Path, options: dict[str, str], lang: Lang = "en") -> Scenario:
     """The scenario with `--option` overrides written into its data and checked again."""
     try:
         scenario = load_scenario(path)
     except ScenarioError as error:
-        fail(str(error))
+        fail(error.text(lang))
     if not options:
         return scenario
     data = copy.deepcopy(scenario.data)
@@ -66,7 +66,7 @@ def load_with_options(path: Path, options: dict[str, str]) -> Scenario:
     try:
         return parse_scenario(data, scenario.source)
     except ScenarioError as error:
-        fail(f"--option: {error}")
+        fail(f"--option: {error.text(lang)}")
 
 
 def check_counts(battles: int, workers: int, lang: Lang) -> None:
@@ -164,7 +164,7 @@ def sim_command(
     check_plot(plot, chosen_lang)
     if path not in ("auto", "engine", "fast"):
         fail(error_text("path", chosen_lang, value=path))
-    scenario = load_with_options(scenario_path, parse_options(option))
+    scenario = load_with_options(scenario_path, parse_options(option), chosen_lang)
     request: PathRequest = "fast" if path == "fast" else "engine" if path == "engine" else "auto"
     try:
         chosen_path = choose_path(scenario, request)

@@ -1,23 +1,136 @@
-"""Scenario errors: one line naming the file, the field, what is wrong and what is allowed."""
+"""Scenario errors: one line naming the file, the field, what is wrong and what is allowed.
+
+The message is English; where it is a `Bilingual` it carries Japanese too,
+and `text(lang)` words the whole line in `--lang` (a message with no
+Japanese twin stays English).
+
+>>> error = ScenarioError("duel.yaml", "seed", Bilingual("expected a number", "数を指定"))
+>>> str(error), error.text("ja")
+('duel.yaml: seed: expected a number', 'duel.yaml: seed: 数を指定')
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-__all__ = ["ScenarioError", "field_path", "from_validation"]
+from senjo.engine.bilingual import Bilingual, in_lang
+
+__all__ = ["Bilingual", "ScenarioError", "field_path", "from_validation", "japanese"]
 
 
 class ScenarioError(ValueError):
-    """A scenario file cannot be used. `str(error)` is the whole message."""
+    """A scenario file cannot be used. `str(error)` is the whole message (English)."""
 
     def __init__(self, source: str, path: str, message: str) -> None:
         self.source = source
         self.path = path
         self.message = message
-        where = f"{source}: {path}" if path else source
-        super().__init__(f"{where}: {message}")
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The whole message in `lang` ("ja" or "en")."""
+        where = f"{self.source}: {self.path}" if self.path else self.source
+        message = self.message
+        if lang == "ja" and not isinstance(message, Bilingual):
+            message = japanese(message)
+        return f"{where}: {in_lang(message, lang)}"
+
+
+#: English messages raised below the scenario layer (rule-system libraries, pydantic
+#: validators) and their Japanese, as (pattern, template of the pattern's groups).
+_JAPANESE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), template)
+    for pattern, template in (
+        (
+            r"unknown (advantage|hit location|facing|skill) (.+); allowed: (.+)",
+            "不明な{0}です：{1}（使えるもの：{2}）",
+        ),
+        (r"no (weapon|shield) (.+); known: (.+)", "{0} {1} はありません（あるもの：{2}）"),
+        (r"(.+) is not carried; carried: (.+)", "{0} は持っていません（持ち物：{1}）"),
+        (r"unknown field; allowed: (.+)", "不明な項目です（使える項目：{0}）"),
+        (
+            r"expected text, or \{en: \.\.\., ja: \.\.\.\}",
+            "テキストか {{en: ..., ja: ...}} を指定してください",
+        ),
+        (r"two weapons share a key", "2つの武器が同じキーを使っています"),
+        (r"required when the scenario has a map", "マップのあるシナリオでは必須です"),
+        (r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) is not on the map", "{0} はマップの外です"),
+        (
+            r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) is a wall or an obstacle",
+            "{0} は壁か障害物です",
+        ),
+        (r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) is taken by (.+)", "{0} には {1} がいます"),
+        (
+            r"(.+) is not dice such as 1D6\+1D4 or 1D3\+2",
+            "{0} はダイスではありません（例：1D6+1D4、1D3+2）",
+        ),
+        (
+            r"(.+) is not weapon damage: write dice or thr/sw, an optional armor divisor in "
+            r"parentheses, and a type \((.+)\)",
+            "{0} は武器のダメージではありません：ダイスか thr/sw、括弧に入れた徹甲除数"
+            "（任意）、ダメージの種類（{1}）を書いてください",
+        ),
+        (
+            r"(.+) is not a parry like 0, -1, \+2, 0U, 0F, No",
+            "{0} は受け修正ではありません（例：0, -1, +2, 0U, 0F, No）",
+        ),
+        (
+            r"(.+) is not a range in yards or a multiple of ST like x15",
+            "{0} は射程ではありません（ヤード数か、x15 のような体力の倍数）",
+        ),
+        (
+            r"expected a list of yards, 0 for C: e\.g\. \[0, 1\]",
+            "ヤードのリストを指定してください（C は 0。例：[0, 1]）",
+        ),
+        (r"an inline weapon needs a key", "ここで定義する武器にはキーが必要です"),
+        (r"expected a whole number of 1 or more", "1以上の整数を指定してください"),
+        (
+            r"a figure longer than 1 hex needs a map and a hex",
+            "1ヘクスより長いフィギュアにはマップとヘクスの位置が必要です",
+        ),
+    )
+)
+
+_BODY = re.compile(
+    r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) \(hex (\d+) of the figure, behind its head\) (.+)"
+)
+
+#: The words those patterns name, in Japanese (docs/glossary.md).
+_WORDS = {
+    "advantage": "特徴",
+    "hit location": "命中部位",
+    "facing": "向き",
+    "skill": "技能",
+    "weapon": "武器",
+    "shield": "盾",
+}
+
+
+def japanese(message: str) -> str:
+    """A known English message in Japanese (a `Bilingual`), else the message as it is.
+
+    >>> print(in_lang(japanese("no weapon 'katana'; known: axe, club"), "ja"))
+    武器 'katana' はありません（あるもの：axe, club）
+    >>> japanese("something new")
+    'something new'
+    """
+    body = _BODY.fullmatch(message)
+    if body is not None:  # a multi-hex figure's hex: "[q, r] (hex 2 of ...) is ..."
+        cell, number, rest = body.groups()
+        inner = japanese(f"{cell} {rest}")
+        if isinstance(inner, Bilingual):
+            where = f"{cell}（頭の後ろ、フィギュアの{number}ヘクス目）"
+            return Bilingual(message, inner.ja.replace(f"{cell} ", where, 1))
+        return message
+    for pattern, template in _JAPANESE:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            parts = [_WORDS.get(part, part) for part in found.groups()]
+            return Bilingual(message, template.format(*parts))
+    return message
 
 
 def field_path(location: Sequence[int | str]) -> str:
@@ -42,21 +155,50 @@ def from_validation(source: str, error: ValidationError, prefix: str = "") -> Sc
     path = field_path(location)
     if prefix:
         path = f"{prefix}.{path}" if path else prefix
-    message = str(first["msg"]).removeprefix("Value error, ")
+    message: str = str(first["msg"]).removeprefix("Value error, ")
     kind = first["type"]
+    given = first.get("input")
+    context = first.get("ctx") or {}
     if kind == "string_pattern_mismatch":
-        message = (
-            f"{first['input']!r} is not a valid key: use lowercase letters, digits and _, "
-            "starting with a letter"
+        message = Bilingual(
+            f"{given!r} is not a valid key: use lowercase letters, digits and _, "
+            "starting with a letter",
+            f"{given!r} はキーに使えません（英小文字・数字・_ で、英小文字から始める）",
         )
     elif kind == "too_long" and path.endswith("position"):
-        message = "expected [x, y] in yards"
-    elif kind in ("int_type", "int_parsing") and isinstance(first.get("input"), bool | str):
-        message = f"expected a whole number, not {first['input']!r}"
-    elif first["type"] == "extra_forbidden":
-        message = "unknown field (not allowed here)"
-    elif first["type"] == "missing":
-        message = "required field is missing"
+        message = Bilingual("expected [x, y] in yards", "[x, y]（ヤード）で指定してください")
+    elif kind in ("int_type", "int_parsing") and isinstance(given, bool | str):
+        message = Bilingual(
+            f"expected a whole number, not {given!r}", f"整数を指定してください（{given!r} は不可）"
+        )
+    elif kind in ("int_type", "int_parsing", "int_from_float"):
+        message = Bilingual(message, f"整数を指定してください（{given!r} は不可）")
+    elif kind in ("float_type", "float_parsing"):
+        message = Bilingual(message, f"数を指定してください（{given!r} は不可）")
+    elif kind in ("string_type", "str_type"):
+        message = Bilingual(message, f"文字列を指定してください（{given!r} は不可）")
+    elif kind in ("bool_type", "bool_parsing"):
+        message = Bilingual(message, f"真偽値（true/false）を指定してください（{given!r} は不可）")
+    elif kind in ("list_type", "tuple_type"):
+        message = Bilingual(message, "リストを指定してください")
+    elif kind in ("dict_type", "model_type", "dataclass_type"):
+        message = Bilingual(message, "マッピングを指定してください")
+    elif kind in ("literal_error", "enum"):
+        choices = context.get("expected", "")
+        message = Bilingual(message, f"{choices} のいずれかを指定してください（{given!r} は不可）")
+    elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = {
+            "greater_than_equal": ("ge", "以上"),
+            "greater_than": ("gt", "より大きい値"),
+            "less_than_equal": ("le", "以下"),
+            "less_than": ("lt", "より小さい値"),
+        }[kind]
+        limit = context.get(bound[0], "")
+        message = Bilingual(message, f"{limit}{bound[1]}を指定してください（{given!r} は不可）")
+    elif kind == "extra_forbidden":
+        message = Bilingual("unknown field (not allowed here)", "ここには書けない項目です")
+    elif kind == "missing":
+        message = Bilingual("required field is missing", "必須の項目がありません")
     return ScenarioError(source, path, message)
 
 

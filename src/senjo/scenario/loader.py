@@ -16,7 +16,7 @@ import yaml
 
 from senjo.engine.battle import RuleSystem
 from senjo.scenario.coc import build_combatant
-from senjo.scenario.errors import ScenarioError
+from senjo.scenario.errors import Bilingual, ScenarioError
 from senjo.scenario.gurps import build_fighter
 from senjo.scenario.hexmap import build_hexmap, check_placements
 from senjo.systems import find_rule_system
@@ -72,6 +72,11 @@ Builder = Callable[[dict[str, Any], str, int], tuple[Any, str, Any]]
 SYSTEM_LOADERS: dict[str, Builder] = {"gurps": build_fighter, "coc": build_combatant}
 
 
+_TEXT_EXPECTED = Bilingual(
+    "expected text, or {en: ..., ja: ...}", "テキストか {en: ..., ja: ...} を指定してください"
+)
+
+
 def _title(value: Any, source: str, path: str = "title") -> tuple[str, str]:
     if value is None:
         stem = Path(source).stem
@@ -83,58 +88,122 @@ def _title(value: Any, source: str, path: str = "title") -> tuple[str, str]:
         ja = value.get("ja", en)
         if isinstance(en, str) and isinstance(ja, str):
             return en, ja
-    raise ScenarioError(source, path, "expected text, or {en: ..., ja: ...}")
+    raise ScenarioError(source, path, _TEXT_EXPECTED)
 
 
 def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
     """Check loaded scenario data and build the combatants."""
     if not isinstance(data, dict):
-        raise ScenarioError(source, "", "a scenario file is a mapping with system: and combatants:")
+        raise ScenarioError(
+            source,
+            "",
+            Bilingual(
+                "a scenario file is a mapping with system: and combatants:",
+                "シナリオファイルは system: と combatants: を持つマッピングです",
+            ),
+        )
     unknown = sorted(set(data) - _TOP_LEVEL)
     if unknown:
+        allowed = ", ".join(sorted(_TOP_LEVEL))
         raise ScenarioError(
-            source, unknown[0], f"unknown field; allowed: {', '.join(sorted(_TOP_LEVEL))}"
+            source,
+            unknown[0],
+            Bilingual(
+                f"unknown field; allowed: {allowed}", f"不明な項目です（使える項目：{allowed}）"
+            ),
         )
     system = data.get("system")
     known = ", ".join(sorted(SYSTEM_LOADERS))
     if system is None:
-        raise ScenarioError(source, "system", f"required field is missing; known: {known}")
+        raise ScenarioError(
+            source,
+            "system",
+            Bilingual(
+                f"required field is missing; known: {known}",
+                f"必須の項目がありません（ルールシステム：{known}）",
+            ),
+        )
     if system not in SYSTEM_LOADERS:
-        raise ScenarioError(source, "system", f"{system!r} is not a rule system; known: {known}")
+        raise ScenarioError(
+            source,
+            "system",
+            Bilingual(
+                f"{system!r} is not a rule system; known: {known}",
+                f"{system!r} はルールシステムではありません（使えるもの：{known}）",
+            ),
+        )
     title_en, title_ja = _title(data.get("title"), source)
     seed = data.get("seed")
     if isinstance(seed, bool) or (seed is not None and (not isinstance(seed, int) or seed < 0)):
-        raise ScenarioError(source, "seed", f"expected a whole number 0 or more, not {seed!r}")
+        raise ScenarioError(
+            source,
+            "seed",
+            Bilingual(
+                f"expected a whole number 0 or more, not {seed!r}",
+                f"0以上の整数を指定してください（{seed!r} は不可）",
+            ),
+        )
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise ScenarioError(source, "options", "expected a mapping of option: value")
+        raise ScenarioError(
+            source,
+            "options",
+            Bilingual(
+                "expected a mapping of option: value",
+                "オプション: 値 のマッピングを指定してください",
+            ),
+        )
     options = {str(k): _option_text(v) for k, v in options.items()}
     _check_options(find_rule_system(system), options, source)
     combatants = data.get("combatants")
     if not isinstance(combatants, list) or len(combatants) < 2:
-        raise ScenarioError(source, "combatants", "expected a list of at least two combatants")
+        raise ScenarioError(
+            source,
+            "combatants",
+            Bilingual(
+                "expected a list of at least two combatants",
+                "2人以上の戦闘者のリストを指定してください",
+            ),
+        )
     builder = SYSTEM_LOADERS[system]
     fighters: list[Any] = []
     positions: dict[str, Any] = {}
     controllers: dict[str, str] = {}
     for index, entry in enumerate(combatants):
         if not isinstance(entry, dict):
-            raise ScenarioError(source, f"combatants[{index}]", "expected a mapping")
+            raise ScenarioError(
+                source,
+                f"combatants[{index}]",
+                Bilingual("expected a mapping", "マッピングを指定してください"),
+            )
         fighter, controller, position = builder(entry, source, index)
         if fighter.key in controllers:
             raise ScenarioError(
-                source, f"combatants[{index}].key", f"{fighter.key!r} is used twice"
+                source,
+                f"combatants[{index}].key",
+                Bilingual(f"{fighter.key!r} is used twice", f"{fighter.key!r} が2回使われています"),
             )
         fighters.append(fighter)
         positions[fighter.key] = position
         controllers[fighter.key] = controller
     if len({f.side for f in fighters}) < 2:
-        raise ScenarioError(source, "combatants", "a battle needs at least two sides")
+        raise ScenarioError(
+            source,
+            "combatants",
+            Bilingual("a battle needs at least two sides", "戦闘には2つ以上の陣営が必要です"),
+        )
     side_names = _side_names(data.get("sides", {}), {f.side for f in fighters}, source)
     ground = None
     if "map" in data:
         if system != "gurps":
-            raise ScenarioError(source, "map", f"{system} battles have no hex map")
+            raise ScenarioError(
+                source,
+                "map",
+                Bilingual(
+                    f"{system} battles have no hex map",
+                    f"{system} の戦闘にはヘクスマップがありません",
+                ),
+            )
         ground = build_hexmap(data["map"], source)
         check_placements(ground, positions, source)
     return Scenario(
@@ -162,23 +231,46 @@ def _check_options(system: type[RuleSystem[Any]], options: dict[str, str], sourc
             raise ScenarioError(
                 source,
                 f"options.{name}",
-                f"unknown option for {system.name}; known options: {listed}",
+                Bilingual(
+                    f"unknown option for {system.name}; known options: {listed}",
+                    f"{system.name} にないオプションです（使えるもの：{listed}）",
+                ),
             )
         if not option.accepts(value):
-            raise ScenarioError(source, f"options.{name}", f"takes {option.allowed}, not {value!r}")
+            raise ScenarioError(
+                source,
+                f"options.{name}",
+                Bilingual(
+                    f"takes {option.allowed}, not {value!r}",
+                    f"{option.allowed} を指定してください（{value!r} は不可）",
+                ),
+            )
 
 
 def _side_names(value: Any, sides: set[str], source: str) -> dict[str, tuple[str, str]]:
     """`sides: {knights: {en: Knights, ja: 騎士団}}` (or plain text) for the narration."""
     if not isinstance(value, dict):
-        raise ScenarioError(source, "sides", "expected a mapping of side: name")
+        raise ScenarioError(
+            source,
+            "sides",
+            Bilingual(
+                "expected a mapping of side: name", "陣営: 名前 のマッピングを指定してください"
+            ),
+        )
     names: dict[str, tuple[str, str]] = {}
     for side, name in value.items():
         if side not in sides:
             known = ", ".join(sorted(sides))
-            raise ScenarioError(source, f"sides.{side}", f"no combatant is on it; sides: {known}")
+            raise ScenarioError(
+                source,
+                f"sides.{side}",
+                Bilingual(
+                    f"no combatant is on it; sides: {known}",
+                    f"この陣営の戦闘者がいません（陣営：{known}）",
+                ),
+            )
         if name is None:
-            raise ScenarioError(source, f"sides.{side}", "expected text, or {en: ..., ja: ...}")
+            raise ScenarioError(source, f"sides.{side}", _TEXT_EXPECTED)
         names[str(side)] = _title(name, source, f"sides.{side}")
     return names
 
@@ -196,16 +288,24 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScenarioError(source, "", "no such file") from None
+        raise ScenarioError(source, "", Bilingual("no such file", "ファイルがありません")) from None
     except OSError as error:
-        raise ScenarioError(source, "", f"cannot be read ({error.strerror})") from None
+        raise ScenarioError(
+            source,
+            "",
+            Bilingual(f"cannot be read ({error.strerror})", f"読み込めません（{error.strerror}）"),
+        ) from None
     except UnicodeDecodeError:
-        raise ScenarioError(source, "", "is not UTF-8 text") from None
+        raise ScenarioError(
+            source, "", Bilingual("is not UTF-8 text", "UTF-8 のテキストではありません")
+        ) from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        raise ScenarioError(source, where, str(problem)) from None
+        problem = str(getattr(error, "problem", None) or "not valid YAML")
+        raise ScenarioError(
+            source, where, Bilingual(problem, f"YAML として読めません（{problem}）")
+        ) from None
     return parse_scenario(data, source)
