@@ -230,6 +230,30 @@ def test_bad_option_is_one_line(option: str, message: str) -> None:
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("nope=1", f"senjo: gurps にオプション 'nope' はありません（使えるもの：{GURPS_OPTIONS}）"),
+        (
+            "max_rounds=0",
+            "senjo: オプション max_rounds には 1以上の整数 を指定してください（'0' は不可）",
+        ),
+    ],
+    ids=["unknown", "zero"],
+)
+def test_bad_option_in_japanese(option: str, message: str) -> None:
+    """With --lang ja the same --option errors are one Japanese line."""
+    result = invoke("run", str(DUEL), "--option", option, "--lang", "ja")
+    assert assert_one_line_error(result) == message
+
+
+def test_bad_scenario_in_japanese() -> None:
+    """With --lang ja a bad scenario file's error names the file and field in Japanese."""
+    path = str(BAD / "st_zero.yaml")
+    line = assert_one_line_error(invoke("run", path, "--lang", "ja"))
+    assert line == f"senjo: {path}: combatants[0].st: 1以上を指定してください（0 は不可）"
+
+
 @pytest.mark.parametrize("command", ["run", "replay"])
 def test_bad_lang_is_one_line(tmp_path: Path, command: str) -> None:
     """`--lang` other than ja or en exits 2 with one line."""

@@ -14,6 +14,7 @@ from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle, RuleOptionError
+from senjo.engine.bilingual import in_lang
 from senjo.engine.controllers import run
 from senjo.engine.journal import JournalError, journal_lines, read_journal, replay
 from senjo.narration import narrator_for
@@ -37,11 +38,13 @@ def _load(path: Path, lang: Lang) -> Scenario:
         fail(error.text(lang))
 
 
-def _build(scenario: Scenario, seed: int, options: dict[str, str], **kwargs: Any) -> Battle[Any]:
+def _build(
+    scenario: Scenario, seed: int, options: dict[str, str], lang: Lang, **kwargs: Any
+) -> Battle[Any]:
     try:
         return build_battle(scenario, seed=seed, options=options, **kwargs)
     except RuleOptionError as error:
-        fail(str(error))
+        fail(in_lang(error.args[0], lang))
 
 
 def run_command(
@@ -61,7 +64,7 @@ def run_command(
     scenario = _load(scenario_path, chosen)
     options = parse_options(option)
     used_seed = effective_seed(scenario, seed)
-    battle = _build(scenario, used_seed, options, record_dice=log is not None)
+    battle = _build(scenario, used_seed, options, chosen, record_dice=log is not None)
     run(battle, controllers_for(scenario, used_seed))
     if show_map and scenario.ground is None:
         fail(f"{scenario_path}: --show-map needs a scenario with a map:")
@@ -132,7 +135,7 @@ def replay_command(
         fail(f"{journal_path}: header options must be a mapping")
 
     def build(dice: ScriptedDice) -> Battle[Any]:
-        return _build(scenario, 0, options, dice=dice)
+        return _build(scenario, 0, options, chosen, dice=dice)
 
     try:
         battle, divergence = replay(journal, build)

@@ -159,7 +159,7 @@ def play_command(
         fail(f"--as: no combatant {who!r}; combatants: {', '.join(scenario.controllers)}")
     options = parse_options(option)
     used_seed = effective_seed(scenario, seed)
-    battle = _build(scenario, used_seed, options, record_dice=True)
+    battle = _build(scenario, used_seed, options, chosen, record_dice=True)
     narrator = narrator_for(scenario, chosen)
     person = TerminalController(narrator, chosen)
     controllers: dict[str, Any] = dict(controllers_for(scenario, used_seed))

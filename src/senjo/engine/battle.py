@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from senjo.dice.roller import RecordingDice, Roller
+from senjo.engine.bilingual import Bilingual, in_lang
 from senjo.engine.decision import Decision
 from senjo.engine.events import Decided, Event, event
 
@@ -87,7 +88,9 @@ class RuleOption:
     @property
     def allowed(self) -> str:
         """The allowed values, for messages."""
-        return ", ".join(self.values) if self.values else "a whole number of 1 or more"
+        if self.values:
+            return ", ".join(self.values)
+        return Bilingual("a whole number of 1 or more", "1以上の整数")
 
 
 S = TypeVar("S")
@@ -119,10 +122,19 @@ class RuleSystem(Generic[S]):
             if option is None:
                 listed = ", ".join(sorted(known)) or "none"
                 raise RuleOptionError(
-                    f"unknown option {name!r} for {cls.name}; known options: {listed}"
+                    Bilingual(
+                        f"unknown option {name!r} for {cls.name}; known options: {listed}",
+                        f"{cls.name} にオプション {name!r} はありません（使えるもの：{listed}）",
+                    )
                 )
             if not option.accepts(value):
-                raise RuleOptionError(f"option {name} takes {option.allowed}, not {value!r}")
+                raise RuleOptionError(
+                    Bilingual(
+                        f"option {name} takes {option.allowed}, not {value!r}",
+                        f"オプション {name} には {in_lang(option.allowed, 'ja')} を指定してください"
+                        f"（{value!r} は不可）",
+                    )
+                )
             values[name] = value
         return values
 

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from senjo.engine.battle import RuleSystem
+from senjo.engine.bilingual import in_lang
 from senjo.scenario.coc import build_combatant
 from senjo.scenario.errors import Bilingual, ScenarioError
 from senjo.scenario.gurps import build_fighter
@@ -242,7 +243,7 @@ def _check_options(system: type[RuleSystem[Any]], options: dict[str, str], sourc
                 f"options.{name}",
                 Bilingual(
                     f"takes {option.allowed}, not {value!r}",
-                    f"{option.allowed} を指定してください（{value!r} は不可）",
+                    f"{in_lang(option.allowed, 'ja')} を指定してください（{value!r} は不可）",
                 ),
             )
 
