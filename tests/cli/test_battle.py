@@ -161,13 +161,24 @@ def test_bad_journal_is_one_line(tmp_path: Path, content: str, fragment: str) ->
     """A malformed journal exits 2 with one line naming the file and the problem."""
     journal = tmp_path / "bad.jsonl"
     journal.write_text(content, encoding="utf-8")
-    assert_one_line_error(invoke("replay", str(journal)), str(journal), fragment)
+    assert_one_line_error(invoke("replay", str(journal), "--lang", "en"), str(journal), fragment)
 
 
 def test_missing_journal_is_one_line(tmp_path: Path) -> None:
-    """A journal path that does not exist exits 2 with one line naming it."""
+    """A journal path that does not exist exits 2 with one line naming it, in --lang."""
     missing = tmp_path / "nothing.jsonl"
-    assert_one_line_error(invoke("replay", str(missing)), str(missing), "cannot be read")
+    english = invoke("replay", str(missing), "--lang", "en")
+    assert_one_line_error(english, str(missing), "cannot be read")
+    japanese = invoke("replay", str(missing), "--lang", "ja")
+    assert_one_line_error(japanese, str(missing), "読み込めません")
+
+
+def test_bad_journal_in_japanese(tmp_path: Path) -> None:
+    """With --lang ja a malformed journal's line is Japanese."""
+    journal = tmp_path / "bad.jsonl"
+    journal.write_text("not json\n", encoding="utf-8")
+    result = invoke("replay", str(journal), "--lang", "ja")
+    assert_one_line_error(result, f"{journal}:1: JSON の行ではありません")
 
 
 @pytest.mark.parametrize(

@@ -103,13 +103,17 @@ def test_replay_reports_a_tampered_die(tmp_path: Path) -> None:
             lines[index] = json.dumps(data)
             break
     journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = run_senjo("replay", str(journal))
+    result = run_senjo("replay", str(journal), "--lang", "en")
     assert result.exit_code == 2
     assert "the replay diverges at event" in result.stderr
+    japanese = run_senjo("replay", str(journal), "--lang", "ja")
+    assert japanese.exit_code == 2 and "で食い違いました" in japanese.stderr
 
 
 def test_unknown_option_lists_the_coc_options() -> None:
     """An unknown --option for a CoC scenario names every CoC option, on one line."""
-    result = run_senjo("run", str(EXAMPLES / "cultists.yaml"), "--option", "nope=on")
+    result = run_senjo(
+        "run", str(EXAMPLES / "cultists.yaml"), "--option", "nope=on", "--lang", "en"
+    )
     assert result.exit_code == 2
     assert result.stderr == f"senjo: unknown option 'nope' for coc; known options: {COC_OPTIONS}\n"

@@ -27,8 +27,11 @@ def test_map_draws_hexes_figures_and_reach(tmp_path: Path) -> None:
 
 def test_map_of_a_scenario_without_a_map_is_one_line(tmp_path: Path) -> None:
     """A scenario without `map:` cannot be drawn: exit 2 and one line."""
-    result = run_senjo("map", str(EXAMPLES / "duel.yaml"), "--svg", str(tmp_path / "x.svg"))
+    target = str(tmp_path / "x.svg")
+    result = run_senjo("map", str(EXAMPLES / "duel.yaml"), "--svg", target, "--lang", "en")
     assert_usage_error(result, "has no map")
+    japanese = run_senjo("map", str(EXAMPLES / "duel.yaml"), "--svg", target, "--lang", "ja")
+    assert_usage_error(japanese, "シナリオにマップがありません")
 
 
 def test_moves_on_an_open_map() -> None:

@@ -9,7 +9,7 @@ import typer
 
 from senjo import __version__
 from senjo.cli.options import parse_lang, parse_options
-from senjo.cli.output import fail
+from senjo.cli.output import fail, said
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 from senjo.dice.roller import ScriptedDice
@@ -67,7 +67,14 @@ def run_command(
     battle = _build(scenario, used_seed, options, chosen, record_dice=log is not None)
     run(battle, controllers_for(scenario, used_seed))
     if show_map and scenario.ground is None:
-        fail(f"{scenario_path}: --show-map needs a scenario with a map:")
+        fail(
+            f"{scenario_path}: "
+            + said(
+                chosen,
+                "--show-map needs a scenario with a map",
+                "--show-map にはマップのあるシナリオが必要です",
+            )
+        )
     if log is not None:
         write_journal(log, battle, scenario_path, scenario, used_seed, options)
     narrate(battle, scenario, chosen, used_seed, show_map=show_map)
@@ -122,17 +129,30 @@ def replay_command(
         lines = journal_path.read_text(encoding="utf-8").splitlines()
         journal = read_journal(lines, str(journal_path))
     except OSError as error:
-        fail(f"{journal_path}: cannot be read ({error.strerror})")
+        fail(
+            f"{journal_path}: "
+            + said(
+                chosen, f"cannot be read ({error.strerror})", f"読み込めません（{error.strerror}）"
+            )
+        )
     except JournalError as error:
-        fail(str(error))
+        fail(in_lang(error.args[0], chosen))
     header = journal.header
     try:
         scenario = parse_scenario(header.get("scenario"), str(header.get("source", journal_path)))
     except ScenarioError as error:
-        fail(f"{journal_path}: the journal's scenario is not valid: {error}")
+        invalid = said(
+            chosen, "the journal's scenario is not valid", "ジャーナルのシナリオが正しくありません"
+        )
+        fail(f"{journal_path}: {invalid}: {error.text(chosen)}")
     options = header.get("options", {})
     if not isinstance(options, dict):
-        fail(f"{journal_path}: header options must be a mapping")
+        fail(
+            f"{journal_path}: "
+            + said(
+                chosen, "header options must be a mapping", "ヘッダーの options はマッピングです"
+            )
+        )
 
     def build(dice: ScriptedDice) -> Battle[Any]:
         return _build(scenario, 0, options, chosen, dice=dice)
@@ -143,4 +163,8 @@ def replay_command(
         fail(f"{journal_path}: {error}")
     narrate(battle, scenario, chosen, header.get("seed"))
     if divergence is not None:
-        fail(f"{journal_path}: the replay diverges at {divergence.describe()}")
+        where = divergence.describe()
+        fail(
+            f"{journal_path}: "
+            + said(chosen, f"the replay diverges at {where}", f"再生が {where} で食い違いました")
+        )

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from senjo.cli.options import parse_lang
-from senjo.cli.output import fail
+from senjo.cli.output import fail, said
 from senjo.narration.svgmap import Figure, render_svg
 from senjo.scenario import ScenarioError, load_scenario
 
@@ -34,7 +34,10 @@ def map_command(
     except ScenarioError as error:
         fail(error.text(chosen))
     if scenario.ground is None:
-        fail(f"{scenario_path}: the scenario has no map:")
+        fail(
+            f"{scenario_path}: "
+            + said(chosen, "the scenario has no map", "シナリオにマップがありません")
+        )
     sides = sorted({f.side for f in scenario.fighters})
     figures = []
     for fighter in scenario.fighters:
@@ -47,7 +50,14 @@ def map_command(
     if who is not None:
         focus = next((f for f in figures if f.key == who), None)
         if focus is None:
-            fail(f"--who names a combatant: {', '.join(f.key for f in figures)}")
+            known = ", ".join(f.key for f in figures)
+            fail(
+                said(
+                    chosen,
+                    f"--who names a combatant: {known}",
+                    f"--who には戦闘者を指定してください：{known}",
+                )
+            )
         fighter = next(f for f in scenario.fighters if f.key == who)
         reaches = {r for w in fighter.weapons for m in w.modes for r in m.reach}
     title = scenario.title_ja if chosen == "ja" else scenario.title_en
@@ -55,4 +65,11 @@ def map_command(
     try:
         svg.write_text(text, encoding="utf-8")
     except OSError as error:
-        fail(f"{svg}: cannot be written ({error.strerror})")
+        fail(
+            f"{svg}: "
+            + said(
+                chosen,
+                f"cannot be written ({error.strerror})",
+                f"書き込めません（{error.strerror}）",
+            )
+        )

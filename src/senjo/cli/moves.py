@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from senjo.cli.options import parse_lang
-from senjo.cli.output import fail
+from senjo.cli.output import fail, said
 from senjo.scenario import ScenarioError, load_scenario
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
@@ -68,18 +68,42 @@ def moves_command(
     """List every hex a figure can end its maneuver in, with the cheapest cost and facings."""
     chosen = parse_lang(lang)
     if maneuver not in PROFILES:
-        fail(f"--maneuver takes {', '.join(PROFILES)}, not {maneuver!r}")
+        known = ", ".join(PROFILES)
+        fail(
+            said(
+                chosen,
+                f"--maneuver takes {known}, not {maneuver!r}",
+                f"--maneuver には {known} のいずれかを指定してください（{maneuver!r} は不可）",
+            )
+        )
     if posture not in {p.value for p in Posture}:
-        fail(f"--posture takes {', '.join(p.value for p in Posture)}, not {posture!r}")
+        known = ", ".join(p.value for p in Posture)
+        fail(
+            said(
+                chosen,
+                f"--posture takes {known}, not {posture!r}",
+                f"--posture には {known} のいずれかを指定してください（{posture!r} は不可）",
+            )
+        )
     if scenario_path is not None:
         try:
             scenario = load_scenario(scenario_path)
         except ScenarioError as error:
             fail(error.text(chosen))
         if scenario.ground is None:
-            fail(f"{scenario_path}: the scenario has no map:")
+            fail(
+                f"{scenario_path}: "
+                + said(chosen, "the scenario has no map", "シナリオにマップがありません")
+            )
         if who not in scenario.positions:
-            fail(f"--who names a combatant: {', '.join(scenario.positions)}")
+            known = ", ".join(scenario.positions)
+            fail(
+                said(
+                    chosen,
+                    f"--who names a combatant: {known}",
+                    f"--who には戦闘者を指定してください：{known}",
+                )
+            )
         hexmap = scenario.ground
         place = scenario.positions[who]
         start, facing = place.hex, place.facing
@@ -99,7 +123,14 @@ def moves_command(
         start, facing = Hex.from_offset(move + 1, move + 1), Facing.N
         basic, friends, foes = move, [], []
     else:
-        fail("give a SCENARIO with --who NAME, or --move N (0 or more) for an open map")
+        fail(
+            said(
+                chosen,
+                "give a SCENARIO with --who NAME, or --move N (0 or more) for an open map",
+                "SCENARIO と --who NAME、または何もないマップなら"
+                " --move N（0以上）を指定してください",
+            )
+        )
     found = reachable_hexes(
         hexmap,
         start,

@@ -1,4 +1,10 @@
-"""Shared output helpers for the command line: one clear line, exit code 2."""
+"""Shared output helpers for the command line: one clear line, exit code 2.
+
+>>> said("ja", "no such file", "ファイルがありません")
+'ファイルがありません'
+>>> said("en", "no such file", "ファイルがありません")
+'no such file'
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,15 @@ from typing import NoReturn
 
 import typer
 
-__all__ = ["fail"]
+__all__ = ["fail", "said"]
 
 
 def fail(message: str) -> NoReturn:
     """Print `senjo: message` on standard error and exit with status 2."""
     typer.echo(f"senjo: {message}", err=True)
     raise typer.Exit(2)
+
+
+def said(lang: str, en: str, ja: str) -> str:
+    """The message in `lang`: Japanese for "ja", else English."""
+    return ja if lang == "ja" else en

@@ -20,7 +20,7 @@ from senjo.cli.battle import (
     write_journal,
 )
 from senjo.cli.options import parse_lang, parse_options
-from senjo.cli.output import fail
+from senjo.cli.output import fail, said
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
@@ -156,7 +156,14 @@ def play_command(
     chosen = parse_lang(lang)
     scenario = _load(scenario_path, chosen)
     if who not in scenario.controllers:
-        fail(f"--as: no combatant {who!r}; combatants: {', '.join(scenario.controllers)}")
+        known = ", ".join(scenario.controllers)
+        fail(
+            said(
+                chosen,
+                f"--as: no combatant {who!r}; combatants: {known}",
+                f"--as: 戦闘者 {who!r} はいません（戦闘者：{known}）",
+            )
+        )
     options = parse_options(option)
     used_seed = effective_seed(scenario, seed)
     battle = _build(scenario, used_seed, options, chosen, record_dice=True)

@@ -17,6 +17,7 @@ from typing import Any
 from senjo.dice.errors import DiceError
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle, BattleError
+from senjo.engine.bilingual import Bilingual
 from senjo.engine.events import Decided, Event, EventError, from_plain, to_json, to_plain
 
 __all__ = ["Divergence", "Journal", "JournalError", "journal_lines", "read_journal", "replay"]
@@ -65,26 +66,50 @@ def read_journal(lines: Iterable[str], source: str = "journal") -> Journal:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as error:
-            raise JournalError(f"{source}:{number}: not a JSON line ({error.msg})") from None
+            raise JournalError(
+                Bilingual(
+                    f"{source}:{number}: not a JSON line ({error.msg})",
+                    f"{source}:{number}: JSON の行ではありません（{error.msg}）",
+                )
+            ) from None
         if not isinstance(data, dict):
-            raise JournalError(f"{source}:{number}: expected an object")
+            raise JournalError(
+                Bilingual(
+                    f"{source}:{number}: expected an object",
+                    f"{source}:{number}: オブジェクトが必要です",
+                )
+            )
         if header is None:
             if "header" not in data or not isinstance(data["header"], dict):
-                raise JournalError(f"{source}:{number}: the first line must be the header")
+                raise JournalError(
+                    Bilingual(
+                        f"{source}:{number}: the first line must be the header",
+                        f"{source}:{number}: 最初の行はヘッダーでなければなりません",
+                    )
+                )
             header = data["header"]
         elif "dice" in data and "type" not in data:
             try:
                 dice.extend((int(sides), int(value)) for sides, value in data["dice"])
             except (TypeError, ValueError):
-                message = f"{source}:{number}: dice must be [sides, value] pairs"
-                raise JournalError(message) from None
+                raise JournalError(
+                    Bilingual(
+                        f"{source}:{number}: dice must be [sides, value] pairs",
+                        f"{source}:{number}: ダイスは [面数, 出目] の組で書きます",
+                    )
+                ) from None
         else:
             try:
                 events.append(from_plain(data))
             except EventError as error:
                 raise JournalError(f"{source}:{number}: {error}") from None
     if header is None:
-        raise JournalError(f"{source}: empty journal (no header line)")
+        raise JournalError(
+            Bilingual(
+                f"{source}: empty journal (no header line)",
+                f"{source}: 空のジャーナルです（ヘッダー行がありません）",
+            )
+        )
     return Journal(header, tuple(events), tuple(dice))
 
 
