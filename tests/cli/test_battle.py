@@ -258,6 +258,13 @@ def test_bad_option_in_japanese(option: str, message: str) -> None:
     assert assert_one_line_error(result) == message
 
 
+def test_malformed_option_in_japanese() -> None:
+    """`--option` without NAME=VALUE, in Japanese."""
+    result = invoke("run", str(DUEL), "--option", "max_rounds", "--lang", "ja")
+    expected = "senjo: --option には NAME=VALUE を指定してください（'max_rounds' は不可）"
+    assert assert_one_line_error(result) == expected
+
+
 def test_bad_scenario_in_japanese() -> None:
     """With --lang ja a bad scenario file's error names the file and field in Japanese."""
     path = str(BAD / "st_zero.yaml")

@@ -62,7 +62,7 @@ def run_command(
     """Play a scenario out with its controllers and narrate every roll with its modifiers."""
     chosen = parse_lang(lang)
     scenario = _load(scenario_path, chosen)
-    options = parse_options(option)
+    options = parse_options(option, chosen)
     used_seed = effective_seed(scenario, seed)
     battle = _build(scenario, used_seed, options, chosen, record_dice=log is not None)
     run(battle, controllers_for(scenario, used_seed))

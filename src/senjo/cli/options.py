@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 from senjo.cli.lang import default_lang
-from senjo.cli.output import fail
+from senjo.cli.output import fail, said
 from senjo.dice.formatting import Lang
 
 __all__ = ["parse_lang", "parse_options"]
 
 
-def parse_options(values: list[str] | None) -> dict[str, str]:
+def parse_options(values: list[str] | None, lang: Lang = "en") -> dict[str, str]:
     """`--option NAME=VALUE` (repeatable) as a mapping; a malformed one exits 2."""
     options: dict[str, str] = {}
     for value in values or []:
         name, sep, setting = value.partition("=")
         if not sep or not name:
-            fail(f"--option takes NAME=VALUE, not {value!r}")
+            fail(
+                said(
+                    lang,
+                    f"--option takes NAME=VALUE, not {value!r}",
+                    f"--option には NAME=VALUE を指定してください（{value!r} は不可）",
+                )
+            )
         options[name.strip()] = setting.strip()
     return options
 

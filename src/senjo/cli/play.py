@@ -164,7 +164,7 @@ def play_command(
                 f"--as: 戦闘者 {who!r} はいません（戦闘者：{known}）",
             )
         )
-    options = parse_options(option)
+    options = parse_options(option, chosen)
     used_seed = effective_seed(scenario, seed)
     battle = _build(scenario, used_seed, options, chosen, record_dice=True)
     narrator = narrator_for(scenario, chosen)

@@ -164,7 +164,7 @@ def sim_command(
     check_plot(plot, chosen_lang)
     if path not in ("auto", "engine", "fast"):
         fail(error_text("path", chosen_lang, value=path))
-    scenario = load_with_options(scenario_path, parse_options(option), chosen_lang)
+    scenario = load_with_options(scenario_path, parse_options(option, chosen_lang), chosen_lang)
     request: PathRequest = "fast" if path == "fast" else "engine" if path == "engine" else "auto"
     try:
         chosen_path = choose_path(scenario, request)

@@ -143,7 +143,7 @@ def sweep_command(
         fail(error_text("no_vary", chosen_lang))
     if grid_size(varies) > MAX_POINTS:
         fail(error_text("grid", chosen_lang, size=grid_size(varies), most=MAX_POINTS))
-    base = load_with_options(scenario_path, parse_options(option), chosen_lang)
+    base = load_with_options(scenario_path, parse_options(option, chosen_lang), chosen_lang)
     sides = list(dict.fromkeys(fighter.side for fighter in base.fighters))
     plotted = side if side is not None else sides[0]
     if plotted not in sides:
