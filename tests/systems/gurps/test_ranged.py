@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, ItemChanged
 
 from .helpers import battle, choose, events, fighter
@@ -155,3 +158,45 @@ def test_a_defense_stops_one_hit_plus_its_margin() -> None:
     # dodge 8 against a roll of 6: margin 2 stops 3 of the 5 hits.
     assert defense.stopped == 3
     assert len(events(game, DamageRolled)) == 2
+
+
+def _after_a_shot(distance: int) -> Any:
+    """An archer with a bow and a sheathed knife has shot; at its next turn the bow is empty."""
+    armed = dict(ARCHER, skills={"Bow": 14, "Knife": 12}, weapons=["regular_bow", "large_knife"])
+    game = battle(
+        fighter("a", "x", 0, **armed), fighter("b", "y", distance, **TARGET), dice=[4, 6, 6, *SAFE]
+    )
+    choose(game, "attack:b:regular_bow/shoot")
+    choose(game, "torso")  # 16: a miss, not a critical one
+    choose(game, "do_nothing")  # the target waits
+    assert game.pending is not None and game.pending.actor == "a"
+    assert game.state.status["a"].shots["regular_bow"] == 0
+    return game
+
+
+def test_the_ai_reloads_an_empty_bow_while_the_foe_is_far() -> None:
+    """An empty bow and a foe 20 yards off: the AI reloads rather than draw its knife (a
+    knife in the other hand would leave no hand free to shoot the bow)."""
+    game = _after_a_shot(20)
+    chosen = GurpsAI().choose(game, game.pending)
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "reload", "regular_bow")
+
+
+def test_the_ai_draws_its_knife_when_the_foe_is_close() -> None:
+    """An empty bow and a foe within a step: the AI draws the knife to fight."""
+    game = _after_a_shot(1)
+    chosen = GurpsAI().choose(game, game.pending)
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "draw", "large_knife")
+
+
+def test_no_retreat_against_a_missile() -> None:
+    """B377: retreating improves a defense against melee attacks only; against an arrow the
+    defender may dodge, or dodge and drop, but not retreat."""
+    game = battle(
+        fighter("a", "x", 0, **ARCHER), fighter("b", "y", 5, **TARGET), dice=[3, 3, 3, *SAFE]
+    )
+    choose(game, "attack:b:regular_bow/shoot")
+    choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "defense"
+    assert "dodge" in game.pending.keys and "dodge+drop" in game.pending.keys
+    assert not any("retreat" in key for key in game.pending.keys), game.pending.keys

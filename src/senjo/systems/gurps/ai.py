@@ -215,11 +215,14 @@ class GurpsAI:
             o.weapon and not fighter.weapon(o.weapon).modes[0].unarmed
             for o in by_kind.get("attack", ())
         )
-        if not held:
+        reloads = [o for o in readies if o.variant == "reload"]
+        # An empty missile weapon and a foe out of a move's reach: reload it, rather than
+        # draw a melee weapon (its hand would then keep a two-handed bow from shooting).
+        far = state.distance(key, target) > fighter.basic_move
+        if not held and not (far and reloads):
             for option in readies:
                 if option.variant in ("pick_up", "draw"):
                     return option
-        reloads = [o for o in readies if o.variant == "reload"]
         weapons = [o for o in by_kind.get("attack", []) if o.weapon]  # not grappling moves
         attacks = [o for o in weapons if o.target == target] or weapons
         breaks = [o for o in by_kind.get("attack", []) if o.variant == "break_free"]

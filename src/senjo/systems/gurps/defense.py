@@ -78,10 +78,12 @@ def defense_options(
         return (NO_DEFENSE,)  # seed 001: no defense at all against an attack from the back
     flexible = fighter.has("flexibility") or fighter.has("double_jointed")
     posture = tables.posture(status.posture)
-    # B377: no retreat while sitting or kneeling, and once per turn;
+    # B377: retreat is a defense against melee attacks only (against missiles, Dodge and
+    # Drop); no retreat while sitting or kneeling, and once per turn;
     # seed 000: no retreat after Move and Attack.
     can_retreat = (
-        posture.can_retreat
+        not attack.ranged
+        and posture.can_retreat
         and status.maneuver != "move_and_attack"
         and not status.retreated
         and not status.held_by  # seed 001: no retreat out of a grip
