@@ -77,7 +77,22 @@ def _brawl() -> Scenario:
     return parse_scenario(data, "brawl.yaml")
 
 
-SCENARIOS = {"duel": lambda: load_scenario(DUEL), "variant": _variant, "brawl": _brawl}
+def _masters() -> Scenario:
+    """The brawl with masters: Weapon Master and Trained by a Master halve the Rapid Strike
+    and repeated-parry penalties."""
+    data: dict[str, Any] = copy.deepcopy(_brawl().data)
+    knight, raider = data["combatants"]
+    knight["advantages"] = [*knight.get("advantages", []), "weapon_master"]
+    raider["advantages"] = [*raider.get("advantages", []), "trained_by_a_master"]
+    return parse_scenario(data, "masters.yaml")
+
+
+SCENARIOS = {
+    "duel": lambda: load_scenario(DUEL),
+    "variant": _variant,
+    "brawl": _brawl,
+    "masters": _masters,
+}
 
 
 # --- exact: every battle the model follows is the engine's battle with the same dice ---------
@@ -453,7 +468,7 @@ def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda d: d["combatants"][0]["advantages"].append("weapon_master"), "trait"),
+        (lambda d: d["combatants"][0]["advantages"].append("peripheral_vision"), "trait"),
         (lambda d: d.setdefault("options", {}).update(random_hit_locations="on"), "option"),
         (lambda d: d["combatants"][1].update(dx=12, ht=12), "initiative is a tie"),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),

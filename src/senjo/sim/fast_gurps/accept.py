@@ -14,8 +14,11 @@ from senjo.systems.gurps.model import Fighter
 
 __all__ = ["MODELLED_ADVANTAGES", "MODELLED_DAMAGE_TYPES", "decline_reason", "main_weapon"]
 
-#: Traits the fast path models (those of examples/gurps/duel.yaml).
-MODELLED_ADVANTAGES = frozenset({"combat_reflexes", "high_pain_threshold"})
+#: Traits the fast path models: those of examples/gurps/duel.yaml, and the two that halve
+#: the Rapid Strike and repeated-parry penalties (B376, B381).
+MODELLED_ADVANTAGES = frozenset(
+    {"combat_reflexes", "high_pain_threshold", "trained_by_a_master", "weapon_master"}
+)
 #: Damage types whose wounding, knockback and critical-miss rerolls it models.
 MODELLED_DAMAGE_TYPES = frozenset({"cut", "cr", "imp"})
 #: Optional rules whose values it models, and the values it accepts (None: any value).

@@ -210,6 +210,8 @@ def _fighter_tables(
             unbalanced = parry_mode.parry.unbalanced
             close = parry_mode.unarmed or 0 in parry_mode.reach
             step = 2 if parry_mode.parry.fencing else 4
+            if fighter.has("weapon_master") or fighter.has("trained_by_a_master"):
+                step //= 2  # B376: halved for a master of the weapon
             if unarmed and not some_mode.unarmed and not some_mode.thrusting:
                 score += 3  # the -3 bare hand against a weapon is added per attack
             first = next(m for m in weapons[option.weapon].modes if m.is_melee)
