@@ -87,11 +87,35 @@ def _masters() -> Scenario:
     return parse_scenario(data, "masters.yaml")
 
 
+def _dice_damage() -> Scenario:
+    """Weapons whose damage is written as dice (2d-1 cut, 1d+2 imp, 2d+1 cr), not thr/sw."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    blade = {"name": "Blade", "skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
+    knight["weapons"] = [
+        {
+            "key": "blade",
+            "name": "Blade",
+            "modes": [
+                {**blade, "name": "swing", "damage": "2d-1 cut"},
+                {**blade, "name": "thrust", "damage": "1d+2 imp"},
+            ],
+        }
+    ]
+    knight["ready"] = ["blade", "punch", knight["shield"]]
+    hammer = {"name": "swing", "skill": "Axe/Mace", "damage": "2d+1 cr", "reach": [1]}
+    raider["weapons"] = [
+        {"key": "hammer", "name": "Hammer", "modes": [{**hammer, "parry": "0U", "min_st": 10}]}
+    ]
+    return parse_scenario(data, "dice.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
     "variant": _variant,
     "brawl": _brawl,
     "masters": _masters,
+    "dice damage": _dice_damage,
 }
 
 
