@@ -110,8 +110,32 @@ def _dice_damage() -> Scenario:
     return parse_scenario(data, "dice.yaml")
 
 
+def _piercing() -> Scenario:
+    """Piercing weapons: an estoc (thr+2 pi, and a thr pi++ jab) against a pick (sw+1 pi+)."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    estoc = {"skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
+    knight["weapons"] = [
+        {
+            "key": "estoc",
+            "name": "Estoc",
+            "modes": [
+                {**estoc, "name": "thrust", "damage": "thr+2 pi"},
+                {**estoc, "name": "jab", "damage": "thr pi++"},
+            ],
+        }
+    ]
+    knight["ready"] = ["estoc", "punch", knight["shield"]]
+    pick = {"name": "swing", "skill": "Axe/Mace", "damage": "sw+1 pi+", "reach": [1]}
+    raider["weapons"] = [
+        {"key": "pick", "name": "Pick", "modes": [{**pick, "parry": "0U", "min_st": 10}]}
+    ]
+    return parse_scenario(data, "piercing.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "piercing": _piercing,
     "variant": _variant,
     "brawl": _brawl,
     "masters": _masters,

@@ -12,7 +12,13 @@ from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.systems.gurps.model import Fighter
 
-__all__ = ["MODELLED_ADVANTAGES", "MODELLED_DAMAGE_TYPES", "decline_reason", "main_weapon"]
+__all__ = [
+    "DAMAGE_TYPES",
+    "MODELLED_ADVANTAGES",
+    "MODELLED_DAMAGE_TYPES",
+    "decline_reason",
+    "main_weapon",
+]
 
 #: Traits the fast path models: those of examples/gurps/duel.yaml, and the two that halve
 #: the Rapid Strike and repeated-parry penalties (B376, B381).
@@ -20,7 +26,8 @@ MODELLED_ADVANTAGES = frozenset(
     {"combat_reflexes", "high_pain_threshold", "trained_by_a_master", "weapon_master"}
 )
 #: Damage types whose wounding, knockback and critical-miss rerolls it models.
-MODELLED_DAMAGE_TYPES = frozenset({"cut", "cr", "imp"})
+DAMAGE_TYPES = ("cut", "cr", "imp", "pi-", "pi", "pi+", "pi++")
+MODELLED_DAMAGE_TYPES = frozenset(DAMAGE_TYPES)
 #: Optional rules whose values it models, and the values it accepts (None: any value).
 _OPTIONS: dict[str, frozenset[str] | None] = {
     "max_rounds": None,

@@ -16,6 +16,7 @@ import numpy as np
 
 from senjo.engine.battle import Battle
 from senjo.sim.declines import Reason
+from senjo.sim.fast_gurps.accept import DAMAGE_TYPES
 from senjo.sim.fast_gurps.layout import (
     CM_BALANCE,
     CM_BROKEN,
@@ -162,8 +163,7 @@ def miss_table(
 
 def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
     """Injury, knockback, crippling and knockdown tables for hits on this fighter."""
-    types = ("cut", "cr", "imp")
-    for damage_type in types:
+    for damage_type in DAMAGE_TYPES:
         wounds = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.int64)
         pierced = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.bool_)
         for loc, location in enumerate(LOCATIONS):

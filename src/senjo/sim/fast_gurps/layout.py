@@ -85,7 +85,7 @@ NO_ATTACK, ESCAPE = -1, -2
     CM_GUARD,
 ) = range(12)
 #: Damage types of injuries to oneself (critical misses).
-SELF_TYPES = ("cut", "cr", "imp", "spec")
+SELF_TYPES = ("cut", "cr", "imp", "spec", "pi-", "pi", "pi+", "pi++")
 # DR treatments: normal, halved rounding down, halved rounding up, ignored.
 DR_NORMAL, DR_HALF_DOWN, DR_HALF_UP, DR_IGNORED = range(4)
 
