@@ -133,9 +133,30 @@ def _piercing() -> Scenario:
     return parse_scenario(data, "piercing.yaml")
 
 
+def _traits() -> Scenario:
+    """Enhanced Parry, Block and Dodge, No Vitals, No Brain and Unliving on the duel."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight["advantages"] = [
+        *knight.get("advantages", []),
+        {"enhanced_parry": 2},
+        {"enhanced_block": 1},
+        "no_vitals",
+        "injury_tolerance_unliving",
+    ]
+    raider["advantages"] = [
+        *raider.get("advantages", []),
+        {"enhanced_dodge": 2},
+        {"enhanced_parry": 1},
+        "no_brain",
+    ]
+    return parse_scenario(data, "traits.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
     "piercing": _piercing,
+    "traits": _traits,
     "variant": _variant,
     "brawl": _brawl,
     "masters": _masters,

@@ -20,10 +20,22 @@ __all__ = [
     "main_weapon",
 ]
 
-#: Traits the fast path models: those of examples/gurps/duel.yaml, and the two that halve
-#: the Rapid Strike and repeated-parry penalties (B376, B381).
+#: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
+#: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, and those
+#: that change wounding by location (each checked battle by battle against the engine).
 MODELLED_ADVANTAGES = frozenset(
-    {"combat_reflexes", "high_pain_threshold", "trained_by_a_master", "weapon_master"}
+    {
+        "combat_reflexes",
+        "enhanced_block",
+        "enhanced_dodge",
+        "enhanced_parry",
+        "high_pain_threshold",
+        "injury_tolerance_unliving",
+        "no_brain",
+        "no_vitals",
+        "trained_by_a_master",
+        "weapon_master",
+    }
 )
 #: Damage types whose wounding, knockback and critical-miss rerolls it models.
 DAMAGE_TYPES = ("cut", "cr", "imp", "pi-", "pi", "pi+", "pi++")
