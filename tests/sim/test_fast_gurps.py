@@ -134,7 +134,8 @@ def _piercing() -> Scenario:
 
 
 def _traits() -> Scenario:
-    """Enhanced Parry, Block and Dodge, No Vitals, No Brain and Unliving on the duel."""
+    """Enhanced Parry, Block and Dodge, No Vitals, No Brain, Unliving and Low Pain Threshold
+    on the duel."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
     knight, raider = data["combatants"]
     knight["advantages"] = [
@@ -149,6 +150,7 @@ def _traits() -> Scenario:
         {"enhanced_dodge": 2},
         {"enhanced_parry": 1},
         "no_brain",
+        "low_pain_threshold",
     ]
     return parse_scenario(data, "traits.yaml")
 

@@ -21,8 +21,9 @@ __all__ = [
 ]
 
 #: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
-#: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, and those
-#: that change wounding by location (each checked battle by battle against the engine).
+#: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, Low Pain
+#: Threshold (double shock), and those that change wounding by location (each checked
+#: battle by battle against the engine).
 MODELLED_ADVANTAGES = frozenset(
     {
         "combat_reflexes",
@@ -31,6 +32,7 @@ MODELLED_ADVANTAGES = frozenset(
         "enhanced_parry",
         "high_pain_threshold",
         "injury_tolerance_unliving",
+        "low_pain_threshold",
         "no_brain",
         "no_vitals",
         "trained_by_a_master",

@@ -407,9 +407,10 @@ class Exchange(BlockState):
             return
         if not me.high_pain_threshold:
             unit = me.hp // 10 if me.hp >= 20 else 1
-            factor = np.where(double_shock, 2, 1)
+            doubled = double_shock | me.low_pain_threshold
+            factor = np.where(doubled, 2, 1)
             penalty = -np.minimum(4 * factor, wound // unit * factor)
-            cap = np.where(double_shock, -8, -4)
+            cap = np.where(doubled, -8, -4)
             current = self.shock_next[v, idx]
             self.shock_next[v, idx] = np.where(
                 penalty != 0, np.maximum(cap, current + penalty), current

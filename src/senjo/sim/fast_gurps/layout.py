@@ -168,6 +168,8 @@ class FighterTables:
     hp: int
     ht: int
     high_pain_threshold: bool
+    #: Low Pain Threshold doubles shock, to at most -8 (B381, `injury.shock_penalty`).
+    low_pain_threshold: bool
     knockback_skill: int
     move: tuple[float, float]
     dodge_reeling: int

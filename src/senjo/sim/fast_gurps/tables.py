@@ -349,6 +349,7 @@ def _fighter_tables(
         hp=fighter.hp,
         ht=fighter.ht,
         high_pain_threshold=fighter.has("high_pain_threshold"),
+        low_pain_threshold=fighter.has("low_pain_threshold"),
         knockback_skill=max(
             fighter.dx, fighter.skills.get("Acrobatics", 0), fighter.skills.get("Judo", 0)
         ),
