@@ -134,8 +134,8 @@ def _piercing() -> Scenario:
 
 
 def _traits() -> Scenario:
-    """Enhanced Parry, Block and Dodge, No Vitals, No Brain, Unliving and Low Pain Threshold
-    on the duel."""
+    """Enhanced Parry, Block and Dodge, No Vitals, No Brain, Unliving, Low Pain Threshold and
+    Hard to Kill on the duel."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
     knight, raider = data["combatants"]
     knight["advantages"] = [
@@ -144,6 +144,7 @@ def _traits() -> Scenario:
         {"enhanced_block": 1},
         "no_vitals",
         "injury_tolerance_unliving",
+        {"hard_to_kill": 3},
     ]
     raider["advantages"] = [
         *raider.get("advantages", []),

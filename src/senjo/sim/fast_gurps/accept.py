@@ -22,14 +22,15 @@ __all__ = [
 
 #: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
 #: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, Low Pain
-#: Threshold (double shock), and those that change wounding by location (each checked
-#: battle by battle against the engine).
+#: Threshold (double shock), Hard to Kill (death checks), and those that change wounding
+#: by location (each checked battle by battle against the engine).
 MODELLED_ADVANTAGES = frozenset(
     {
         "combat_reflexes",
         "enhanced_block",
         "enhanced_dodge",
         "enhanced_parry",
+        "hard_to_kill",
         "high_pain_threshold",
         "injury_tolerance_unliving",
         "low_pain_threshold",

@@ -432,7 +432,7 @@ class Exchange(BlockState):
             if not crossing.any():
                 continue
             rolling = idx[crossing]
-            outcome, margin = self.check(rolling, np.full(rolling.size, me.ht))
+            outcome, margin = self.check(rolling, np.full(rolling.size, me.ht + me.hard_to_kill))
             fumble = outcome == 3
             survives = (margin >= 0) & ~fumble
             mortal = ~survives & (margin >= -2) & ~fumble

@@ -170,6 +170,8 @@ class FighterTables:
     high_pain_threshold: bool
     #: Low Pain Threshold doubles shock, to at most -8 (B381, `injury.shock_penalty`).
     low_pain_threshold: bool
+    #: Hard to Kill's level, added to HT rolls to survive (B58, `wounds._death_check`).
+    hard_to_kill: int
     knockback_skill: int
     move: tuple[float, float]
     dodge_reeling: int
