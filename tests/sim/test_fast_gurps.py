@@ -156,8 +156,18 @@ def _traits() -> Scenario:
     return parse_scenario(data, "traits.yaml")
 
 
+def _sizes() -> Scenario:
+    """A big raider (SM +2, ST 16, HP 18) against a small knight (SM -1)."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight["size_modifier"] = -1
+    raider.update(size_modifier=2, st=16, hp=18)
+    return parse_scenario(data, "sizes.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "sizes": _sizes,
     "piercing": _piercing,
     "traits": _traits,
     "variant": _variant,

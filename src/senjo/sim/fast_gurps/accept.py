@@ -109,8 +109,6 @@ def _fighter_reason(fighter: Fighter) -> Reason | None:
             f"{name} has a trait the fast path does not model ({unknown[0]})",
             f"{jname}が高速経路の扱わない特徴を持つ（{unknown[0]}）",
         )
-    if fighter.size_modifier:
-        return Reason(f"{name} has a size modifier", f"{jname}にサイズ修正がある")
     if fighter.flexible_armor:
         return Reason(
             f"{name} wears flexible armor (blunt trauma)",

@@ -172,6 +172,8 @@ class FighterTables:
     low_pain_threshold: bool
     #: Hard to Kill's level, added to HT rolls to survive (B58, `wounds._death_check`).
     hard_to_kill: int
+    #: Its size modifier, added to attacks against it (B19, `attack.attack_score`).
+    size_modifier: int
     knockback_skill: int
     move: tuple[float, float]
     dodge_reeling: int
