@@ -111,7 +111,8 @@ def _dice_damage() -> Scenario:
 
 
 def _piercing() -> Scenario:
-    """Piercing weapons: an estoc (thr+2 pi, and a thr pi++ jab) against a pick (sw+1 pi+)."""
+    """Piercing weapons: an estoc (thr+2 pi, and a thr pi++ jab) against a pick (sw+1 pi+);
+    the pick's bearer is Unliving (Injury Tolerance changes piercing wounds)."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
     knight, raider = data["combatants"]
     estoc = {"skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
@@ -126,10 +127,12 @@ def _piercing() -> Scenario:
         }
     ]
     knight["ready"] = ["estoc", "punch", knight["shield"]]
+    knight["skills"]["Broadsword"] = 10  # too low to aim at the vitals: torso thrusts
     pick = {"name": "swing", "skill": "Axe/Mace", "damage": "sw+1 pi+", "reach": [1]}
     raider["weapons"] = [
         {"key": "pick", "name": "Pick", "modes": [{**pick, "parry": "0U", "min_st": 10}]}
     ]
+    raider["advantages"] = [*raider.get("advantages", []), "injury_tolerance_unliving"]
     return parse_scenario(data, "piercing.yaml")
 
 

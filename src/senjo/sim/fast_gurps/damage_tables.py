@@ -53,6 +53,7 @@ from senjo.systems.gurps.injury import (
 )
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.table_schema import CriticalEntry
+from senjo.systems.gurps.wounds import injury_tolerance
 
 __all__ = ["MISS_FIELDS", "critical_arrays", "miss_table", "victim_tables"]
 
@@ -162,7 +163,9 @@ def miss_table(
 
 
 def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
-    """Injury, knockback, crippling and knockdown tables for hits on this fighter."""
+    """Injury, knockback, crippling and knockdown tables for hits on this fighter (with its
+    Injury Tolerance, as `wounds.deal_damage` and `apply_injury` work them out)."""
+    tolerance = injury_tolerance(fighter)
     for damage_type in DAMAGE_TYPES:
         wounds = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.int64)
         pierced = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.bool_)
@@ -178,6 +181,7 @@ def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
                         damage_type,
                         0 if ignore else fighter.dr_at(location),
                         location,
+                        injury_tolerance=tolerance,
                         hp=fighter.hp,
                         location_dr=not ignore,
                         dr_halving=halving,  # type: ignore[arg-type]
@@ -212,7 +216,8 @@ def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
     out.self_penetrated = pierced_self
     most = int(max(max(w.max() for w in out.injury.values()), hurt.max())) + 1
     out.cripple = np.array(
-        [[cripples(i, loc, fighter.hp) for i in range(most)] for loc in LOCATIONS], dtype=np.bool_
+        [[cripples(i, loc, fighter.hp, tolerance) for i in range(most)] for loc in LOCATIONS],
+        dtype=np.bool_,
     )
     out.knockdown_due = np.array(
         [[knockdown_roll_due(i, fighter.hp, loc) for i in range(most)] for loc in LOCATIONS],
