@@ -168,8 +168,18 @@ def _sizes() -> Scenario:
     return parse_scenario(data, "sizes.yaml")
 
 
+def _flexible() -> Scenario:
+    """Heavy flexible armor on both (DR 5 and 6): blows it stops still do blunt trauma."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight.update(flexible_armor=True, dr={"all": 5})
+    raider.update(flexible_armor=True, dr={"all": 6})
+    return parse_scenario(data, "flexible.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "flexible": _flexible,
     "sizes": _sizes,
     "piercing": _piercing,
     "traits": _traits,

@@ -109,11 +109,6 @@ def _fighter_reason(fighter: Fighter) -> Reason | None:
             f"{name} has a trait the fast path does not model ({unknown[0]})",
             f"{jname}が高速経路の扱わない特徴を持つ（{unknown[0]}）",
         )
-    if fighter.flexible_armor:
-        return Reason(
-            f"{name} wears flexible armor (blunt trauma)",
-            f"{jname}が柔軟な防具を着ている（鈍的外傷）",
-        )
     return None
 
 

@@ -186,8 +186,12 @@ def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
                         location_dr=not ignore,
                         dr_halving=halving,  # type: ignore[arg-type]
                     )
-                    wounds[loc, treatment, basic] = wound.injury
-                    pierced[loc, treatment, basic] = wound.penetrating > 0
+                    through = wound.penetrating > 0
+                    hurt_by = wound.injury
+                    if not through and wound.blunt_trauma and fighter.flexible_armor:
+                        hurt_by = wound.blunt_trauma  # B379, as `wounds.deal_damage`
+                    wounds[loc, treatment, basic] = hurt_by
+                    pierced[loc, treatment, basic] = through
         out.injury[damage_type] = wounds
         out.penetrated[damage_type] = pierced
         knock = np.zeros((max_basic + 1, 2), dtype=np.int64)
