@@ -177,8 +177,32 @@ def _flexible() -> Scenario:
     return parse_scenario(data, "flexible.yaml")
 
 
+def _divisors() -> Scenario:
+    """Armor divisors: a blade (sw cut(3), thr imp(0.5)) against a pick (sw+1 imp(2))."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    blade = {"skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
+    knight["weapons"] = [
+        {
+            "key": "blade",
+            "name": "Blade",
+            "modes": [
+                {**blade, "name": "swing", "damage": "sw cut(3)"},
+                {**blade, "name": "thrust", "damage": "thr imp(0.5)"},
+            ],
+        }
+    ]
+    knight["ready"] = ["blade", "punch", knight["shield"]]
+    pick = {"name": "swing", "skill": "Axe/Mace", "damage": "sw+1 imp(2)", "reach": [1]}
+    raider["weapons"] = [
+        {"key": "pick", "name": "Pick", "modes": [{**pick, "parry": "0U", "min_st": 10}]}
+    ]
+    return parse_scenario(data, "divisors.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "divisors": _divisors,
     "flexible": _flexible,
     "sizes": _sizes,
     "piercing": _piercing,

@@ -90,8 +90,6 @@ def _fighter_reason(fighter: Fighter) -> Reason | None:
             kind = mode.damage.damage_type.value
             if kind not in MODELLED_DAMAGE_TYPES:
                 return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")
-            if mode.damage.armor_divisor != 1:
-                return Reason(f"{label} has an armor divisor", f"{jlabel}に徹甲除数がある")
             if mode.st_for_damage is not None:  # damage from a fixed ST (a bow's)
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
             if mode.two_handed or mode.reach_needs_ready:

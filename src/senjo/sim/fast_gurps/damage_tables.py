@@ -10,6 +10,7 @@ as `criticals._carry_out` would apply them (`miss_table`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,7 @@ from senjo.sim.fast_gurps.layout import (
     SELF_TYPES,
     FighterTables,
     Unsupported,
+    wounding_key,
 )
 from senjo.systems.gurps import tables as rule_tables
 from senjo.systems.gurps.criticals import _applies, _facts
@@ -162,11 +164,18 @@ def miss_table(
     return rows
 
 
-def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
+def victim_tables(
+    out: FighterTables,
+    fighter: Fighter,
+    max_basic: int,
+    divided: Iterable[tuple[str, float]] = (),
+) -> None:
     """Injury, knockback, crippling and knockdown tables for hits on this fighter (with its
-    Injury Tolerance, as `wounds.deal_damage` and `apply_injury` work them out)."""
+    Injury Tolerance, as `wounds.deal_damage` and `apply_injury` work them out): for each
+    damage type, and for each (type, armor divisor) in `divided` (the foe's weapons)."""
     tolerance = injury_tolerance(fighter)
-    for damage_type in DAMAGE_TYPES:
+    wanted = [(t, 1.0) for t in DAMAGE_TYPES] + [(t, d) for t, d in divided if d != 1]
+    for damage_type, divisor in wanted:
         wounds = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.int64)
         pierced = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.bool_)
         for loc, location in enumerate(LOCATIONS):
@@ -181,6 +190,7 @@ def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
                         damage_type,
                         0 if ignore else fighter.dr_at(location),
                         location,
+                        armor_divisor=divisor,
                         injury_tolerance=tolerance,
                         hp=fighter.hp,
                         location_dr=not ignore,
@@ -192,8 +202,10 @@ def victim_tables(out: FighterTables, fighter: Fighter, max_basic: int) -> None:
                         hurt_by = wound.blunt_trauma  # B379, as `wounds.deal_damage`
                     wounds[loc, treatment, basic] = hurt_by
                     pierced[loc, treatment, basic] = through
-        out.injury[damage_type] = wounds
-        out.penetrated[damage_type] = pierced
+        out.injury[wounding_key(damage_type, divisor)] = wounds
+        out.penetrated[wounding_key(damage_type, divisor)] = pierced
+        if divisor != 1:
+            continue  # knockback does not depend on the divisor
         knock = np.zeros((max_basic + 1, 2), dtype=np.int64)
         for basic in range(max_basic + 1):
             for pen in (0, 1):

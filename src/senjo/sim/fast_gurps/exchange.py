@@ -349,9 +349,9 @@ class Exchange(BlockState):
             value = np.maximum(np.maximum(total + mode.adds, 0), mode.minimum)
             value = value * multiplier[mine]
             basic[mine] = value
-            table = victim.injury[mode.damage_type]
+            table = victim.injury[mode.wounding]
             wound[mine] = table[location[mine], treatment[mine], value]
-            pierced[mine] = victim.penetrated[mode.damage_type][
+            pierced[mine] = victim.penetrated[mode.wounding][
                 location[mine], treatment[mine], value
             ]
         self.injure(v, idx, wound, location, double_shock & pierced, force_major & pierced, a)

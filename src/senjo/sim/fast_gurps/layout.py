@@ -35,6 +35,7 @@ __all__ = [
     "judge_table",
     "knockback_modifier",
     "skill_index",
+    "wounding_key",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -138,6 +139,22 @@ class Mode:
     close: bool
     #: Whether it is the fighter's weapon (not a punch).
     main: bool
+    #: Its armor divisor (1: none), and the key of the victim's injury tables for it.
+    divisor: float = 1.0
+
+    @property
+    def wounding(self) -> str:
+        """The key of the injury tables its hits use: the damage type, and the divisor."""
+        return wounding_key(self.damage_type, self.divisor)
+
+
+def wounding_key(damage_type: str, divisor: float) -> str:
+    """`cut`, or `cut(2)` with an armor divisor: one set of injury tables each.
+
+    >>> wounding_key("cut", 1.0), wounding_key("imp", 2.0), wounding_key("pi", 0.5)
+    ('cut', 'imp(2)', 'pi(0.5)')
+    """
+    return damage_type if divisor == 1 else f"{damage_type}({divisor:g})"
 
 
 @dataclass(slots=True)

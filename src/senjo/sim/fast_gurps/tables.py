@@ -179,6 +179,7 @@ def _fighter_tables(
                 float(max(mode.reach)) if mode.reach else 0.0,
                 0 in mode.reach,
                 weapon == main,
+                float(mode.damage.armor_divisor),
             )
         )
     mode_index = {(m.weapon, m.name): i for i, m in enumerate(modes)}
@@ -375,7 +376,11 @@ def _fighter_tables(
         pickup=pickup,
         rapid_penalty=rapid_penalty,
     )
-    victim_tables(out, fighter, max_basic)
+    foe_divisors = {
+        (m.damage.damage_type.value, float(m.damage.armor_divisor))
+        for _, m in _modes(scenario, order, 1 - index)
+    }
+    victim_tables(out, fighter, max_basic, foe_divisors)
     return out
 
 
