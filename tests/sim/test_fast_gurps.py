@@ -200,8 +200,19 @@ def _divisors() -> Scenario:
     return parse_scenario(data, "divisors.yaml")
 
 
+def _kicks() -> Scenario:
+    """A knight who would rather kick (Brawling 16, Broadsword 7) than swing his sword."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight = data["combatants"][0]
+    knight["weapons"] = [*knight["weapons"], "kick"]
+    knight["skills"].update(Broadsword=7, Brawling=16)
+    knight["ready"] = ["broadsword", "punch", "kick", knight["shield"]]
+    return parse_scenario(data, "kicks.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "kicks": _kicks,
     "divisors": _divisors,
     "flexible": _flexible,
     "sizes": _sizes,

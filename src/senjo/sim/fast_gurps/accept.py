@@ -73,10 +73,10 @@ def _fighter_reason(fighter: Fighter) -> Reason | None:
                     f"{jname}が射撃武器を持つ（{weapon.key}）",
                 )
     for weapon in fighter.weapons:
-        if weapon.modes[0].unarmed and weapon.key != "punch":
+        if weapon.modes[0].unarmed and weapon.key not in ("punch", "kick"):
             return Reason(
-                f"{name} has a natural weapon other than a punch ({weapon.key})",
-                f"{jname}がパンチ以外の生来の武器を持つ（{weapon.key}）",
+                f"{name} has a natural weapon other than a punch or kick ({weapon.key})",
+                f"{jname}がパンチ・キック以外の生来の武器を持つ（{weapon.key}）",
             )
     if main_weapon(fighter) is None:
         return Reason(
