@@ -147,10 +147,6 @@ def decline_reason(scenario: Scenario) -> Reason | None:
         if reason is not None:
             return reason
     first, second = fighters
-    if (first.basic_speed, first.dx) == (second.basic_speed, second.dx):
-        return Reason(
-            "the initiative is a tie (decided by a roll)", "行動順が同点（ロールで決まる）"
-        )
     if scenario.options.get("heavy_parry_break", "on") == "on":
         for defender, attacker in ((first, second), (second, first)):
             for mine in defender.weapons:

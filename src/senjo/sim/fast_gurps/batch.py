@@ -177,10 +177,16 @@ class _Block(Exchange):
         self.attack(f, attacking, modes, scored)
 
 
-def play_blocks(tables: DuelTables, size: int, rngs: Sequence[np.random.Generator]) -> BlockResult:
+def play_blocks(
+    tables: DuelTables, size: int, rngs: Sequence[np.random.Generator], start: int = 0
+) -> BlockResult:
     """Play blocks of `size` duels side by side, block k's dice from `rngs[k]` (battle j of
     block k is index k * size + j); battles that escape are marked, not yet replayed.
+    Each battle's dice are read from position `start` of its row (the first ones settled
+    an initiative tie).
 
     A block's battles do not depend on the blocks played beside it.
     """
-    return _Block(tables, size, rngs).play()
+    block = _Block(tables, size, rngs)
+    block.ptr[:] = start
+    return block.play()

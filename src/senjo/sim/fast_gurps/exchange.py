@@ -351,9 +351,7 @@ class Exchange(BlockState):
             basic[mine] = value
             table = victim.injury[mode.wounding]
             wound[mine] = table[location[mine], treatment[mine], value]
-            pierced[mine] = victim.penetrated[mode.wounding][
-                location[mine], treatment[mine], value
-            ]
+            pierced[mine] = victim.penetrated[mode.wounding][location[mine], treatment[mine], value]
         self.injure(v, idx, wound, location, double_shock & pierced, force_major & pierced, a)
         # _after_critical: dropped items, a lost turn.
         if critical:

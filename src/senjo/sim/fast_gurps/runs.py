@@ -18,17 +18,35 @@ from senjo.sim.aggregate import CombatantTally, SimAggregate
 from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 from senjo.sim.fast_gurps.replay import replay_battle
-from senjo.sim.fast_gurps.tables import DuelTables, build_tables
+from senjo.sim.fast_gurps.state import BoolArray
+from senjo.sim.fast_gurps.tables import DuelTables, build_tables, initiative_tie
 from senjo.sim.seeds import derive_seed
 
 __all__ = ["escape_seed", "play_range", "run_range"]
 
 
 def run_range(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
-    """Play battles start..stop-1 of the run with this seed into an aggregate."""
+    """Play battles start..stop-1 of the run with this seed into an aggregate.
+
+    With an initiative tie, each battle's first two dice are the engine's tie rolls (one
+    d6 each, in the scenario's order; the higher goes first, the lower key on equal
+    rolls): every pass is played once with each fighter leading, from the third die on,
+    and each battle is taken from the pass whose leader its rolls chose.
+    """
     aggregate = SimAggregate.empty()
-    for result, keep, run_seed, first in play_range(scenario, seed, start, stop):
-        _fold(aggregate, scenario, result, keep, run_seed, first)
+    if not initiative_tie(scenario):
+        tables = build_tables(scenario)
+        for result, keep, run_seed, first in play_range(scenario, seed, start, stop):
+            _fold(aggregate, tables, scenario, result, keep, run_seed, first, None)
+        return aggregate
+    a, b = (fighter.key for fighter in scenario.fighters)
+    for lead in (a, b):
+        tables = build_tables(scenario, lead)
+        for result, keep, run_seed, first in _passes(tables, seed, start, stop, 2):
+            rolls = result.dice[:, :2].astype(np.int64)
+            a_leads = (rolls[:, 0] > rolls[:, 1]) | ((rolls[:, 0] == rolls[:, 1]) & (a < b))
+            chosen = a_leads if lead == a else ~a_leads
+            _fold(aggregate, tables, scenario, result, keep, run_seed, first, chosen)
     return aggregate
 
 
@@ -41,14 +59,20 @@ def play_range(
     Results of block b are rows (b - first block of the pass) * BLOCK + j; the escape
     seeds derive from each block's own seed (see `block_seeds`).
     """
+    yield from _passes(build_tables(scenario), seed, start, stop, 0)
+
+
+def _passes(
+    tables: DuelTables, seed: int, start: int, stop: int, offset: int
+) -> Iterator[tuple[BlockResult, slice, int, int]]:
+    """`play_range` with these tables, each battle's dice read from position `offset`."""
     if stop <= start:
         return
-    tables: DuelTables = build_tables(scenario)
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
     for at in range(0, len(blocks), PASS):
         group = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
-        result = play_blocks(tables, BLOCK, rngs)
+        result = play_blocks(tables, BLOCK, rngs, offset)
         first = group[0] * BLOCK
         keep = slice(max(start, first) - first, min(stop, first + len(group) * BLOCK) - first)
         yield result, keep, seed, first
@@ -66,19 +90,23 @@ def _counts(values: np.ndarray) -> Counter[int]:
 
 def _fold(
     aggregate: SimAggregate,
+    tables: DuelTables,
     scenario: Scenario,
     result: BlockResult,
     keep: slice,
     seed: int,
     first: int,
+    chosen: BoolArray | None,
 ) -> None:
-    tables = build_tables(scenario)
+    """Add the kept battles (those `chosen`, when given) of a pass to the aggregate."""
     order = [f.key for f in tables.fighters]
     sides = {fighter.key: fighter.side for fighter in scenario.fighters}
     for fighter in scenario.fighters:
         aggregate.combatants.setdefault(fighter.key, CombatantTally())
         aggregate.survivors.setdefault(fighter.side, Counter())
     index = np.arange(keep.start, keep.stop)
+    if chosen is not None:
+        index = index[chosen[index]]
     escaped = index[result.escaped[index]]
     sel = index[~result.escaped[index]]
     aggregate.n += int(sel.size)

@@ -96,6 +96,7 @@ __all__ = [
     "FighterTables",
     "Unsupported",
     "build_tables",
+    "initiative_tie",
     "judge_table",
 ]
 
@@ -411,26 +412,35 @@ def _plan_ids() -> dict[AttackPlan, int]:
     return {plan: index for index, plan in enumerate(_plan_list())}
 
 
-def build_tables(scenario: Scenario) -> DuelTables:
-    """The tables for a scenario `decline_reason` accepted (raises `Unsupported` otherwise)."""
-    return _cached(json.dumps(scenario.data, sort_keys=True, default=str), scenario)
+def build_tables(scenario: Scenario, lead: str | None = None) -> DuelTables:
+    """The tables for a scenario `decline_reason` accepted (raises `Unsupported` otherwise),
+    with the fighters in initiative order - or with `lead` first (an initiative tie, which
+    each battle settles with its first dice)."""
+    signature = json.dumps([scenario.data, lead], sort_keys=True, default=str)
+    return _cached(signature, scenario, lead)
 
 
 _CACHE: dict[str, DuelTables] = {}
 
 
-def _cached(signature: str, scenario: Scenario) -> DuelTables:
+def _cached(signature: str, scenario: Scenario, lead: str | None) -> DuelTables:
     found = _CACHE.get(signature)
     if found is None:
         if len(_CACHE) > 16:
             _CACHE.clear()
-        found = _CACHE[signature] = _build(scenario)
+        found = _CACHE[signature] = _build(scenario, lead)
     return found
 
 
-def _build(scenario: Scenario) -> DuelTables:
+def initiative_tie(scenario: Scenario) -> bool:
+    """Whether the two fighters tie on Basic Speed and DX, so a roll decides who goes first."""
+    first, second = scenario.fighters
+    return (first.basic_speed, first.dx) == (second.basic_speed, second.dx)
+
+
+def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
     fighters: tuple[Fighter, ...] = scenario.fighters
-    order = initiative_order(fighters, {})
+    order = initiative_order(fighters, {} if lead is None else {lead: 1})
     most = 1
     for fighter in fighters:
         for weapon in fighter.weapons:
