@@ -210,8 +210,22 @@ def _kicks() -> Scenario:
     return parse_scenario(data, "kicks.yaml")
 
 
+def _tolerances() -> Scenario:
+    """The piercing duel with a Diffuse knight and a Homogenous raider (Injury Tolerance
+    changes wounding, crippling and the knockdown rules by location)."""
+    data: dict[str, Any] = copy.deepcopy(_piercing().data)
+    knight, raider = data["combatants"]
+    knight["advantages"] = [*knight.get("advantages", []), "injury_tolerance_diffuse"]
+    raider["advantages"] = [
+        "injury_tolerance_homogenous" if a == "injury_tolerance_unliving" else a
+        for a in raider["advantages"]
+    ]
+    return parse_scenario(data, "tolerances.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "tolerances": _tolerances,
     "kicks": _kicks,
     "divisors": _divisors,
     "flexible": _flexible,
@@ -270,7 +284,9 @@ def test_model_plays_exactly_the_engines_battles(name: str) -> None:
                 result.hp[p, i],
                 result.standing[p, i],
             ), f"battle {i}, {key}"
-    assert followed >= 270  # the model follows the great majority to the end
+    # The model follows the great majority to the end; long fights (a Diffuse body takes
+    # little injury) meet more of the rare events it hands to the engine.
+    assert followed >= (240 if name == "tolerances" else 270)
 
 
 def _tie() -> Scenario:

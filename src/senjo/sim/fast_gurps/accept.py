@@ -32,6 +32,8 @@ MODELLED_ADVANTAGES = frozenset(
         "enhanced_parry",
         "hard_to_kill",
         "high_pain_threshold",
+        "injury_tolerance_diffuse",
+        "injury_tolerance_homogenous",
         "injury_tolerance_unliving",
         "low_pain_threshold",
         "no_brain",

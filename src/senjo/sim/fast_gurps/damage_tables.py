@@ -236,12 +236,19 @@ def victim_tables(
         dtype=np.bool_,
     )
     out.knockdown_due = np.array(
-        [[knockdown_roll_due(i, fighter.hp, loc) for i in range(most)] for loc in LOCATIONS],
+        [
+            [knockdown_roll_due(i, fighter.hp, loc, tolerance) for i in range(most)]
+            for loc in LOCATIONS
+        ],
         dtype=np.bool_,
     )
     hpt = 3 if fighter.has("high_pain_threshold") else 0
     out.knockdown_target = np.array(
-        [fighter.ht + knockdown_modifier(loc) + hpt for loc in LOCATIONS], dtype=np.int64
+        [
+            fighter.ht + knockdown_modifier(loc, injury_tolerance=tolerance) + hpt
+            for loc in LOCATIONS
+        ],
+        dtype=np.int64,
     )
     shielded = fighter.shield is not None
     out.location_penalty = np.array(
