@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import random
 from pathlib import Path
@@ -19,6 +20,7 @@ from senjo.scenario.battle import build_battle
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, runs
+from senjo.sim.fast_gurps.accept import MODELLED_ADVANTAGES, fighter_reason
 from senjo.sim.fast_gurps.batch import REASONS, play_blocks
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.tables import (
@@ -46,6 +48,7 @@ from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import can_target, injury
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
+from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.state import GurpsState
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
@@ -79,10 +82,11 @@ def _brawl() -> Scenario:
 
 def _masters() -> Scenario:
     """The brawl with masters: Weapon Master and Trained by a Master halve the Rapid Strike
-    and repeated-parry penalties."""
+    and repeated-parry penalties; the knight's Perfect Balance helps against the mace's
+    knockback."""
     data: dict[str, Any] = copy.deepcopy(_brawl().data)
     knight, raider = data["combatants"]
-    knight["advantages"] = [*knight.get("advantages", []), "weapon_master"]
+    knight["advantages"] = [*knight.get("advantages", []), "weapon_master", "perfect_balance"]
     raider["advantages"] = [*raider.get("advantages", []), "trained_by_a_master"]
     return parse_scenario(data, "masters.yaml")
 
@@ -663,19 +667,29 @@ def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda d: d["combatants"][0]["advantages"].append("peripheral_vision"), "trait"),
+        (lambda d: d["combatants"][0].update(weapons=["spear"]), "ranged weapon (spear)"),
         (lambda d: d.setdefault("options", {}).update(random_hit_locations="on"), "option"),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """Traits, options, an initiative roll or a random player it does not model: declined."""
+    """A longer reach, options or a random player it does not model: declined."""
     data = copy.deepcopy(load_scenario(DUEL).data)
     change(data)
     found = GURPS_FAST.accepts(parse_scenario(data, "changed.yaml"))
     assert found is not None and reason in found
     assert in_lang(found, "ja") != found  # a Japanese twin
     assert GURPS_FAST.accepts(load_scenario(DUEL)) is None
+
+
+def test_every_known_trait_is_modelled_and_a_new_one_would_be_declined() -> None:
+    """Each trait a scenario may give is modelled; one added later without a model is
+    declined by name (the guard in `accept.py`)."""
+    assert ADVANTAGES <= MODELLED_ADVANTAGES
+    knight = load_scenario(DUEL).fighters[0]
+    newcomer = dataclasses.replace(knight, advantages=knight.advantages | {"luck"})
+    reason = fighter_reason(newcomer)
+    assert reason is not None and "(luck)" in reason and in_lang(reason, "ja") != reason
 
 
 # --- determinism by blocks ---------------------------------------------------------------------

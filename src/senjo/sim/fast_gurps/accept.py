@@ -17,16 +17,26 @@ __all__ = [
     "MODELLED_ADVANTAGES",
     "MODELLED_DAMAGE_TYPES",
     "decline_reason",
+    "fighter_reason",
     "main_weapon",
 ]
 
 #: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
 #: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, Low Pain
-#: Threshold (double shock), Hard to Kill (death checks), and those that change wounding
-#: by location (each checked battle by battle against the engine).
+#: Threshold (double shock), Hard to Kill (death checks), Perfect Balance (knockback), those
+#: that change wounding by location, and those that change nothing without a map (arcs,
+#: the off hand) or that the engine does not apply (Hard to Subdue) - each checked battle
+#: by battle against the engine.
 MODELLED_ADVANTAGES = frozenset(
     {
+        "ambidexterity",
         "combat_reflexes",
+        "double_jointed",
+        "flexibility",
+        "hard_to_subdue",
+        "perfect_balance",
+        "peripheral_vision",
+        "vision_360",
         "enhanced_block",
         "enhanced_dodge",
         "enhanced_parry",
@@ -65,7 +75,8 @@ def main_weapon(fighter: Fighter) -> str | None:
     return armed[0] if len(armed) == 1 else None
 
 
-def _fighter_reason(fighter: Fighter) -> Reason | None:
+def fighter_reason(fighter: Fighter) -> Reason | None:
+    """The first thing about this fighter the fast path does not model, or None."""
     name, jname = f"combatant {fighter.key!r}", f"戦闘者 {fighter.key!r}"
     for weapon in fighter.weapons:
         for mode in weapon.modes:
@@ -145,7 +156,7 @@ def decline_reason(scenario: Scenario) -> Reason | None:
                 f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
             )
     for fighter in fighters:
-        reason = _fighter_reason(fighter)
+        reason = fighter_reason(fighter)
         if reason is not None:
             return reason
     first, second = fighters

@@ -280,6 +280,7 @@ def _knockback_modifiers() -> IntArray:
 
 
 def knockback_modifier(yards: IntArray) -> IntArray:
-    """`knockback_roll_modifier` for an array of yards (no Perfect Balance in the model)."""
+    """`knockback_roll_modifier` for an array of yards (Perfect Balance's +4 is in the
+    fighter's `knockback_skill`)."""
     result: IntArray = _knockback_modifiers()[np.minimum(yards, 63)]
     return result

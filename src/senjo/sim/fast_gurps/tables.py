@@ -356,7 +356,8 @@ def _fighter_tables(
         size_modifier=fighter.size_modifier,
         knockback_skill=max(
             fighter.dx, fighter.skills.get("Acrobatics", 0), fighter.skills.get("Judo", 0)
-        ),
+        )
+        + (4 if fighter.has("perfect_balance") else 0),  # `injury.knockback_roll_modifier`
         move=(moves[0], moves[1]),
         dodge_reeling=dodge_reeling,
         shield=shield is not None,
