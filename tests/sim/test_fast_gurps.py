@@ -227,8 +227,33 @@ def _tolerances() -> Scenario:
     return parse_scenario(data, "tolerances.yaml")
 
 
+def _fencing() -> Scenario:
+    """A saber (a fencing weapon: repeated parries at -2, a retreating parry at +3) against
+    a shortsword master whose Rapid Strikes call for repeated parries."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    saber = {"skill": "Saber", "reach": [1], "parry": "0F", "min_st": 8}
+    knight["weapons"] = [
+        {
+            "key": "saber",
+            "name": "Saber",
+            "modes": [
+                {**saber, "name": "swing", "damage": "sw-1 cut"},
+                {**saber, "name": "thrust", "damage": "thr+1 imp"},
+            ],
+        }
+    ]
+    knight["skills"] = {"Saber": 15, "Brawling": 12}
+    del knight["shield"]
+    knight["ready"] = ["saber", "punch"]
+    raider.update(weapons=["shortsword"], skills={"Shortsword": 20, "Brawling": 12})
+    raider["ready"] = ["shortsword", "punch"]
+    return parse_scenario(data, "fencing.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "fencing": _fencing,
     "tolerances": _tolerances,
     "kicks": _kicks,
     "divisors": _divisors,

@@ -112,8 +112,6 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                 )
             if not mode.unarmed and tuple(mode.reach) != (1,):
                 return Reason(f"{label} has a reach other than 1", f"{jlabel}の攻撃範囲が1以外")
-            if mode.parry.fencing:
-                return Reason(f"{label} is a fencing weapon", f"{jlabel}はフェンシング武器")
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
         return Reason(
