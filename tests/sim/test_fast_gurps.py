@@ -251,8 +251,26 @@ def _fencing() -> Scenario:
     return parse_scenario(data, "fencing.yaml")
 
 
+def _maul() -> Scenario:
+    """A two-handed maul (sw+4 cr, reach 1, unbalanced) against the knight."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    raider = data["combatants"][1]
+    swing = {"name": "swing", "skill": "Two-Handed Axe/Mace", "damage": "sw+4 cr", "reach": [1]}
+    raider["weapons"] = [
+        {
+            "key": "maul",
+            "name": "Maul",
+            "modes": [{**swing, "parry": "0U", "min_st": 13, "two_handed": True}],
+        }
+    ]
+    raider["skills"] = {"Two-Handed Axe/Mace": 14, "Brawling": 12}
+    raider["ready"] = ["maul"]
+    return parse_scenario(data, "maul.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "maul": _maul,
     "fencing": _fencing,
     "tolerances": _tolerances,
     "kicks": _kicks,

@@ -105,11 +105,8 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                 return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")
             if mode.st_for_damage is not None:  # damage from a fixed ST (a bow's)
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
-            if mode.two_handed or mode.reach_needs_ready:
-                return Reason(
-                    f"{label} needs two hands or a change of grip",
-                    f"{jlabel}は両手か持ち方の変更が要る",
-                )
+            if mode.reach_needs_ready:
+                return Reason(f"{label} needs a change of grip", f"{jlabel}は持ち方の変更が要る")
             if not mode.unarmed and tuple(mode.reach) != (1,):
                 return Reason(f"{label} has a reach other than 1", f"{jlabel}の攻撃範囲が1以外")
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
