@@ -13,7 +13,18 @@ from __future__ import annotations
 
 from senjo.engine.bilingual import Bilingual, in_lang
 
-__all__ = ["Reason", "in_lang"]
+__all__ = ["Reason", "Unsupported", "in_lang"]
 
 #: A fast path's reason for declining a scenario, in both languages.
 Reason = Bilingual
+
+
+class Unsupported(Exception):
+    """A fast path met something it does not model while building its tables; the
+    argument is the reason (a `Reason`, in both languages)."""
+
+    @property
+    def reason(self) -> str:
+        """The reason as given (a `Reason` keeps its Japanese)."""
+        given: str = self.args[0]
+        return given

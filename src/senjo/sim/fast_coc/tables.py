@@ -29,7 +29,7 @@ from senjo.dice.systems.coc import special_threshold
 from senjo.engine.battle import Battle, RuleOptionError
 from senjo.engine.decision import Choice, Decision
 from senjo.scenario import Scenario
-from senjo.sim.declines import Reason
+from senjo.sim.declines import Reason, Unsupported
 from senjo.sim.fast_coc import only_coc
 from senjo.systems.coc.actions import action_options, attack_options
 from senjo.systems.coc.ai import CocAI
@@ -70,18 +70,6 @@ DEFENSE_NONE, DEFENSE_DODGE, DEFENSE_PARRY = 0, 1, 2
 
 #: The lowest HP at which a combatant still fights (1-2 is unconscious, 0 or below dying).
 LOWEST_ACTIVE_HP = 3
-
-
-class Unsupported(Exception):
-    """The scenario needs something the fast path does not model (the message says what).
-
-    Its argument is the reason (a `senjo.sim.declines.Reason`, in both languages)."""
-
-    @property
-    def reason(self) -> str:
-        """The reason as given (a `Reason` keeps its Japanese)."""
-        given: str = self.args[0]
-        return given
 
 
 def static_reason(scenario: Scenario) -> Reason | None:

@@ -3,7 +3,8 @@
 The integer codes of the arrays of battle states (postures, weapon and shield
 states, distance classes, maneuvers, what the AI picks up, critical-miss
 outcomes, DR treatments, hit locations), the dataclasses the tables fill
-(`Mode`, `Slot`, `FighterTables`, `DuelTables`), `Unsupported`, and the two
+(`Mode`, `Slot`, `FighterTables`, `DuelTables`), `Unsupported` (from
+`senjo.sim.declines`), and the two
 run-time lookups the battle loop shares with the builder: success rolls
 (`judge_table`, `skill_index`) and knockback roll modifiers.
 """
@@ -17,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.dice.systems.gurps import success_roll
+from senjo.sim.declines import Unsupported
 from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.injury import knockback_roll_modifier
 from senjo.systems.gurps.plans import AIMABLE
@@ -260,18 +262,6 @@ class DuelTables:
     head_location: BoolArray
     max_basic: int
     max_injury: int
-
-
-class Unsupported(Exception):
-    """The scenario has something the tables cannot represent (the message says what).
-
-    Its argument is the reason (a `senjo.sim.declines.Reason`, in both languages)."""
-
-    @property
-    def reason(self) -> str:
-        """The reason as given (a `Reason` keeps its Japanese)."""
-        given: str = self.args[0]
-        return given
 
 
 @functools.cache
