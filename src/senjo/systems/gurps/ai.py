@@ -218,8 +218,7 @@ class GurpsAI:
         reloads = [o for o in readies if o.variant == "reload"]
         # An empty missile weapon and a foe out of a move's reach: reload it, rather than
         # draw a melee weapon (its hand would then keep a two-handed bow from shooting).
-        far = state.distance(key, target) > fighter.basic_move
-        if not held and not (far and reloads):
+        if not held and not (reloads and state.distance(key, target) > fighter.basic_move):
             for option in readies:
                 if option.variant in ("pick_up", "draw"):
                     return option
