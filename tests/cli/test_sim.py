@@ -416,36 +416,14 @@ def test_sim_shows_the_exact_chances_of_a_coc_duel() -> None:
 def test_sweep_shows_the_exact_chances_at_each_coc_point() -> None:
     """Sweeping a CoC duel: each point's JSON has its exact chances, and the table a column
     of them per side; a GURPS sweep has neither."""
-    data = json.loads(
-        ok(
-            invoke(
-                "sweep",
-                COC_DUEL,
-                "--vary",
-                "combatants.detective.skills.club=40,80",
-                "-n",
-                "50",
-                "--json",
-            )
-        )
-    )
+    sweep = ("sweep", COC_DUEL, "--vary", "combatants.detective.skills.club=40,80", "-n", "50")
+    data = json.loads(ok(invoke(*sweep, "--json")))
     found = [point["exact"]["wins"]["investigators"] for point in data["points"]]
     assert len(found) == 2 and found[0] < found[1]  # a better club wins more often
     for point in data["points"]:
         exact = point["exact"]
         assert sum(exact["wins"].values()) + exact["draw"] == pytest.approx(1, abs=1e-5)
-    table = ok(
-        invoke(
-            "sweep",
-            COC_DUEL,
-            "--vary",
-            "combatants.detective.skills.club=40,80",
-            "-n",
-            "50",
-            "--lang",
-            "ja",
-        )
-    )
+    table = ok(invoke(*sweep, "--lang", "ja"))
     assert "正確な確率" in table and f"{found[1] * 100:.2f}%" in table
     gurps = json.loads(
         ok(invoke("sweep", DUEL, "--vary", "options.max_rounds=5", "-n", "20", "--json"))

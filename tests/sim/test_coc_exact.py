@@ -9,23 +9,21 @@ checks), with fixed seeds, so each test always gives the same verdict.
 
 from __future__ import annotations
 
-import copy
 import math
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.fast_coc import CocFastPath
 from senjo.sim.fast_coc.exact import ExactDuel, exact_duel
-from senjo.sim.fast_coc.tables import DuelModel, duel_model
+from senjo.sim.fast_coc.tables import DuelModel
 from senjo.sim.runner import play_battles
 
-DUEL = Path(__file__).parents[2] / "examples" / "coc" / "duel.yaml"
+from .test_fast_coc import _changed, _model
+
 TOLERANCE = 4.5  # standard errors
 FAST_BATTLES = 100_000
 
@@ -64,19 +62,6 @@ VARIANTS: dict[str, Change] = {
 }
 
 
-def _scenario(change: Change) -> Scenario:
-    scenario = load_scenario(DUEL)
-    data = copy.deepcopy(scenario.data)
-    change(data)
-    return parse_scenario(data, scenario.source)
-
-
-def _model(scenario: Scenario) -> DuelModel:
-    model = duel_model(scenario)
-    assert not isinstance(model, str), model
-    return model
-
-
 def _within(found: float, exact: float, spread: float, n: int, what: str) -> None:
     """`found`, a mean of n samples, is within TOLERANCE standard errors of `exact`."""
     error = math.sqrt(max(spread, 1e-12) / n)
@@ -98,7 +83,7 @@ def _agrees(exact: ExactDuel, model: DuelModel, sampled: SimAggregate) -> None:
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_the_exact_chances_add_up(name: str) -> None:
     """Wins and draws, and the lengths, each add up to 1; lengths stay within the limit."""
-    model = _model(_scenario(VARIANTS[name]))
+    model = _model(_changed(VARIANTS[name]))
     exact = exact_duel(model)
     assert math.isclose(sum(exact.wins) + exact.draw, 1.0, abs_tol=1e-9)
     assert math.isclose(sum(exact.rounds.values()), 1.0, abs_tol=1e-9)
@@ -109,7 +94,7 @@ def test_the_exact_chances_add_up(name: str) -> None:
 @pytest.mark.parametrize(("name", "seed"), [(name, 5 + i) for i, name in enumerate(VARIANTS)])
 def test_the_fast_path_agrees_with_the_exact_chances(name: str, seed: int) -> None:
     """100,000 fast-path duels: wins, draws and mean length within 4.5 standard errors."""
-    scenario = _scenario(VARIANTS[name])
+    scenario = _changed(VARIANTS[name])
     model = _model(scenario)
     _agrees(exact_duel(model), model, CocFastPath().run(scenario, seed, 0, FAST_BATTLES))
 
@@ -117,7 +102,7 @@ def test_the_fast_path_agrees_with_the_exact_chances(name: str, seed: int) -> No
 @pytest.mark.parametrize(("name", "battles"), [("house rules", 1_000), ("house off", 1_000)])
 def test_the_engine_agrees_with_the_exact_chances(name: str, battles: int) -> None:
     """The rule engine itself, AI against AI: the same figures, within 4.5 standard errors."""
-    scenario = _scenario(VARIANTS[name])
+    scenario = _changed(VARIANTS[name])
     model = _model(scenario)
     _agrees(exact_duel(model), model, play_battles(scenario, 17, 0, battles))
 
@@ -127,8 +112,8 @@ def test_a_round_limit_cuts_the_same_chain(limit: int) -> None:
     """Under a limit of k rounds the duel is the same chain stopped at round k: each length
     below k as likely as without the limit, and a win by round k as likely as a duel of
     at most k rounds under the usual limit of 30."""
-    full = exact_duel(_model(_scenario(lambda data: None)))
-    cut = exact_duel(_model(_scenario(_options(max_rounds=str(limit)))))
+    full = exact_duel(_model(_changed(lambda data: None)))
+    cut = exact_duel(_model(_changed(_options(max_rounds=str(limit)))))
     for length in range(1, limit):
         assert cut.rounds.get(length, 0.0) == pytest.approx(full.rounds.get(length, 0.0))
     ended = sum(chance for length, chance in full.rounds.items() if length <= limit)
