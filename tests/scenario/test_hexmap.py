@@ -79,3 +79,15 @@ def test_bad_maps_give_one_message(change: Any, message: str) -> None:
     japanese = caught.value.text("ja")  # the same field, worded in Japanese
     assert japanese.startswith(f"m.yaml: {caught.value.path}: ")
     assert japanese != str(caught.value)
+
+
+def test_a_long_figure_off_the_map_names_the_hex_of_its_body() -> None:
+    """seed 001 (大きなフィギュア): a figure's body lies behind its head; a body hex off the
+    map is named, as the figure's second hex, in English and Japanese."""
+    data = copy.deepcopy(_data())
+    data["combatants"][0].update(hex=[0, 0], facing="SE", length=2)
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(data, "m.yaml")
+    where = "m.yaml: combatants[0].length: [-1, 0]"
+    assert str(caught.value) == f"{where} (hex 2 of the figure, behind its head) is not on the map"
+    assert caught.value.text("ja") == f"{where}（頭の後ろ、フィギュアの2ヘクス目） はマップの外です"

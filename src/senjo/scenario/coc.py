@@ -14,7 +14,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from senjo.scenario.errors import ScenarioError, from_validation
+from senjo.scenario.errors import (
+    INLINE_KEY,
+    TEXT_EXPECTED,
+    TWO_WEAPONS,
+    ScenarioError,
+    from_validation,
+    unknown_skill,
+)
 from senjo.space.plane import Point
 from senjo.systems.coc import library
 from senjo.systems.coc.library import UNARMED, WeaponError
@@ -85,12 +92,12 @@ class CocCombatant(BaseModel):
 def _names(value: str | dict[Literal["en", "ja"], str], source: str, path: str) -> tuple[str, str]:
     if isinstance(value, str):
         if not value:
-            raise ScenarioError(source, path, "expected text, or {en: ..., ja: ...}")
+            raise ScenarioError(source, path, TEXT_EXPECTED)
         return value, value
     en = value.get("en") or value.get("ja")
     ja = value.get("ja") or en
     if not en or not ja:
-        raise ScenarioError(source, path, "expected text, or {en: ..., ja: ...}")
+        raise ScenarioError(source, path, TEXT_EXPECTED)
     return en, ja
 
 
@@ -101,7 +108,7 @@ def _weapon(entry: str | dict[str, Any], source: str, path: str) -> Weapon:
         data = dict(entry)
         key = data.pop("key", None)
         if not isinstance(key, str) or not key:
-            raise WeaponError("key", "an inline weapon needs a key")
+            raise WeaponError("key", INLINE_KEY)
         return library.weapon_from_data(key, data)
     except WeaponError as error:
         where = path if isinstance(entry, str) or not error.path else f"{path}.{error.path}"
@@ -125,16 +132,14 @@ def build_combatant(data: dict[str, Any], source: str, index: int) -> tuple[Comb
             weapons.append(library.weapon(key))
     keys = [w.key for w in weapons]
     if len(set(keys)) != len(keys):
-        raise ScenarioError(source, f"{prefix}.weapons", "two weapons share a key")
+        raise ScenarioError(source, f"{prefix}.weapons", TWO_WEAPONS)
     used = {w.skill for w in weapons}
     allowed = set(BASE_SKILLS) | {"dodge"} | used | set(SKILL_ALIASES)
     skills: dict[str, int] = {}
     for skill, value in spec.skills.items():
         if skill not in allowed:
             raise ScenarioError(
-                source,
-                f"{prefix}.skills.{skill}",
-                f"unknown skill {skill!r}; allowed: {', '.join(sorted(allowed))}",
+                source, f"{prefix}.skills.{skill}", unknown_skill(skill, ", ".join(sorted(allowed)))
             )
         skills[SKILL_ALIASES.get(skill, skill)] = value
     traits = spec.characteristics

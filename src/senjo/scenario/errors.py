@@ -18,7 +18,17 @@ from pydantic import ValidationError
 
 from senjo.engine.bilingual import Bilingual, in_lang
 
-__all__ = ["Bilingual", "ScenarioError", "field_path", "from_validation", "japanese"]
+__all__ = [
+    "INLINE_KEY",
+    "TEXT_EXPECTED",
+    "TWO_WEAPONS",
+    "Bilingual",
+    "ScenarioError",
+    "field_path",
+    "from_validation",
+    "japanese",
+    "unknown_skill",
+]
 
 
 class ScenarioError(ValueError):
@@ -39,30 +49,40 @@ class ScenarioError(ValueError):
         return f"{where}: {in_lang(message, lang)}"
 
 
-#: English messages raised below the scenario layer (rule-system libraries, pydantic
-#: validators) and their Japanese, as (pattern, template of the pattern's groups).
+#: Messages the scenario loaders raise in more than one place.
+TEXT_EXPECTED = Bilingual(
+    "expected text, or {en: ..., ja: ...}", "テキストか {en: ..., ja: ...} を指定してください"
+)
+TWO_WEAPONS = Bilingual("two weapons share a key", "2つの武器が同じキーを使っています")
+INLINE_KEY = Bilingual("an inline weapon needs a key", "ここで定義する武器にはキーが必要です")
+
+
+def unknown_skill(name: str, allowed: str) -> Bilingual:
+    """A skill the sheet may not list, with the ones it may."""
+    return Bilingual(
+        f"unknown skill {name!r}; allowed: {allowed}",
+        f"不明な技能です：{name!r}（使えるもの：{allowed}）",
+    )
+
+
+#: English messages that reach a scenario error as plain text - raised below the scenario
+#: layer (rule-system libraries and parsers, the space layer) or inside pydantic
+#: validators, which keep only the text - and their Japanese, as (pattern, template of
+#: the pattern's groups). The scenario layer's own messages are `Bilingual` where raised.
 _JAPANESE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), template)
     for pattern, template in (
         (
-            r"unknown (advantage|hit location|facing|skill) (.+); allowed: (.+)",
+            r"unknown (advantage|hit location|facing) (.+); allowed: (.+)",
             "不明な{0}です：{1}（使えるもの：{2}）",
         ),
         (r"no (weapon|shield) (.+); known: (.+)", "{0} {1} はありません（あるもの：{2}）"),
-        (r"(.+) is not carried; carried: (.+)", "{0} は持っていません（持ち物：{1}）"),
         (r"unknown field; allowed: (.+)", "不明な項目です（使える項目：{0}）"),
         (
             r"expected text, or \{en: \.\.\., ja: \.\.\.\}",
             "テキストか {{en: ..., ja: ...}} を指定してください",
         ),
-        (r"two weapons share a key", "2つの武器が同じキーを使っています"),
-        (r"required when the scenario has a map", "マップのあるシナリオでは必須です"),
-        (r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) is not on the map", "{0} はマップの外です"),
-        (
-            r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) is a wall or an obstacle",
-            "{0} は壁か障害物です",
-        ),
-        (r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) is taken by (.+)", "{0} には {1} がいます"),
+        (r"(Hex\(-?\d+, -?\d+\)) is not on the map", "{0} はマップの外です"),
         (
             r"(.+) is not dice such as 1D6\+1D4 or 1D3\+2",
             "{0} はダイスではありません（例：1D6+1D4、1D3+2）",
@@ -85,17 +105,8 @@ _JAPANESE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"expected a list of yards, 0 for C: e\.g\. \[0, 1\]",
             "ヤードのリストを指定してください（C は 0。例：[0, 1]）",
         ),
-        (r"an inline weapon needs a key", "ここで定義する武器にはキーが必要です"),
         (r"expected a whole number of 1 or more", "1以上の整数を指定してください"),
-        (
-            r"a figure longer than 1 hex needs a map and a hex",
-            "1ヘクスより長いフィギュアにはマップとヘクスの位置が必要です",
-        ),
     )
-)
-
-_BODY = re.compile(
-    r"(\[-?\d+, -?\d+\]|Hex\(-?\d+, -?\d+\)) \(hex (\d+) of the figure, behind its head\) (.+)"
 )
 
 #: The words those patterns name, in Japanese (docs/glossary.md).
@@ -103,7 +114,6 @@ _WORDS = {
     "advantage": "特徴",
     "hit location": "命中部位",
     "facing": "向き",
-    "skill": "技能",
     "weapon": "武器",
     "shield": "盾",
 }
@@ -117,14 +127,6 @@ def japanese(message: str) -> str:
     >>> japanese("something new")
     'something new'
     """
-    body = _BODY.fullmatch(message)
-    if body is not None:  # a multi-hex figure's hex: "[q, r] (hex 2 of ...) is ..."
-        cell, number, rest = body.groups()
-        inner = japanese(f"{cell} {rest}")
-        if isinstance(inner, Bilingual):
-            where = f"{cell}（頭の後ろ、フィギュアの{number}ヘクス目）"
-            return Bilingual(message, inner.ja.replace(f"{cell} ", where, 1))
-        return message
     for pattern, template in _JAPANESE:
         found = pattern.fullmatch(message)
         if found is not None:

@@ -13,7 +13,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from senjo.scenario.errors import ScenarioError, from_validation
+from senjo.scenario.errors import (
+    INLINE_KEY,
+    TWO_WEAPONS,
+    Bilingual,
+    ScenarioError,
+    from_validation,
+    unknown_skill,
+)
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps import library, tables
@@ -161,7 +168,7 @@ def _weapon(entry: str | dict[str, Any], st: int, source: str, path: str) -> Wea
         data = dict(entry)
         key = data.pop("key", None)
         if not isinstance(key, str) or not key:
-            raise EquipmentError(path + ".key", "an inline weapon needs a key")
+            raise EquipmentError(path + ".key", INLINE_KEY)
         return library.weapon_from_data(key, data, path, st)
     except EquipmentError as error:
         if isinstance(entry, str):
@@ -180,7 +187,12 @@ def build_fighter(
         raise from_validation(source, error, prefix) from None
     if spec.length > 1 and spec.hex is None:
         raise ScenarioError(
-            source, f"{prefix}.length", "a figure longer than 1 hex needs a map and a hex"
+            source,
+            f"{prefix}.length",
+            Bilingual(
+                "a figure longer than 1 hex needs a map and a hex",
+                "1ヘクスより長いフィギュアにはマップとヘクスの位置が必要です",
+            ),
         )
     for name, level in spec.techniques.items():
         problem = check_level(name, level)
@@ -196,7 +208,7 @@ def build_fighter(
         weapons = tuple(_longer(w, spec.reach_bonus) for w in weapons)
     keys = [w.key for w in weapons]
     if len(set(keys)) != len(keys):
-        raise ScenarioError(source, f"{prefix}.weapons", "two weapons share a key")
+        raise ScenarioError(source, f"{prefix}.weapons", TWO_WEAPONS)
     shield: Shield | None = None
     if spec.shield is not None:
         try:
@@ -211,10 +223,14 @@ def build_fighter(
     items = set(keys) | ({shield.key} if shield else set())
     for number, item in enumerate(ready):
         if item not in items:
+            carried = ", ".join(sorted(items))
             raise ScenarioError(
                 source,
                 f"{prefix}.ready[{number}]",
-                f"{item!r} is not carried; carried: {', '.join(sorted(items))}",
+                Bilingual(
+                    f"{item!r} is not carried; carried: {carried}",
+                    f"{item!r} は持っていません（持ち物：{carried}）",
+                ),
             )
     used = {mode.skill for weapon in weapons for mode in weapon.modes}
     if shield is not None:
@@ -222,9 +238,7 @@ def build_fighter(
     for name in spec.skills:
         if name not in KNOWN_SKILLS and name not in used:
             allowed = ", ".join(sorted(KNOWN_SKILLS | used))
-            raise ScenarioError(
-                source, f"{prefix}.skills.{name}", f"unknown skill {name!r}; allowed: {allowed}"
-            )
+            raise ScenarioError(source, f"{prefix}.skills.{name}", unknown_skill(name, allowed))
     skills = dict(spec.skills)
     attributes = {"ST": spec.st, "DX": spec.dx, "IQ": spec.iq, "HT": spec.ht}
     for weapon in weapons:

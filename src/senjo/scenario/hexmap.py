@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from senjo.scenario.errors import ScenarioError, from_validation
+from senjo.scenario.errors import Bilingual, ScenarioError, from_validation
 from senjo.space.hexgrid import Hex
 from senjo.space.hexmap import Footing, HexMap
 
@@ -88,16 +88,29 @@ def check_placements(hexmap: HexMap, positions: dict[str, Any], source: str) -> 
         place = getattr(where, "hex", None)
         path = f"combatants[{index}].hex"
         if place is None:
-            raise ScenarioError(source, path, "required when the scenario has a map")
+            raise ScenarioError(
+                source,
+                path,
+                Bilingual(
+                    "required when the scenario has a map", "マップのあるシナリオでは必須です"
+                ),
+            )
         for number, cell in enumerate((place, *getattr(where, "body", ()))):
-            what = f"[{cell.q}, {cell.r}]"
+            what = jwhat = f"[{cell.q}, {cell.r}]"
             if number:
                 path = f"combatants[{index}].length"
                 what = f"{what} (hex {number + 1} of the figure, behind its head)"
+                jwhat = f"{jwhat}（頭の後ろ、フィギュアの{number + 1}ヘクス目）"
             if cell not in hexmap:
-                raise ScenarioError(source, path, f"{what} is not on the map")
-            if not hexmap.passable(cell):
-                raise ScenarioError(source, path, f"{what} is a wall or an obstacle")
-            if cell in seen:
-                raise ScenarioError(source, path, f"{what} is taken by {seen[cell]}")
+                problem = Bilingual(f"{what} is not on the map", f"{jwhat} はマップの外です")
+            elif not hexmap.passable(cell):
+                problem = Bilingual(f"{what} is a wall or an obstacle", f"{jwhat} は壁か障害物です")
+            elif cell in seen:
+                problem = Bilingual(
+                    f"{what} is taken by {seen[cell]}", f"{jwhat} には {seen[cell]} がいます"
+                )
+            else:
+                seen[cell] = key
+                continue
+            raise ScenarioError(source, path, problem)
             seen[cell] = key

@@ -17,7 +17,7 @@ import yaml
 from senjo.engine.battle import RuleSystem
 from senjo.engine.bilingual import in_lang
 from senjo.scenario.coc import build_combatant
-from senjo.scenario.errors import Bilingual, ScenarioError
+from senjo.scenario.errors import TEXT_EXPECTED, Bilingual, ScenarioError
 from senjo.scenario.gurps import build_fighter
 from senjo.scenario.hexmap import build_hexmap, check_placements
 from senjo.systems import find_rule_system
@@ -73,11 +73,6 @@ Builder = Callable[[dict[str, Any], str, int], tuple[Any, str, Any]]
 SYSTEM_LOADERS: dict[str, Builder] = {"gurps": build_fighter, "coc": build_combatant}
 
 
-_TEXT_EXPECTED = Bilingual(
-    "expected text, or {en: ..., ja: ...}", "テキストか {en: ..., ja: ...} を指定してください"
-)
-
-
 def _title(value: Any, source: str, path: str = "title") -> tuple[str, str]:
     if value is None:
         stem = Path(source).stem
@@ -89,7 +84,7 @@ def _title(value: Any, source: str, path: str = "title") -> tuple[str, str]:
         ja = value.get("ja", en)
         if isinstance(en, str) and isinstance(ja, str):
             return en, ja
-    raise ScenarioError(source, path, _TEXT_EXPECTED)
+    raise ScenarioError(source, path, TEXT_EXPECTED)
 
 
 def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
@@ -271,7 +266,7 @@ def _side_names(value: Any, sides: set[str], source: str) -> dict[str, tuple[str
                 ),
             )
         if name is None:
-            raise ScenarioError(source, f"sides.{side}", _TEXT_EXPECTED)
+            raise ScenarioError(source, f"sides.{side}", TEXT_EXPECTED)
         names[str(side)] = _title(name, source, f"sides.{side}")
     return names
 
