@@ -47,7 +47,7 @@ from senjo.cli.odds_text import (
     whole,
 )
 from senjo.cli.options import parse_lang
-from senjo.cli.output import fail
+from senjo.cli.output import fail, say
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 from senjo.sim.odds import (
@@ -137,7 +137,7 @@ MESSAGES: dict[str, tuple[str, str]] = odds_text.MESSAGES | {
 
 
 def _say(key: str, lang: Lang, **values: object) -> str:
-    return odds_text.say(MESSAGES, key, lang, **values)
+    return say(MESSAGES, key, lang, **values)
 
 
 # --- GURPS ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Mapping
 from fractions import Fraction
 
-from senjo.cli.output import fail
+from senjo.cli.output import fail, say
 from senjo.dice.distribution import Distribution
 from senjo.dice.formatting import Lang
 
@@ -23,7 +23,6 @@ __all__ = [
     "distribution_table",
     "needs_damage",
     "probabilities",
-    "say",
     "whole",
 ]
 
@@ -41,12 +40,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "success": ("成功：{value}", "success: {value}"),
     "mean": ("平均", "mean"),
 }
-
-
-def say(messages: Mapping[str, tuple[str, str]], key: str, lang: Lang, **values: object) -> str:
-    """The message `key` in `lang`, filled in."""
-    ja, en = messages[key]
-    return (ja if lang == "ja" else en).format(**values)
 
 
 def chance(value: Fraction, lang: Lang) -> str:

@@ -8,17 +8,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NoReturn
 
 import typer
 
-__all__ = ["fail", "said"]
+__all__ = ["fail", "said", "say"]
 
 
 def fail(message: str) -> NoReturn:
     """Print `senjo: message` on standard error and exit with status 2."""
     typer.echo(f"senjo: {message}", err=True)
     raise typer.Exit(2)
+
+
+def say(messages: Mapping[str, tuple[str, str]], key: str, lang: str, **values: object) -> str:
+    """The message `key` of a command's table (key -> (Japanese, English)) in `lang`,
+    filled in."""
+    ja, en = messages[key]
+    return (ja if lang == "ja" else en).format(**values)
 
 
 def said(lang: str, en: str, ja: str) -> str:

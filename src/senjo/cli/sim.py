@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from senjo.cli.options import parse_lang, parse_options
-from senjo.cli.output import fail
+from senjo.cli.output import fail, say
 from senjo.dice.formatting import Lang
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from senjo.scenario.battle import effective_seed
@@ -25,11 +25,17 @@ from senjo.sim.declines import in_lang
 from senjo.sim.fastpath import PathError, PathRequest, choose_path, exact_outcome
 from senjo.sim.plot import plot_format
 from senjo.sim.runner import SimJob
-from senjo.sim.terms import error as error_text
 from senjo.sim.terms import term
 from senjo.sim.workers import BackendError, make_backend, simulate
 
-__all__ = ["BackendOption", "load_with_options", "run_jobs", "sim_command"]
+__all__ = [
+    "SIM_ERRORS",
+    "BackendOption",
+    "error_text",
+    "load_with_options",
+    "run_jobs",
+    "sim_command",
+]
 
 LangOption = Annotated[str | None, typer.Option("--lang", help="ja or en.")]
 OptionList = Annotated[
@@ -51,6 +57,58 @@ BackendOption = Annotated[
 SchedulerOption = Annotated[
     str | None, typer.Option("--scheduler", help="The Dask scheduler's address (tcp://…).")
 ]
+
+
+#: The command line's errors for `senjo sim` and `senjo sweep`: key -> (Japanese, English).
+SIM_ERRORS: dict[str, tuple[str, str]] = {
+    "battles": (
+        "-n には1以上の戦闘数を指定してください（{value} は不可）",
+        "-n takes a number of battles of 1 or more, not {value}",
+    ),
+    "workers": (
+        "--workers には1以上を指定してください（{value} は不可）",
+        "--workers takes 1 or more, not {value}",
+    ),
+    "plot_suffix": (
+        "--plot {path}：ファイル名は .png か .svg で終わる必要があります",
+        "--plot {path}: the file name must end in .png or .svg",
+    ),
+    "plot_folder": (
+        "--plot {path}：フォルダ {folder!r} がありません",
+        "--plot {path}: no such folder {folder!r}",
+    ),
+    "plot_write": (
+        "--plot {path}：書き込めません（{why}）",
+        "--plot {path}: cannot be written ({why})",
+    ),
+    "path": (
+        "--path には auto、engine、fast のいずれかを指定してください（{value!r} は不可）",
+        "--path takes auto, engine or fast, not {value!r}",
+    ),
+    "no_vary": (
+        "sweep には --vary PATH=VALUES が1つ以上必要です",
+        "sweep needs at least one --vary PATH=VALUES",
+    ),
+    "grid": (
+        "格子点が{size:,}通りあります（上限は{most:,}通り）",
+        "the grid has {size:,} points; the most is {most:,}",
+    ),
+    "side": (
+        "--side {side!r} はシナリオの陣営ではありません（陣営：{sides}）",
+        "--side {side!r} is not a side of the scenario; sides: {sides}",
+    ),
+}
+
+
+def error_text(key: str, lang: str, **values: object) -> str:
+    """A `senjo sim` or `senjo sweep` error in `lang`, filled in.
+
+    >>> error_text("workers", "ja", value=0)
+    '--workers には1以上を指定してください（0 は不可）'
+    >>> error_text("workers", "en", value=0)
+    '--workers takes 1 or more, not 0'
+    """
+    return say(SIM_ERRORS, key, lang, **values)
 
 
 def load_with_options(path: Path, options: dict[str, str], lang: Lang = "en") -> Scenario:

@@ -24,6 +24,7 @@ from senjo.cli.sim import (
     WorkersOption,
     check_counts,
     check_plot,
+    error_text,
     load_with_options,
     report_console,
     run_jobs,
@@ -37,7 +38,6 @@ from senjo.sim.runner import SimJob
 from senjo.sim.summary import SimSummary, summarize
 from senjo.sim.sweep import MAX_POINTS, SweepError, Vary, apply_point, grid, grid_size, parse_vary
 from senjo.sim.terms import battles, paren, points, term
-from senjo.sim.terms import error as error_text
 
 __all__ = ["sweep_command"]
 

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ERRORS", "TERMS", "battles", "error", "paren", "points", "reason", "term"]
+__all__ = ["TERMS", "battles", "paren", "points", "reason", "term"]
 
 #: key -> (Japanese, English).
 TERMS: dict[str, tuple[str, str]] = {
@@ -61,59 +61,6 @@ _REASONS: dict[str, tuple[str, str]] = {
     "round_limit": ("ラウンド上限", "round limit"),
     "all_down": ("全員が倒れた", "everyone down"),
 }
-
-
-#: The command line's errors for `senjo sim` and `senjo sweep`: key -> (Japanese, English).
-ERRORS: dict[str, tuple[str, str]] = {
-    "battles": (
-        "-n には1以上の戦闘数を指定してください（{value} は不可）",
-        "-n takes a number of battles of 1 or more, not {value}",
-    ),
-    "workers": (
-        "--workers には1以上を指定してください（{value} は不可）",
-        "--workers takes 1 or more, not {value}",
-    ),
-    "plot_suffix": (
-        "--plot {path}：ファイル名は .png か .svg で終わる必要があります",
-        "--plot {path}: the file name must end in .png or .svg",
-    ),
-    "plot_folder": (
-        "--plot {path}：フォルダ {folder!r} がありません",
-        "--plot {path}: no such folder {folder!r}",
-    ),
-    "plot_write": (
-        "--plot {path}：書き込めません（{why}）",
-        "--plot {path}: cannot be written ({why})",
-    ),
-    "path": (
-        "--path には auto、engine、fast のいずれかを指定してください（{value!r} は不可）",
-        "--path takes auto, engine or fast, not {value!r}",
-    ),
-    "no_vary": (
-        "sweep には --vary PATH=VALUES が1つ以上必要です",
-        "sweep needs at least one --vary PATH=VALUES",
-    ),
-    "grid": (
-        "格子点が{size:,}通りあります（上限は{most:,}通り）",
-        "the grid has {size:,} points; the most is {most:,}",
-    ),
-    "side": (
-        "--side {side!r} はシナリオの陣営ではありません（陣営：{sides}）",
-        "--side {side!r} is not a side of the scenario; sides: {sides}",
-    ),
-}
-
-
-def error(key: str, lang: str, **values: object) -> str:
-    """A command-line error in `lang`, filled in.
-
-    >>> error("workers", "ja", value=0)
-    '--workers には1以上を指定してください（0 は不可）'
-    >>> error("workers", "en", value=0)
-    '--workers takes 1 or more, not 0'
-    """
-    ja, en = ERRORS[key]
-    return (ja if lang == "ja" else en).format(**values)
 
 
 def term(key: str, lang: str) -> str:
