@@ -39,6 +39,8 @@ def _load(where: tuple[str, str]) -> typer.Typer:
 
 
 def _gurps_group() -> typer.Typer:
+    """`senjo gurps` with `moves` added here, not in cli/gurps.py: `senjo odds` imports that
+    module, and `moves` would bring the scenario loader with it (once per process)."""
     group = _load(_GROUPS["gurps"])
     if not any(info.name == "moves" for info in group.registered_commands):
         from senjo.cli.moves import moves_command
