@@ -251,7 +251,8 @@ def victim_tables(
         dtype=np.int64,
     )
     shielded = fighter.shield is not None
-    out.location_penalty = np.array(
+    # ... plus its size modifier, added to every attack on it (`attack.attack_score`)
+    out.location_penalty = fighter.size_modifier + np.array(
         [
             [
                 0 if loc == "torso" else rule_tables.location_penalty(loc),

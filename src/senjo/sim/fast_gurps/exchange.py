@@ -181,7 +181,6 @@ class Exchange(BlockState):
             + self.shock[f, idx]
             + me.posture_attack[self.posture[f, idx]]
             + victim.location_penalty[location, self.shield[v, idx].astype(np.int64)]
-            + victim.size_modifier
             - 2 * deceptive
             - me.rapid_penalty * t.plan_rapid[plans]
         )

@@ -191,8 +191,6 @@ class FighterTables:
     low_pain_threshold: bool
     #: Hard to Kill's level, added to HT rolls to survive (B58, `wounds._death_check`).
     hard_to_kill: int
-    #: Its size modifier, added to attacks against it (B19, `attack.attack_score`).
-    size_modifier: int
     knockback_skill: int
     move: tuple[float, float]
     dodge_reeling: int
@@ -232,7 +230,8 @@ class FighterTables:
     cripple: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_due: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_target: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    #: [location, shield ready] -> to-hit penalty for aiming there (the shield arm is -4).
+    #: [location, shield ready] -> to-hit modifier for aiming there (the shield arm is -4),
+    #: with the fighter's size modifier (B19) added.
     location_penalty: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
 

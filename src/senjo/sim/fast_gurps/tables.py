@@ -353,7 +353,6 @@ def _fighter_tables(
         high_pain_threshold=fighter.has("high_pain_threshold"),
         low_pain_threshold=fighter.has("low_pain_threshold"),
         hard_to_kill=fighter.level("hard_to_kill") if fighter.has("hard_to_kill") else 0,
-        size_modifier=fighter.size_modifier,
         knockback_skill=max(
             fighter.dx, fighter.skills.get("Acrobatics", 0), fighter.skills.get("Judo", 0)
         )
