@@ -6,7 +6,6 @@ import copy
 import dataclasses
 import itertools
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -51,240 +50,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.state import GurpsState
 
-EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
-DUEL = EXAMPLES / "duel.yaml"
-
-
-def _variant() -> Scenario:
-    """The duel with other skills, stats and armor: a different fight, same shape."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    knight["skills"]["Broadsword"] = 12
-    knight["dr"] = {"all": 1, "torso": 3}
-    raider["skills"]["Axe/Mace"] = 16
-    raider["st"] = 12
-    raider["ht"] = 11
-    data["options"] = {"max_rounds": 40, "deceptive_floor": "off"}
-    return parse_scenario(data, "variant.yaml")
-
-
-def _brawl() -> Scenario:
-    """Skilled fighters (Rapid Strikes), an impaling thrust, a mace's knockback, no shield."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    knight["weapons"] = ["shortsword"]
-    knight["skills"] = {"Shortsword": 19, "Brawling": 14}
-    del knight["shield"]
-    raider.update(weapons=["mace"], st=15, position=[3, 0])
-    raider["skills"]["Axe/Mace"] = 17
-    return parse_scenario(data, "brawl.yaml")
-
-
-def _masters() -> Scenario:
-    """The brawl with masters: Weapon Master and Trained by a Master halve the Rapid Strike
-    and repeated-parry penalties; the knight's Perfect Balance helps against the mace's
-    knockback."""
-    data: dict[str, Any] = copy.deepcopy(_brawl().data)
-    knight, raider = data["combatants"]
-    knight["advantages"] = [*knight.get("advantages", []), "weapon_master", "perfect_balance"]
-    raider["advantages"] = [*raider.get("advantages", []), "trained_by_a_master"]
-    return parse_scenario(data, "masters.yaml")
-
-
-def _dice_damage() -> Scenario:
-    """Weapons whose damage is written as dice (2d-1 cut, 1d+2 imp, 2d+1 cr), not thr/sw."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    blade = {"name": "Blade", "skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
-    knight["weapons"] = [
-        {
-            "key": "blade",
-            "name": "Blade",
-            "modes": [
-                {**blade, "name": "swing", "damage": "2d-1 cut"},
-                {**blade, "name": "thrust", "damage": "1d+2 imp"},
-            ],
-        }
-    ]
-    knight["ready"] = ["blade", "punch", knight["shield"]]
-    hammer = {"name": "swing", "skill": "Axe/Mace", "damage": "2d+1 cr", "reach": [1]}
-    raider["weapons"] = [
-        {"key": "hammer", "name": "Hammer", "modes": [{**hammer, "parry": "0U", "min_st": 10}]}
-    ]
-    return parse_scenario(data, "dice.yaml")
-
-
-def _piercing() -> Scenario:
-    """Piercing weapons: an estoc (thr+2 pi, and a thr pi++ jab) against a pick (sw+1 pi+);
-    the pick's bearer is Unliving (Injury Tolerance changes piercing wounds)."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    estoc = {"skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
-    knight["weapons"] = [
-        {
-            "key": "estoc",
-            "name": "Estoc",
-            "modes": [
-                {**estoc, "name": "thrust", "damage": "thr+2 pi"},
-                {**estoc, "name": "jab", "damage": "thr pi++"},
-            ],
-        }
-    ]
-    knight["ready"] = ["estoc", "punch", knight["shield"]]
-    knight["skills"]["Broadsword"] = 10  # too low to aim at the vitals: torso thrusts
-    pick = {"name": "swing", "skill": "Axe/Mace", "damage": "sw+1 pi+", "reach": [1]}
-    raider["weapons"] = [
-        {"key": "pick", "name": "Pick", "modes": [{**pick, "parry": "0U", "min_st": 10}]}
-    ]
-    raider["advantages"] = [*raider.get("advantages", []), "injury_tolerance_unliving"]
-    return parse_scenario(data, "piercing.yaml")
-
-
-def _traits() -> Scenario:
-    """Enhanced Parry, Block and Dodge, No Vitals, No Brain, Unliving, Low Pain Threshold and
-    Hard to Kill on the duel."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    knight["advantages"] = [
-        *knight.get("advantages", []),
-        {"enhanced_parry": 2},
-        {"enhanced_block": 1},
-        "no_vitals",
-        "injury_tolerance_unliving",
-        {"hard_to_kill": 3},
-    ]
-    raider["advantages"] = [
-        *raider.get("advantages", []),
-        {"enhanced_dodge": 2},
-        {"enhanced_parry": 1},
-        "no_brain",
-        "low_pain_threshold",
-    ]
-    return parse_scenario(data, "traits.yaml")
-
-
-def _sizes() -> Scenario:
-    """A big raider (SM +2, ST 16, HP 18) against a small knight (SM -1)."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    knight["size_modifier"] = -1
-    raider.update(size_modifier=2, st=16, hp=18)
-    return parse_scenario(data, "sizes.yaml")
-
-
-def _flexible() -> Scenario:
-    """Heavy flexible armor on both (DR 5 and 6): blows it stops still do blunt trauma."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    knight.update(flexible_armor=True, dr={"all": 5})
-    raider.update(flexible_armor=True, dr={"all": 6})
-    return parse_scenario(data, "flexible.yaml")
-
-
-def _divisors() -> Scenario:
-    """Armor divisors: a blade (sw cut(3), thr imp(0.5)) against a pick (sw+1 imp(2))."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    blade = {"skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
-    knight["weapons"] = [
-        {
-            "key": "blade",
-            "name": "Blade",
-            "modes": [
-                {**blade, "name": "swing", "damage": "sw cut(3)"},
-                {**blade, "name": "thrust", "damage": "thr imp(0.5)"},
-            ],
-        }
-    ]
-    knight["ready"] = ["blade", "punch", knight["shield"]]
-    pick = {"name": "swing", "skill": "Axe/Mace", "damage": "sw+1 imp(2)", "reach": [1]}
-    raider["weapons"] = [
-        {"key": "pick", "name": "Pick", "modes": [{**pick, "parry": "0U", "min_st": 10}]}
-    ]
-    return parse_scenario(data, "divisors.yaml")
-
-
-def _kicks() -> Scenario:
-    """A knight who would rather kick (Brawling 16, Broadsword 7) than swing his sword."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight = data["combatants"][0]
-    knight["weapons"] = [*knight["weapons"], "kick"]
-    knight["skills"].update(Broadsword=7, Brawling=16)
-    knight["ready"] = ["broadsword", "punch", "kick", knight["shield"]]
-    return parse_scenario(data, "kicks.yaml")
-
-
-def _tolerances() -> Scenario:
-    """The piercing duel with a Diffuse knight and a Homogenous raider (Injury Tolerance
-    changes wounding, crippling and the knockdown rules by location)."""
-    data: dict[str, Any] = copy.deepcopy(_piercing().data)
-    knight, raider = data["combatants"]
-    knight["advantages"] = [*knight.get("advantages", []), "injury_tolerance_diffuse"]
-    raider["advantages"] = [
-        "injury_tolerance_homogenous" if a == "injury_tolerance_unliving" else a
-        for a in raider["advantages"]
-    ]
-    return parse_scenario(data, "tolerances.yaml")
-
-
-def _fencing() -> Scenario:
-    """A saber (a fencing weapon: repeated parries at -2, a retreating parry at +3) against
-    a shortsword master whose Rapid Strikes call for repeated parries."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    saber = {"skill": "Saber", "reach": [1], "parry": "0F", "min_st": 8}
-    knight["weapons"] = [
-        {
-            "key": "saber",
-            "name": "Saber",
-            "modes": [
-                {**saber, "name": "swing", "damage": "sw-1 cut"},
-                {**saber, "name": "thrust", "damage": "thr+1 imp"},
-            ],
-        }
-    ]
-    knight["skills"] = {"Saber": 15, "Brawling": 12}
-    del knight["shield"]
-    knight["ready"] = ["saber", "punch"]
-    raider.update(weapons=["shortsword"], skills={"Shortsword": 20, "Brawling": 12})
-    raider["ready"] = ["shortsword", "punch"]
-    return parse_scenario(data, "fencing.yaml")
-
-
-def _maul() -> Scenario:
-    """A two-handed maul (sw+4 cr, reach 1, unbalanced) against the knight."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    raider = data["combatants"][1]
-    swing = {"name": "swing", "skill": "Two-Handed Axe/Mace", "damage": "sw+4 cr", "reach": [1]}
-    raider["weapons"] = [
-        {
-            "key": "maul",
-            "name": "Maul",
-            "modes": [{**swing, "parry": "0U", "min_st": 13, "two_handed": True}],
-        }
-    ]
-    raider["skills"] = {"Two-Handed Axe/Mace": 14, "Brawling": 12}
-    raider["ready"] = ["maul"]
-    return parse_scenario(data, "maul.yaml")
-
-
-SCENARIOS = {
-    "duel": lambda: load_scenario(DUEL),
-    "maul": _maul,
-    "fencing": _fencing,
-    "tolerances": _tolerances,
-    "kicks": _kicks,
-    "divisors": _divisors,
-    "flexible": _flexible,
-    "sizes": _sizes,
-    "piercing": _piercing,
-    "traits": _traits,
-    "variant": _variant,
-    "brawl": _brawl,
-    "masters": _masters,
-    "dice damage": _dice_damage,
-}
-
+from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, tie
 
 # --- exact: every battle the model follows is the engine's battle with the same dice ---------
 
@@ -336,19 +102,11 @@ def test_model_plays_exactly_the_engines_battles(name: str) -> None:
     assert followed >= (240 if name == "tolerances" else 270)
 
 
-def _tie() -> Scenario:
-    """The duel with the raider as quick and deft as the knight: a roll decides who leads."""
-    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
-    knight, raider = data["combatants"]
-    raider.update(dx=knight["dx"], ht=knight["ht"])
-    return parse_scenario(data, "tie.yaml")
-
-
 def test_an_initiative_tie_is_rolled_and_each_battle_played_exactly() -> None:
     """B363: with equal Basic Speed and DX each battle's first two dice are the tie rolls
     (one d6 each, the higher leads, the lower key on equal rolls). Each battle, played with
     its leader's tables from the third die on, equals the engine's with the same dice."""
-    scenario = _tie()
+    scenario = tie()
     assert GURPS_FAST.accepts(scenario) is None
     a, b = (f.key for f in scenario.fighters)
     checked = {a: 0, b: 0}
@@ -378,7 +136,7 @@ def test_an_initiative_tie_is_rolled_and_each_battle_played_exactly() -> None:
 
 def test_a_tied_run_splits_like_the_whole() -> None:
     """With a tie, run(0, N) still equals run(0, k) + run(k, N), and every battle counts once."""
-    scenario = _tie()
+    scenario = tie()
     whole = GURPS_FAST.run(scenario, 9, 0, 5000)
     parts = GURPS_FAST.run(scenario, 9, 0, 4500).merge(GURPS_FAST.run(scenario, 9, 4500, 5000))
     assert whole.n == 5000 and parts == whole

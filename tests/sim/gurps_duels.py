@@ -1,0 +1,254 @@
+"""GURPS duels for the fast path's checks: the example duel and variants that each bring in
+a feature the model must follow battle by battle (tests/sim/test_fast_gurps.py)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from senjo.scenario import Scenario, load_scenario, parse_scenario
+
+__all__ = ["DUEL", "EXAMPLES", "SCENARIOS", "tie"]
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
+DUEL = EXAMPLES / "duel.yaml"
+
+
+def variant() -> Scenario:
+    """The duel with other skills, stats and armor: a different fight, same shape."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight["skills"]["Broadsword"] = 12
+    knight["dr"] = {"all": 1, "torso": 3}
+    raider["skills"]["Axe/Mace"] = 16
+    raider["st"] = 12
+    raider["ht"] = 11
+    data["options"] = {"max_rounds": 40, "deceptive_floor": "off"}
+    return parse_scenario(data, "variant.yaml")
+
+
+def brawl() -> Scenario:
+    """Skilled fighters (Rapid Strikes), an impaling thrust, a mace's knockback, no shield."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight["weapons"] = ["shortsword"]
+    knight["skills"] = {"Shortsword": 19, "Brawling": 14}
+    del knight["shield"]
+    raider.update(weapons=["mace"], st=15, position=[3, 0])
+    raider["skills"]["Axe/Mace"] = 17
+    return parse_scenario(data, "brawl.yaml")
+
+
+def masters() -> Scenario:
+    """The brawl with masters: Weapon Master and Trained by a Master halve the Rapid Strike
+    and repeated-parry penalties; the knight's Perfect Balance helps against the mace's
+    knockback."""
+    data: dict[str, Any] = copy.deepcopy(brawl().data)
+    knight, raider = data["combatants"]
+    knight["advantages"] = [*knight.get("advantages", []), "weapon_master", "perfect_balance"]
+    raider["advantages"] = [*raider.get("advantages", []), "trained_by_a_master"]
+    return parse_scenario(data, "masters.yaml")
+
+
+def dice_damage() -> Scenario:
+    """Weapons whose damage is written as dice (2d-1 cut, 1d+2 imp, 2d+1 cr), not thr/sw."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    blade = {"name": "Blade", "skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
+    knight["weapons"] = [
+        {
+            "key": "blade",
+            "name": "Blade",
+            "modes": [
+                {**blade, "name": "swing", "damage": "2d-1 cut"},
+                {**blade, "name": "thrust", "damage": "1d+2 imp"},
+            ],
+        }
+    ]
+    knight["ready"] = ["blade", "punch", knight["shield"]]
+    hammer = {"name": "swing", "skill": "Axe/Mace", "damage": "2d+1 cr", "reach": [1]}
+    raider["weapons"] = [
+        {"key": "hammer", "name": "Hammer", "modes": [{**hammer, "parry": "0U", "min_st": 10}]}
+    ]
+    return parse_scenario(data, "dice.yaml")
+
+
+def piercing() -> Scenario:
+    """Piercing weapons: an estoc (thr+2 pi, and a thr pi++ jab) against a pick (sw+1 pi+);
+    the pick's bearer is Unliving (Injury Tolerance changes piercing wounds)."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    estoc = {"skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
+    knight["weapons"] = [
+        {
+            "key": "estoc",
+            "name": "Estoc",
+            "modes": [
+                {**estoc, "name": "thrust", "damage": "thr+2 pi"},
+                {**estoc, "name": "jab", "damage": "thr pi++"},
+            ],
+        }
+    ]
+    knight["ready"] = ["estoc", "punch", knight["shield"]]
+    knight["skills"]["Broadsword"] = 10  # too low to aim at the vitals: torso thrusts
+    pick = {"name": "swing", "skill": "Axe/Mace", "damage": "sw+1 pi+", "reach": [1]}
+    raider["weapons"] = [
+        {"key": "pick", "name": "Pick", "modes": [{**pick, "parry": "0U", "min_st": 10}]}
+    ]
+    raider["advantages"] = [*raider.get("advantages", []), "injury_tolerance_unliving"]
+    return parse_scenario(data, "piercing.yaml")
+
+
+def traits() -> Scenario:
+    """Enhanced Parry, Block and Dodge, No Vitals, No Brain, Unliving, Low Pain Threshold and
+    Hard to Kill on the duel."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight["advantages"] = [
+        *knight.get("advantages", []),
+        {"enhanced_parry": 2},
+        {"enhanced_block": 1},
+        "no_vitals",
+        "injury_tolerance_unliving",
+        {"hard_to_kill": 3},
+    ]
+    raider["advantages"] = [
+        *raider.get("advantages", []),
+        {"enhanced_dodge": 2},
+        {"enhanced_parry": 1},
+        "no_brain",
+        "low_pain_threshold",
+    ]
+    return parse_scenario(data, "traits.yaml")
+
+
+def sizes() -> Scenario:
+    """A big raider (SM +2, ST 16, HP 18) against a small knight (SM -1)."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight["size_modifier"] = -1
+    raider.update(size_modifier=2, st=16, hp=18)
+    return parse_scenario(data, "sizes.yaml")
+
+
+def flexible() -> Scenario:
+    """Heavy flexible armor on both (DR 5 and 6): blows it stops still do blunt trauma."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight.update(flexible_armor=True, dr={"all": 5})
+    raider.update(flexible_armor=True, dr={"all": 6})
+    return parse_scenario(data, "flexible.yaml")
+
+
+def divisors() -> Scenario:
+    """Armor divisors: a blade (sw cut(3), thr imp(0.5)) against a pick (sw+1 imp(2))."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    blade = {"skill": "Broadsword", "reach": [1], "parry": "0", "min_st": 10}
+    knight["weapons"] = [
+        {
+            "key": "blade",
+            "name": "Blade",
+            "modes": [
+                {**blade, "name": "swing", "damage": "sw cut(3)"},
+                {**blade, "name": "thrust", "damage": "thr imp(0.5)"},
+            ],
+        }
+    ]
+    knight["ready"] = ["blade", "punch", knight["shield"]]
+    pick = {"name": "swing", "skill": "Axe/Mace", "damage": "sw+1 imp(2)", "reach": [1]}
+    raider["weapons"] = [
+        {"key": "pick", "name": "Pick", "modes": [{**pick, "parry": "0U", "min_st": 10}]}
+    ]
+    return parse_scenario(data, "divisors.yaml")
+
+
+def kicks() -> Scenario:
+    """A knight who would rather kick (Brawling 16, Broadsword 7) than swing his sword."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight = data["combatants"][0]
+    knight["weapons"] = [*knight["weapons"], "kick"]
+    knight["skills"].update(Broadsword=7, Brawling=16)
+    knight["ready"] = ["broadsword", "punch", "kick", knight["shield"]]
+    return parse_scenario(data, "kicks.yaml")
+
+
+def tolerances() -> Scenario:
+    """The piercing duel with a Diffuse knight and a Homogenous raider (Injury Tolerance
+    changes wounding, crippling and the knockdown rules by location)."""
+    data: dict[str, Any] = copy.deepcopy(piercing().data)
+    knight, raider = data["combatants"]
+    knight["advantages"] = [*knight.get("advantages", []), "injury_tolerance_diffuse"]
+    raider["advantages"] = [
+        "injury_tolerance_homogenous" if a == "injury_tolerance_unliving" else a
+        for a in raider["advantages"]
+    ]
+    return parse_scenario(data, "tolerances.yaml")
+
+
+def fencing() -> Scenario:
+    """A saber (a fencing weapon: repeated parries at -2, a retreating parry at +3) against
+    a shortsword master whose Rapid Strikes call for repeated parries."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    saber = {"skill": "Saber", "reach": [1], "parry": "0F", "min_st": 8}
+    knight["weapons"] = [
+        {
+            "key": "saber",
+            "name": "Saber",
+            "modes": [
+                {**saber, "name": "swing", "damage": "sw-1 cut"},
+                {**saber, "name": "thrust", "damage": "thr+1 imp"},
+            ],
+        }
+    ]
+    knight["skills"] = {"Saber": 15, "Brawling": 12}
+    del knight["shield"]
+    knight["ready"] = ["saber", "punch"]
+    raider.update(weapons=["shortsword"], skills={"Shortsword": 20, "Brawling": 12})
+    raider["ready"] = ["shortsword", "punch"]
+    return parse_scenario(data, "fencing.yaml")
+
+
+def maul() -> Scenario:
+    """A two-handed maul (sw+4 cr, reach 1, unbalanced) against the knight."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    raider = data["combatants"][1]
+    swing = {"name": "swing", "skill": "Two-Handed Axe/Mace", "damage": "sw+4 cr", "reach": [1]}
+    raider["weapons"] = [
+        {
+            "key": "maul",
+            "name": "Maul",
+            "modes": [{**swing, "parry": "0U", "min_st": 13, "two_handed": True}],
+        }
+    ]
+    raider["skills"] = {"Two-Handed Axe/Mace": 14, "Brawling": 12}
+    raider["ready"] = ["maul"]
+    return parse_scenario(data, "maul.yaml")
+
+
+SCENARIOS = {
+    "duel": lambda: load_scenario(DUEL),
+    "maul": maul,
+    "fencing": fencing,
+    "tolerances": tolerances,
+    "kicks": kicks,
+    "divisors": divisors,
+    "flexible": flexible,
+    "sizes": sizes,
+    "piercing": piercing,
+    "traits": traits,
+    "variant": variant,
+    "brawl": brawl,
+    "masters": masters,
+    "dice damage": dice_damage,
+}
+
+
+def tie() -> Scenario:
+    """The duel with the raider as quick and deft as the knight: a roll decides who leads."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    raider.update(dx=knight["dx"], ht=knight["ht"])
+    return parse_scenario(data, "tie.yaml")
