@@ -29,6 +29,8 @@ __all__ = [
     "LOCATIONS",
     "POSTURES",
     "SHOCK_LEVELS",
+    "SKILL_HI",
+    "SKILL_LO",
     "DuelTables",
     "FighterTables",
     "Mode",
@@ -93,19 +95,19 @@ SELF_TYPES = ("cut", "cr", "imp", "spec", "pi-", "pi", "pi+", "pi++")
 DR_NORMAL, DR_HALF_DOWN, DR_HALF_UP, DR_IGNORED = range(4)
 
 #: Skills covered by the success-roll table; outside it the outcomes no longer change.
-_SKILL_LO, _SKILL_HI = -30, 50
+SKILL_LO, SKILL_HI = -30, 50
 
 
 @functools.cache
 def judge_table() -> tuple[IntArray, IntArray]:
-    """(success, outcome) by [skill - _SKILL_LO, roll]: outcome 0 failure, 1 success,
+    """(success, outcome) by [skill - SKILL_LO, roll]: outcome 0 failure, 1 success,
     2 critical success, 3 critical failure; from `success_roll` itself."""
-    skills = _SKILL_HI - _SKILL_LO + 1
+    skills = SKILL_HI - SKILL_LO + 1
     success = np.zeros((skills, 19), dtype=np.int64)
     outcome = np.zeros((skills, 19), dtype=np.int64)
     for index in range(skills):
         for roll in range(3, 19):
-            judged = success_roll(roll, index + _SKILL_LO)
+            judged = success_roll(roll, index + SKILL_LO)
             success[index, roll] = judged.success
             outcome[index, roll] = (
                 2 if judged.critical else 3 if judged.critical_failure else int(judged.success)
@@ -115,7 +117,7 @@ def judge_table() -> tuple[IntArray, IntArray]:
 
 def skill_index(skill: IntArray) -> IntArray:
     """Row of the success-roll table for these effective skills."""
-    index: IntArray = np.minimum(np.maximum(skill, _SKILL_LO), _SKILL_HI) - _SKILL_LO
+    index: IntArray = np.minimum(np.maximum(skill, SKILL_LO), SKILL_HI) - SKILL_LO
     return index
 
 

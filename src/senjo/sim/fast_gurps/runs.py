@@ -15,6 +15,7 @@ import numpy as np
 from senjo.engine.battle import Outcome
 from senjo.scenario import Scenario
 from senjo.sim.aggregate import CombatantTally, SimAggregate
+from senjo.sim.fast_gurps import compiled
 from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 from senjo.sim.fast_gurps.replay import replay_battle
@@ -72,7 +73,8 @@ def _passes(
     for at in range(0, len(blocks), PASS):
         group = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
-        result = play_blocks(tables, BLOCK, rngs, offset)
+        play = compiled.play_blocks if compiled.available() else play_blocks
+        result = play(tables, BLOCK, rngs, offset)
         first = group[0] * BLOCK
         keep = slice(max(start, first) - first, min(stop, first + len(group) * BLOCK) - first)
         yield result, keep, seed, first

@@ -18,13 +18,19 @@ import numpy.typing as npt
 
 from senjo.sim.fast_gurps.layout import LYING, DuelTables, judge_table, skill_index
 
-__all__ = ["CLOSE", "BlockResult", "BlockState", "BoolArray", "IntArray"]
+__all__ = ["CLOSE", "COLUMNS", "BlockResult", "BlockState", "BoolArray", "IntArray", "draw_columns"]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-_COLUMNS = 256
+COLUMNS = 256
 CLOSE = 0.5  # under this distance two fighters are in close combat (defense.CLOSE)
+
+
+def draw_columns(rngs: Sequence[np.random.Generator], size: int) -> npt.NDArray[np.uint8]:
+    """The next `COLUMNS` d6 of every row of the blocks of `size` battles drawing from `rngs`."""
+    parts = [rng.integers(1, 7, size=(size, COLUMNS), dtype=np.uint8) for rng in rngs]
+    return np.concatenate(parts, axis=0)
 
 
 class BlockResult:
@@ -101,7 +107,7 @@ class BlockState:
         self.high = int(self.ptr.max()) + count
         if 4 * self.high <= 3 * width:
             return  # grow a little early rather than check on every roll
-        chunks = -(-max(self.high, 2 * width) // _COLUMNS) - width // _COLUMNS
+        chunks = -(-max(self.high, 2 * width) // COLUMNS) - width // COLUMNS
         self.dice = np.concatenate([self.dice, *(self.more_dice() for _ in range(chunks))], axis=1)
         self.flat = self.dice.reshape(-1)
 
@@ -116,13 +122,10 @@ class BlockState:
         return faces
 
     def more_dice(self) -> npt.NDArray[np.uint8]:
-        """The next `_COLUMNS` of every battle's row: each block's from its own generator, so a
+        """The next `COLUMNS` of every battle's row: each block's from its own generator, so a
         block's rows are the same whatever blocks are played beside it (growing the rows by
         doubling draws the same chunks in the same order)."""
-        parts = [
-            rng.integers(1, 7, size=(self.size, _COLUMNS), dtype=np.uint8) for rng in self.rngs
-        ]
-        return np.concatenate(parts, axis=0)
+        return draw_columns(self.rngs, self.size)
 
     def roll3(self, idx: IntArray) -> IntArray:
         """A 3d6 roll for each battle in `idx`."""

@@ -1,0 +1,81 @@
+"""Blocks of GURPS duels played by the compiled kernel (`kernel.py`), when Numba is there.
+
+`play_blocks` has the signature and the results of `batch.play_blocks`: the
+same dice matrix (drawn by `state.draw_columns`), the same battle for each
+row, the same `BlockResult`. Rows grow by `COLUMNS` dice whenever a battle
+needs more, and that battle is played again. `available()` says whether the
+kernel can be used (Numba imports); `runs.py` falls back to the NumPy model
+when it cannot, or when `SENJO_FAST_KERNEL=numpy` asks for it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Sequence
+
+import numpy as np
+
+from senjo.sim.fast_gurps.layout import DuelTables
+from senjo.sim.fast_gurps.packed import pack
+from senjo.sim.fast_gurps.state import BlockResult, draw_columns
+
+__all__ = ["available", "play_blocks"]
+
+#: Set to "numpy" to play with the NumPy model even where Numba is installed.
+KERNEL_VARIABLE = "SENJO_FAST_KERNEL"
+
+
+@functools.cache
+def _importable() -> bool:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def available() -> bool:
+    """Whether blocks are played by the compiled kernel (Numba importable, not switched off)."""
+    return os.environ.get(KERNEL_VARIABLE, "").lower() != "numpy" and _importable()
+
+
+def play_blocks(
+    tables: DuelTables, size: int, rngs: Sequence[np.random.Generator], start: int = 0
+) -> BlockResult:
+    """`batch.play_blocks`, played by the compiled kernel."""
+    from senjo.sim.fast_gurps.kernel import S_FIELDS, play
+
+    packed = pack(tables)  # about a millisecond: not worth a cache the tests could outwit
+    dice = draw_columns(rngs, size)
+    n = dice.shape[0]
+    out = np.zeros((8, n), dtype=np.int64)
+    res = np.zeros((6, 2, n), dtype=np.int64)
+    used = np.zeros(n, dtype=np.int64)
+    # The kernel's scratch: a battle's state, parry counts, places and context.
+    scratch = (
+        np.zeros((S_FIELDS, 2), dtype=np.int64),
+        np.zeros((2, packed.slots), dtype=np.int64),
+        np.zeros(2, dtype=np.float64),
+        np.zeros(3, dtype=np.int64),
+    )
+    done = 0
+    while True:
+        done += play(
+            packed.ints, packed.floats, packed.layout, dice, start, done, out, res, used, *scratch
+        )
+        if done >= n:
+            break
+        dice = np.concatenate([dice, draw_columns(rngs, size)], axis=1)
+    result = BlockResult(n)
+    result.winner[:] = out[0]
+    result.reason[:] = out[1]
+    result.rounds[:] = out[2]
+    result.escaped[:] = out[3] == 1
+    result.hp[:] = out[4:6]
+    result.standing[:] = out[6:8] == 1
+    result.attacks[:], result.hits[:], result.defenses[:] = res[0], res[1], res[2]
+    result.defended[:], result.dealt[:], result.taken[:] = res[3], res[4], res[5]
+    result.dice = dice
+    result.used[:] = used
+    return result

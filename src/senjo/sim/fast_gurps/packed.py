@@ -1,0 +1,355 @@
+"""The GURPS fast path's tables as plain arrays, for the compiled duel (`kernel.py`).
+
+`pack(tables)` turns a `DuelTables` (two `FighterTables` of different shapes,
+dicts keyed by damage type) into one `Packed` tuple of NumPy arrays whose
+first axis is the fighter (initiative position), padded to the larger of the
+two: what a compiled function can index with a fighter number. The column
+constants (`F_*`, `MO_*`, `SL_*`) name the columns of the per-fighter,
+per-mode and per-slot integer arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.sim.fast_gurps.damage_tables import MISS_FIELDS
+from senjo.sim.fast_gurps.layout import (
+    SKILL_LO,
+    DuelTables,
+    FighterTables,
+    judge_table,
+    knockback_modifier,
+)
+from senjo.systems.gurps.ai import success_chance
+
+__all__ = ["Packed", "pack"]
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+# Columns of `Packed.fighter`.
+(
+    F_HP,
+    F_HT,
+    F_HPT,
+    F_LPT,
+    F_HTK,
+    F_KB_SKILL,
+    F_DODGE_REELING,
+    F_SHIELD,
+    F_SHIELD_DB,
+    F_DX,
+    F_RAPID,
+    F_SLOTS,
+    F_CRIPPLE_CAP,
+    F_SHOCK_UNIT,
+    F_MISS_TABLES,
+) = range(15)
+# Columns of `Packed.mode` (per fighter and attack mode).
+(
+    MO_SKILL,
+    MO_DICE,
+    MO_ADDS,
+    MO_MINIMUM,
+    MO_UNARMED,
+    MO_THRUSTING,
+    MO_MISS,
+    MO_EYE,
+    MO_CLOSE,
+    MO_MAIN,
+    MO_WOUNDING,
+    MO_KNOCKBACK,
+) = range(12)
+# Columns of `Packed.slot` (per fighter and defense); kind 0 dodge, 1 parry, 2 block.
+(
+    SL_KIND,
+    SL_BASE,
+    SL_RETREAT,
+    SL_STEP,
+    SL_UNARMED,
+    SL_UNBALANCED,
+    SL_MAIN,
+    SL_AOD,
+    SL_FUMBLE,
+    SL_CLOSE,
+) = range(10)
+_KINDS = {"dodge": 0, "parry": 1, "block": 2}
+
+
+#: The tables, by number (`T_*`): rows of `Packed.layout`. `move`, `reach`, `chance` and
+#: `x` hold floats (in `Packed.floats`), the others integers (in `Packed.ints`). The
+#: comments give each table's axes.
+TABLES = (
+    "fighter",
+    "move",
+    "posture_attack",
+    "posture_defense",
+    "can_retreat",
+    "cache_mode",
+    "choose",
+    "plan",
+    "aod",
+    "pickup",
+    "mode",
+    "reach",
+    "slot",
+    "miss",
+    "self_injury",
+    "injury",
+    "penetrated",
+    "knockback",
+    "cripple",
+    "knockdown_due",
+    "knockdown_target",
+    "location_penalty",
+    "plan_location",
+    "plan_deceptive",
+    "plan_rapid",
+    "crit_entry",
+    "crit_max",
+    "crit_multiplier",
+    "crit_dr",
+    "crit_double_shock",
+    "crit_major",
+    "crit_drop",
+    "crit_lose_turn",
+    "crit_redirect",
+    "crit_fallback",
+    "head_location",
+    "chance",
+    "outcome",
+    "knockback_modifier",
+    "x",
+    "scalars",
+)
+(
+    T_FIGHTER,
+    T_MOVE,
+    T_POSTURE_ATTACK,
+    T_POSTURE_DEFENSE,
+    T_CAN_RETREAT,
+    T_CACHE_MODE,
+    T_CHOOSE,
+    T_PLAN,
+    T_AOD,
+    T_PICKUP,
+    T_MODE,
+    T_REACH,
+    T_SLOT,
+    T_MISS,
+    T_SELF_INJURY,
+    T_INJURY,
+    T_PENETRATED,
+    T_KNOCKBACK,
+    T_CRIPPLE,
+    T_KNOCKDOWN_DUE,
+    T_KNOCKDOWN_TARGET,
+    T_LOCATION_PENALTY,
+    T_PLAN_LOCATION,
+    T_PLAN_DECEPTIVE,
+    T_PLAN_RAPID,
+    T_CRIT_ENTRY,
+    T_CRIT_MAX,
+    T_CRIT_MULTIPLIER,
+    T_CRIT_DR,
+    T_CRIT_DOUBLE_SHOCK,
+    T_CRIT_MAJOR,
+    T_CRIT_DROP,
+    T_CRIT_LOSE_TURN,
+    T_CRIT_REDIRECT,
+    T_CRIT_FALLBACK,
+    T_HEAD_LOCATION,
+    T_CHANCE,
+    T_OUTCOME,
+    T_KNOCKBACK_MODIFIER,
+    T_X,
+    T_SCALARS,
+) = range(41)
+#: Floating-point tables.
+FLOAT_TABLES = frozenset({"move", "reach", "chance", "x"})
+#: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
+I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
+# Entries of the scalars table.
+SC_MAX_ROUNDS, SC_SKILL_LO = 0, 1
+
+
+class Packed(NamedTuple):
+    """Every table of one duel in two flat arrays and an index: what the compiled duel
+    passes from function to function at the cost of three arrays, not forty."""
+
+    ints: IntArray
+    floats: FloatArray
+    #: [table, I_*]: where each table starts and how to step along its axes.
+    layout: IntArray
+    #: The most defense slots a fighter has.
+    slots: int
+
+
+def _int(values: object) -> IntArray:
+    result: IntArray = np.ascontiguousarray(np.asarray(values).astype(np.int64))
+    return result
+
+
+def _stack(arrays: list[IntArray]) -> IntArray:
+    """Stack per-fighter arrays, zero-padding every axis to the larger."""
+    shape = tuple(max(a.shape[i] for a in arrays) for i in range(arrays[0].ndim))
+    out = np.zeros((len(arrays), *shape), dtype=np.int64)
+    for index, array in enumerate(arrays):
+        where: tuple[Any, ...] = (index, *(slice(0, n) for n in array.shape))
+        out[where] = array
+    return out
+
+
+def pack(t: DuelTables) -> Packed:
+    """The tables of one duel as `Packed` arrays."""
+    fighters = t.fighters
+    wounding = sorted({m.wounding for f in fighters for m in f.modes})
+    pushing = sorted({m.damage_type for f in fighters for m in f.modes})
+    wounding_index = {key: i for i, key in enumerate(wounding)}
+    pushing_index = {key: i for i, key in enumerate(pushing)}
+
+    def fighter_row(f: FighterTables) -> list[int]:
+        return [
+            f.hp,
+            f.ht,
+            int(f.high_pain_threshold),
+            int(f.low_pain_threshold),
+            f.hard_to_kill,
+            f.knockback_skill,
+            f.dodge_reeling,
+            int(f.shield),
+            f.shield_db,
+            f.dx,
+            f.rapid_penalty,
+            len(f.slots),
+            f.cripple.shape[1] - 1,
+            f.hp // 10 if f.hp >= 20 else 1,
+            f.miss["code"].shape[0],
+        ]
+
+    def modes(f: FighterTables) -> IntArray:
+        return _int(
+            [
+                [
+                    m.skill,
+                    m.dice,
+                    m.adds,
+                    m.minimum,
+                    m.unarmed,
+                    m.thrusting,
+                    m.miss,
+                    m.eye,
+                    m.close,
+                    m.main,
+                    wounding_index[m.wounding],
+                    pushing_index[m.damage_type],
+                ]
+                for m in f.modes
+            ]
+        )
+
+    def slots(f: FighterTables) -> IntArray:
+        return _int(
+            [
+                [
+                    _KINDS[s.kind],
+                    s.base,
+                    s.retreat_bonus,
+                    s.parry_step,
+                    s.unarmed,
+                    s.unbalanced,
+                    s.main,
+                    s.aod,
+                    s.fumble,
+                    s.close,
+                ]
+                for s in f.slots
+            ]
+        )
+
+    def reach(f: FighterTables) -> FloatArray:
+        values = np.zeros(max(len(g.modes) for g in fighters), dtype=np.float64)
+        values[: len(f.modes)] = [m.reach for m in f.modes]
+        return values
+
+    def by_key(table: Mapping[str, npt.NDArray[Any]], keys: list[str]) -> IntArray:
+        # A victim has tables for its foe's keys only (its own weapon never hits it).
+        blank = np.zeros_like(next(iter(table.values())))
+        return _int(np.stack([table.get(key, blank) for key in keys]))
+
+    return _flatten(
+        fighter=_int([fighter_row(f) for f in fighters]),
+        move=np.array([f.move for f in fighters], dtype=np.float64),
+        posture_attack=_stack([_int(f.posture_attack) for f in fighters]),
+        posture_defense=_stack([_int(f.posture_defense) for f in fighters]),
+        can_retreat=_stack([_int(f.can_retreat) for f in fighters]),
+        cache_mode=_stack([_int(f.cache_mode) for f in fighters]),
+        choose=_stack([_int(f.choose) for f in fighters]),
+        plan=_stack([_int(f.plan) for f in fighters]),
+        aod=_stack([_int(f.aod) for f in fighters]),
+        pickup=_stack([_int(f.pickup) for f in fighters]),
+        mode=_stack([modes(f) for f in fighters]),
+        reach=np.stack([reach(f) for f in fighters]),
+        slot=_stack([slots(f) for f in fighters]),
+        miss=_stack([_int(np.stack([f.miss[name] for name in MISS_FIELDS])) for f in fighters]),
+        self_injury=_stack([_int(f.self_injury) for f in fighters]),
+        injury=_stack([by_key(f.injury, wounding) for f in fighters]),
+        penetrated=_stack([by_key(f.penetrated, wounding) for f in fighters]),
+        knockback=_stack([by_key(f.knockback, pushing) for f in fighters]),
+        cripple=_stack([_int(f.cripple) for f in fighters]),
+        knockdown_due=_stack([_int(f.knockdown_due) for f in fighters]),
+        knockdown_target=_stack([_int(f.knockdown_target) for f in fighters]),
+        location_penalty=_stack([_int(f.location_penalty) for f in fighters]),
+        plan_location=_int(t.plan_location),
+        plan_deceptive=_int(t.plan_deceptive),
+        plan_rapid=_int(t.plan_rapid),
+        crit_entry=_int(t.crit_entry),
+        crit_max=_int(t.crit_max),
+        crit_multiplier=_int(t.crit_multiplier),
+        crit_dr=_int(t.crit_dr),
+        crit_double_shock=_int(t.crit_double_shock),
+        crit_major=_int(t.crit_major),
+        crit_drop=_int(t.crit_drop),
+        crit_lose_turn=_int(t.crit_lose_turn),
+        crit_redirect=_int(t.crit_redirect),
+        crit_fallback=_int(t.crit_fallback),
+        head_location=_int(t.head_location),
+        chance=np.array([success_chance(s) for s in range(-20, 41)], dtype=np.float64),
+        outcome=_int(judge_table()[1]),
+        knockback_modifier=_int(knockback_modifier(np.arange(64, dtype=np.int64))),
+        x=np.array(t.x, dtype=np.float64),
+        scalars=_int([t.max_rounds, SKILL_LO]),
+    )
+
+
+def _flatten(**tables: npt.NDArray[np.generic]) -> Packed:
+    """Lay the named tables end to end in `Packed.ints` and `Packed.floats`."""
+    ints: list[IntArray] = []
+    floats: list[FloatArray] = []
+    index = np.zeros((len(TABLES), 8), dtype=np.int64)
+    used = {False: 0, True: 0}
+    for number, name in enumerate(TABLES):
+        table = tables[name]
+        is_float = name in FLOAT_TABLES
+        if table.ndim > 6:
+            raise ValueError(f"table {name} has more than six axes")
+        index[number, I_OFFSET] = used[is_float]
+        strides = [int(np.prod(table.shape[axis + 1 :])) for axis in range(table.ndim)]
+        index[number, I_STRIDES : I_STRIDES + table.ndim] = strides
+        index[number, I_LENGTH] = table.shape[0]
+        used[is_float] += table.size
+        if is_float:
+            floats.append(np.ravel(table).astype(np.float64))
+        else:
+            ints.append(np.ravel(table).astype(np.int64))
+    slots = int(tables["fighter"][:, F_SLOTS].max())
+    return Packed(
+        ints=np.ascontiguousarray(np.concatenate(ints)),
+        floats=np.ascontiguousarray(np.concatenate(floats)),
+        layout=index,
+        slots=max(slots, 1),
+    )

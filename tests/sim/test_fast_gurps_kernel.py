@@ -1,0 +1,87 @@
+"""The compiled GURPS duel (`senjo.sim.fast_gurps.kernel`) plays exactly the NumPy model's
+battles: the same dice matrix, the same result for every battle, on every check duel.
+
+The NumPy model is itself held battle by battle to the engine (test_fast_gurps.py), so
+this carries the engine's rules over to the compiled duel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from senjo.scenario import load_scenario
+from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, runs
+from senjo.sim.fast_gurps.state import COLUMNS, BlockResult
+from senjo.sim.fast_gurps.tables import build_tables
+
+from .gurps_duels import DUEL, SCENARIOS, tie
+
+pytest.importorskip("numba")
+
+#: Per-battle figures compared for every battle the model follows to the end.
+FIGURES = ("winner", "reason", "rounds", "attacks", "hits", "defenses", "defended")
+FIGURES += ("dealt", "taken", "hp", "standing")
+
+
+def assert_same(numpy_result: BlockResult, kernel_result: BlockResult) -> None:
+    """Same escapes (at the same die), and the same figures for every other battle."""
+    assert np.array_equal(numpy_result.escaped, kernel_result.escaped)
+    escaped = numpy_result.escaped
+    assert np.array_equal(numpy_result.used[escaped], kernel_result.used[escaped])
+    width = min(numpy_result.dice.shape[1], kernel_result.dice.shape[1])
+    assert np.array_equal(numpy_result.dice[:, :width], kernel_result.dice[:, :width])
+    for name in FIGURES:
+        ours = getattr(kernel_result, name)[..., ~escaped]
+        theirs = getattr(numpy_result, name)[..., ~escaped]
+        assert np.array_equal(ours, theirs), name
+
+
+def rngs(seed: int, blocks: int) -> list[np.random.Generator]:
+    return [np.random.Generator(np.random.PCG64(seed + k)) for k in range(blocks)]
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_the_kernel_plays_the_numpy_models_battles(name: str) -> None:
+    """Every check duel (each brings in a rule: Rapid Strikes, knockback, piercing, armor
+    divisors, Injury Tolerance ...), two blocks of 300 battles."""
+    tables = build_tables(SCENARIOS[name]())
+    numpy_result = batch.play_blocks(tables, 300, rngs(2024, 2))
+    kernel_result = compiled.play_blocks(tables, 300, rngs(2024, 2))
+    assert_same(numpy_result, kernel_result)
+    assert (~numpy_result.escaped).sum() >= 480  # most battles are compared
+
+
+def test_the_kernel_reads_dice_from_an_offset_and_grows_rows() -> None:
+    """B363's tie rolls: each battle's dice start at its third die. Long battles outrun the
+    first `COLUMNS` dice of their row, so rows grow and those battles are played again."""
+    scenario = tie()
+    for lead in (f.key for f in scenario.fighters):
+        tables = build_tables(scenario, lead)
+        numpy_result = batch.play_blocks(tables, 400, rngs(31, 1), 2)
+        kernel_result = compiled.play_blocks(tables, 400, rngs(31, 1), 2)
+        assert_same(numpy_result, kernel_result)
+    assert kernel_result.dice.shape[1] > COLUMNS
+
+
+def test_a_run_is_the_same_with_either_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SENJO_FAST_KERNEL=numpy` switches the kernel off; the aggregate does not change."""
+    monkeypatch.setattr(runs, "BLOCK", 512)
+    calls: list[int] = []
+    play = compiled.play_blocks
+
+    def counted(*args: Any) -> BlockResult:
+        calls.append(1)
+        return play(*args)
+
+    monkeypatch.setattr(compiled, "play_blocks", counted)
+    scenario = load_scenario(DUEL)
+    assert compiled.available()
+    with_kernel = GURPS_FAST.run(scenario, 5, 100, 1400)
+    assert len(calls) == 1  # three blocks, one pass
+    monkeypatch.setenv(compiled.KERNEL_VARIABLE, "numpy")
+    assert not compiled.available()
+    assert GURPS_FAST.run(scenario, 5, 100, 1400) == with_kernel
+    assert len(calls) == 1
