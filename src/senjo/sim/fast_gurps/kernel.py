@@ -153,7 +153,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 #: Compiled without Numba's reference counting: nothing here allocates, and counting the
 #: references of the tables' arrays at every call would cost more than the duel.
-_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False, "forceinline": True}
 
 
 def _jit(function: _F) -> _F:
