@@ -69,7 +69,7 @@ def test_model_plays_exactly_the_engines_battles(name: str) -> None:
         if result.escaped[i]:
             continue
         followed += 1
-        outcome, figures = replay_battle(scenario, result.dice[i], 1)
+        outcome, figures = replay_battle(scenario, result.row(i), 1)
         winner = None if result.winner[i] < 0 else sides[result.winner[i]]
         assert (outcome.winner_side, outcome.reason, outcome.rounds) == (
             winner,
@@ -115,11 +115,11 @@ def test_an_initiative_tie_is_rolled_and_each_battle_played_exactly() -> None:
         assert tables.fighters[0].key == lead
         result = play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(31))], 2)
         for i in range(200):
-            first, second = int(result.dice[i, 0]), int(result.dice[i, 1])
+            first, second = (int(v) for v in result.row(i)[:2])
             leader = a if first > second or (first == second and a < b) else b
             if leader != lead or result.escaped[i]:
                 continue
-            outcome, figures = replay_battle(scenario, result.dice[i], 1)
+            outcome, figures = replay_battle(scenario, result.row(i), 1)
             winner = None if result.winner[i] < 0 else tables.fighters[result.winner[i]].side
             assert (outcome.winner_side, outcome.rounds) == (winner, result.rounds[i]), i
             for p, side in enumerate(tables.fighters):

@@ -10,7 +10,8 @@ arrays of battle states (`batch.py`: the turn loop, on the block's arrays and
 dice in `state.py` and the exchange of blows in `exchange.py`).
 
 Battles are played in aligned blocks of `BLOCK` indices: block b (battles
-b*BLOCK .. b*BLOCK+BLOCK-1) draws its dice from `PCG64(derive_seed(seed, b))`,
+b*BLOCK .. b*BLOCK+BLOCK-1) starts its battles' streams of dice (`streams.py`)
+from `PCG64(derive_seed(seed, b))`,
 and `run(scenario, seed, start, stop)` plays every block that overlaps
 start..stop-1 and keeps only those battles, so results never depend on how
 a run is split between workers. A battle the model does not follow to the
@@ -74,7 +75,7 @@ def play_range(
 
 
 def escape_seed(seed: int, index: int) -> int:
-    """`runs.escape_seed`: the seed that continues battle `index`'s dice past its row."""
+    """`runs.escape_seed`: the seed that continues an escaped battle's dice on the engine."""
     from senjo.sim.fast_gurps.runs import escape_seed as continued
 
     return continued(seed, index)

@@ -1,7 +1,8 @@
 """One block of GURPS duels, played side by side with NumPy arrays of battle states.
 
-Each battle draws its six-sided dice from its own row of a matrix generated
-from the block's generator, in exactly the order the engine would roll them.
+Each battle draws its six-sided dice from its own stream (`streams.py`,
+started from the block's generator), in exactly the order the engine would
+roll them.
 So a battle the vectorised model cannot follow (a re-rolled critical miss, a
 strike-and-step-back …) "escapes": it is played again on the engine itself
 with the dice it drew (`replay.py`), which repeats what the model did up to
@@ -75,7 +76,8 @@ class _Block(Exchange):
         out = self.out
         out.hp[:] = self.hp
         out.standing[:] = self.conscious & ~self.dead
-        out.dice = self.dice
+        out.seeds = self.seeds
+        out.used[~out.escaped] = self.ptr[~out.escaped]
         return out
 
     def finish(self, idx: IntArray, winner: int, reason: int, rounds: int) -> None:
@@ -182,11 +184,11 @@ def play_blocks(
 ) -> BlockResult:
     """Play blocks of `size` duels side by side, block k's dice from `rngs[k]` (battle j of
     block k is index k * size + j); battles that escape are marked, not yet replayed.
-    Each battle's dice are read from position `start` of its row (the first ones settled
-    an initiative tie).
+    Each battle's dice are read from position `start` of its stream (the first ones
+    settled an initiative tie).
 
     A block's battles do not depend on the blocks played beside it.
     """
     block = _Block(tables, size, rngs)
-    block.ptr[:] = start
+    block.roll(np.arange(block.n), start)
     return block.play()

@@ -1,10 +1,8 @@
 """Blocks of GURPS duels played by the compiled kernel (`kernel.py`), when Numba is there.
 
 `play_blocks` has the signature and the results of `batch.play_blocks`: the
-same dice matrix (drawn by `state.draw_columns`), the same battle for each
-row, the same `BlockResult`. A block's rows grow by `COLUMNS` dice whenever
-one of its battles needs more, and that battle is played again; the rows of
-a block that needed fewer end in zeros no battle reads. `available()` says whether the
+same streams of dice (`streams.py`), the same battle for each, the same
+`BlockResult`. `available()` says whether the
 kernel can be used (Numba imports); `runs.py` falls back to the NumPy model
 when it cannot, or when `SENJO_FAST_KERNEL=numpy` asks for it.
 """
@@ -17,9 +15,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.layout import DuelTables
 from senjo.sim.fast_gurps.packed import pack
-from senjo.sim.fast_gurps.state import BlockResult, draw_columns
+from senjo.sim.fast_gurps.state import BlockResult
 
 __all__ = ["available", "play_blocks"]
 
@@ -48,47 +47,27 @@ def play_blocks(
     from senjo.sim.fast_gurps.kernel import S_FIELDS, play
 
     packed = pack(tables)  # about a millisecond: not worth a cache the tests could outwit
-    n = size * len(rngs)
+    seeds = streams.row_seeds(rngs, size)
+    n = seeds.size
     out = np.zeros((8, n), dtype=np.int64)
     res = np.zeros((6, 2, n), dtype=np.int64)
     used = np.zeros(n, dtype=np.int64)
-    # The kernel's scratch: a battle's state, parry counts, places and context.
-    scratch = (
+    # The kernel's scratch: a battle's state, parry counts, places, context, dice stream.
+    play(
+        packed.ints,
+        packed.floats,
+        packed.layout,
+        seeds,
+        start,
+        out,
+        res,
+        used,
         np.zeros((S_FIELDS, 2), dtype=np.int64),
         np.zeros((2, packed.slots), dtype=np.int64),
         np.zeros(2, dtype=np.float64),
         np.zeros(3, dtype=np.int64),
+        np.zeros(1, dtype=np.uint64),
     )
-    rows = []
-    for k, rng in enumerate(rngs):
-        # Block by block, so a long battle lengthens only its own block's rows.
-        dice = draw_columns([rng], size)
-        block_out = np.zeros((8, size), dtype=np.int64)
-        block_res = np.zeros((6, 2, size), dtype=np.int64)
-        block_used = np.zeros(size, dtype=np.int64)
-        done = 0
-        while True:
-            done += play(
-                packed.ints,
-                packed.floats,
-                packed.layout,
-                dice,
-                start,
-                done,
-                block_out,
-                block_res,
-                block_used,
-                *scratch,
-            )
-            if done >= size:
-                break
-            dice = np.concatenate([dice, draw_columns([rng], size)], axis=1)
-        at = slice(k * size, (k + 1) * size)
-        out[:, at], res[:, :, at], used[at] = block_out, block_res, block_used
-        rows.append(dice)
-    width = max(dice.shape[1] for dice in rows)
-    # Shorter blocks' rows end in zeros: no battle read that far (see `BlockResult.used`).
-    rows = [np.pad(dice, ((0, 0), (0, width - dice.shape[1]))) for dice in rows]
     result = BlockResult(n)
     result.winner[:] = out[0]
     result.reason[:] = out[1]
@@ -98,6 +77,6 @@ def play_blocks(
     result.standing[:] = out[6:8] == 1
     result.attacks[:], result.hits[:], result.defenses[:] = res[0], res[1], res[2]
     result.defended[:], result.dealt[:], result.taken[:] = res[3], res[4], res[5]
-    result.dice = np.concatenate(rows, axis=0)
+    result.seeds = seeds
     result.used[:] = used
     return result

@@ -10,11 +10,10 @@ follow.
 
 A battle's state is a small integer array `s[field, fighter]` (fields `S_*`),
 its parry counts `par[fighter, slot]`, the fighters' places `x[fighter]`, and
-a context `c`: the next die of its row, its status (playing, escaped, out of
-dice) and its row. A battle that runs out of dice is played again once the
-caller has drawn more (the dice past the row's end are placeholders until
-then). Only the functions `play` calls are compiled, on first use, and kept
-in Numba's cache.
+a context `c`: how many dice it has rolled, its status (playing, escaped)
+and its index; its dice come from its stream (`streams.py`), whose state is
+`st[0]`. Only the functions `play` calls are compiled, on first use, and
+kept in Numba's cache.
 """
 
 from __future__ import annotations
@@ -145,6 +144,7 @@ from senjo.sim.fast_gurps.packed import (
     T_SLOT,
     T_X,
 )
+from senjo.sim.fast_gurps.streams import GAMMA, LOW, M1, M2, REJECT
 
 __all__ = ["play"]
 
@@ -162,6 +162,7 @@ def _jit(function: _F) -> _F:
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 
 # Fields of a battle's state s[field, fighter].
 (
@@ -187,9 +188,12 @@ FloatArray = npt.NDArray[np.float64]
 S_FIELDS = 18
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
-PLAYING, ESCAPED, OUT_OF_DICE = 0, 1, 2
+PLAYING, ESCAPED = 0, 1
 CLOSE = 0.5
 NO_SCORE = -(10**6)
+# Shifts and the die's size as unsigned 64-bit numbers (mixing them with signed ones
+# would turn the arithmetic into floating point).
+_S27, _S30, _S31, _S32, _SIX = (np.uint64(k) for k in (27, 30, 31, 32, 6))
 _EYE, _FACE, _SKULL = LOC["eye"], LOC["face"], LOC["skull"]
 LAST_SIDE, ROUND_LIMIT, ALL_DOWN = 0, 1, 2
 # Columns of the miss tables (`damage_tables.MISS_FIELDS`).
@@ -276,26 +280,30 @@ def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) 
 
 
 @_jit
-def _die(c: IntArray, dice: npt.NDArray[np.uint8]) -> int:
-    p = c[C_PTR]
-    c[C_PTR] = p + 1
-    if p >= dice.shape[1]:
-        if c[C_STATUS] == PLAYING:
-            c[C_STATUS] = OUT_OF_DICE
-        return 1
-    return int(dice[c[C_ROW], p])
+def _die(c: IntArray, st: U64) -> int:
+    """The battle's next d6 (`streams.draw`, one die)."""
+    c[C_PTR] += 1
+    while True:
+        z = st[0] + GAMMA
+        st[0] = z
+        z = (z ^ (z >> _S30)) * M1
+        z = (z ^ (z >> _S27)) * M2
+        z = z ^ (z >> _S31)
+        product = (z >> _S32) * _SIX
+        if (product & LOW) >= REJECT:
+            return int(product >> _S32) + 1
 
 
 @_jit
-def _roll3(c: IntArray, dice: npt.NDArray[np.uint8]) -> int:
-    return _die(c, dice) + _die(c, dice) + _die(c, dice)
+def _roll3(c: IntArray, st: U64) -> int:
+    return _die(c, st) + _die(c, st) + _die(c, st)
 
 
 @_jit
 def _check(
-    P: IntArray, PF: FloatArray, K: IntArray, c: IntArray, dice: npt.NDArray[np.uint8], skill: int
+    P: IntArray, PF: FloatArray, K: IntArray, c: IntArray, st: U64, skill: int
 ) -> tuple[int, int]:
-    roll = _roll3(c, dice)
+    roll = _roll3(c, st)
     rows = K[T_OUTCOME, I_LENGTH]
     index = min(max(skill - _i1(P, K, T_SCALARS, SC_SKILL_LO), 0), rows - 1)
     return _i2(P, K, T_OUTCOME, index, roll), skill - roll
@@ -465,7 +473,7 @@ def _defend(
     par: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     used: IntArray,
     v: int,
@@ -500,7 +508,7 @@ def _defend(
         slot, retreating = (choice - 1) // 2, (choice - 1) % 2 == 1
     score = chosen_score + (chosen_bonus if retreating else 0)
     kind = _slot(P, K, v, slot, SL_KIND)
-    outcome, _ = _check(P, PF, K, c, dice, score)
+    outcome, _ = _check(P, PF, K, c, st, score)
     res[R_DEFENSES, v, c[C_ROW]] += 1
     s[S_DEFENDED_NOW, v] = 1
     if retreating:
@@ -522,7 +530,7 @@ def _defend(
             table = _slot(P, K, v, slot, SL_FUMBLE)
             if table < 0:
                 table += _fighter(P, K, v, F_MISS_TABLES)
-            _critical_miss(P, PF, K, s, x, c, dice, res, used, v, table)
+            _critical_miss(P, PF, K, s, x, c, st, res, used, v, table)
     return stopped
 
 
@@ -537,13 +545,13 @@ def _critical_miss(
     s: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     used: IntArray,
     f: int,
     table: int,
 ) -> None:
-    roll = _roll3(c, dice)
+    roll = _roll3(c, st)
     result = _miss(P, K, f, MI_CODE, table, roll)
     if result == CM_ESCAPE:
         _escape(c, used)
@@ -569,7 +577,7 @@ def _critical_miss(
             PF,
             K,
             c,
-            dice,
+            st,
             _fighter(P, K, f, F_DX) + _miss(P, K, f, MI_TRIP, table, roll),
         )
         if not _success(outcome):
@@ -577,7 +585,7 @@ def _critical_miss(
     elif result == CM_SELF:
         basic = _miss(P, K, f, MI_ADDS, table, roll)
         for _ in range(_miss(P, K, f, MI_DICE, table, roll)):
-            basic += _die(c, dice)
+            basic += _die(c, st)
         basic = max(basic, 0)
         if _miss(P, K, f, MI_HALF, table, roll) == 1:
             basic //= 2
@@ -592,7 +600,7 @@ def _critical_miss(
             _miss(P, K, f, MI_DR, table, roll),
             basic,
         )
-        _injure(P, PF, K, s, c, dice, res, f, wound, location, False, False, -1)
+        _injure(P, PF, K, s, c, st, res, f, wound, location, False, False, -1)
 
 
 @_jit
@@ -603,7 +611,7 @@ def _damage(
     s: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     a: int,
     mode: int,
@@ -620,7 +628,7 @@ def _damage(
     drop = False
     lose_turn = False
     if critical:
-        roll = _roll3(c, dice)
+        roll = _roll3(c, st)
         entry = _i2(P, K, T_CRIT_ENTRY, _i1(P, K, T_HEAD_LOCATION, location), roll)
         if _i1(P, K, T_CRIT_REDIRECT, entry) == 1:
             if location in (_FACE, _SKULL) and _i3(P, K, T_MODE, a, mode, MO_EYE) == 1:
@@ -642,7 +650,7 @@ def _damage(
     else:
         total = 0
         for _ in range(count):
-            total += _die(c, dice)
+            total += _die(c, st)
     value = max(max(total + _mode(P, K, a, mode, MO_ADDS), 0), _mode(P, K, a, mode, MO_MINIMUM))
     value *= multiplier
     key = _mode(P, K, a, mode, MO_WOUNDING)
@@ -654,7 +662,7 @@ def _damage(
         K,
         s,
         c,
-        dice,
+        st,
         res,
         v,
         wound,
@@ -678,7 +686,7 @@ def _damage(
     if yards >= 1 and _active(s, v) and c[C_STATUS] != ESCAPED:
         _step_away(x, v, float(yards))
         target = _fighter(P, K, v, F_KB_SKILL) + _i1(P, K, T_KNOCKBACK_MODIFIER, min(yards, 63))
-        outcome, _ = _check(P, PF, K, c, dice, target)
+        outcome, _ = _check(P, PF, K, c, st, target)
         if not _success(outcome):
             s[S_POSTURE, v] = LYING
 
@@ -690,7 +698,7 @@ def _injure(
     K: IntArray,
     s: IntArray,
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     v: int,
     wound: int,
@@ -720,7 +728,7 @@ def _injure(
     capped = min(wound, _fighter(P, K, v, F_CRIPPLE_CAP))
     major = 2 * wound > hp or _i3(P, K, T_CRIPPLE, v, location, capped) == 1 or force_major
     if s[S_CONSCIOUS, v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, v, location, capped) == 1):
-        outcome, margin = _check(P, PF, K, c, dice, _i2(P, K, T_KNOCKDOWN_TARGET, v, location))
+        outcome, margin = _check(P, PF, K, c, st, _i2(P, K, T_KNOCKDOWN_TARGET, v, location))
         if outcome == 3 or margin <= -5:
             _knock_out(s, v)
         elif margin < 0:
@@ -730,7 +738,7 @@ def _injure(
         line = -multiple * hp
         if before > line and after <= line and s[S_DEAD, v] == 0:
             outcome, margin = _check(
-                P, PF, K, c, dice, _fighter(P, K, v, F_HT) + _fighter(P, K, v, F_HTK)
+                P, PF, K, c, st, _fighter(P, K, v, F_HT) + _fighter(P, K, v, F_HTK)
             )
             fumble = outcome == 3
             survives = margin >= 0 and not fumble
@@ -755,7 +763,7 @@ def _strike(
     par: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     used: IntArray,
     f: int,
@@ -774,7 +782,7 @@ def _strike(
         - 2 * deceptive
         - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
     )
-    outcome, _ = _check(P, PF, K, c, dice, skill)
+    outcome, _ = _check(P, PF, K, c, st, skill)
     row = c[C_ROW]
     res[R_ATTACKS, f, row] += 1
     if _success(outcome):
@@ -782,13 +790,13 @@ def _strike(
     if _mode(P, K, f, mode, MO_MAIN) == 1:
         s[S_ATTACKED, f] = 1
     if outcome == 3:
-        _critical_miss(P, PF, K, s, x, c, dice, res, used, f, _mode(P, K, f, mode, MO_MISS))
+        _critical_miss(P, PF, K, s, x, c, st, res, used, f, _mode(P, K, f, mode, MO_MISS))
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, dice, res, f, mode, location, True)
+        _damage(P, PF, K, s, x, c, st, res, f, mode, location, True)
     elif outcome == 1:
-        stopped = _defend(P, PF, K, s, par, x, c, dice, res, used, v, f, mode, deceptive)
+        stopped = _defend(P, PF, K, s, par, x, c, st, res, used, v, f, mode, deceptive)
         if not stopped and c[C_STATUS] != ESCAPED:
-            _damage(P, PF, K, s, x, c, dice, res, f, mode, location, False)
+            _damage(P, PF, K, s, x, c, st, res, f, mode, location, False)
 
 
 @_jit
@@ -800,7 +808,7 @@ def _attack(
     par: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     used: IntArray,
     f: int,
@@ -821,7 +829,7 @@ def _attack(
     if defense == NO_SCORE:
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, mode)
     plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK, f], _clip_defense(defense))
-    _strike(P, PF, K, s, par, x, c, dice, res, used, f, mode, plan)
+    _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
     again = (
         _i1(P, K, T_PLAN_RAPID, plan) == 1
         and c[C_STATUS] != ESCAPED
@@ -831,7 +839,7 @@ def _attack(
         and (s[S_WEAPON, f] == READY or _mode(P, K, f, mode, MO_MAIN) == 0)
     )
     if again:  # the Rapid Strike's second blow
-        _strike(P, PF, K, s, par, x, c, dice, res, used, f, mode, plan)
+        _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
 
 
 # --- the turn ---------------------------------------------------------------------------------
@@ -846,7 +854,7 @@ def _maneuver(
     par: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     used: IntArray,
     f: int,
@@ -889,7 +897,7 @@ def _maneuver(
                 par,
                 x,
                 c,
-                dice,
+                st,
                 res,
                 used,
                 f,
@@ -914,7 +922,7 @@ def _turn(
     par: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-    dice: npt.NDArray[np.uint8],
+    st: U64,
     res: IntArray,
     used: IntArray,
     f: int,
@@ -936,7 +944,7 @@ def _turn(
     hp = s[S_HP, f]
     if hp <= 0 and not rested:
         modifier = -((-hp) // _fighter(P, K, f, F_HP)) if hp < 0 else 0
-        outcome, _ = _check(P, PF, K, c, dice, _fighter(P, K, f, F_HT) + modifier)
+        outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT) + modifier)
         if not _success(outcome):
             _knock_out(s, f)
         if not _active(s, f):
@@ -945,11 +953,11 @@ def _turn(
         s[S_MAN, f] = M_NOTHING
         s[S_SKIP_NEXT, f] = 0
         if s[S_STUNNED, f] == 1:
-            outcome, _ = _check(P, PF, K, c, dice, _fighter(P, K, f, F_HT))
+            outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT))
             if _success(outcome):
                 s[S_STUNNED, f] = 0
         return
-    _maneuver(P, PF, K, s, par, x, c, dice, res, used, f)
+    _maneuver(P, PF, K, s, par, x, c, st, res, used, f)
 
 
 @_jit
@@ -970,9 +978,8 @@ def play(
     P: IntArray,
     PF: FloatArray,
     K: IntArray,
-    dice: npt.NDArray[np.uint8],
+    seeds: U64,
     start: int,
-    begin: int,
     out: IntArray,
     res: IntArray,
     used: IntArray,
@@ -980,18 +987,20 @@ def play(
     par: IntArray,
     x: npt.NDArray[np.float64],
     c: IntArray,
-) -> int:
-    """Play battles begin.. of the block (each from die `start` of its row) into the result
-    arrays: out[0 winner, 1 reason, 2 rounds, 3 escaped, 4/5 HP, 6/7 standing; battle],
-    res[R_*, fighter, battle], used[battle]. Returns the number of battles played: short of
-    all when one ran out of dice (draw more, then call again from there)."""
-    n: int = dice.shape[0]
-    for b in range(begin, n):
+    st: U64,
+) -> None:
+    """Play every battle of `seeds` (each stream's first `start` dice are skipped: an
+    initiative tie's rolls) into the result arrays: out[0 winner, 1 reason, 2 rounds,
+    3 escaped, 4/5 HP, 6/7 standing; battle], res[R_*, fighter, battle], used[battle]."""
+    n: int = seeds.shape[0]
+    for b in range(n):
         _reset(P, PF, K, s, par, x)
-        c[C_PTR] = start
+        st[0] = seeds[b]
+        c[C_PTR] = 0
         c[C_STATUS] = PLAYING
         c[C_ROW] = b
-        res[:, :, b] = 0
+        for _ in range(start):
+            _die(c, st)
         winner, reason, rounds = -1, ROUND_LIMIT, 0
         ended = False
         while not ended:
@@ -999,7 +1008,7 @@ def play(
                 break
             rounds += 1
             for f in range(2):
-                _turn(P, PF, K, s, par, x, c, dice, res, used, f)
+                _turn(P, PF, K, s, par, x, c, st, res, used, f)
                 if c[C_STATUS] != PLAYING:
                     ended = True
                     break
@@ -1013,13 +1022,13 @@ def play(
                     else:
                         winner, reason = -1, ALL_DOWN
                     break
-        if c[C_STATUS] == OUT_OF_DICE:
-            return b - begin
         out[0, b] = winner
         out[1, b] = reason
         out[2, b] = rounds
-        out[3, b] = 1 if c[C_STATUS] == ESCAPED else 0
+        if c[C_STATUS] == ESCAPED:
+            out[3, b] = 1
+        else:
+            used[b] = c[C_PTR]
         for f in range(2):
             out[4 + f, b] = s[S_HP, f]
             out[6 + f, b] = 1 if _active(s, f) else 0
-    return n - begin

@@ -1,10 +1,11 @@
 """Battles the vectorised model leaves: replayed on the engine with the same dice.
 
-A fast-path battle draws its d6 from one row of its block's dice matrix, in
-the engine's order. Played on the engine with that row (`StreamDice`), the
-battle goes exactly as the model played it up to the point the model stopped
-following it, and then on with every rule of the engine; past the row's end
-the dice come from a generator seeded for that battle.
+A fast-path battle draws its d6 from its own stream (`streams.py`), in the
+engine's order; the dice it rolled are its row. Played on the engine with
+that row (`StreamDice`), the battle goes exactly as the model played it up
+to the point the model stopped following it, and then on with every rule of
+the engine; past the row's end the dice come from a generator seeded for
+that battle.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import numpy as np
 from senjo.engine.battle import Outcome
 from senjo.scenario import Scenario
 from senjo.sim.aggregate import CombatantTally, SimAggregate
-from senjo.sim.fast_gurps import compiled
+from senjo.sim.fast_gurps import compiled, streams
 from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 from senjo.sim.fast_gurps.replay import replay_battle
@@ -44,7 +44,7 @@ def run_range(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggreg
     for lead in (a, b):
         tables = build_tables(scenario, lead)
         for result, keep, run_seed, first in _passes(tables, seed, start, stop, 2):
-            rolls = result.dice[:, :2].astype(np.int64)
+            rolls = streams.first_dice(result.seeds, 2)
             a_leads = (rolls[:, 0] > rolls[:, 1]) | ((rolls[:, 0] == rolls[:, 1]) & (a < b))
             chosen = a_leads if lead == a else ~a_leads
             _fold(aggregate, tables, scenario, result, keep, run_seed, first, chosen)
@@ -81,7 +81,8 @@ def _passes(
 
 
 def escape_seed(seed: int, index: int) -> int:
-    """The seed of the generator that continues battle `index`'s dice past its row."""
+    """The seed of the generator that continues escaped battle `index`'s dice on the engine,
+    past those the model rolled."""
     return derive_seed(derive_seed(seed, index // BLOCK), index % BLOCK)
 
 
@@ -139,7 +140,7 @@ def _fold(
         index_in_run = first + int(battle)
         outcome, figures = replay_battle(
             scenario,
-            result.dice[battle, : result.used[battle]],
+            result.row(int(battle)),
             escape_seed(seed, index_in_run),
         )
         aggregate.add(Outcome(outcome.winner_side, outcome.reason, outcome.rounds), figures, sides)

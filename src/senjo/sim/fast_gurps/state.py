@@ -1,8 +1,9 @@
 """The arrays of one block of GURPS duels, its dice, and the small state helpers.
 
 `BlockState` holds every battle's state by fighter (initiative position) and
-battle, each battle's row of six-sided dice (drawn in the engine's order, so
-an escaped battle replays from them), success rolls against the tables, and
+battle, each battle's stream of six-sided dice (`streams.py`; rolled in the
+engine's order, so an escaped battle replays from them), success rolls
+against the tables, and
 the helpers the rest of the model shares: escaping a battle, knocking out,
 killing, stepping along the line. `BlockResult` is what a block reports.
 The rules of a turn build on it (`exchange.py`, `batch.py`).
@@ -16,21 +17,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.layout import LYING, DuelTables, judge_table, skill_index
 
-__all__ = ["CLOSE", "COLUMNS", "BlockResult", "BlockState", "BoolArray", "IntArray", "draw_columns"]
+__all__ = ["CLOSE", "BlockResult", "BlockState", "BoolArray", "IntArray"]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-COLUMNS = 256
 CLOSE = 0.5  # under this distance two fighters are in close combat (defense.CLOSE)
-
-
-def draw_columns(rngs: Sequence[np.random.Generator], size: int) -> npt.NDArray[np.uint8]:
-    """The next `COLUMNS` d6 of every row of the blocks of `size` battles drawing from `rngs`."""
-    parts = [rng.integers(1, 7, size=(size, COLUMNS), dtype=np.uint8) for rng in rngs]
-    return np.concatenate(parts, axis=0)
 
 
 class BlockResult:
@@ -49,9 +44,14 @@ class BlockResult:
         self.hp = np.zeros((2, n), dtype=np.int64)
         self.standing = np.zeros((2, n), dtype=np.bool_)
         self.escaped = np.zeros(n, dtype=np.bool_)
-        #: Each battle's row of dice; an escaped battle replays its first `used` ones.
-        self.dice: npt.NDArray[np.uint8] = np.zeros((n, 0), dtype=np.uint8)
+        #: Where each battle's stream of dice starts (`streams.py`), and how many dice it
+        #: rolled (an escaped battle: before it escaped).
+        self.seeds: npt.NDArray[np.uint64] = np.zeros(n, dtype=np.uint64)
         self.used = np.zeros(n, dtype=np.int64)
+
+    def row(self, battle: int) -> npt.NDArray[np.uint8]:
+        """The dice battle `battle` rolled, in order (what the engine replays it from)."""
+        return streams.row(self.seeds[battle], int(self.used[battle]))
 
 
 class BlockState:
@@ -62,10 +62,9 @@ class BlockState:
         self.size = size
         self.rngs = rngs
         n = self.n = size * len(rngs)
-        self.dice = self.more_dice()
-        self.flat = self.dice.reshape(-1)
+        self.seeds = streams.row_seeds(rngs, size)
+        self.state = self.seeds.copy()
         self.ptr = np.zeros(n, dtype=np.int64)
-        self.high = 0
         f0, f1 = tables.fighters
         self.max_hp = np.array([f0.hp, f1.hp], dtype=np.int64)
         self.hp = np.repeat(self.max_hp[:, None], n, axis=1)
@@ -98,44 +97,16 @@ class BlockState:
 
     # --- dice ---------------------------------------------------------------------------------
 
-    def ensure(self, count: int) -> None:
-        """Make every row long enough for `count` more dice (rows grow by doubling)."""
-        self.high += count  # an upper bound of the longest row used so far
-        width = self.dice.shape[1]
-        if self.high <= width:
-            return
-        self.high = int(self.ptr.max()) + count
-        if 4 * self.high <= 3 * width:
-            return  # grow a little early rather than check on every roll
-        chunks = -(-max(self.high, 2 * width) // COLUMNS) - width // COLUMNS
-        self.dice = np.concatenate([self.dice, *(self.more_dice() for _ in range(chunks))], axis=1)
-        self.flat = self.dice.reshape(-1)
-
     def roll(self, idx: IntArray, count: int) -> IntArray:
-        """`count` d6 for each battle in `idx`, the next ones of its row (shape (len, count))."""
+        """`count` d6 for each battle in `idx`, the next ones of its stream (shape (len, count))."""
         if idx.size == 0:
             return np.zeros((0, count), dtype=np.int64)
-        self.ensure(count)
-        at = idx * self.dice.shape[1] + self.ptr[idx]
-        faces: IntArray = self.flat[at[:, None] + np.arange(count)].astype(np.int64)
         self.ptr[idx] += count
-        return faces
-
-    def more_dice(self) -> npt.NDArray[np.uint8]:
-        """The next `COLUMNS` of every battle's row: each block's from its own generator, so a
-        block's rows are the same whatever blocks are played beside it (growing the rows by
-        doubling draws the same chunks in the same order)."""
-        return draw_columns(self.rngs, self.size)
+        return streams.draw(self.state, idx, count)
 
     def roll3(self, idx: IntArray) -> IntArray:
         """A 3d6 roll for each battle in `idx`."""
-        if idx.size == 0:
-            return np.zeros(0, dtype=np.int64)
-        self.ensure(3)
-        at = idx * self.dice.shape[1] + self.ptr[idx]
-        flat = self.flat
-        total: IntArray = (flat[at] + flat[at + 1] + flat[at + 2]).astype(np.int64)
-        self.ptr[idx] += 3
+        total: IntArray = self.roll(idx, 3).sum(axis=1)
         return total
 
     def check(self, idx: IntArray, skill: IntArray) -> tuple[IntArray, IntArray]:
