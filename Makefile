@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
+	$(BIN)/python -m senjo.sim.fast_gurps.compiled
 	touch $(STAMP)
 
 ## The main job: a narrated GURPS duel, played out by the AI.

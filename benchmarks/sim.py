@@ -7,12 +7,14 @@ and 2 local workers, and for a reference loop of the same duel's shape with
 1 and 2 worker processes, so the ratios are measured on the same machine in
 the same run. Worker timings include starting the worker processes.
 Then the fast paths against the engine (`path_duels`): Call of Cthulhu duels
-on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml.
+on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml (the
+compiled duel, and the NumPy model it mirrors).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from senjo.scenario import load_scenario
+from senjo.sim.fast_gurps.compiled import KERNEL_VARIABLE
 from senjo.sim.runner import SimJob
 from senjo.sim.workers import Backend, InProcess, LocalPool, simulate
 
@@ -131,6 +134,13 @@ def path_duels(label: str, path: Path, count: int, fast_factor: int) -> None:
     over = f"(x{f1 / e1:,.0f} over the engine)"
     print(f"{label} fast path,   1 worker  {f1:>12,.0f} duels/s   {over}")
     print(f"{label} fast path,   2 workers {f2:>12,.0f} duels/s   (x{f2 / f1:.2f} over 1)")
+    if label == "GURPS":  # the same battles from the NumPy model, without the compiled duel
+        os.environ[KERNEL_VARIABLE] = "numpy"
+        try:
+            n1 = best(lambda: rate("fast", fast_count // 4, 1))
+        finally:
+            del os.environ[KERNEL_VARIABLE]
+        print(f"{label} fast path, NumPy model {n1:>10,.0f} duels/s   (compiled: x{f1 / n1:.1f})")
 
 
 if __name__ == "__main__":

@@ -85,3 +85,13 @@ def test_a_run_is_the_same_with_either_model(monkeypatch: pytest.MonkeyPatch) ->
     assert not compiled.available()
     assert GURPS_FAST.run(scenario, 5, 100, 1400) == with_kernel
     assert len(calls) == 1
+
+
+def test_warming_compiles_the_kernel_that_plays() -> None:
+    """`make` compiles the kernel at set-up (`compiled.warm`): it must be the very
+    specialization a block of battles then calls, not one more to compile on first use."""
+    from senjo.sim.fast_gurps import kernel
+
+    assert compiled.warm() >= 0
+    compiled.play_blocks(build_tables(load_scenario(DUEL)), 20, rngs(3, 1))
+    assert len(kernel.play.signatures) == 1

@@ -80,3 +80,37 @@ def play_blocks(
     result.seeds = seeds
     result.used[:] = used
     return result
+
+
+def warm() -> float:
+    """Compile the kernel now (or read it from Numba's cache): a call that plays no battle.
+    Returns the seconds it took. `make` runs it once at set-up (`python -m ...compiled`)."""
+    import time
+
+    from senjo.sim.fast_gurps.kernel import S_FIELDS, play
+
+    begin = time.perf_counter()
+    ints, floats = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.float64)
+    play(
+        ints,
+        floats,
+        np.zeros((1, 8), dtype=np.int64),
+        np.zeros(0, dtype=np.uint64),
+        0,
+        np.zeros((8, 0), dtype=np.int64),
+        np.zeros((6, 2, 0), dtype=np.int64),
+        np.zeros(0, dtype=np.int64),
+        np.zeros((S_FIELDS, 2), dtype=np.int64),
+        np.zeros((2, 1), dtype=np.int64),
+        np.zeros(2, dtype=np.float64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros(1, dtype=np.uint64),
+    )
+    return time.perf_counter() - begin
+
+
+if __name__ == "__main__":
+    if available():
+        print(f"senjo: the GURPS fast path's duel is compiled ({warm():.1f} s)")
+    else:
+        print("senjo: Numba is not available; the GURPS fast path plays with NumPy")
