@@ -151,9 +151,17 @@ __all__ = ["play"]
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-#: Compiled without Numba's reference counting: nothing here allocates, and counting the
-#: references of the tables' arrays at every call would cost more than the duel.
-_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False, "forceinline": True}
+#: Compiled without Numba's reference counting (nothing here allocates, and counting the
+#: references of the tables' arrays at every call would cost more than the duel), every
+#: step inlined into the battle loop, and without checks for division by zero (no
+#: divisor here can be zero: HP, the shock unit, 2, a distance tested first).
+_OPTIONS: dict[str, Any] = {
+    "cache": True,
+    "nogil": True,
+    "_nrt": False,
+    "forceinline": True,
+    "error_model": "numpy",
+}
 
 
 def _jit(function: _F) -> _F:
