@@ -60,6 +60,7 @@ from senjo.sim.fast_gurps.layout import (
     UNREADY,
 )
 from senjo.sim.fast_gurps.packed import (
+    F_COLUMNS,
     F_CRIPPLE_CAP,
     F_DODGE_REELING,
     F_DX,
@@ -80,6 +81,7 @@ from senjo.sim.fast_gurps.packed import (
     I_STRIDES,
     MO_ADDS,
     MO_CLOSE,
+    MO_COLUMNS,
     MO_DICE,
     MO_EYE,
     MO_KNOCKBACK,
@@ -95,6 +97,7 @@ from senjo.sim.fast_gurps.packed import (
     SL_AOD,
     SL_BASE,
     SL_CLOSE,
+    SL_COLUMNS,
     SL_FUMBLE,
     SL_KIND,
     SL_MAIN,
@@ -213,75 +216,79 @@ R_ATTACKS, R_HITS, R_DEFENSES, R_DEFENDED, R_DEALT, R_TAKEN = range(6)
 # --- reading the packed tables (`packed.py`): table t at indices a, b, ... ------------------
 
 
+# Every table is C-contiguous: its last axis has stride 1, so no stride is read for it.
+
+
 @_jit
 def _i1(P: IntArray, K: IntArray, t: int, a: int) -> int:
-    return int(P[K[t, I_OFFSET] + a * K[t, I_STRIDES]])
+    return int(P[K[t, I_OFFSET] + a])
 
 
 @_jit
 def _i2(P: IntArray, K: IntArray, t: int, a: int, b: int) -> int:
-    return int(P[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b * K[t, I_STRIDES + 1]])
+    return int(P[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b])
 
 
 @_jit
 def _i3(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int) -> int:
     k = K[t]
-    return int(P[k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]])
+    return int(P[k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c])
 
 
 @_jit
 def _i4(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int) -> int:
     k = K[t]
     at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[at + d * k[I_STRIDES + 3]])
+    return int(P[at + d])
 
 
 @_jit
 def _i5(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int) -> int:
     k = K[t]
     at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4]])
+    return int(P[at + d * k[I_STRIDES + 3] + e])
 
 
 @_jit
 def _i6(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int, g: int) -> int:
     k = K[t]
     at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4] + g * k[I_STRIDES + 5]])
+    return int(P[at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4] + g])
 
 
 @_jit
 def _f1(PF: FloatArray, K: IntArray, t: int, a: int) -> float:
-    return float(PF[K[t, I_OFFSET] + a * K[t, I_STRIDES]])
+    return float(PF[K[t, I_OFFSET] + a])
 
 
 @_jit
 def _f2(PF: FloatArray, K: IntArray, t: int, a: int, b: int) -> float:
-    return float(PF[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b * K[t, I_STRIDES + 1]])
+    return float(PF[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b])
 
 
 @_jit
 def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
-    """`Packed` fighter table, column F_*."""
-    return _i2(P, K, T_FIGHTER, f, column)
+    """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
+    return int(P[K[T_FIGHTER, I_OFFSET] + f * F_COLUMNS + column])
 
 
 @_jit
 def _mode(P: IntArray, K: IntArray, f: int, mode: int, column: int) -> int:
-    """`Packed` mode table, column MO_*."""
-    return _i3(P, K, T_MODE, f, mode, column)
+    """`Packed` mode table, column MO_* (rows of `MO_COLUMNS`)."""
+    return int(P[K[T_MODE, I_OFFSET] + f * K[T_MODE, I_STRIDES] + mode * MO_COLUMNS + column])
 
 
 @_jit
 def _slot(P: IntArray, K: IntArray, f: int, slot: int, column: int) -> int:
-    """`Packed` defense-slot table, column SL_*."""
-    return _i3(P, K, T_SLOT, f, slot, column)
+    """`Packed` defense-slot table, column SL_* (rows of `SL_COLUMNS`)."""
+    return int(P[K[T_SLOT, I_OFFSET] + f * K[T_SLOT, I_STRIDES] + slot * SL_COLUMNS + column])
 
 
 @_jit
 def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) -> int:
-    """`Packed` critical-miss tables, column MI_*."""
-    return _i4(P, K, T_MISS, f, column, table, roll)
+    """`Packed` critical-miss tables, column MI_*, by 3d6 roll (0-18)."""
+    at = K[T_MISS, I_OFFSET] + f * K[T_MISS, I_STRIDES] + column * K[T_MISS, I_STRIDES + 1]
+    return int(P[at + table * 19 + roll])
 
 
 # --- dice -------------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ FloatArray = npt.NDArray[np.float64]
     F_SHOCK_UNIT,
     F_MISS_TABLES,
 ) = range(15)
+F_COLUMNS = 15
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -64,6 +65,7 @@ FloatArray = npt.NDArray[np.float64]
     MO_WOUNDING,
     MO_KNOCKBACK,
 ) = range(12)
+MO_COLUMNS = 12
 # Columns of `Packed.slot` (per fighter and defense); kind 0 dodge, 1 parry, 2 block.
 (
     SL_KIND,
@@ -77,6 +79,7 @@ FloatArray = npt.NDArray[np.float64]
     SL_FUMBLE,
     SL_CLOSE,
 ) = range(10)
+SL_COLUMNS = 10
 _KINDS = {"dodge": 0, "parry": 1, "block": 2}
 
 
@@ -346,6 +349,10 @@ def _flatten(**tables: npt.NDArray[np.generic]) -> Packed:
             floats.append(np.ravel(table).astype(np.float64))
         else:
             ints.append(np.ravel(table).astype(np.int64))
+    widths = {"fighter": F_COLUMNS, "mode": MO_COLUMNS, "slot": SL_COLUMNS, "miss": 19}
+    for name, width in widths.items():  # the kernel reads these rows with fixed widths
+        if tables[name].shape[-1] != width:
+            raise ValueError(f"table {name}: rows of {tables[name].shape[-1]}, not {width}")
     slots = int(tables["fighter"][:, F_SLOTS].max())
     return Packed(
         ints=np.ascontiguousarray(np.concatenate(ints)),
