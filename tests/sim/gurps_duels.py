@@ -123,6 +123,19 @@ def traits() -> Scenario:
     return parse_scenario(data, "traits.yaml")
 
 
+def lacking() -> Scenario:
+    """The brawl's shortsword master thrusts at a raider with No Vitals and No Brain: vitals
+    hits wound as torso hits, skull and eye hits as face hits (the eye still crippled)."""
+    data: dict[str, Any] = copy.deepcopy(brawl().data)
+    _, raider = data["combatants"]
+    raider["advantages"] = [*raider.get("advantages", []), "no_vitals", "no_brain"]
+    raider["weapons"] = ["axe"]
+    raider["skills"]["Axe/Mace"] = 13
+    # Armor everywhere but the vitals and the skull draws the AI's blows there.
+    raider["dr"] = {"all": 8, "vitals": 0, "skull": 0}
+    return parse_scenario(data, "lacking.yaml")
+
+
 def sizes() -> Scenario:
     """A big raider (SM +2, ST 16, HP 18) against a small knight (SM -1)."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
@@ -239,6 +252,7 @@ SCENARIOS = {
     "sizes": sizes,
     "piercing": piercing,
     "traits": traits,
+    "lacking": lacking,
     "variant": variant,
     "brawl": brawl,
     "masters": masters,

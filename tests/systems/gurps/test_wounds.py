@@ -176,3 +176,54 @@ def test_crushing_knockback_moves_the_target_and_may_fell_it() -> None:
     knockback = next(c for c in events(game, Check) if c.kind == "knockback")
     assert (knockback.score.value, knockback.success) == (9, False)
     assert game.state.status["b"].posture == "lying"
+
+
+BLADE = {"st": 12, "dx": 12, "ht": 12, "skills": {"Shortsword": 18}, "weapons": ["shortsword"]}
+
+
+def _blade(mode: str, location: str, dice: list[int], **victim: object) -> Battle[GurpsState]:
+    game = battle(fighter("a", "x", 0, **BLADE), fighter("b", "y", 1, **victim), dice=dice)
+    choose(game, f"attack:b:shortsword/{mode}")
+    choose(game, location)
+    choose(game, "none")
+    return game
+
+
+def _injured(game: Battle[GurpsState]) -> tuple[str, float, int]:
+    hurt = events(game, Injured)[-1]
+    return hurt.location, hurt.multiplier, hurt.injury
+
+
+def test_no_vitals_takes_a_vitals_hit_as_a_torso_hit() -> None:
+    """B60 No Vitals: vitals (and groin) hits are torso hits. Thr 1d-1 imp with a 6: 5 imp,
+    x3 at the vitals (15), x2 at the torso (10)."""
+    dice = [3, 3, 3, 6, *SAFE]
+    assert _injured(_blade("thrust", "vitals", dice)) == ("vitals", 3.0, 15)
+    lacking = _blade("thrust", "vitals", dice, advantages=["no_vitals"])
+    assert _injured(lacking) == ("torso", 2.0, 10)
+
+
+def test_no_brain_takes_a_skull_hit_as_a_face_hit() -> None:
+    """B60 No Brain: a skull blow is a face blow. Sw 1d+2 cut with a 4: 6 cut. At the skull,
+    DR 2 and x4 (16), and knockdown at -10: HT 10 rolls 9 against 0, out cold. At the face,
+    x1.5 (9) and knockdown at -5: 9 against 5, stunned (interpretation 48: no skull DR)."""
+    dice = [3, 3, 3, 4, *SAFE]
+    skull = _blade("swing", "skull", dice)
+    assert _injured(skull) == ("skull", 4.0, 16)
+    assert not skull.state.status["b"].conscious
+    face = _blade("swing", "skull", dice, advantages=["no_brain"])
+    assert _injured(face) == ("face", 1.5, 9)
+    changed = [(c.condition, c.active) for c in events(face, ConditionChanged)]
+    assert ("stunned", True) in changed and ("unconscious", True) not in changed
+
+
+def test_no_brain_eye_hit_still_cripples_the_eye() -> None:
+    """B60 No Brain: an eye hit wounds as a face hit, but can still cripple the eye (more
+    than HP/10). Thr 1d-1 imp with a 3: 2 imp, x4 at the eye (8), x2 at the face (4)."""
+    dice = [3, 3, 3, 3, *SAFE]
+    assert _injured(_blade("thrust", "eye", dice)) == ("eye", 4.0, 8)
+    game = _blade("thrust", "eye", dice, advantages=["no_brain"])
+    assert _injured(game) == ("face", 2.0, 4)
+    crippled = [c.condition for c in events(game, ConditionChanged) if c.active]
+    assert "crippled_eye" in crippled
+    assert "eye" in game.state.status["b"].crippled

@@ -55,7 +55,7 @@ from senjo.systems.gurps.injury import (
 )
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.table_schema import CriticalEntry
-from senjo.systems.gurps.wounds import injury_tolerance
+from senjo.systems.gurps.wounds import injury_tolerance, wounded_location
 
 __all__ = ["MISS_FIELDS", "critical_arrays", "miss_table", "victim_tables"]
 
@@ -189,7 +189,7 @@ def victim_tables(
                         basic,
                         damage_type,
                         0 if ignore else fighter.dr_at(location),
-                        location,
+                        wounded_location(fighter, location),
                         armor_divisor=divisor,
                         injury_tolerance=tolerance,
                         hp=fighter.hp,
@@ -235,9 +235,14 @@ def victim_tables(
         [[cripples(i, loc, fighter.hp, tolerance) for i in range(most)] for loc in LOCATIONS],
         dtype=np.bool_,
     )
+    # Crippling goes by where the blow lands, knockdown by the location it wounds as
+    # (`wounds.apply_injury`, `wounded_location`).
     out.knockdown_due = np.array(
         [
-            [knockdown_roll_due(i, fighter.hp, loc, tolerance) for i in range(most)]
+            [
+                knockdown_roll_due(i, fighter.hp, wounded_location(fighter, loc), tolerance)
+                for i in range(most)
+            ]
             for loc in LOCATIONS
         ],
         dtype=np.bool_,
@@ -245,7 +250,9 @@ def victim_tables(
     hpt = 3 if fighter.has("high_pain_threshold") else 0
     out.knockdown_target = np.array(
         [
-            fighter.ht + knockdown_modifier(loc, injury_tolerance=tolerance) + hpt
+            fighter.ht
+            + knockdown_modifier(wounded_location(fighter, loc), injury_tolerance=tolerance)
+            + hpt
             for loc in LOCATIONS
         ],
         dtype=np.int64,

@@ -65,6 +65,7 @@ __all__ = [
     "slam_damage",
     "slam_dice",
     "slam_mode",
+    "wounded_location",
 ]
 
 
@@ -136,6 +137,26 @@ def slam_damage(battle: Battle[GurpsState], a: str, b: str, velocity: float) -> 
         hit = Hit(hitter, victim, "", slam_mode(str(dice)), "torso", knockback=False)
         rolled.append(deal_damage(battle, hit).basic)
     return rolled[0], rolled[1]
+
+
+#: Where a blow wounds a body that lacks what the location holds: No Vitals takes vitals
+#: and groin hits as torso hits, No Brain skull and eye hits as face hits (B60; the eye
+#: can still be crippled, see `apply_injury`). docs/rules/gurps.md, interpretation 48.
+_LACKING = {
+    "no_vitals": {"vitals": "torso", "groin": "torso"},
+    "no_brain": {"skull": "face", "eye": "face"},
+}
+
+
+def wounded_location(fighter: Fighter, location: str) -> str:
+    """The location whose wounding, knockdown and DR rules a blow at `location` follows.
+
+    Armor is still the armor worn where the blow lands (`Fighter.dr_at(location)`).
+    """
+    for trait, moved in _LACKING.items():
+        if location in moved and fighter.has(trait):
+            return moved[location]
+    return location
 
 
 def injury_tolerance(fighter: Fighter) -> str | None:
@@ -263,7 +284,7 @@ def deal_damage(
         basic,
         damage_type,
         0 if ignore_dr else victim.dr_at(location),
-        location,
+        wounded_location(victim, location),
         armor_divisor=mode.damage.armor_divisor,
         injury_tolerance=tolerance,
         hp=victim.hp,
@@ -291,6 +312,7 @@ def deal_damage(
         doubled_shock=doubled,
         force_major=force_major,
         cause=hit.attacker,
+        struck=location,
     )
     if critical is not None:
         _after_critical(battle, hit, critical, penetrated, location)
@@ -368,8 +390,12 @@ def apply_injury(
     doubled_shock: bool = False,
     force_major: bool = False,
     cause: str = "",
+    struck: str | None = None,
 ) -> None:
-    """Book one hit's injury: HP, shock, crippling, knockdown and the HP thresholds."""
+    """Book one hit's injury: HP, shock, crippling, knockdown and the HP thresholds.
+
+    `struck` is where the blow landed when its wound follows another location's rules
+    (`wounded_location`): crippling goes by where it landed (a No Brain eye)."""
     state = battle.state
     fighter = state.fighters[key]
     status = state.status[key]
@@ -401,10 +427,11 @@ def apply_injury(
         cap = -8 if (doubled_shock or fighter.has("low_pain_threshold")) else -4
         status.shock_next = max(cap, status.shock_next + penalty)
     tolerance = injury_tolerance(fighter)
-    crippled = cripples(wound.injury, wound.location, fighter.hp, tolerance)
-    if crippled and wound.location not in status.crippled:
-        status.crippled.add(wound.location)
-        battle.emit(ConditionChanged(key, f"crippled_{wound.location}", True, cause))
+    landed = struck or wound.location
+    crippled = cripples(wound.injury, landed, fighter.hp, tolerance)
+    if crippled and landed not in status.crippled:
+        status.crippled.add(landed)
+        battle.emit(ConditionChanged(key, f"crippled_{landed}", True, cause))
     major = (
         is_major_wound(wound.injury, fighter.hp)
         or crippled
