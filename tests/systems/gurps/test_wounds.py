@@ -227,3 +227,24 @@ def test_no_brain_eye_hit_still_cripples_the_eye() -> None:
     crippled = [c.condition for c in events(game, ConditionChanged) if c.active]
     assert "crippled_eye" in crippled
     assert "eye" in game.state.status["b"].crippled
+
+
+def _self_hit(**attacker: object) -> Battle[GurpsState]:
+    # Attack 18: critical miss; table 5: hits yourself; sw+1 (1d+3) cut with a 1: 4 cut.
+    game = battle(
+        fighter("a", "x", 0, **{**SWORD, **attacker}),
+        fighter("b", "y", 1, **AXE),
+        dice=[6, 6, 6, 1, 1, 3, 1, *SAFE],
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    return game
+
+
+def test_hitting_yourself_respects_injury_tolerance() -> None:
+    """B556 (critical miss 5: your own arm or leg, full damage) wounds like any blow, so
+    Injury Tolerance counts (B380): 4 cut at the leg is 6 HP, for a Diffuse body at most 2."""
+    plain = [w for w in events(_self_hit(), Injured) if w.target == "a"]
+    assert [(w.location, w.injury) for w in plain] == [("right_leg", 6)]
+    diffuse = _self_hit(advantages=["injury_tolerance_diffuse"])
+    assert [w.injury for w in events(diffuse, Injured) if w.target == "a"] == [2]

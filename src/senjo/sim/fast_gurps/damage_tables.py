@@ -225,6 +225,7 @@ def victim_tables(
                         fighter.dr_at(part) if dr else 0,
                         part,
                         hp=fighter.hp,
+                        injury_tolerance=tolerance,
                     )
                     hurt[t, LOC[part], dr, basic] = wound.injury
                     pierced_self[t, LOC[part], dr, basic] = wound.penetrating > 0

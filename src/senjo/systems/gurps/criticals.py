@@ -22,7 +22,13 @@ from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.table_schema import CriticalEntry, Effect
-from senjo.systems.gurps.wounds import CriticalHit, apply_injury, fall_down, knock_out
+from senjo.systems.gurps.wounds import (
+    CriticalHit,
+    apply_injury,
+    fall_down,
+    injury_tolerance,
+    knock_out,
+)
 
 __all__ = ["attack_critical_miss", "defense_critical_failure", "roll_critical_hit"]
 
@@ -120,7 +126,14 @@ def _self_injury(
 ) -> None:
     fighter = battle.state.fighters[key]
     basic = dice.roll(battle.dice)
-    wound = injury(basic, damage_type, fighter.dr_at(location), location, hp=fighter.hp)
+    wound = injury(
+        basic,
+        damage_type,
+        fighter.dr_at(location),
+        location,
+        hp=fighter.hp,
+        injury_tolerance=injury_tolerance(fighter),  # a blow like any other (B380)
+    )
     apply_injury(battle, key, wound, cause="critical_miss")
 
 
