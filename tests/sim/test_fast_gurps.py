@@ -217,6 +217,32 @@ def test_injury_tables_are_injury_itself() -> None:
                     assert wounds[loc, DR_IGNORED, basic] == ignored.injury
 
 
+def test_self_injury_tables_are_injury_with_tolerance() -> None:
+    """Hitting yourself (critical misses) wounds as the engine's `_self_injury` does, with
+    the fighter's Injury Tolerance (B380): the Diffuse and Homogenous duel's tables."""
+    from senjo.sim.fast_gurps.layout import LOC, SELF_TYPES
+    from senjo.systems.gurps.wounds import injury_tolerance
+
+    scenario = SCENARIOS["tolerances"]()
+    tables = build_tables(scenario)
+    for side in tables.fighters:
+        fighter = next(f for f in scenario.fighters if f.key == side.key)
+        tolerance = injury_tolerance(fighter)
+        assert tolerance is not None
+        for kind, damage_type in enumerate(SELF_TYPES):
+            for part in ("right_leg", "right_arm"):
+                for basic in range(0, tables.max_basic + 1, 3):
+                    expected = injury(
+                        basic,
+                        damage_type,
+                        fighter.dr_at(part),
+                        part,
+                        hp=fighter.hp,
+                        injury_tolerance=tolerance,
+                    )
+                    assert side.self_injury[kind, LOC[part], 1, basic] == expected.injury
+
+
 def test_success_rolls_match_3d6() -> None:
     """Vectorised success rolls (seed 5, 40,000 per skill) hit the exact 3d6 success chance
     within 0.01 for skills 3..18 (the standard error is under 0.0025)."""
