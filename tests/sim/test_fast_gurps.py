@@ -221,7 +221,7 @@ def test_self_injury_tables_are_injury_with_tolerance() -> None:
     """Hitting yourself (critical misses) wounds as the engine's `_self_injury` does, with
     the fighter's Injury Tolerance (B380): the Diffuse and Homogenous duel's tables."""
     from senjo.sim.fast_gurps.layout import LOC, SELF_TYPES
-    from senjo.systems.gurps.wounds import injury_tolerance
+    from senjo.systems.gurps.anatomy import injury_tolerance
 
     scenario = SCENARIOS["tolerances"]()
     tables = build_tables(scenario)

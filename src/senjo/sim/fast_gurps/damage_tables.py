@@ -42,6 +42,7 @@ from senjo.sim.fast_gurps.layout import (
     wounding_key,
 )
 from senjo.systems.gurps import tables as rule_tables
+from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.criticals import _applies, _facts
 from senjo.systems.gurps.damage import DamageDice
 from senjo.systems.gurps.effects import Condition, EffectKind
@@ -55,7 +56,6 @@ from senjo.systems.gurps.injury import (
 )
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.table_schema import CriticalEntry
-from senjo.systems.gurps.wounds import injury_tolerance, wounded_location
 
 __all__ = ["MISS_FIELDS", "critical_arrays", "miss_table", "victim_tables"]
 

@@ -18,6 +18,7 @@ from senjo.engine.modifiers import Score
 from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps import tables
+from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import (
     AttackPlan,
@@ -37,12 +38,23 @@ __all__ = ["GurpsAI", "best_defense", "success_chance"]
 
 
 @functools.lru_cache(maxsize=8192)
-def _expected_wound(average: int, damage_type: str, dr: int, location: str, hp: int) -> float:
-    """Injury from an average hit, plus a bonus where knockdown and stun rolls follow."""
-    wound = float(injury(average, damage_type, dr, location, hp=hp).injury)
-    if location in ("skull", "eye", "face", "vitals"):
+def _expected_wound(
+    average: int, damage_type: str, dr: int, location: str, hp: int, tolerance: str | None
+) -> float:
+    """Injury from an average hit, plus a bonus where knockdown and stun rolls follow.
+
+    `location` is where the blow wounds (`anatomy.wounded_location`); Homogenous and
+    Diffuse bodies have no knockdown modifiers by location (B380)."""
+    wound = float(
+        injury(average, damage_type, dr, location, hp=hp, injury_tolerance=tolerance).injury
+    )
+    if location in ("skull", "eye", "face", "vitals") and tolerance not in ANYWHERE:
         wound += 2.0
     return wound
+
+
+#: Injury Tolerances for which a hit location changes no knockdown roll (B380).
+ANYWHERE = ("homogenous", "diffuse")
 
 
 # P(3d6 <= n) for n = 3..18, and the GURPS success chance by effective skill.
@@ -93,7 +105,12 @@ def _best_plan(
         wound = wounds.get(location)
         if wound is None:
             wound = _expected_wound(
-                average, damage_type, victim.dr_at(location), location, victim.hp
+                average,
+                damage_type,
+                victim.dr_at(location),
+                wounded_location(victim, location),
+                victim.hp,
+                injury_tolerance(victim),
             )
             wounds[location] = wound
         skill = base - 2 * plan.deceptive

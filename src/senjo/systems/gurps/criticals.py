@@ -12,6 +12,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables
+from senjo.systems.gurps.anatomy import injury_tolerance
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind
@@ -22,13 +23,7 @@ from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.table_schema import CriticalEntry, Effect
-from senjo.systems.gurps.wounds import (
-    CriticalHit,
-    apply_injury,
-    fall_down,
-    injury_tolerance,
-    knock_out,
-)
+from senjo.systems.gurps.wounds import CriticalHit, apply_injury, fall_down, knock_out
 
 __all__ = ["attack_critical_miss", "defense_critical_failure", "roll_critical_hit"]
 

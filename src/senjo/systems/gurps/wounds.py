@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
+from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.damage import (
     DamageDice,
     WeaponDamage,
@@ -48,7 +49,7 @@ from senjo.systems.gurps.injury import (
     knockdown_roll_due,
     shock_penalty,
 )
-from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.table_schema import Effect
@@ -60,12 +61,10 @@ __all__ = [
     "apply_injury",
     "deal_damage",
     "fall_down",
-    "injury_tolerance",
     "knock_out",
     "slam_damage",
     "slam_dice",
     "slam_mode",
-    "wounded_location",
 ]
 
 
@@ -137,34 +136,6 @@ def slam_damage(battle: Battle[GurpsState], a: str, b: str, velocity: float) -> 
         hit = Hit(hitter, victim, "", slam_mode(str(dice)), "torso", knockback=False)
         rolled.append(deal_damage(battle, hit).basic)
     return rolled[0], rolled[1]
-
-
-#: Where a blow wounds a body that lacks what the location holds: No Vitals takes vitals
-#: and groin hits as torso hits, No Brain skull and eye hits as face hits (B60; the eye
-#: can still be crippled, see `apply_injury`). docs/rules/gurps.md, interpretation 48.
-_LACKING = {
-    "no_vitals": {"vitals": "torso", "groin": "torso"},
-    "no_brain": {"skull": "face", "eye": "face"},
-}
-
-
-def wounded_location(fighter: Fighter, location: str) -> str:
-    """The location whose wounding, knockdown and DR rules a blow at `location` follows.
-
-    Armor is still the armor worn where the blow lands (`Fighter.dr_at(location)`).
-    """
-    for trait, moved in _LACKING.items():
-        if location in moved and fighter.has(trait):
-            return moved[location]
-    return location
-
-
-def injury_tolerance(fighter: Fighter) -> str | None:
-    """The fighter's Injury Tolerance for wounding, if any (B380)."""
-    for kind in ("diffuse", "homogenous", "unliving"):
-        if fighter.has(f"injury_tolerance_{kind}"):
-            return kind
-    return None
 
 
 def fall_down(battle: Battle[GurpsState], key: str, cause: str) -> None:
