@@ -147,8 +147,9 @@ def test_unknown_system_lists_known_systems() -> None:
     ],
 )
 def test_bad_dice_script(dice: str, fragment: str) -> None:
-    """A --dice script that is malformed or does not fit the dice exits 2 with one line."""
-    assert_usage_error(invoke("--dice", dice, "2D6"), fragment)
+    """A --dice script that is malformed or does not fit the dice exits 2 with one line
+    (in English here; test_dice_errors.py has the Japanese)."""
+    assert_usage_error(invoke("--lang", "en", "--dice", dice, "2D6"), fragment)
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from senjo import __version__
+from senjo.cli.dice_errors import dice_error_text
 from senjo.cli.options import parse_lang, parse_options
 from senjo.cli.output import fail, said
 from senjo.dice.errors import DiceError
@@ -160,7 +161,7 @@ def replay_command(
     try:
         battle, divergence = replay(journal, build)
     except DiceError as error:
-        fail(f"{journal_path}: {error}")
+        fail(f"{journal_path}: {dice_error_text(error, chosen)}")
     narrate(battle, scenario, chosen, header.get("seed"))
     if divergence is not None:
         where = divergence.describe()

@@ -28,6 +28,7 @@ from typing import Annotated, Any
 import typer
 
 from senjo.cli import odds_text
+from senjo.cli.dice_errors import dice_error_text
 from senjo.cli.gurps import (
     LOCATION_ALIASES,
     TOLERANCE_ALIASES,
@@ -399,7 +400,7 @@ def gurps_odds_command(
                 critical_table=not no_critical_table,
             )
         except (ValueError, DiceError) as error:  # checked above; a last one-line guard
-            fail(str(error))
+            fail(dice_error_text(str(error), chosen))
         odds = exchange.attack
     if as_json:
         chances: dict[str, Any] = {

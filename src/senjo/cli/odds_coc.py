@@ -20,6 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from senjo.cli import odds_text
+from senjo.cli.dice_errors import dice_error_text
 from senjo.cli.odds_text import (
     chance,
     count,
@@ -204,7 +205,7 @@ def coc_odds_command(
                 attack_skill, defense_value, damage, db or "0", points, impale, ccb=not cc
             )
         except (ValueError, DiceError) as error:  # checked above; a last one-line guard
-            fail(str(error))
+            fail(dice_error_text(str(error), chosen))
     if as_json:
         chances: dict[str, Any] = {
             "hit": float(exchange.hit),

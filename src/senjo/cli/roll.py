@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from senjo.cli.dice_errors import dice_error_text
 from senjo.cli.lang import default_lang
 from senjo.cli.output import fail
 from senjo.dice.command import parse_command
@@ -101,7 +102,7 @@ def roll(
             ja, en = MESSAGES["unused"]
             fail((ja if chosen == "ja" else en).format(count=roller.remaining))
     except DiceError as error:
-        fail(str(error))
+        fail(dice_error_text(error, chosen))
     line = format_result(result, chosen)
     if as_json:
         typer.echo(json.dumps(_as_json(text, found.id, result, line), ensure_ascii=False))
