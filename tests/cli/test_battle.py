@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from senjo.cli.lang import bad_lang
 from senjo.cli.main import app
 from senjo.systems.gurps.system import Gurps
 
@@ -277,4 +278,5 @@ def test_bad_lang_is_one_line(tmp_path: Path, command: str) -> None:
     """`--lang` other than ja or en exits 2 with one line."""
     target = str(DUEL) if command == "run" else str(tmp_path / "x.jsonl")
     result = invoke(command, target, "--lang", "fr")
-    assert assert_one_line_error(result) == "senjo: --lang takes ja or en, not 'fr'"
+    assert assert_one_line_error(result) == "senjo: " + bad_lang("fr")
+    assert "'fr' ではなく" in result.stderr

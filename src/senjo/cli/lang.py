@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from senjo.dice.formatting import Lang
 
-__all__ = ["default_lang"]
+__all__ = ["bad_lang", "default_lang"]
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
@@ -41,3 +41,13 @@ def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
                 return "en"
             break
     return "ja"
+
+
+def bad_lang(value: str) -> str:
+    """The message for a `--lang` that is neither ja nor en, in both languages (which one
+    the user reads is what is in question).
+
+    >>> bad_lang("fr")
+    "--lang takes ja or en, not 'fr' / --lang は ja か en です（'fr' ではなく）"
+    """
+    return f"--lang takes ja or en, not {value!r} / --lang は ja か en です（{value!r} ではなく）"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from senjo.cli.lang import default_lang
+from senjo.cli.lang import bad_lang, default_lang
 from senjo.cli.output import fail, said
 from senjo.dice.formatting import Lang
 
@@ -31,5 +31,5 @@ def parse_lang(value: str | None) -> Lang:
     if value is None:
         return default_lang()
     if value not in ("ja", "en"):
-        fail(f"--lang takes ja or en, not {value!r}")
+        fail(bad_lang(value))
     return "ja" if value == "ja" else "en"

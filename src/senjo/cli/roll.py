@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from senjo.cli.dice_errors import dice_error_text
-from senjo.cli.lang import default_lang
+from senjo.cli.lang import bad_lang, default_lang
 from senjo.cli.output import fail
 from senjo.dice.command import parse_command
 from senjo.dice.errors import DiceError
@@ -114,5 +114,5 @@ def _lang(value: str | None) -> Lang:
     if value is None:
         return default_lang()
     if value not in ("ja", "en"):
-        fail(f"--lang takes ja or en, not {value!r}")
+        fail(bad_lang(value))
     return "ja" if value == "ja" else "en"
