@@ -103,6 +103,14 @@ MESSAGES: dict[str, str] = {
     "st_text.yaml": "combatants[0].st: expected a whole number, not 'strong'",
     "st_zero.yaml": "combatants[0].st: Input should be greater than or equal to 1",
     "title_wrong_shape.yaml": "title: expected text, or {en: ..., ja: ...}",
+    "level_out_of_range.yaml": (
+        "combatants[0].advantages[0]: the level of enhanced_dodge is a whole number from 1 to 10, "
+        "not 0"
+    ),
+    "level_on_plain_trait.yaml": (
+        "combatants[0].advantages[0]: 'combat_reflexes' takes no level; traits with levels: "
+        "enhanced_block, enhanced_dodge, enhanced_parry, hard_to_kill"
+    ),
     "unknown_advantage.yaml": (
         f"combatants[0].advantages[0]: unknown advantage 'luck'; allowed: {ADVANTAGES}"
     ),

@@ -106,6 +106,18 @@ _JAPANESE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "ヤードのリストを指定してください（C は 0。例：[0, 1]）",
         ),
         (r"expected a whole number of 1 or more", "1以上の整数を指定してください"),
+        (
+            r"write a leveled trait as \{name: level\}, one per entry",
+            "レベルのある特徴は {{名前: レベル}} の形で、1項目に1つずつ書いてください",
+        ),
+        (
+            r"'(.+)' takes no level; traits with levels: (.+)",
+            "特徴 '{0}' にレベルはありません（レベルのある特徴：{1}）",
+        ),
+        (
+            r"the level of (.+) is a whole number from 1 to 10, not (.+)",
+            "{0} のレベルは 1 から 10 の整数です（{1} は不可）",
+        ),
     )
 )
 
