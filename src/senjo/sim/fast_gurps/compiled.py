@@ -30,7 +30,7 @@ KERNEL_VARIABLE = "SENJO_FAST_KERNEL"
 def _importable() -> bool:
     try:
         import numba  # noqa: F401
-    except ImportError:
+    except Exception:  # not installed, or a broken install (an llvmlite that does not load)
         return False
     return True
 
