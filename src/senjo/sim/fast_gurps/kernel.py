@@ -14,6 +14,13 @@ a context `c`: how many dice it has rolled, its status (playing, escaped)
 and its index; its dice come from its stream (`streams.py`), whose state is
 `st[0]`. Only the functions `play` calls are compiled, on first use, and
 kept in Numba's cache.
+
+This module is longer than senjo's modules should be, on purpose: Numba
+decides whether a cached `play` is still valid by this file alone, so a
+step moved to another module could change without recompiling the battle
+loop that inlines it. Its sections follow the NumPy model's modules: dice
+and helpers (`state.py`), defenses, criticals, damage and injury, and the
+attack (`exchange.py`), and the turn (`batch.py`).
 """
 
 from __future__ import annotations
