@@ -7,6 +7,8 @@ this carries the engine's rules over to the compiled duel.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -96,3 +98,35 @@ def test_warming_compiles_the_kernel_that_plays() -> None:
     compiled.play_blocks(build_tables(load_scenario(DUEL)), 20, rngs(3, 1))
     dispatcher: Any = kernel.play  # a Numba dispatcher, typed as the function it wraps
     assert len(dispatcher.signatures) == 1
+
+
+def test_the_kernels_cache_follows_every_file_it_compiles_in(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Numba checks a cached function against its own file only; senjo keys the folder of
+    the kernel's cache on every file whose text it compiles in, so an edit to any of them
+    compiles afresh. Every senjo module the kernel imports must be in that list."""
+    here = Path(compiled.__file__).parent
+    files = sorted((here / "kernel").glob("*.py"))
+    sources = set(compiled.KERNEL_SOURCES)
+    assert {f"kernel/{path.name}" for path in files} <= sources
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        imported = re.findall(r"^from senjo\.sim\.fast_gurps\.([\w.]+) import", text, re.M)
+        assert {name.replace(".", "/") + ".py" for name in imported} - {"kernel/__init__.py"} <= (
+            sources
+        ), path.name
+        assert not re.search(r"^from senjo\.(?!sim\.fast_gurps\.)", text, re.M), path.name
+
+    monkeypatch.setenv("SENJO_CACHE_DIR", str(tmp_path / "cache"))
+    first, second = tmp_path / "a.py", tmp_path / "b.py"
+    first.write_text("A = 1\n")
+    second.write_text("B = 2\n")
+    monkeypatch.setattr(compiled, "KERNEL_SOURCES", (str(first), str(second)))
+    before = compiled.kernel_cache_dir("0.68.1")
+    assert before is not None and before.parent == tmp_path / "cache" / "numba"
+    second.write_text("B = 3\n")
+    after = compiled.kernel_cache_dir("0.68.1")
+    assert after != before and compiled.kernel_cache_dir("0.69.0") != after
+    monkeypatch.setenv("SENJO_CACHE_DIR", "")
+    assert compiled.kernel_cache_dir("0.68.1") is None

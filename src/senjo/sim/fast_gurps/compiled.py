@@ -1,4 +1,4 @@
-"""Blocks of GURPS duels played by the compiled kernel (`kernel.py`), when Numba is there.
+"""Blocks of GURPS duels played by the compiled kernel (`kernel/`), when Numba is there.
 
 `play_blocks` has the signature and the results of `batch.play_blocks`: the
 same streams of dice (`streams.py`), the same battle for each, the same
@@ -10,8 +10,11 @@ when it cannot, or when `SENJO_FAST_KERNEL=numpy` asks for it.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -19,6 +22,7 @@ from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.layout import DuelTables
 from senjo.sim.fast_gurps.packed import pack
 from senjo.sim.fast_gurps.state import BlockResult
+from senjo.systems.gurps.table_cache import cache_dir, cache_key
 
 __all__ = ["available", "play_blocks"]
 
@@ -35,6 +39,46 @@ def _importable() -> bool:
     return True
 
 
+#: The files whose text the compiled duel depends on: its own, and the constants it
+#: freezes into machine code (table numbers, columns, codes, the dice stream's numbers).
+KERNEL_SOURCES = (
+    "kernel/__init__.py",
+    "kernel/rolls.py",
+    "kernel/harm.py",
+    "kernel/exchange.py",
+    "kernel/turn.py",
+    "packed.py",
+    "layout.py",
+    "streams.py",
+)
+
+
+@functools.cache
+def _kernel() -> ModuleType:
+    """The kernel module, with Numba's cache pointed at a folder of its own (see
+    `kernel_cache_dir`) unless the user chose one (`NUMBA_CACHE_DIR`)."""
+    import numba
+
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        folder = kernel_cache_dir(numba.__version__)
+        if folder is not None:
+            setattr(numba.config, "CACHE_DIR", str(folder))  # noqa: B010 (not in its stubs)
+    return importlib.import_module("senjo.sim.fast_gurps.kernel")
+
+
+def kernel_cache_dir(numba_version: str) -> Path | None:
+    """`<senjo's cache>/numba/<hash>`: a hash of every file in `KERNEL_SOURCES`, Numba's
+    version and Python's. Numba checks a cached function against its own file only, so a
+    change to a constant in another file would otherwise run stale machine code; here any
+    change picks a fresh folder (None when senjo's cache is turned off)."""
+    root = cache_dir()
+    if root is None:
+        return None
+    here = Path(__file__).parent
+    key = cache_key({"numba": numba_version}, *(here / name for name in KERNEL_SOURCES))
+    return root / "numba" / key
+
+
 def available() -> bool:
     """Whether blocks are played by the compiled kernel (Numba importable, not switched off)."""
     return os.environ.get(KERNEL_VARIABLE, "").lower() != "numpy" and _importable()
@@ -44,8 +88,7 @@ def play_blocks(
     tables: DuelTables, size: int, rngs: Sequence[np.random.Generator], start: int = 0
 ) -> BlockResult:
     """`batch.play_blocks`, played by the compiled kernel."""
-    from senjo.sim.fast_gurps.kernel import S_FIELDS, play
-
+    kernel = _kernel()
     packed = pack(tables)  # about a millisecond: not worth a cache the tests could outwit
     seeds = streams.row_seeds(rngs, size)
     n = seeds.size
@@ -53,7 +96,7 @@ def play_blocks(
     res = np.zeros((6, 2, n), dtype=np.int64)
     used = np.zeros(n, dtype=np.int64)
     # The kernel's scratch: a battle's state, parry counts, places, context, dice stream.
-    play(
+    kernel.play(
         packed.ints,
         packed.floats,
         packed.layout,
@@ -62,7 +105,7 @@ def play_blocks(
         out,
         res,
         used,
-        np.zeros((S_FIELDS, 2), dtype=np.int64),
+        np.zeros((kernel.S_FIELDS, 2), dtype=np.int64),
         np.zeros((2, packed.slots), dtype=np.int64),
         np.zeros(2, dtype=np.float64),
         np.zeros(3, dtype=np.int64),
@@ -87,11 +130,10 @@ def warm() -> float:
     Returns the seconds it took. `make` runs it once at set-up (`python -m ...compiled`)."""
     import time
 
-    from senjo.sim.fast_gurps.kernel import S_FIELDS, play
-
     begin = time.perf_counter()
+    kernel = _kernel()
     ints, floats = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.float64)
-    play(
+    kernel.play(
         ints,
         floats,
         np.zeros((1, 8), dtype=np.int64),
@@ -100,7 +142,7 @@ def warm() -> float:
         np.zeros((8, 0), dtype=np.int64),
         np.zeros((6, 2, 0), dtype=np.int64),
         np.zeros(0, dtype=np.int64),
-        np.zeros((S_FIELDS, 2), dtype=np.int64),
+        np.zeros((kernel.S_FIELDS, 2), dtype=np.int64),
         np.zeros((2, 1), dtype=np.int64),
         np.zeros(2, dtype=np.float64),
         np.zeros(3, dtype=np.int64),

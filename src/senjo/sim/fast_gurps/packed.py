@@ -1,4 +1,4 @@
-"""The GURPS fast path's tables as plain arrays, for the compiled duel (`kernel.py`).
+"""The GURPS fast path's tables as plain arrays, for the compiled duel (`kernel/`).
 
 `pack(tables)` turns a `DuelTables` (two `FighterTables` of different shapes,
 dicts keyed by damage type) into one `Packed` tuple of NumPy arrays whose

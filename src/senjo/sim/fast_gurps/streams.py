@@ -7,7 +7,7 @@ multiply-and-shift. Words whose low half falls under 2**32 mod 6 are drawn
 again (Lemire's method), so every face has exactly the same odds.
 
 The NumPy model draws with `draw` (many battles at once), the compiled duel
-(`kernel.py`) with the same arithmetic one die at a time, so both read the
+(`kernel/`) with the same arithmetic one die at a time, so both read the
 same faces; `row` gives a battle's first dice again, for the engine that
 replays it.
 

@@ -1,0 +1,339 @@
+"""The compiled duel's exchange of blows: defenses and the AI's choice among them, the
+strike and the attack (the NumPy model's `exchange.py`; what a blow does is in
+`harm.py`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.sim.fast_gurps.kernel.harm import (
+    _critical_miss,
+    _damage,
+)
+from senjo.sim.fast_gurps.kernel.rolls import (
+    C_ROW,
+    C_STATUS,
+    CLOSE,
+    ESCAPED,
+    NO_SCORE,
+    R_ATTACKS,
+    R_DEFENDED,
+    R_DEFENSES,
+    R_HITS,
+    S_ATTACKED,
+    S_BALANCE,
+    S_BLOCKS,
+    S_DEFENDED_NOW,
+    S_GUARD,
+    S_HAND,
+    S_HP,
+    S_MAN,
+    S_POSTURE,
+    S_RETREATED,
+    S_SHIELD,
+    S_SHOCK,
+    S_STUNNED,
+    S_WEAPON,
+    U64,
+    FloatArray,
+    IntArray,
+    _active,
+    _check,
+    _clip_defense,
+    _f1,
+    _f2,
+    _fighter,
+    _i1,
+    _i2,
+    _i3,
+    _i4,
+    _jit,
+    _mode,
+    _slot,
+    _step_toward,
+    _success,
+)
+from senjo.sim.fast_gurps.layout import (
+    LYING,
+    READY,
+    UNREADY,
+)
+from senjo.sim.fast_gurps.packed import (
+    F_DODGE_REELING,
+    F_HP,
+    F_MISS_TABLES,
+    F_RAPID,
+    F_SHIELD_DB,
+    F_SLOTS,
+    MO_CLOSE,
+    MO_MAIN,
+    MO_MISS,
+    MO_SKILL,
+    MO_THRUSTING,
+    MO_UNARMED,
+    SL_AOD,
+    SL_BASE,
+    SL_CLOSE,
+    SL_FUMBLE,
+    SL_KIND,
+    SL_MAIN,
+    SL_RETREAT,
+    SL_STEP,
+    SL_UNARMED,
+    SL_UNBALANCED,
+    T_CAN_RETREAT,
+    T_CHANCE,
+    T_LOCATION_PENALTY,
+    T_PLAN,
+    T_PLAN_DECEPTIVE,
+    T_PLAN_LOCATION,
+    T_PLAN_RAPID,
+    T_POSTURE_ATTACK,
+    T_POSTURE_DEFENSE,
+    T_REACH,
+)
+
+# --- defenses ---------------------------------------------------------------------------------
+
+
+@_jit
+def _slot_score(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    v: int,
+    j: int,
+    a: int,
+    mode: int,
+    deceptive: int,
+    close: bool,
+) -> tuple[int, bool, int]:
+    """`Exchange.defense_scores` for one slot: (score, available, retreat bonus)."""
+    shield = s[S_SHIELD, v] == 1
+    common = (
+        -(0 if (shield and not close) else _fighter(P, K, v, F_SHIELD_DB))
+        - 4 * s[S_STUNNED, v]
+        + _i2(P, K, T_POSTURE_DEFENSE, v, s[S_POSTURE, v])
+        - 2 * s[S_BALANCE, v]
+        - 2 * s[S_GUARD, v]
+        - deceptive
+    )
+    retreated = s[S_RETREATED, v] == 1
+    score = (
+        _slot(P, K, v, j, SL_BASE) + common + (_slot(P, K, v, j, SL_RETREAT) if retreated else 0)
+    )
+    if s[S_MAN, v] == _slot(P, K, v, j, SL_AOD):
+        score += 2
+    available = True
+    kind = _slot(P, K, v, j, SL_KIND)
+    if kind == 0:
+        if 3 * s[S_HP, v] < _fighter(P, K, v, F_HP):
+            score -= _fighter(P, K, v, F_DODGE_REELING)
+    elif kind == 1:
+        score -= _slot(P, K, v, j, SL_STEP) * par[v, j]
+        if _slot(P, K, v, j, SL_UNARMED) == 1:
+            armed = (
+                _mode(P, K, a, mode, MO_UNARMED) == 0 and _mode(P, K, a, mode, MO_THRUSTING) == 0
+            )
+            if armed:
+                score -= 3
+        if _slot(P, K, v, j, SL_MAIN) == 1 and s[S_WEAPON, v] != READY:
+            available = False
+        if _slot(P, K, v, j, SL_UNBALANCED) == 1 and s[S_ATTACKED, v] == 1:
+            available = False
+        if _slot(P, K, v, j, SL_CLOSE) == 0 and close:
+            available = False
+    else:
+        available = shield and s[S_BLOCKS, v] == 0 and not close
+    bonus = 0 if retreated else _slot(P, K, v, j, SL_RETREAT)
+    return score, available, bonus
+
+
+@_jit
+def _can_retreat(P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, v: int) -> bool:
+    return _i2(P, K, T_CAN_RETREAT, v, s[S_POSTURE, v]) == 1 and s[S_RETREATED, v] == 0
+
+
+@_jit
+def _best_defense(
+    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, a: int, mode: int
+) -> int:
+    retreat = _can_retreat(P, PF, K, s, v)
+    best = NO_SCORE
+    for j in range(_fighter(P, K, v, F_SLOTS)):
+        score, available, bonus = _slot_score(P, PF, K, s, par, v, j, a, mode, 0, False)
+        total = score + (bonus if retreat else 0)
+        if not available:
+            total = NO_SCORE
+        if j == 0 or total > best:
+            best = total
+    return best
+
+
+@_jit
+def _chance(P: IntArray, PF: FloatArray, K: IntArray, score: int) -> float:
+    return float(_f1(PF, K, T_CHANCE, min(max(score, -20), 40) + 20))
+
+
+@_jit
+def _defend(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    used: IntArray,
+    v: int,
+    a: int,
+    mode: int,
+    deceptive: int,
+) -> bool:
+    """GurpsAI._defense and the roll (`Exchange.defend`); True if the attack is stopped."""
+    close = abs(x[0] - x[1]) < CLOSE
+    retreat = _can_retreat(P, PF, K, s, v)
+    count = _fighter(P, K, v, F_SLOTS)
+    best_value = -1.0
+    choice = 0
+    chosen_score = 0
+    chosen_bonus = 0
+    last_score = 0
+    last_bonus = 0
+    for j in range(count):
+        score, available, bonus = _slot_score(P, PF, K, s, par, v, j, a, mode, deceptive, close)
+        last_score, last_bonus = score, bonus
+        if available:
+            plain = _chance(P, PF, K, score)
+            if plain > best_value:
+                best_value, choice, chosen_score, chosen_bonus = plain, 1 + 2 * j, score, bonus
+            if retreat:
+                back = _chance(P, PF, K, score + bonus) + 0.001
+                if back > best_value:
+                    best_value, choice, chosen_score, chosen_bonus = back, 2 + 2 * j, score, bonus
+    if choice == 0:  # no defense: the NumPy model reads the last slot, retreating
+        slot, retreating, chosen_score, chosen_bonus = count - 1, True, last_score, last_bonus
+    else:
+        slot, retreating = (choice - 1) // 2, (choice - 1) % 2 == 1
+    score = chosen_score + (chosen_bonus if retreating else 0)
+    kind = _slot(P, K, v, slot, SL_KIND)
+    outcome, _ = _check(P, PF, K, c, st, score)
+    res[R_DEFENSES, v, c[C_ROW]] += 1
+    s[S_DEFENDED_NOW, v] = 1
+    if retreating:
+        s[S_RETREATED, v] = 1
+    if kind == 1:
+        par[v, slot] += 1
+    elif kind == 2:
+        s[S_BLOCKS, v] += 1
+    stopped = _success(outcome)
+    if stopped:
+        res[R_DEFENDED, v, c[C_ROW]] += 1
+    if outcome == 3:
+        if kind == 0:
+            s[S_POSTURE, v] = LYING
+        elif kind == 2:
+            s[S_SHIELD, v] = 0
+            s[S_HAND, v] = UNREADY
+        else:
+            table = _slot(P, K, v, slot, SL_FUMBLE)
+            if table < 0:
+                table += _fighter(P, K, v, F_MISS_TABLES)
+            _critical_miss(P, PF, K, s, x, c, st, res, used, v, table)
+    return stopped
+
+
+# --- attacks ----------------------------------------------------------------------------------
+
+
+@_jit
+def _strike(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    used: IntArray,
+    f: int,
+    mode: int,
+    plan: int,
+) -> None:
+    """`resolve_attack`: the roll, the defense, the damage."""
+    v = 1 - f
+    location = _i1(P, K, T_PLAN_LOCATION, plan)
+    deceptive = _i1(P, K, T_PLAN_DECEPTIVE, plan)
+    skill = (
+        _mode(P, K, f, mode, MO_SKILL)
+        + s[S_SHOCK, f]
+        + _i2(P, K, T_POSTURE_ATTACK, f, s[S_POSTURE, f])
+        + _i3(P, K, T_LOCATION_PENALTY, v, location, s[S_SHIELD, v])
+        - 2 * deceptive
+        - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
+    )
+    outcome, _ = _check(P, PF, K, c, st, skill)
+    row = c[C_ROW]
+    res[R_ATTACKS, f, row] += 1
+    if _success(outcome):
+        res[R_HITS, f, row] += 1
+    if _mode(P, K, f, mode, MO_MAIN) == 1:
+        s[S_ATTACKED, f] = 1
+    if outcome == 3:
+        _critical_miss(P, PF, K, s, x, c, st, res, used, f, _mode(P, K, f, mode, MO_MISS))
+    elif outcome == 2:
+        _damage(P, PF, K, s, x, c, st, res, f, mode, location, True)
+    elif outcome == 1:
+        stopped = _defend(P, PF, K, s, par, x, c, st, res, used, v, f, mode, deceptive)
+        if not stopped and c[C_STATUS] != ESCAPED:
+            _damage(P, PF, K, s, x, c, st, res, f, mode, location, False)
+
+
+@_jit
+def _attack(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    used: IntArray,
+    f: int,
+    mode: int,
+    scored: int,
+) -> None:
+    """The Step into reach, the plan (`Exchange.plan_attack`), one or two strikes."""
+    reach = _f2(PF, K, T_REACH, f, mode)
+    _step_toward(x, f, 1.0, reach)
+    distance = abs(x[0] - x[1])
+    if distance < CLOSE:
+        reaches = _mode(P, K, f, mode, MO_CLOSE) == 1
+    else:
+        reaches = reach > 0 and distance <= reach
+    if not reaches:
+        return
+    defense = scored
+    if defense == NO_SCORE:
+        defense = _best_defense(P, PF, K, s, par, 1 - f, f, mode)
+    plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK, f], _clip_defense(defense))
+    _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
+    again = (
+        _i1(P, K, T_PLAN_RAPID, plan) == 1
+        and c[C_STATUS] != ESCAPED
+        and s[S_BALANCE, f] == 0
+        and _active(s, f)
+        and _active(s, 1 - f)
+        and (s[S_WEAPON, f] == READY or _mode(P, K, f, mode, MO_MAIN) == 0)
+    )
+    if again:  # the Rapid Strike's second blow
+        _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)

@@ -1,0 +1,331 @@
+"""The compiled duel's harm: critical misses, damage and injury (the NumPy model's
+`Exchange.critical_miss`, `damage` and `injure`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.sim.fast_gurps.kernel.rolls import (
+    _EYE,
+    _FACE,
+    _SKULL,
+    C_ROW,
+    C_STATUS,
+    ESCAPED,
+    MI_ADDS,
+    MI_CODE,
+    MI_DICE,
+    MI_DR,
+    MI_HALF,
+    MI_LOCATION,
+    MI_TRIP,
+    MI_TYPE,
+    R_DEALT,
+    R_TAKEN,
+    S_BALANCE,
+    S_CONSCIOUS,
+    S_DEAD,
+    S_GUARD,
+    S_HAND,
+    S_HP,
+    S_POSTURE,
+    S_SHIELD,
+    S_SHOCK_NEXT,
+    S_SKIP_NEXT,
+    S_STUNNED,
+    S_WEAPON,
+    U64,
+    FloatArray,
+    IntArray,
+    _active,
+    _check,
+    _die,
+    _die_now,
+    _escape,
+    _fighter,
+    _i1,
+    _i2,
+    _i3,
+    _i4,
+    _i5,
+    _jit,
+    _knock_out,
+    _miss,
+    _mode,
+    _roll3,
+    _step_away,
+    _success,
+)
+from senjo.sim.fast_gurps.layout import (
+    BROKEN,
+    CM_BALANCE,
+    CM_BROKEN,
+    CM_DROP,
+    CM_ESCAPE,
+    CM_FALL,
+    CM_GUARD,
+    CM_KNOCKOUT,
+    CM_SELF,
+    CM_STUMBLE,
+    CM_TRIP,
+    CM_UNREADY,
+    DR_NORMAL,
+    DROPPED,
+    LYING,
+    READY,
+    UNREADY,
+)
+from senjo.sim.fast_gurps.packed import (
+    F_CRIPPLE_CAP,
+    F_DX,
+    F_HP,
+    F_HPT,
+    F_HT,
+    F_HTK,
+    F_KB_SKILL,
+    F_LPT,
+    F_SHOCK_UNIT,
+    MO_ADDS,
+    MO_DICE,
+    MO_EYE,
+    MO_KNOCKBACK,
+    MO_MINIMUM,
+    MO_WOUNDING,
+    T_CRIPPLE,
+    T_CRIT_DOUBLE_SHOCK,
+    T_CRIT_DR,
+    T_CRIT_DROP,
+    T_CRIT_ENTRY,
+    T_CRIT_FALLBACK,
+    T_CRIT_LOSE_TURN,
+    T_CRIT_MAJOR,
+    T_CRIT_MAX,
+    T_CRIT_MULTIPLIER,
+    T_CRIT_REDIRECT,
+    T_HEAD_LOCATION,
+    T_INJURY,
+    T_KNOCKBACK,
+    T_KNOCKBACK_MODIFIER,
+    T_KNOCKDOWN_DUE,
+    T_KNOCKDOWN_TARGET,
+    T_MODE,
+    T_PENETRATED,
+    T_SELF_INJURY,
+)
+
+# --- critical misses, damage and injury -----------------------------------------------------
+
+
+@_jit
+def _critical_miss(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    used: IntArray,
+    f: int,
+    table: int,
+) -> None:
+    roll = _roll3(c, st)
+    result = _miss(P, K, f, MI_CODE, table, roll)
+    if result == CM_ESCAPE:
+        _escape(c, used)
+    elif result == CM_BALANCE:
+        s[S_BALANCE, f] = 1
+    elif result == CM_GUARD:
+        s[S_GUARD, f] = 1
+    elif result == CM_UNREADY:
+        s[S_WEAPON, f] = UNREADY
+    elif result == CM_DROP:
+        s[S_WEAPON, f] = DROPPED
+    elif result == CM_BROKEN:
+        s[S_WEAPON, f] = BROKEN
+    elif result == CM_FALL:
+        s[S_POSTURE, f] = LYING
+    elif result == CM_KNOCKOUT:
+        _knock_out(s, f)
+    elif result == CM_STUMBLE:
+        x[f] += 1.0
+    elif result == CM_TRIP:
+        outcome, _ = _check(
+            P,
+            PF,
+            K,
+            c,
+            st,
+            _fighter(P, K, f, F_DX) + _miss(P, K, f, MI_TRIP, table, roll),
+        )
+        if not _success(outcome):
+            s[S_POSTURE, f] = LYING
+    elif result == CM_SELF:
+        basic = _miss(P, K, f, MI_ADDS, table, roll)
+        for _ in range(_miss(P, K, f, MI_DICE, table, roll)):
+            basic += _die(c, st)
+        basic = max(basic, 0)
+        if _miss(P, K, f, MI_HALF, table, roll) == 1:
+            basic //= 2
+        location = _miss(P, K, f, MI_LOCATION, table, roll)
+        wound = _i5(
+            P,
+            K,
+            T_SELF_INJURY,
+            f,
+            _miss(P, K, f, MI_TYPE, table, roll),
+            location,
+            _miss(P, K, f, MI_DR, table, roll),
+            basic,
+        )
+        _injure(P, PF, K, s, c, st, res, f, wound, location, False, False, -1)
+
+
+@_jit
+def _damage(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    a: int,
+    mode: int,
+    location: int,
+    critical: bool,
+) -> None:
+    """`Exchange.damage` (`deal_damage`) for one hit."""
+    v = 1 - a
+    maximum = False
+    multiplier = 1
+    treatment = DR_NORMAL
+    double_shock = False
+    force_major = False
+    drop = False
+    lose_turn = False
+    if critical:
+        roll = _roll3(c, st)
+        entry = _i2(P, K, T_CRIT_ENTRY, _i1(P, K, T_HEAD_LOCATION, location), roll)
+        if _i1(P, K, T_CRIT_REDIRECT, entry) == 1:
+            if location in (_FACE, _SKULL) and _i3(P, K, T_MODE, a, mode, MO_EYE) == 1:
+                location = _EYE
+                entry = -1
+            else:
+                entry = _i1(P, K, T_CRIT_FALLBACK, entry)
+        if entry >= 0:
+            maximum = _i1(P, K, T_CRIT_MAX, entry) == 1
+            multiplier = _i1(P, K, T_CRIT_MULTIPLIER, entry)
+            treatment = _i1(P, K, T_CRIT_DR, entry)
+            double_shock = _i1(P, K, T_CRIT_DOUBLE_SHOCK, entry) == 1
+            force_major = _i1(P, K, T_CRIT_MAJOR, entry) == 1
+            drop = _i1(P, K, T_CRIT_DROP, entry) == 1
+            lose_turn = _i1(P, K, T_CRIT_LOSE_TURN, entry) == 1
+    count = _mode(P, K, a, mode, MO_DICE)
+    if maximum:
+        total = 6 * count
+    else:
+        total = 0
+        for _ in range(count):
+            total += _die(c, st)
+    value = max(max(total + _mode(P, K, a, mode, MO_ADDS), 0), _mode(P, K, a, mode, MO_MINIMUM))
+    value *= multiplier
+    key = _mode(P, K, a, mode, MO_WOUNDING)
+    wound = _i5(P, K, T_INJURY, v, key, location, treatment, value)
+    pierced = _i5(P, K, T_PENETRATED, v, key, location, treatment, value) == 1
+    _injure(
+        P,
+        PF,
+        K,
+        s,
+        c,
+        st,
+        res,
+        v,
+        wound,
+        location,
+        double_shock and pierced,
+        force_major and pierced,
+        a,
+    )
+    if critical:
+        if drop:
+            if s[S_WEAPON, v] == READY:
+                s[S_WEAPON, v] = DROPPED
+            if s[S_SHIELD, v] == 1:
+                s[S_HAND, v] = DROPPED
+            s[S_SHIELD, v] = 0
+        if lose_turn:
+            s[S_SKIP_NEXT, v] = 1
+    yards = _i4(
+        P, K, T_KNOCKBACK, v, _mode(P, K, a, mode, MO_KNOCKBACK), value, 1 if pierced else 0
+    )
+    if yards >= 1 and _active(s, v) and c[C_STATUS] != ESCAPED:
+        _step_away(x, v, float(yards))
+        target = _fighter(P, K, v, F_KB_SKILL) + _i1(P, K, T_KNOCKBACK_MODIFIER, min(yards, 63))
+        outcome, _ = _check(P, PF, K, c, st, target)
+        if not _success(outcome):
+            s[S_POSTURE, v] = LYING
+
+
+@_jit
+def _injure(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    v: int,
+    wound: int,
+    location: int,
+    double_shock: bool,
+    force_major: bool,
+    dealer: int,
+) -> None:
+    """`Exchange.injure` (`apply_injury`): HP, shock, knockdown, the HP thresholds."""
+    row = c[C_ROW]
+    hp = _fighter(P, K, v, F_HP)
+    before = s[S_HP, v]
+    after = before - wound
+    s[S_HP, v] = after
+    res[R_TAKEN, v, row] += wound
+    if dealer >= 0:
+        res[R_DEALT, dealer, row] += wound
+    if wound <= 0 or s[S_DEAD, v] == 1:
+        return
+    if _fighter(P, K, v, F_HPT) == 0:
+        doubled = double_shock or _fighter(P, K, v, F_LPT) == 1
+        factor = 2 if doubled else 1
+        penalty = -min(4 * factor, wound // _fighter(P, K, v, F_SHOCK_UNIT) * factor)
+        if penalty != 0:
+            cap = -8 if doubled else -4
+            s[S_SHOCK_NEXT, v] = max(cap, s[S_SHOCK_NEXT, v] + penalty)
+    capped = min(wound, _fighter(P, K, v, F_CRIPPLE_CAP))
+    major = 2 * wound > hp or _i3(P, K, T_CRIPPLE, v, location, capped) == 1 or force_major
+    if s[S_CONSCIOUS, v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, v, location, capped) == 1):
+        outcome, margin = _check(P, PF, K, c, st, _i2(P, K, T_KNOCKDOWN_TARGET, v, location))
+        if outcome == 3 or margin <= -5:
+            _knock_out(s, v)
+        elif margin < 0:
+            s[S_STUNNED, v] = 1
+            s[S_POSTURE, v] = LYING
+    for multiple in range(1, 5):
+        line = -multiple * hp
+        if before > line and after <= line and s[S_DEAD, v] == 0:
+            outcome, margin = _check(
+                P, PF, K, c, st, _fighter(P, K, v, F_HT) + _fighter(P, K, v, F_HTK)
+            )
+            fumble = outcome == 3
+            survives = margin >= 0 and not fumble
+            mortal = not survives and margin >= -2 and not fumble
+            if mortal:
+                _knock_out(s, v)
+            elif not survives:
+                _die_now(s, v)
+    if after <= -5 * hp and before > -5 * hp and s[S_DEAD, v] == 0:
+        _die_now(s, v)

@@ -1,0 +1,277 @@
+"""The compiled duel's ground floor: its options, the battle-state layout, reading the
+packed tables, the dice and the small helpers (the NumPy model's `state.py`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from senjo.sim.fast_gurps.layout import (
+    D_MAX,
+    D_MIN,
+    LOC,
+    LYING,
+)
+from senjo.sim.fast_gurps.packed import (
+    F_COLUMNS,
+    I_LENGTH,
+    I_OFFSET,
+    I_STRIDES,
+    MO_COLUMNS,
+    SC_SKILL_LO,
+    SL_COLUMNS,
+    T_FIGHTER,
+    T_MISS,
+    T_MODE,
+    T_OUTCOME,
+    T_SCALARS,
+    T_SLOT,
+)
+from senjo.sim.fast_gurps.streams import GAMMA, LOW, M1, M2, REJECT
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+#: Compiled without Numba's reference counting (nothing here allocates, and counting the
+#: references of the tables' arrays at every call would cost more than the duel), every
+#: step inlined into the battle loop, and without checks for division by zero (no
+#: divisor here can be zero: HP, the shock unit, 2, a distance tested first).
+_OPTIONS: dict[str, Any] = {
+    "cache": True,
+    "nogil": True,
+    "_nrt": False,
+    "forceinline": True,
+    "error_model": "numpy",
+}
+
+
+def _jit(function: _F) -> _F:
+    return cast(_F, numba.njit(**_OPTIONS)(function))
+
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
+
+# Fields of a battle's state s[field, fighter].
+(
+    S_HP,
+    S_POSTURE,
+    S_SHOCK,
+    S_SHOCK_NEXT,
+    S_STUNNED,
+    S_CONSCIOUS,
+    S_DEAD,
+    S_MAN,
+    S_DEFENDED_NOW,
+    S_RETREATED,
+    S_BLOCKS,
+    S_ATTACKED,
+    S_BALANCE,
+    S_SKIP_NEXT,
+    S_WEAPON,
+    S_SHIELD,
+    S_HAND,
+    S_GUARD,
+) = range(18)
+S_FIELDS = 18
+# The context c: next die, status, row.
+C_PTR, C_STATUS, C_ROW = 0, 1, 2
+PLAYING, ESCAPED = 0, 1
+CLOSE = 0.5
+NO_SCORE = -(10**6)
+# Shifts and the die's size as unsigned 64-bit numbers (mixing them with signed ones
+# would turn the arithmetic into floating point).
+_S27, _S30, _S31, _S32, _SIX = (np.uint64(k) for k in (27, 30, 31, 32, 6))
+_EYE, _FACE, _SKULL = LOC["eye"], LOC["face"], LOC["skull"]
+LAST_SIDE, ROUND_LIMIT, ALL_DOWN = 0, 1, 2
+# Columns of the miss tables (`damage_tables.MISS_FIELDS`).
+MI_CODE, MI_DICE, MI_ADDS, MI_HALF, MI_TYPE, MI_LOCATION, MI_DR, MI_TRIP = range(8)
+# Columns of the per-battle results `res[field, fighter, battle]`.
+R_ATTACKS, R_HITS, R_DEFENSES, R_DEFENDED, R_DEALT, R_TAKEN = range(6)
+
+
+# --- reading the packed tables (`packed.py`): table t at indices a, b, ... ------------------
+
+
+# Every table is C-contiguous: its last axis has stride 1, so no stride is read for it.
+
+
+@_jit
+def _i1(P: IntArray, K: IntArray, t: int, a: int) -> int:
+    return int(P[K[t, I_OFFSET] + a])
+
+
+@_jit
+def _i2(P: IntArray, K: IntArray, t: int, a: int, b: int) -> int:
+    return int(P[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b])
+
+
+@_jit
+def _i3(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int) -> int:
+    k = K[t]
+    return int(P[k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c])
+
+
+@_jit
+def _i4(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int) -> int:
+    k = K[t]
+    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
+    return int(P[at + d])
+
+
+@_jit
+def _i5(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int) -> int:
+    k = K[t]
+    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
+    return int(P[at + d * k[I_STRIDES + 3] + e])
+
+
+@_jit
+def _i6(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int, g: int) -> int:
+    k = K[t]
+    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
+    return int(P[at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4] + g])
+
+
+@_jit
+def _f1(PF: FloatArray, K: IntArray, t: int, a: int) -> float:
+    return float(PF[K[t, I_OFFSET] + a])
+
+
+@_jit
+def _f2(PF: FloatArray, K: IntArray, t: int, a: int, b: int) -> float:
+    return float(PF[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b])
+
+
+@_jit
+def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
+    """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
+    return int(P[K[T_FIGHTER, I_OFFSET] + f * F_COLUMNS + column])
+
+
+@_jit
+def _mode(P: IntArray, K: IntArray, f: int, mode: int, column: int) -> int:
+    """`Packed` mode table, column MO_* (rows of `MO_COLUMNS`)."""
+    return int(P[K[T_MODE, I_OFFSET] + f * K[T_MODE, I_STRIDES] + mode * MO_COLUMNS + column])
+
+
+@_jit
+def _slot(P: IntArray, K: IntArray, f: int, slot: int, column: int) -> int:
+    """`Packed` defense-slot table, column SL_* (rows of `SL_COLUMNS`)."""
+    return int(P[K[T_SLOT, I_OFFSET] + f * K[T_SLOT, I_STRIDES] + slot * SL_COLUMNS + column])
+
+
+@_jit
+def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) -> int:
+    """`Packed` critical-miss tables, column MI_*, by 3d6 roll (0-18)."""
+    at = K[T_MISS, I_OFFSET] + f * K[T_MISS, I_STRIDES] + column * K[T_MISS, I_STRIDES + 1]
+    return int(P[at + table * 19 + roll])
+
+
+# --- dice -------------------------------------------------------------------------------------
+
+
+@_jit
+def _die(c: IntArray, st: U64) -> int:
+    """The battle's next d6 (`streams.draw`, one die)."""
+    c[C_PTR] += 1
+    while True:
+        z = st[0] + GAMMA
+        st[0] = z
+        z = (z ^ (z >> _S30)) * M1
+        z = (z ^ (z >> _S27)) * M2
+        z = z ^ (z >> _S31)
+        product = (z >> _S32) * _SIX
+        if (product & LOW) >= REJECT:
+            return int(product >> _S32) + 1
+
+
+@_jit
+def _roll3(c: IntArray, st: U64) -> int:
+    return _die(c, st) + _die(c, st) + _die(c, st)
+
+
+@_jit
+def _check(
+    P: IntArray, PF: FloatArray, K: IntArray, c: IntArray, st: U64, skill: int
+) -> tuple[int, int]:
+    roll = _roll3(c, st)
+    rows = K[T_OUTCOME, I_LENGTH]
+    index = min(max(skill - _i1(P, K, T_SCALARS, SC_SKILL_LO), 0), rows - 1)
+    return _i2(P, K, T_OUTCOME, index, roll), skill - roll
+
+
+@_jit
+def _success(outcome: int) -> bool:
+    return outcome == 1 or outcome == 2
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+@_jit
+def _escape(c: IntArray, used: IntArray) -> None:
+    if c[C_STATUS] == PLAYING:
+        c[C_STATUS] = ESCAPED
+        used[c[C_ROW]] = c[C_PTR]
+
+
+@_jit
+def _active(s: IntArray, f: int) -> bool:
+    return bool(s[S_CONSCIOUS, f] == 1 and s[S_DEAD, f] == 0)
+
+
+@_jit
+def _knock_out(s: IntArray, v: int) -> None:
+    if _active(s, v):
+        s[S_CONSCIOUS, v] = 0
+        s[S_STUNNED, v] = 0
+        s[S_POSTURE, v] = LYING
+
+
+@_jit
+def _die_now(s: IntArray, v: int) -> None:
+    s[S_DEAD, v] = 1
+    s[S_CONSCIOUS, v] = 0
+
+
+@_jit
+def _step_toward(x: npt.NDArray[np.float64], f: int, budget: float, stop_at: float) -> None:
+    start = x[f]
+    goal = x[1 - f]
+    distance = abs(goal - start)
+    travel = min(budget, distance - stop_at)
+    if travel > 0 and distance != 0:
+        x[f] = start + (goal - start) * (travel / distance)
+
+
+@_jit
+def _step_away(x: npt.NDArray[np.float64], f: int, budget: float) -> None:
+    start = x[f]
+    threat = x[1 - f]
+    distance = abs(start - threat)
+    if distance == 0:
+        x[f] = start + budget
+    else:
+        x[f] = start + (start - threat) * (budget / distance)
+
+
+@_jit
+def _distance_class(d: float) -> int:
+    if d < CLOSE:
+        return 0
+    if d <= 1.0:
+        return 1
+    if d <= 2.0:
+        return 2
+    return 3
+
+
+@_jit
+def _clip_defense(score: int) -> int:
+    return min(max(score, D_MIN), D_MAX) - D_MIN

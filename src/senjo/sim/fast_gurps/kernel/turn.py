@@ -1,0 +1,281 @@
+"""The compiled duel's turn and battle loop: the AI's maneuver, the start of a turn, and
+`play`, which plays every battle of a block (the NumPy model's `batch.py`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.sim.fast_gurps.kernel.exchange import (
+    _attack,
+    _best_defense,
+)
+from senjo.sim.fast_gurps.kernel.rolls import (
+    ALL_DOWN,
+    C_PTR,
+    C_ROW,
+    C_STATUS,
+    ESCAPED,
+    LAST_SIDE,
+    NO_SCORE,
+    PLAYING,
+    ROUND_LIMIT,
+    S_ATTACKED,
+    S_BALANCE,
+    S_BLOCKS,
+    S_CONSCIOUS,
+    S_DEFENDED_NOW,
+    S_GUARD,
+    S_HAND,
+    S_HP,
+    S_MAN,
+    S_POSTURE,
+    S_RETREATED,
+    S_SHIELD,
+    S_SHOCK,
+    S_SHOCK_NEXT,
+    S_SKIP_NEXT,
+    S_STUNNED,
+    S_WEAPON,
+    U64,
+    FloatArray,
+    IntArray,
+    _active,
+    _check,
+    _clip_defense,
+    _die,
+    _distance_class,
+    _escape,
+    _f1,
+    _f2,
+    _fighter,
+    _i1,
+    _i3,
+    _i4,
+    _i5,
+    _i6,
+    _jit,
+    _knock_out,
+    _step_toward,
+    _success,
+)
+from senjo.sim.fast_gurps.layout import (
+    ESCAPE,
+    KNEELING,
+    LYING,
+    M_ATTACK,
+    M_MOVE,
+    M_NONE,
+    M_NOTHING,
+    M_POSTURE,
+    M_READY,
+    PICK_NONE,
+    PICK_SHIELD,
+    PICK_WEAPON,
+    READY,
+    STANDING,
+)
+from senjo.sim.fast_gurps.packed import (
+    F_HP,
+    F_HT,
+    F_SHIELD,
+    SC_MAX_ROUNDS,
+    T_AOD,
+    T_CACHE_MODE,
+    T_CHOOSE,
+    T_MOVE,
+    T_PICKUP,
+    T_SCALARS,
+    T_X,
+)
+
+# --- the turn ---------------------------------------------------------------------------------
+
+
+@_jit
+def _maneuver(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    used: IntArray,
+    f: int,
+) -> None:
+    """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`)."""
+    if s[S_POSTURE, f] != STANDING:
+        s[S_POSTURE, f] = KNEELING if s[S_POSTURE, f] == LYING else STANDING
+        s[S_MAN, f] = M_POSTURE
+        return
+    distance = abs(x[0] - x[1])
+    weapon, hand = s[S_WEAPON, f], s[S_HAND, f]
+    if distance <= 2.0 and 3 * s[S_HP, f] < _fighter(P, K, f, F_HP):
+        s[S_MAN, f] = _i3(P, K, T_AOD, f, weapon, hand)
+        return
+    far = _distance_class(distance)
+    pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
+    if pick == PICK_WEAPON:
+        s[S_WEAPON, f] = READY
+    elif pick == PICK_SHIELD:
+        s[S_HAND, f] = READY
+        s[S_SHIELD, f] = 1
+    if pick != PICK_NONE:
+        s[S_MAN, f] = M_READY
+        return
+    if far < 3:
+        shock = -s[S_SHOCK, f]
+        first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
+        defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
+        code = _i6(P, K, T_CHOOSE, f, weapon, hand, far, shock, _clip_defense(defense))
+        if code == ESCAPE:
+            _escape(c, used)
+            return
+        if code >= 0:
+            s[S_MAN, f] = M_ATTACK
+            _attack(
+                P,
+                PF,
+                K,
+                s,
+                par,
+                x,
+                c,
+                st,
+                res,
+                used,
+                f,
+                code,
+                defense if first == code else NO_SCORE,
+            )
+            return
+    if distance > 1.0:
+        hurt = 3 * s[S_HP, f] < _fighter(P, K, f, F_HP)
+        _step_toward(x, f, _f2(PF, K, T_MOVE, f, 1) if hurt else _f2(PF, K, T_MOVE, f, 0), 1.0)
+        s[S_MAN, f] = M_MOVE
+    else:
+        s[S_MAN, f] = _i3(P, K, T_AOD, f, weapon, hand)
+
+
+@_jit
+def _turn(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    res: IntArray,
+    used: IntArray,
+    f: int,
+) -> None:
+    """`_Block.turn`: the start of the turn, HP and stun rolls, then the maneuver."""
+    if not _active(s, f):
+        return
+    rested = s[S_DEFENDED_NOW, f] == 0 and s[S_MAN, f] == M_NOTHING
+    s[S_SHOCK, f] = s[S_SHOCK_NEXT, f]
+    s[S_SHOCK_NEXT, f] = 0
+    par[f, :] = 0
+    s[S_BLOCKS, f] = 0
+    s[S_DEFENDED_NOW, f] = 0
+    s[S_RETREATED, f] = 0
+    s[S_ATTACKED, f] = 0
+    s[S_BALANCE, f] = 0
+    s[S_GUARD, f] = 0
+    s[S_MAN, f] = M_NONE
+    hp = s[S_HP, f]
+    if hp <= 0 and not rested:
+        modifier = -((-hp) // _fighter(P, K, f, F_HP)) if hp < 0 else 0
+        outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT) + modifier)
+        if not _success(outcome):
+            _knock_out(s, f)
+        if not _active(s, f):
+            return
+    if s[S_STUNNED, f] == 1 or s[S_SKIP_NEXT, f] == 1:
+        s[S_MAN, f] = M_NOTHING
+        s[S_SKIP_NEXT, f] = 0
+        if s[S_STUNNED, f] == 1:
+            outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT))
+            if _success(outcome):
+                s[S_STUNNED, f] = 0
+        return
+    _maneuver(P, PF, K, s, par, x, c, st, res, used, f)
+
+
+@_jit
+def _reset(
+    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, x: npt.NDArray[np.float64]
+) -> None:
+    s[:, :] = 0
+    par[:, :] = 0
+    for f in range(2):
+        s[S_HP, f] = _fighter(P, K, f, F_HP)
+        s[S_CONSCIOUS, f] = 1
+        s[S_SHIELD, f] = _fighter(P, K, f, F_SHIELD)
+        x[f] = _f1(PF, K, T_X, f)
+
+
+@_jit
+def play(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    seeds: U64,
+    start: int,
+    out: IntArray,
+    res: IntArray,
+    used: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+) -> None:
+    """Play every battle of `seeds` (each stream's first `start` dice are skipped: an
+    initiative tie's rolls) into the result arrays: out[0 winner, 1 reason, 2 rounds,
+    3 escaped, 4/5 HP, 6/7 standing; battle], res[R_*, fighter, battle], used[battle]."""
+    n: int = seeds.shape[0]
+    for b in range(n):
+        _reset(P, PF, K, s, par, x)
+        st[0] = seeds[b]
+        c[C_PTR] = 0
+        c[C_STATUS] = PLAYING
+        c[C_ROW] = b
+        for _ in range(start):
+            _die(c, st)
+        winner, reason, rounds = -1, ROUND_LIMIT, 0
+        ended = False
+        while not ended:
+            if rounds >= _i1(P, K, T_SCALARS, SC_MAX_ROUNDS):
+                break
+            rounds += 1
+            for f in range(2):
+                _turn(P, PF, K, s, par, x, c, st, res, used, f)
+                if c[C_STATUS] != PLAYING:
+                    ended = True
+                    break
+                up0, up1 = _active(s, 0), _active(s, 1)
+                if not (up0 and up1):
+                    ended = True
+                    if up0:
+                        winner, reason = 0, LAST_SIDE
+                    elif up1:
+                        winner, reason = 1, LAST_SIDE
+                    else:
+                        winner, reason = -1, ALL_DOWN
+                    break
+        out[0, b] = winner
+        out[1, b] = reason
+        out[2, b] = rounds
+        if c[C_STATUS] == ESCAPED:
+            out[3, b] = 1
+        else:
+            used[b] = c[C_PTR]
+        for f in range(2):
+            out[4 + f, b] = s[S_HP, f]
+            out[6 + f, b] = 1 if _active(s, f) else 0
