@@ -570,3 +570,28 @@ def test_workers_get_chunks_of_whole_blocks() -> None:
         assert all(start % fast_gurps.BLOCK == 0 for start, _ in chunks)
         assert all(a[1] == b[0] for a, b in itertools.pairwise(chunks))
     assert max(stop - start for _, start, stop in _tasks([engine], 2)) <= 200
+
+
+def test_the_fast_path_is_prepared_once_before_the_workers_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`simulate` lets the GURPS fast path compile its duel once, in the process that starts
+    the workers, before any task runs (and not at all for an engine job)."""
+    from senjo.sim.workers import InProcess, simulate
+
+    calls: list[str] = []
+    played = GURPS_FAST.run
+
+    def run(*args: Any) -> SimAggregate:
+        calls.append("run")
+        return played(*args)
+
+    monkeypatch.setattr(GURPS_FAST, "prepare", lambda: calls.append("prepare"))
+    monkeypatch.setattr(GURPS_FAST, "run", run)
+    scenario = load_scenario(DUEL)
+    fast = SimJob(scenario.data, scenario.source, 7, 300, "fast")
+    simulate([fast, fast], InProcess())
+    assert calls[0] == "prepare" and calls.count("prepare") == 1 and "run" in calls
+    calls.clear()
+    simulate([SimJob(scenario.data, scenario.source, 7, 2, "engine")], InProcess())
+    assert calls == []

@@ -73,6 +73,9 @@ class FastPath(Protocol):
         """Play battles start..stop-1 (battle i with `derive_seed(seed, i)`) into an aggregate."""
         ...
 
+    # Optional members, read with getattr by `senjo.sim.workers`: `block` and `together`
+    # (runs split on whole blocks), and `prepare()`, called once before workers start.
+
 
 #: Registered fast paths, tried in order.
 FAST_PATHS: list[FastPath] = []

@@ -200,6 +200,7 @@ def simulate(
 
     `progress(battles)` is called as each task completes.
     """
+    _prepare(jobs)
     totals = [SimAggregate.empty() for _ in jobs]
     for (job, start, stop), aggregate in backend.run(jobs, _tasks(jobs, workers)):
         totals[job].merge(aggregate)
@@ -238,6 +239,21 @@ def fast_chunk_blocks(blocks: int, workers: int, together: int = 1) -> int:
     workers = max(1, workers)
     wanted = max(together, min(16, math.ceil(blocks / (16 * workers))))
     return max(1, min(wanted, math.ceil(blocks / workers)))
+
+
+def _prepare(jobs: Sequence[SimJob]) -> None:
+    """Let each fast path the jobs use get ready once, here, before any worker starts: the
+    GURPS path compiles its duel (or loads it), so forked workers start with it and spawned
+    ones find it in the cache, instead of each compiling it (a fast path's optional
+    `prepare()`)."""
+    ready: set[str] = set()
+    for job in jobs:
+        if job.path == ENGINE or job.path in ready:
+            continue
+        ready.add(job.path)
+        prepare = getattr(find_fast_path(job.path, job.scenario()), "prepare", None)
+        if prepare is not None:
+            prepare()
 
 
 def _fast_blocks(job: SimJob) -> tuple[int, int]:

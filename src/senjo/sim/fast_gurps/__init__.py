@@ -58,6 +58,13 @@ class GurpsFastPath:
             return error.reason
         return None
 
+    def prepare(self) -> None:
+        """Compile the duel (or load it from the cache) before the workers start."""
+        from senjo.sim.fast_gurps import compiled
+
+        if compiled.available():
+            compiled.warm()
+
     def run(self, scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
         """Play battles start..stop-1 of the run with this seed into an aggregate."""
         from senjo.sim.fast_gurps.runs import run_range
