@@ -248,3 +248,25 @@ def test_hitting_yourself_respects_injury_tolerance() -> None:
     assert [(w.location, w.injury) for w in plain] == [("right_leg", 6)]
     diffuse = _self_hit(advantages=["injury_tolerance_diffuse"])
     assert [w.injury for w in events(diffuse, Injured) if w.target == "a"] == [2]
+
+
+def _punched_wall(**attacker: object) -> Battle[GurpsState]:
+    # Punch roll 18: critical miss; unarmed table 5: hits a solid object, thr 1d-1 cr with
+    # a 6: 5 crushing to one's own hand.
+    game = battle(
+        fighter("a", "x", 0, **{**SWORD, **attacker}),
+        fighter("b", "y", 1, **AXE),
+        dice=[6, 6, 6, 1, 1, 3, 6, *SAFE],
+    )
+    choose(game, "attack:b:punch/punch")
+    choose(game, "torso")
+    return game
+
+
+def test_every_way_of_hurting_yourself_respects_injury_tolerance() -> None:
+    """B557's unarmed table (hitting a solid object) is a blow to one's own hand like any
+    other: a Diffuse body takes at most 2 HP from it (B380)."""
+    plain = [w.injury for w in events(_punched_wall(), Injured) if w.target == "a"]
+    assert len(plain) == 1 and plain[0] > 2
+    diffuse = _punched_wall(advantages=["injury_tolerance_diffuse"])
+    assert [w.injury for w in events(diffuse, Injured) if w.target == "a"] == [2]

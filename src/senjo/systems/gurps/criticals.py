@@ -119,17 +119,31 @@ def _lose_item(battle: Battle[GurpsState], key: str, item: str, state: str, caus
 def _self_injury(
     battle: Battle[GurpsState], key: str, dice: DamageDice, damage_type: str, location: str
 ) -> None:
+    _hurt_self(battle, key, dice.roll(battle.dice), damage_type, location, "critical_miss")
+
+
+def _hurt_self(
+    battle: Battle[GurpsState],
+    key: str,
+    basic: int,
+    damage_type: str,
+    location: str,
+    cause: str,
+    *,
+    armored: bool = True,
+) -> None:
+    """A critical miss's injury to oneself: a blow like any other, so the fighter's
+    Injury Tolerance counts (B380); `armored` False for strains, which no DR stops."""
     fighter = battle.state.fighters[key]
-    basic = dice.roll(battle.dice)
     wound = injury(
         basic,
         damage_type,
-        fighter.dr_at(location),
+        fighter.dr_at(location) if armored else 0,
         location,
         hp=fighter.hp,
-        injury_tolerance=injury_tolerance(fighter),  # a blow like any other (B380)
+        injury_tolerance=injury_tolerance(fighter),
     )
-    apply_injury(battle, key, wound, cause="critical_miss")
+    apply_injury(battle, key, wound, cause=cause)
 
 
 def _carry_out(
@@ -172,14 +186,8 @@ def _carry_out(
             dice = mode.damage.dice(fighter.thrust, fighter.swing)
             if effect.fraction is not None and effect.fraction < 1:
                 basic = max(dice.roll(battle.dice) // 2, 0)
-                wound = injury(
-                    basic,
-                    mode.damage.damage_type,
-                    fighter.dr_at("right_leg"),
-                    "right_leg",
-                    hp=fighter.hp,
-                )
-                apply_injury(battle, key, wound, cause="critical_miss")
+                damage_type = mode.damage.damage_type.value
+                _hurt_self(battle, key, basic, damage_type, "right_leg", "critical_miss")
             else:
                 _self_injury(battle, key, dice, mode.damage.damage_type.value, "right_leg")
         elif kind == EffectKind.LOSE_BALANCE:
@@ -198,8 +206,9 @@ def _carry_out(
         elif kind == EffectKind.KNOCKED_OUT:
             knock_out(battle, key, entry.key)
         elif kind == EffectKind.STRAINED_LIMB:
-            wound = injury(effect.injury or 1, "spec", 0, "right_arm", hp=fighter.hp)
-            apply_injury(battle, key, wound, cause=entry.key)
+            _hurt_self(
+                battle, key, effect.injury or 1, "spec", "right_arm", entry.key, armored=False
+            )
             status.crippled.add("weapon_arm")
             battle.emit(ConditionChanged(key, "strained_limb", True, entry.key))
         elif kind == EffectKind.HIT_SOLID_OBJECT:
@@ -210,8 +219,7 @@ def _carry_out(
             if effect.fraction is not None and effect.fraction < 1:
                 basic //= 2
             location = "foot" if facts.kicking else "hand"
-            wound = injury(basic, "cr", fighter.dr_at(location), location, hp=fighter.hp)
-            apply_injury(battle, key, wound, cause=entry.key)
+            _hurt_self(battle, key, basic, "cr", location, entry.key)
         elif kind == EffectKind.STUMBLE_PAST:
             moved = Point(status.position.x + 1, status.position.y)
             status.position = moved
@@ -225,8 +233,8 @@ def _carry_out(
             battle.emit(ConditionChanged(key, "guard_down", True, entry.key))
         elif kind in (EffectKind.TORN_MUSCLE, EffectKind.INJURY_ROLL):
             dice = effect.dice or DamageDice(1, -3)
-            wound = injury(dice.roll(battle.dice), "spec", 0, "right_arm", hp=fighter.hp)
-            apply_injury(battle, key, wound, cause=entry.key)
+            basic = dice.roll(battle.dice)
+            _hurt_self(battle, key, basic, "spec", "right_arm", entry.key, armored=False)
         elif kind in (
             EffectKind.MODERATE_PAIN,
             EffectKind.NATURAL_WEAPON_DAMAGED,
