@@ -130,3 +130,13 @@ def test_the_kernels_cache_follows_every_file_it_compiles_in(
     assert after != before and compiled.kernel_cache_dir("0.69.0") != after
     monkeypatch.setenv("SENJO_CACHE_DIR", "")
     assert compiled.kernel_cache_dir("0.68.1") is None
+
+
+def test_the_cache_folder_is_set_for_the_kernel_alone() -> None:
+    """Numba's cache setting is in force only while the kernel is imported: other Numba
+    code in the process keeps its own."""
+    import numba
+
+    compiled.warm()
+    folder = compiled.kernel_cache_dir(numba.__version__)
+    assert folder is not None and getattr(numba.config, "CACHE_DIR", "") != str(folder)
