@@ -48,13 +48,16 @@ def _expected_wound(
     wound = float(
         injury(average, damage_type, dr, location, hp=hp, injury_tolerance=tolerance).injury
     )
-    if location in ("skull", "eye", "face", "vitals") and tolerance not in ANYWHERE:
+    if location in ("skull", "eye", "face", "vitals") and tolerance not in _LOCATION_BLIND:
         wound += 2.0
     return wound
 
 
-#: Injury Tolerances for which a hit location changes no knockdown roll (B380).
-ANYWHERE = ("homogenous", "diffuse")
+#: Injury Tolerances for which a hit location changes no knockdown roll (B380): those the
+#: wounding table marks as ignoring location effects.
+_LOCATION_BLIND = frozenset(
+    str(trait.key) for trait in tables.WOUNDING.injury_tolerance if trait.ignores_location
+)
 
 
 # P(3d6 <= n) for n = 3..18, and the GURPS success chance by effective skill.
