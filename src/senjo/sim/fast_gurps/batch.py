@@ -22,10 +22,12 @@ import numpy as np
 
 from senjo.sim.fast_gurps.exchange import Exchange
 from senjo.sim.fast_gurps.layout import (
+    ALL_DOWN,
     D_MAX,
     D_MIN,
     ESCAPE,
     KNEELING,
+    LAST_SIDE,
     LYING,
     M_ATTACK,
     M_MOVE,
@@ -33,20 +35,19 @@ from senjo.sim.fast_gurps.layout import (
     M_NOTHING,
     M_POSTURE,
     M_READY,
+    NO_SCORE,
     PICK_NONE,
     PICK_SHIELD,
     PICK_WEAPON,
     READY,
+    REASONS,
+    ROUND_LIMIT,
     STANDING,
     DuelTables,
 )
 from senjo.sim.fast_gurps.state import BlockResult, IntArray
 
 __all__ = ["REASONS", "BlockResult", "play_blocks"]
-
-#: Reasons a battle ends, as codes.
-LAST_SIDE, ROUND_LIMIT, ALL_DOWN = 0, 1, 2
-REASONS = ("last_side_standing", "round_limit", "all_down")
 
 
 class _Block(Exchange):
@@ -165,7 +166,7 @@ class _Block(Exchange):
         attacking = candidates[code >= 0]
         modes = code[code >= 0]
         # The defense the AI scored against its first mode; the plan needs the chosen one's.
-        scored = np.where(first == code, defense, -(10**6))[code >= 0]
+        scored = np.where(first == code, defense, NO_SCORE)[code >= 0]
         idle = np.concatenate([rest[~reach], candidates[code == -1]])
         # Otherwise close in, or defend all-out when already close.
         far = self.distance[idle] > 1.0

@@ -15,6 +15,7 @@ import numpy as np
 
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
+    CLOSE,
     CM_BALANCE,
     CM_BROKEN,
     CM_DROP,
@@ -30,20 +31,22 @@ from senjo.sim.fast_gurps.layout import (
     D_MIN,
     DR_NORMAL,
     DROPPED,
-    LOC,
+    EYE,
+    FACE,
     LYING,
+    NO_SCORE,
     READY,
+    SKULL,
     UNREADY,
     knockback_modifier,
 )
-from senjo.sim.fast_gurps.state import CLOSE, BlockState, BoolArray, IntArray
+from senjo.sim.fast_gurps.state import BlockState, BoolArray, IntArray
 from senjo.systems.gurps.ai import success_chance
 
-__all__ = ["Exchange"]
+__all__ = ["CHANCE", "Exchange"]
 
-_EYE, _FACE, _SKULL = LOC["eye"], LOC["face"], LOC["skull"]
 #: P(success) by defense score (index score + 20, clipped), the AI's own `success_chance`.
-_CHANCE = np.array([success_chance(s) for s in range(-20, 41)], dtype=np.float64)
+CHANCE = np.array([success_chance(s) for s in range(-20, 41)], dtype=np.float64)
 
 
 class Exchange(BlockState):
@@ -59,7 +62,7 @@ class Exchange(BlockState):
         scores, available, bonus, _ = self.defense_scores(v, idx, a, modes, deceptive, far)
         retreat = self.t.fighters[v].can_retreat[self.posture[v, idx]] & ~self.retreated[v, idx]
         total = scores + np.where(retreat[:, None], bonus, 0)
-        total = np.where(available, total, -(10**6))
+        total = np.where(available, total, NO_SCORE)
         result: IntArray = total.max(axis=1)
         return result
 
@@ -138,7 +141,7 @@ class Exchange(BlockState):
         idx, modes, defense = idx[reaches], modes[reaches], scored[reaches]
         # Nothing the defense depends on has changed since the maneuver was chosen (the
         # Step changes only the distance): rescore only where the chosen mode differs.
-        other = defense == -(10**6)
+        other = defense == NO_SCORE
         if other.any():
             defense[other] = self.best_defense(
                 1 - f, idx[other], f, modes[other], np.zeros(int(other.sum()), dtype=np.int64)
@@ -215,8 +218,8 @@ class Exchange(BlockState):
         values = np.full((idx.size, 1 + 2 * count), -np.inf)
         values[:, 0] = -1.0
         for j in range(count):
-            plain = _CHANCE[np.clip(scores[:, j], -20, 40) + 20]
-            back = _CHANCE[np.clip(scores[:, j] + bonus[:, j], -20, 40) + 20] + 0.001
+            plain = CHANCE[np.clip(scores[:, j], -20, 40) + 20]
+            back = CHANCE[np.clip(scores[:, j] + bonus[:, j], -20, 40) + 20] + 0.001
             values[:, 1 + 2 * j] = np.where(available[:, j], plain, -np.inf)
             values[:, 2 + 2 * j] = np.where(available[:, j] & retreat, back, -np.inf)
         choice = values.argmax(axis=1)
@@ -321,8 +324,8 @@ class Exchange(BlockState):
             redirect = t.crit_redirect[entry]
             if redirect.any():
                 eye_ok = np.array([m.eye for m in me.modes])[modes]
-                to_eye = redirect & np.isin(location, (_FACE, _SKULL)) & eye_ok
-                location[to_eye] = _EYE
+                to_eye = redirect & np.isin(location, (FACE, SKULL)) & eye_ok
+                location[to_eye] = EYE
                 fallback = redirect & ~to_eye
                 entry[fallback] = t.crit_fallback[entry[fallback]]
                 entry[to_eye] = -1

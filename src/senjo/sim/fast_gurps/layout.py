@@ -24,13 +24,22 @@ from senjo.systems.gurps.injury import knockback_roll_modifier
 from senjo.systems.gurps.plans import AIMABLE
 
 __all__ = [
+    "ALL_DOWN",
+    "CLOSE",
     "D_MAX",
     "D_MIN",
+    "EYE",
+    "FACE",
+    "LAST_SIDE",
     "LOCATIONS",
+    "NO_SCORE",
     "POSTURES",
+    "REASONS",
+    "ROUND_LIMIT",
     "SHOCK_LEVELS",
     "SKILL_HI",
     "SKILL_LO",
+    "SKULL",
     "DuelTables",
     "FighterTables",
     "Mode",
@@ -56,6 +65,15 @@ D_MIN, D_MAX = 2, 20
 #: Hit locations (the AI's aimable ones), in the engine's order.
 LOCATIONS = AIMABLE
 LOC = {name: index for index, name in enumerate(LOCATIONS)}
+#: The locations a head blow's "hits the eye" moves a face or skull hit to and from.
+EYE, FACE, SKULL = LOC["eye"], LOC["face"], LOC["skull"]
+#: Under this distance two fighters are in close combat (`defense.CLOSE`).
+CLOSE = 0.5
+#: A defense score no option reaches: "none available", or "not scored yet".
+NO_SCORE = -(10**6)
+#: Why a battle ends, as codes, and their names in the engine's outcomes.
+LAST_SIDE, ROUND_LIMIT, ALL_DOWN = 0, 1, 2
+REASONS = ("last_side_standing", "round_limit", "all_down")
 
 # Weapon (and shield) states: ready in hand, dropped, held but unready, broken.
 READY, DROPPED, UNREADY, BROKEN = 0, 1, 2, 3

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.damage_tables import MISS_FIELDS
+from senjo.sim.fast_gurps.exchange import CHANCE
 from senjo.sim.fast_gurps.layout import (
     SKILL_LO,
     DuelTables,
@@ -24,7 +25,6 @@ from senjo.sim.fast_gurps.layout import (
     judge_table,
     knockback_modifier,
 )
-from senjo.systems.gurps.ai import success_chance
 
 __all__ = ["Packed", "pack"]
 
@@ -80,6 +80,9 @@ MO_COLUMNS = 12
     SL_CLOSE,
 ) = range(10)
 SL_COLUMNS = 10
+# Columns of `Packed` miss tables: `damage_tables.MISS_FIELDS`, in its order (checked).
+MI_CODE, MI_DICE, MI_ADDS, MI_HALF, MI_TYPE, MI_LOCATION, MI_DR, MI_TRIP = range(8)
+_MISS_ORDER = ("code", "dice", "adds", "half", "type", "location", "dr", "trip")
 _KINDS = {"dodge": 0, "parry": 1, "block": 2}
 
 
@@ -321,7 +324,7 @@ def pack(t: DuelTables) -> Packed:
         crit_redirect=_int(t.crit_redirect),
         crit_fallback=_int(t.crit_fallback),
         head_location=_int(t.head_location),
-        chance=np.array([success_chance(s) for s in range(-20, 41)], dtype=np.float64),
+        chance=CHANCE,
         outcome=_int(judge_table()[1]),
         knockback_modifier=_int(knockback_modifier(np.arange(64, dtype=np.int64))),
         x=np.array(t.x, dtype=np.float64),
@@ -349,6 +352,8 @@ def _flatten(**tables: npt.NDArray[np.generic]) -> Packed:
             floats.append(np.ravel(table).astype(np.float64))
         else:
             ints.append(np.ravel(table).astype(np.int64))
+    if MISS_FIELDS != _MISS_ORDER:  # the kernel reads them by the MI_* numbers
+        raise ValueError(f"miss table columns {MISS_FIELDS}, not {_MISS_ORDER}")
     widths = {"fighter": F_COLUMNS, "mode": MO_COLUMNS, "slot": SL_COLUMNS, "miss": 19}
     for name, width in widths.items():  # the kernel reads these rows with fixed widths
         if tables[name].shape[-1] != width:

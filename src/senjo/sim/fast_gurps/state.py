@@ -18,14 +18,12 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps import streams
-from senjo.sim.fast_gurps.layout import LYING, DuelTables, judge_table, skill_index
+from senjo.sim.fast_gurps.layout import CLOSE, LYING, DuelTables, judge_table, skill_index
 
-__all__ = ["CLOSE", "BlockResult", "BlockState", "BoolArray", "IntArray"]
+__all__ = ["BlockResult", "BlockState", "BoolArray", "IntArray"]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
-
-CLOSE = 0.5  # under this distance two fighters are in close combat (defense.CLOSE)
 
 
 class BlockResult:
@@ -59,8 +57,6 @@ class BlockState:
 
     def __init__(self, tables: DuelTables, size: int, rngs: Sequence[np.random.Generator]) -> None:
         self.t = tables
-        self.size = size
-        self.rngs = rngs
         n = self.n = size * len(rngs)
         self.seeds = streams.row_seeds(rngs, size)
         self.state = self.seeds.copy()

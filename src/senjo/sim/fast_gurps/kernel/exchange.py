@@ -14,9 +14,7 @@ from senjo.sim.fast_gurps.kernel.harm import (
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_ROW,
     C_STATUS,
-    CLOSE,
     ESCAPED,
-    NO_SCORE,
     R_ATTACKS,
     R_DEFENDED,
     R_DEFENSES,
@@ -55,7 +53,9 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _success,
 )
 from senjo.sim.fast_gurps.layout import (
+    CLOSE,
     LYING,
+    NO_SCORE,
     READY,
     UNREADY,
 )

@@ -7,20 +7,9 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.rolls import (
-    _EYE,
-    _FACE,
-    _SKULL,
     C_ROW,
     C_STATUS,
     ESCAPED,
-    MI_ADDS,
-    MI_CODE,
-    MI_DICE,
-    MI_DR,
-    MI_HALF,
-    MI_LOCATION,
-    MI_TRIP,
-    MI_TYPE,
     R_DEALT,
     R_TAKEN,
     S_BALANCE,
@@ -72,8 +61,11 @@ from senjo.sim.fast_gurps.layout import (
     CM_UNREADY,
     DR_NORMAL,
     DROPPED,
+    EYE,
+    FACE,
     LYING,
     READY,
+    SKULL,
     UNREADY,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -86,6 +78,14 @@ from senjo.sim.fast_gurps.packed import (
     F_KB_SKILL,
     F_LPT,
     F_SHOCK_UNIT,
+    MI_ADDS,
+    MI_CODE,
+    MI_DICE,
+    MI_DR,
+    MI_HALF,
+    MI_LOCATION,
+    MI_TRIP,
+    MI_TYPE,
     MO_ADDS,
     MO_DICE,
     MO_EYE,
@@ -211,8 +211,8 @@ def _damage(
         roll = _roll3(c, st)
         entry = _i2(P, K, T_CRIT_ENTRY, _i1(P, K, T_HEAD_LOCATION, location), roll)
         if _i1(P, K, T_CRIT_REDIRECT, entry) == 1:
-            if location in (_FACE, _SKULL) and _i3(P, K, T_MODE, a, mode, MO_EYE) == 1:
-                location = _EYE
+            if location in (FACE, SKULL) and _i3(P, K, T_MODE, a, mode, MO_EYE) == 1:
+                location = EYE
                 entry = -1
             else:
                 entry = _i1(P, K, T_CRIT_FALLBACK, entry)

@@ -11,9 +11,9 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.layout import (
+    CLOSE,
     D_MAX,
     D_MIN,
-    LOC,
     LYING,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -82,15 +82,9 @@ S_FIELDS = 18
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
 PLAYING, ESCAPED = 0, 1
-CLOSE = 0.5
-NO_SCORE = -(10**6)
 # Shifts and the die's size as unsigned 64-bit numbers (mixing them with signed ones
 # would turn the arithmetic into floating point).
 _S27, _S30, _S31, _S32, _SIX = (np.uint64(k) for k in (27, 30, 31, 32, 6))
-_EYE, _FACE, _SKULL = LOC["eye"], LOC["face"], LOC["skull"]
-LAST_SIDE, ROUND_LIMIT, ALL_DOWN = 0, 1, 2
-# Columns of the miss tables (`damage_tables.MISS_FIELDS`).
-MI_CODE, MI_DICE, MI_ADDS, MI_HALF, MI_TYPE, MI_LOCATION, MI_DR, MI_TRIP = range(8)
 # Columns of the per-battle results `res[field, fighter, battle]`.
 R_ATTACKS, R_HITS, R_DEFENSES, R_DEFENDED, R_DEALT, R_TAKEN = range(6)
 

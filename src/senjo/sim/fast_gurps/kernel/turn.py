@@ -11,15 +11,11 @@ from senjo.sim.fast_gurps.kernel.exchange import (
     _best_defense,
 )
 from senjo.sim.fast_gurps.kernel.rolls import (
-    ALL_DOWN,
     C_PTR,
     C_ROW,
     C_STATUS,
     ESCAPED,
-    LAST_SIDE,
-    NO_SCORE,
     PLAYING,
-    ROUND_LIMIT,
     S_ATTACKED,
     S_BALANCE,
     S_BLOCKS,
@@ -60,8 +56,10 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _success,
 )
 from senjo.sim.fast_gurps.layout import (
+    ALL_DOWN,
     ESCAPE,
     KNEELING,
+    LAST_SIDE,
     LYING,
     M_ATTACK,
     M_MOVE,
@@ -69,10 +67,12 @@ from senjo.sim.fast_gurps.layout import (
     M_NOTHING,
     M_POSTURE,
     M_READY,
+    NO_SCORE,
     PICK_NONE,
     PICK_SHIELD,
     PICK_WEAPON,
     READY,
+    ROUND_LIMIT,
     STANDING,
 )
 from senjo.sim.fast_gurps.packed import (
