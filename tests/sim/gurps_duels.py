@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
+from senjo.sim.fast_gurps.layout import REASONS, DuelTables
+from senjo.sim.fast_gurps.replay import replay_battle
+from senjo.sim.fast_gurps.state import BlockResult
 
-__all__ = ["DUEL", "EXAMPLES", "SCENARIOS", "tie"]
+__all__ = ["DUEL", "EXAMPLES", "SCENARIOS", "assert_engines_battle", "tie"]
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
 DUEL = EXAMPLES / "duel.yaml"
@@ -266,3 +269,38 @@ def tie() -> Scenario:
     knight, raider = data["combatants"]
     raider.update(dx=knight["dx"], ht=knight["ht"])
     return parse_scenario(data, "tie.yaml")
+
+
+def assert_engines_battle(
+    scenario: Scenario, tables: DuelTables, result: BlockResult, i: int, note: object = ""
+) -> None:
+    """Battle `i` of a block, as the model played it to the end, is the engine's battle with
+    the same dice: winner, reason, rounds and every per-combatant figure."""
+    outcome, figures = replay_battle(scenario, result.row(i), 1)
+    winner = None if result.winner[i] < 0 else tables.fighters[result.winner[i]].side
+    assert (outcome.winner_side, outcome.reason, outcome.rounds) == (
+        winner,
+        REASONS[result.reason[i]],
+        result.rounds[i],
+    ), (i, note)
+    for p, side in enumerate(tables.fighters):
+        engine = figures[side.key]
+        assert (
+            engine.attacks,
+            engine.hits,
+            engine.defenses,
+            engine.defended,
+            engine.dealt,
+            engine.taken,
+            engine.hp,
+            engine.standing,
+        ) == (
+            result.attacks[p, i],
+            result.hits[p, i],
+            result.defenses[p, i],
+            result.defended[p, i],
+            result.dealt[p, i],
+            result.taken[p, i],
+            result.hp[p, i],
+            result.standing[p, i],
+        ), (i, side.key, note)

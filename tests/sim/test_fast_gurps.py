@@ -20,8 +20,7 @@ from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, runs
 from senjo.sim.fast_gurps.accept import MODELLED_ADVANTAGES, fighter_reason
-from senjo.sim.fast_gurps.batch import REASONS, play_blocks
-from senjo.sim.fast_gurps.replay import replay_battle
+from senjo.sim.fast_gurps.batch import play_blocks
 from senjo.sim.fast_gurps.tables import (
     BROKEN,
     DR_HALF_DOWN,
@@ -50,7 +49,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.state import GurpsState
 
-from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, tie
+from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, assert_engines_battle, tie
 
 # --- exact: every battle the model follows is the engine's battle with the same dice ---------
 
@@ -62,41 +61,12 @@ def test_model_plays_exactly_the_engines_battles(name: str) -> None:
     scenario = SCENARIOS[name]()
     tables = build_tables(scenario)
     result = play_blocks(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
-    order = [f.key for f in tables.fighters]
-    sides = [f.side for f in tables.fighters]
     followed = 0
     for i in range(300):
         if result.escaped[i]:
             continue
         followed += 1
-        outcome, figures = replay_battle(scenario, result.row(i), 1)
-        winner = None if result.winner[i] < 0 else sides[result.winner[i]]
-        assert (outcome.winner_side, outcome.reason, outcome.rounds) == (
-            winner,
-            REASONS[result.reason[i]],
-            result.rounds[i],
-        ), f"battle {i}"
-        for p, key in enumerate(order):
-            engine = figures[key]
-            assert (
-                engine.attacks,
-                engine.hits,
-                engine.defenses,
-                engine.defended,
-                engine.dealt,
-                engine.taken,
-                engine.hp,
-                engine.standing,
-            ) == (
-                result.attacks[p, i],
-                result.hits[p, i],
-                result.defenses[p, i],
-                result.defended[p, i],
-                result.dealt[p, i],
-                result.taken[p, i],
-                result.hp[p, i],
-                result.standing[p, i],
-            ), f"battle {i}, {key}"
+        assert_engines_battle(scenario, tables, result, i, name)
     # The model follows the great majority to the end; long fights (a Diffuse body takes
     # little injury) meet more of the rare events it hands to the engine.
     assert followed >= (240 if name == "tolerances" else 270)
@@ -119,17 +89,7 @@ def test_an_initiative_tie_is_rolled_and_each_battle_played_exactly() -> None:
             leader = a if first > second or (first == second and a < b) else b
             if leader != lead or result.escaped[i]:
                 continue
-            outcome, figures = replay_battle(scenario, result.row(i), 1)
-            winner = None if result.winner[i] < 0 else tables.fighters[result.winner[i]].side
-            assert (outcome.winner_side, outcome.rounds) == (winner, result.rounds[i]), i
-            for p, side in enumerate(tables.fighters):
-                engine = figures[side.key]
-                assert (engine.dealt, engine.taken, engine.hp, engine.attacks) == (
-                    result.dealt[p, i],
-                    result.taken[p, i],
-                    result.hp[p, i],
-                    result.attacks[p, i],
-                ), (i, side.key)
+            assert_engines_battle(scenario, tables, result, i, lead)
             checked[lead] += 1
     assert min(checked.values()) >= 60  # both leaders, each in a fair share of battles
 

@@ -18,11 +18,9 @@ import numpy as np
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
-from senjo.sim.fast_gurps.batch import REASONS
-from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
 
-from .gurps_duels import DUEL
+from .gurps_duels import DUEL, assert_engines_battle
 
 WEAPONS = {
     "broadsword": "Broadsword",
@@ -93,22 +91,7 @@ def test_random_duels_play_exactly_the_engines_battles() -> None:
         duels += 1
         tables = build_tables(scenario)
         result = play(tables, 40, [np.random.Generator(np.random.PCG64(duels))])
-        sides = [f.side for f in tables.fighters]
         for i in np.nonzero(~result.escaped)[0]:
             compared += 1
-            outcome, figures = replay_battle(scenario, result.row(int(i)), 1)
-            winner = None if result.winner[i] < 0 else sides[result.winner[i]]
-            assert (outcome.winner_side, outcome.reason, outcome.rounds) == (
-                winner,
-                REASONS[result.reason[i]],
-                result.rounds[i],
-            ), (duels, i, scenario.data)
-            for p, side in enumerate(tables.fighters):
-                engine = figures[side.key]
-                assert (engine.dealt, engine.taken, engine.hp, engine.standing) == (
-                    result.dealt[p, i],
-                    result.taken[p, i],
-                    result.hp[p, i],
-                    result.standing[p, i],
-                ), (duels, i, side.key, scenario.data)
+            assert_engines_battle(scenario, tables, result, int(i), scenario.data)
     assert compared >= 400
