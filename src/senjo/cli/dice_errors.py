@@ -101,13 +101,7 @@ TRANSLATIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"(?P<command>'.*') has no chance of success: it has no comparison; "
-            r"write a sum with one, such as 2D6>=7",
-            "{command} には成功の確率がありません：比較がありません。"
-            "2D6>=7 のように比較を書いてください",
-        ),
-        (
-            r"(?P<command>'.*') has no chance of success: it has no comparison; "
-            r"write a comparison such as 2D6>=7",
+            r"write (?:a sum with one,|a comparison) such as 2D6>=7",
             "{command} には成功の確率がありません：比較がありません。"
             "2D6>=7 のように比較を書いてください",
         ),

@@ -116,12 +116,6 @@ def _lose_item(battle: Battle[GurpsState], key: str, item: str, state: str, caus
     battle.emit(ItemChanged(key, item, state, cause))
 
 
-def _self_injury(
-    battle: Battle[GurpsState], key: str, dice: DamageDice, damage_type: str, location: str
-) -> None:
-    _hurt_self(battle, key, dice.roll(battle.dice), damage_type, location, "critical_miss")
-
-
 def _hurt_self(
     battle: Battle[GurpsState],
     key: str,
@@ -189,7 +183,9 @@ def _carry_out(
                 damage_type = mode.damage.damage_type.value
                 _hurt_self(battle, key, basic, damage_type, "right_leg", "critical_miss")
             else:
-                _self_injury(battle, key, dice, mode.damage.damage_type.value, "right_leg")
+                basic = dice.roll(battle.dice)
+                damage_type = mode.damage.damage_type.value
+                _hurt_self(battle, key, basic, damage_type, "right_leg", "critical_miss")
         elif kind == EffectKind.LOSE_BALANCE:
             status.lost_balance = True
             battle.emit(ConditionChanged(key, "lost_balance", True, entry.key))
