@@ -19,6 +19,7 @@ import numpy.typing as npt
 from senjo.sim.fast_gurps.damage_tables import MISS_FIELDS
 from senjo.sim.fast_gurps.exchange import CHANCE
 from senjo.sim.fast_gurps.layout import (
+    SKILL_LO,
     DuelTables,
     FighterTables,
     judge_table,
@@ -176,11 +177,10 @@ TABLES = (
 ) = range(41)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset({"move", "reach", "chance", "x"})
-#: Columns of `Packed.layout`: offset, then the element strides of up to six axes.
-I_OFFSET, I_STRIDES = 0, 1
-I_COLUMNS = 7
+#: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
+I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
 # Entries of the scalars table.
-SC_MAX_ROUNDS = 0
+SC_MAX_ROUNDS, SC_SKILL_LO = 0, 1
 
 
 class Packed(NamedTuple):
@@ -328,7 +328,7 @@ def pack(t: DuelTables) -> Packed:
         outcome=_int(judge_table()[1]),
         knockback_modifier=_int(knockback_modifier(np.arange(64, dtype=np.int64))),
         x=np.array(t.x, dtype=np.float64),
-        scalars=_int([t.max_rounds]),
+        scalars=_int([t.max_rounds, SKILL_LO]),
     )
 
 
@@ -336,7 +336,7 @@ def _flatten(**tables: npt.NDArray[np.generic]) -> Packed:
     """Lay the named tables end to end in `Packed.ints` and `Packed.floats`."""
     ints: list[IntArray] = []
     floats: list[FloatArray] = []
-    index = np.zeros((len(TABLES), I_COLUMNS), dtype=np.int64)
+    index = np.zeros((len(TABLES), 8), dtype=np.int64)
     used = {False: 0, True: 0}
     for number, name in enumerate(TABLES):
         table = tables[name]
@@ -346,6 +346,7 @@ def _flatten(**tables: npt.NDArray[np.generic]) -> Packed:
         index[number, I_OFFSET] = used[is_float]
         strides = [int(np.prod(table.shape[axis + 1 :])) for axis in range(table.ndim)]
         index[number, I_STRIDES : I_STRIDES + table.ndim] = strides
+        index[number, I_LENGTH] = table.shape[0]
         used[is_float] += table.size
         if is_float:
             floats.append(np.ravel(table).astype(np.float64))

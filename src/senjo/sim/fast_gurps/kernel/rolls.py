@@ -15,19 +15,20 @@ from senjo.sim.fast_gurps.layout import (
     D_MAX,
     D_MIN,
     LYING,
-    SKILL_HI,
-    SKILL_LO,
 )
 from senjo.sim.fast_gurps.packed import (
     F_COLUMNS,
+    I_LENGTH,
     I_OFFSET,
     I_STRIDES,
     MO_COLUMNS,
+    SC_SKILL_LO,
     SL_COLUMNS,
     T_FIGHTER,
     T_MISS,
     T_MODE,
     T_OUTCOME,
+    T_SCALARS,
     T_SLOT,
 )
 from senjo.sim.fast_gurps.streams import GAMMA, LOW, M1, M2, REJECT
@@ -194,7 +195,10 @@ def _check(
     P: IntArray, PF: FloatArray, K: IntArray, c: IntArray, st: U64, skill: int
 ) -> tuple[int, int]:
     roll = _roll3(c, st)
-    index = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO  # `layout.skill_index`
+    # The bounds read from the tables, not layout's SKILL_LO/SKILL_HI: measured, this
+    # form compiles to a battle loop about a quarter faster.
+    rows = K[T_OUTCOME, I_LENGTH]
+    index = min(max(skill - _i1(P, K, T_SCALARS, SC_SKILL_LO), 0), rows - 1)
     return _i2(P, K, T_OUTCOME, index, roll), skill - roll
 
 
