@@ -500,3 +500,33 @@ def test_a_retreating_defender_turns_sixty_degrees_toward_the_attacker() -> None
     assert b.hex is not None
     before = arc_of(b.hex, Facing.N, Hex(5, 4))
     assert before is not Arc.FRONT  # facing north it would not have the attacker in front
+
+
+def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
+    """seed 001 (移動点): the hexes a move reaches depend on where everyone stands; the
+    field searches once per arrangement and again when a figure moves."""
+    import senjo.systems.gurps.hexfield as hexfield
+
+    calls: list[Hex] = []
+    real = hexfield.search
+
+    def counted(hexmap: HexMap, start: Hex, *args: Any, **kwargs: Any) -> Any:
+        calls.append(start)
+        return real(hexmap, start, *args, **kwargs)
+
+    monkeypatch.setattr(hexfield, "search", counted)
+    game = _on_map([], (Hex(2, 2), Facing.N), (Hex(4, 2), Facing.N))
+    ground = game.state.ground
+    assert isinstance(ground, HexField)
+    calls.clear()  # the searches behind the first decision's options
+    first = ground.ends_near(game.state, "a", 2, "move")
+    assert ground.ends_near(game.state, "a", 2, "move") == first
+    assert len(calls) == 1
+    # b steps into a hex a could have reached: a foe's hex ends a move there, so a
+    # no longer gets past it, and the field must search again.
+    game.state.status["b"].hex = Hex(2, 1)
+    after = ground.ends_near(game.state, "a", 2, "move")
+    assert len(calls) == 2
+    assert Hex(2, 0) in first and Hex(2, 0) not in after
+    fresh = HexField(ground.map).ends_near(game.state, "a", 2, "move")
+    assert after == fresh

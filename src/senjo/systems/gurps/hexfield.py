@@ -81,6 +81,8 @@ HUDDLE = 4
 
 #: A rank no move wants (a foe's hex for a weapon that cannot strike in close combat).
 _FAR = 1 << 20
+#: Searches a field keeps (`HexField._search`); past this many it starts afresh.
+_SEARCHES_KEPT = 512
 
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
 #: 移動点); any other moves by the Step.
@@ -99,11 +101,14 @@ class HexField:
     search finds, ending faced toward the foe where the points allow.
     """
 
-    __slots__ = ("_narrow", "map")
+    __slots__ = ("_narrow", "_searches", "map")
 
     def __init__(self, hexmap: HexMap) -> None:
         self.map = hexmap
         self._narrow: dict[int, frozenset[Hex]] = {}
+        # Searches already made, by everything they depend on: the AI weighs the same
+        # move several times in a turn (its maneuver, its destination, then the move).
+        self._searches: dict[tuple[Any, ...], Reachable] = {}
 
     def narrow_for(self, width: int) -> frozenset[Hex]:
         """The hexes too narrow for a figure `width` hexes wide (seed 001: 大きなフィギュア -
@@ -182,13 +187,29 @@ class HexField:
             (friends if state.fighters[key].side == side else foes).append(other.hex)
             if mine > 1 and size(state, key) < mine:
                 smaller.add(other.hex)
+        start = self._hex(state, mover)
+        asked = (
+            start,
+            status.facing,
+            budget,
+            status.posture,
+            profile,
+            evading,
+            tuple(sorted(friends)),
+            tuple(sorted(foes)),
+            frozenset(blocked),
+            frozenset(smaller),
+        )
+        found = self._searches.get(asked)
+        if found is not None:
+            return found
         entry: Any = Entry.PASS if evading else Entry.STOP
         if smaller:
             base = entry
             entry = lambda h: Entry.PASS if h in smaller else base  # noqa: E731
-        return search(
+        found = search(
             self.map,
-            self._hex(state, mover),
+            start,
             status.facing,
             budget,
             posture=Posture(status.posture),
@@ -198,6 +219,10 @@ class HexField:
             profile=profile,
             blocked=blocked,
         )
+        if len(self._searches) >= _SEARCHES_KEPT:
+            self._searches.clear()
+        self._searches[asked] = found
+        return found
 
     def _settle(self, moves: Reachable, rank: Any, score: Any) -> Route:
         """The route to the best reachable state: first by `rank(hex)` (cheap, per hex),
