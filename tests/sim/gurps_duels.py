@@ -244,8 +244,28 @@ def maul() -> Scenario:
     return parse_scenario(data, "maul.yaml")
 
 
+def staff() -> Scenario:
+    """A quarterstaff (reach 1-2, parry +2) against the knight's broadsword (reach 1): the
+    longer weapon strikes and Steps back out of reach (seed 001), the knight Steps in."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    raider = data["combatants"][1]
+    raider.update(weapons=["quarterstaff"], skills={"Staff": 15, "Brawling": 12}, position=[4, 0])
+    return parse_scenario(data, "staff.yaml")
+
+
+def greatsword() -> Scenario:
+    """A greatsword (swing reach 1-2, thrust reach 2) in a master's hands against the
+    knight: both long-reach modes, and Rapid Strikes before the Step back."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    raider = data["combatants"][1]
+    raider.update(weapons=["greatsword"], st=14, skills={"Two-Handed Sword": 18, "Brawling": 12})
+    return parse_scenario(data, "greatsword.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "staff": staff,
+    "greatsword": greatsword,
     "maul": maul,
     "fencing": fencing,
     "tolerances": tolerances,

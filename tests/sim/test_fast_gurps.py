@@ -226,7 +226,7 @@ def _engine_state(scenario: Scenario, rng: random.Random) -> GurpsState:
     state.order = tuple(f.key for f in tables.fighters)
     first, second = state.order
     state.status[first].position = Point(0.0, 0.0)
-    state.status[second].position = Point(rng.choice((0.0, 1.0, 1.0, 2.0, 2.0, 3.0)), 0.0)
+    state.status[second].position = Point(rng.choice((0.0, 1.0, 1.0, 2.0, 2.0, 3.0, 4.0)), 0.0)
     for key in state.order:
         status = state.status[key]
         fighter = state.fighters[key]
@@ -303,13 +303,15 @@ def _load(block: Any, state: GurpsState, tables: DuelTables) -> None:
     block.distance[0] = state.distance(first, second)
 
 
+@pytest.mark.parametrize("name", ["duel", "staff"])
 def test_tables_and_choices_match_the_engine_on_sample_states(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     """On 400 random reachable states: each defense option's score is defense_score's, the
     defense the fast path chooses is GurpsAI's, and so is its maneuver (getting up,
-    All-Out Defense, picking up, attacking, moving) with the attack's mode and plan."""
-    scenario = load_scenario(DUEL)
+    All-Out Defense, picking up, attacking - with a Step back or not - moving) with the
+    attack's mode and plan. The staff duel has a weapon of reach 2 (seed 001)."""
+    scenario = SCENARIOS[name]()
     tables = build_tables(scenario)
     ai = GurpsAI()
     rng = random.Random(3)
@@ -374,10 +376,12 @@ def test_tables_and_choices_match_the_engine_on_sample_states(
             trial.maneuver(a, zero.copy())
             seen.add(choice.maneuver)
             if choice.maneuver == "attack":
-                (_, idx, modes, scored) = recorded[0]
+                (_, idx, modes, scored, back) = recorded[0]
                 info = tables.fighters[a].modes[int(modes[0])]
                 assert (info.weapon, info.name) == (choice.weapon, choice.mode)
-                _, _, plans = trial.plan_attack(a, idx, modes, scored)
+                assert bool(back[0]) == (choice.variant == "step_back"), choice
+                seen.add(choice.variant)
+                _, _, plans, _ = trial.plan_attack(a, idx, modes, scored, back)
                 offered = plan_options(state, key, choice)
                 expected: AttackPlan = (
                     offered[0]
@@ -399,6 +403,7 @@ def test_tables_and_choices_match_the_engine_on_sample_states(
                 names = {3: "move", 4: "change_posture", 5: "ready"}
                 assert names.get(code) == choice.maneuver, (code, choice)
     assert seen >= {"attack", "all_out_defense", "move", "change_posture", "ready"}
+    assert ("step_back" in seen) == (name == "staff")
 
 
 def _holder(state: GurpsState) -> Any:
@@ -455,6 +460,10 @@ def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None
     ("change", "reason"),
     [
         (lambda d: d["combatants"][0].update(weapons=["spear"]), "ranged weapon (spear)"),
+        (
+            lambda d: d["combatants"][1].update(weapons=["large_knife"]),
+            "reach other than 1 or 2 yards",
+        ),
         (lambda d: d.setdefault("options", {}).update(random_hit_locations="on"), "option"),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
     ],

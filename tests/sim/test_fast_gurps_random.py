@@ -1,11 +1,11 @@
 """Random duels: the GURPS fast path against the engine, battle by battle.
 
 The check duels (gurps_duels.py) each bring in one feature; here random fighters mix
-them - weapons, shields, skills, ST/DX/HT, DR by location, traits, flexible armor, size,
-distance, options - and every battle the model plays to the end must be the engine's
-battle with the same dice. Fixed seeds; a few seconds. (A longer run of the same kind,
-200 duels, found that hitting a solid object on a critical miss ignored Injury
-Tolerance in the engine; test_wounds.py now tests that directly.)
+them - weapons (reach 1 and 2), shields, skills, ST/DX/HT, DR by location, traits,
+flexible armor, size, distance, options - and every battle the model plays to the end
+must be the engine's battle with the same dice. Fixed seeds; a few seconds. (A longer
+run of the same kind, 200 duels, found that hitting a solid object on a critical miss
+ignored Injury Tolerance in the engine; test_wounds.py now tests that directly.)
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ WEAPONS = {
     "mace": "Axe/Mace",
     "club": "Broadsword",
     "large_knife": "Knife",
+    "quarterstaff": "Staff",
+    "greatsword": "Two-Handed Sword",
 }
 TRAITS: list[Any] = [
     "combat_reflexes",

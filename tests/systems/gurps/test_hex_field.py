@@ -505,10 +505,11 @@ def test_a_retreating_defender_turns_sixty_degrees_toward_the_attacker() -> None
 def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
     """seed 001 (移動点): the hexes a move reaches depend on where everyone stands; the
     field searches once per arrangement and again when a figure moves."""
+    import senjo.space.movement as movement
     import senjo.systems.gurps.hexfield as hexfield
 
     calls: list[Hex] = []
-    real = hexfield.search
+    real = movement.search
 
     def counted(hexmap: HexMap, start: Hex, *args: Any, **kwargs: Any) -> Any:
         calls.append(start)

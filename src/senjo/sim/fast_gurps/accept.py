@@ -107,8 +107,11 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
             if mode.reach_needs_ready:
                 return Reason(f"{label} needs a change of grip", f"{jlabel}は持ち方の変更が要る")
-            if not mode.unarmed and tuple(mode.reach) != (1,):
-                return Reason(f"{label} has a reach other than 1", f"{jlabel}の攻撃範囲が1以外")
+            if not mode.unarmed and (0 in mode.reach or max(mode.reach, default=0) > 2):
+                return Reason(
+                    f"{label} has a reach other than 1 or 2 yards",
+                    f"{jlabel}の攻撃範囲が1・2ヤード以外",
+                )
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
         return Reason(

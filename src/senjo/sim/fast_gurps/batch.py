@@ -23,9 +23,9 @@ import numpy as np
 from senjo.sim.fast_gurps.exchange import Exchange
 from senjo.sim.fast_gurps.layout import (
     ALL_DOWN,
+    BACK,
     D_MAX,
     D_MIN,
-    ESCAPE,
     KNEELING,
     LAST_SIDE,
     LYING,
@@ -43,6 +43,7 @@ from senjo.sim.fast_gurps.layout import (
     REASONS,
     ROUND_LIMIT,
     STANDING,
+    STRIKING_CLASSES,
     DuelTables,
 )
 from senjo.sim.fast_gurps.state import BlockResult, IntArray
@@ -150,7 +151,7 @@ class _Block(Exchange):
         rest = rest[pick == PICK_NONE]
         # Attack if a weapon reaches (with the Step) and the best plan is worth it.
         far = self.distance_class(rest)
-        reach = far < 3
+        reach = far < STRIKING_CLASSES
         candidates, far = rest[reach], far[reach]
         shock = -self.shock[f, candidates]
         where = self.weapon[f, candidates]
@@ -162,11 +163,11 @@ class _Block(Exchange):
         code = me.choose[
             where, hand, far, shock, np.minimum(np.maximum(defense, D_MIN), D_MAX) - D_MIN
         ]
-        self.escape(candidates[code == ESCAPE])
         attacking = candidates[code >= 0]
-        modes = code[code >= 0]
+        back = code[code >= 0] >= BACK
+        modes = code[code >= 0] % BACK
         # The defense the AI scored against its first mode; the plan needs the chosen one's.
-        scored = np.where(first == code, defense, NO_SCORE)[code >= 0]
+        scored = np.where(first == code % BACK, defense, NO_SCORE)[code >= 0]
         idle = np.concatenate([rest[~reach], candidates[code == -1]])
         # Otherwise close in, or defend all-out when already close.
         far = self.distance[idle] > 1.0
@@ -177,7 +178,7 @@ class _Block(Exchange):
         holding = idle[~far]
         self.man[f, holding] = me.aod[self.weapon[f, holding], self.hand[f, holding]]
         self.man[f, attacking] = M_ATTACK
-        self.attack(f, attacking, modes, scored)
+        self.attack(f, attacking, modes, scored, back)
 
 
 def play_blocks(

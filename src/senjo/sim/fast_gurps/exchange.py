@@ -37,6 +37,7 @@ from senjo.sim.fast_gurps.layout import (
     NO_SCORE,
     READY,
     SKULL,
+    STANDING,
     UNREADY,
     knockback_modifier,
 )
@@ -125,20 +126,21 @@ class Exchange(BlockState):
         return scores, available, bonus, kinds
 
     def plan_attack(
-        self, f: int, idx: IntArray, modes: IntArray, scored: IntArray
-    ) -> tuple[IntArray, IntArray, IntArray]:
-        """The Step toward the foe (`_approach`), then, where the mode reaches, the AI's plan
-        (`GurpsAI._plan`): (battles that strike, their modes, their plan indices)."""
+        self, f: int, idx: IntArray, modes: IntArray, scored: IntArray, back: BoolArray
+    ) -> tuple[IntArray, IntArray, IntArray, BoolArray]:
+        """The Step toward the foe (`_approach`; none before a Step back), then, where the
+        mode reaches, the AI's plan (`GurpsAI._plan`): (battles that strike, their modes,
+        their plan indices, whether each steps back after)."""
         me = self.t.fighters[f]
         reach = np.array([m.reach for m in me.modes])[modes]
-        self.step_toward(f, idx, 1.0, reach)
+        self.step_toward(f, idx[~back], 1.0, reach[~back])
         close = self.distance[idx] < CLOSE
         reaches = np.where(
             close,
             np.array([m.close for m in me.modes])[modes],
             (reach > 0) & (self.distance[idx] <= reach),
         )
-        idx, modes, defense = idx[reaches], modes[reaches], scored[reaches]
+        idx, modes, defense, back = idx[reaches], modes[reaches], scored[reaches], back[reaches]
         # Nothing the defense depends on has changed since the maneuver was chosen (the
         # Step changes only the distance): rescore only where the chosen mode differs.
         other = defense == NO_SCORE
@@ -148,13 +150,16 @@ class Exchange(BlockState):
             )
         shock = -self.shock[f, idx]
         plans = me.plan[modes, shock, np.minimum(np.maximum(defense, D_MIN), D_MAX) - D_MIN]
-        return idx, modes, plans
+        return idx, modes, plans, back
 
-    def attack(self, f: int, idx: IntArray, modes: IntArray, scored: IntArray) -> None:
-        """An Attack maneuver: Step into reach, choose the plan, strike once or twice."""
+    def attack(
+        self, f: int, idx: IntArray, modes: IntArray, scored: IntArray, back: BoolArray
+    ) -> None:
+        """An Attack maneuver: Step into reach, choose the plan, strike once or twice; or
+        strike, then Step back (`back`)."""
         t = self.t
         me = t.fighters[f]
-        idx, modes, plans = self.plan_attack(f, idx, modes, scored)
+        idx, modes, plans, back = self.plan_attack(f, idx, modes, scored, back)
         self.strike(f, idx, modes, plans)
         rapid = t.plan_rapid[plans]
         second = idx[rapid]
@@ -169,6 +174,18 @@ class Exchange(BlockState):
             )
         )
         self.strike(f, second[keep], modes[rapid][keep], plans[rapid][keep])
+        # The Step back: not after a Rapid Strike cut short, nor once balance is lost;
+        # only by a fighter still up and standing.
+        struck = np.ones(idx.size, dtype=np.bool_)
+        struck[np.nonzero(rapid)[0][~keep]] = False
+        stepping = idx[back & struck]
+        stepping = stepping[
+            ~self.done[stepping]
+            & ~self.balance[f, stepping]
+            & self.active(f, stepping)
+            & (self.posture[f, stepping] == STANDING)
+        ]
+        self.step_away(f, stepping, 1.0)
 
     def strike(self, f: int, idx: IntArray, modes: IntArray, plans: IntArray) -> None:
         """`resolve_attack`: the roll, the defense, the damage."""

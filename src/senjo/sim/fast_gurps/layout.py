@@ -82,16 +82,21 @@ WEAPON_STATES = (READY, DROPPED, UNREADY, BROKEN)
 HANDS = (READY, DROPPED, UNREADY)
 
 #: Distances that decide the AI's options: close combat (under 0.5 yd), within 1 yd,
-#: within 2 yd (a Step away), farther; a representative distance of each.
-DISTANCES = (0.0, 1.0, 2.0, 3.0)
+#: within 2 yd, within 3 yd (a Step short of a reach of 2), farther; a representative
+#: distance of each.
+DISTANCES = (0.0, 1.0, 2.0, 3.0, 4.0)
+#: The distance classes at which a weapon of reach 2 or less may strike (with the Step).
+STRIKING_CLASSES = 4
 # Maneuver codes (what a fighter did on its last turn; it governs its defenses).
 M_NONE, M_NOTHING, M_ATTACK, M_MOVE, M_POSTURE, M_READY = 0, 1, 2, 3, 4, 5
 M_AOD = {"increased_dodge": 6, "increased_parry": 7, "increased_block": 8, "double": 9}
 AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
 # What the AI picks up: nothing, its weapon, its shield.
 PICK_NONE, PICK_WEAPON, PICK_SHIELD = 0, 1, 2
-# Attack-table codes besides a mode index.
+# Attack-table codes besides a mode index; BACK + a mode index: strike with that mode,
+# then Step back out of the foe's reach (the longer weapon's tactic, seed 001).
 NO_ATTACK, ESCAPE = -1, -2
+BACK = 1000
 # Critical-miss outcomes (armed and unarmed tables).
 (
     CM_NOTHING,
@@ -232,7 +237,8 @@ class FighterTables:
     #: [weapon state, shield state, distance class, shock] -> the mode whose defense the AI
     #: scores first.
     cache_mode: IntArray
-    #: [weapon, shield, distance class, shock, defense - D_MIN] -> mode, NO_ATTACK or ESCAPE.
+    #: [weapon, shield, distance class, shock, defense - D_MIN] -> mode, BACK + mode,
+    #: NO_ATTACK or ESCAPE.
     choose: IntArray
     #: [mode, shock, defense - D_MIN] -> plan index.
     plan: IntArray

@@ -163,7 +163,9 @@ class BlockState:
         self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
 
     def distance_class(self, idx: IntArray) -> IntArray:
-        """Index into tables.DISTANCES: close, within 1, within 2, farther."""
+        """Index into tables.DISTANCES: close, within 1, within 2, within 3, farther."""
         d = self.distance[idx]
-        result: IntArray = np.where(d < CLOSE, 0, np.where(d <= 1.0, 1, np.where(d <= 2.0, 2, 3)))
+        result: IntArray = np.where(
+            d < CLOSE, 0, np.where(d <= 1.0, 1, np.where(d <= 2.0, 2, np.where(d <= 3.0, 3, 4)))
+        )
         return result

@@ -35,6 +35,7 @@ from senjo.sim.fast_gurps.damage_tables import (
     victim_tables,
 )
 from senjo.sim.fast_gurps.layout import (
+    BACK,
     BROKEN,
     D_MAX,
     D_MIN,
@@ -44,7 +45,6 @@ from senjo.sim.fast_gurps.layout import (
     DR_IGNORED,
     DR_NORMAL,
     DROPPED,
-    ESCAPE,
     HANDS,
     LOC,
     LOCATIONS,
@@ -280,7 +280,7 @@ def _fighter_tables(
                 if values[best] > 0:
                     code = mode_index[(best.weapon, best.mode)]
                     if ai._with_step_back(state, key, best, every) != best:
-                        code = ESCAPE  # striking and stepping back is not modelled
+                        code += BACK  # strike, then Step back out of the foe's reach
                 codes.append(code)
             memo[slot_key] = (scored_first, codes)
         first_mode, codes = memo[slot_key]

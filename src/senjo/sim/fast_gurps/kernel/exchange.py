@@ -49,6 +49,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _jit,
     _mode,
     _slot,
+    _step_away,
     _step_toward,
     _success,
 )
@@ -57,6 +58,7 @@ from senjo.sim.fast_gurps.layout import (
     LYING,
     NO_SCORE,
     READY,
+    STANDING,
     UNREADY,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -311,10 +313,13 @@ def _attack(
     f: int,
     mode: int,
     scored: int,
+    back: bool,
 ) -> None:
-    """The Step into reach, the plan (`Exchange.plan_attack`), one or two strikes."""
+    """The Step into reach, the plan (`Exchange.plan_attack`), one or two strikes; or the
+    strikes, then the Step back (`back`)."""
     reach = _f2(PF, K, T_REACH, f, mode)
-    _step_toward(x, f, 1.0, reach)
+    if not back:
+        _step_toward(x, f, 1.0, reach)
     distance = abs(x[0] - x[1])
     if distance < CLOSE:
         reaches = _mode(P, K, f, mode, MO_CLOSE) == 1
@@ -327,8 +332,9 @@ def _attack(
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, mode)
     plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK, f], _clip_defense(defense))
     _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
+    rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
     again = (
-        _i1(P, K, T_PLAN_RAPID, plan) == 1
+        rapid
         and c[C_STATUS] != ESCAPED
         and s[S_BALANCE, f] == 0
         and _active(s, f)
@@ -337,3 +343,14 @@ def _attack(
     )
     if again:  # the Rapid Strike's second blow
         _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
+    # The Step back: not after a Rapid Strike cut short, nor once balance is lost; only
+    # by a fighter still up and standing.
+    if (
+        back
+        and (again or not rapid)
+        and c[C_STATUS] != ESCAPED
+        and s[S_BALANCE, f] == 0
+        and _active(s, f)
+        and s[S_POSTURE, f] == STANDING
+    ):
+        _step_away(x, f, 1.0)

@@ -265,7 +265,9 @@ def _distance_class(d: float) -> int:
         return 1
     if d <= 2.0:
         return 2
-    return 3
+    if d <= 3.0:
+        return 3
+    return 4
 
 
 @_jit

@@ -41,7 +41,6 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _clip_defense,
     _die,
     _distance_class,
-    _escape,
     _f1,
     _f2,
     _fighter,
@@ -57,7 +56,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
 )
 from senjo.sim.fast_gurps.layout import (
     ALL_DOWN,
-    ESCAPE,
+    BACK,
     KNEELING,
     LAST_SIDE,
     LYING,
@@ -74,6 +73,7 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     ROUND_LIMIT,
     STANDING,
+    STRIKING_CLASSES,
 )
 from senjo.sim.fast_gurps.packed import (
     F_HP,
@@ -126,15 +126,15 @@ def _maneuver(
     if pick != PICK_NONE:
         s[S_MAN, f] = M_READY
         return
-    if far < 3:
+    if far < STRIKING_CLASSES:
         shock = -s[S_SHOCK, f]
         first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
         code = _i6(P, K, T_CHOOSE, f, weapon, hand, far, shock, _clip_defense(defense))
-        if code == ESCAPE:
-            _escape(c, used)
-            return
         if code >= 0:
+            back = code >= BACK
+            if back:
+                code -= BACK
             s[S_MAN, f] = M_ATTACK
             _attack(
                 P,
@@ -150,6 +150,7 @@ def _maneuver(
                 f,
                 code,
                 defense if first == code else NO_SCORE,
+                back,
             )
             return
     if distance > 1.0:
