@@ -262,8 +262,18 @@ def greatsword() -> Scenario:
     return parse_scenario(data, "greatsword.yaml")
 
 
+def beast() -> Scenario:
+    """A clawed beast (no weapon to drop or break: claws, punch and kick, Brawling 15)
+    against the knight."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    raider = data["combatants"][1]
+    raider.update(weapons=["claws"], skills={"Brawling": 15}, st=15, hp=16)
+    return parse_scenario(data, "beast.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "beast": beast,
     "staff": staff,
     "greatsword": greatsword,
     "maul": maul,

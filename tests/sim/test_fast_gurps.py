@@ -464,6 +464,10 @@ def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None
             lambda d: d["combatants"][1].update(weapons=["large_knife"]),
             "reach other than 1 or 2 yards",
         ),
+        (
+            lambda d: d["combatants"][1].update(weapons=["axe", "club"]),
+            "more than one melee weapon",
+        ),
         (lambda d: d.setdefault("options", {}).update(random_hit_locations="on"), "option"),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
     ],

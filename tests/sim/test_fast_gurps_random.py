@@ -1,11 +1,12 @@
 """Random duels: the GURPS fast path against the engine, battle by battle.
 
 The check duels (gurps_duels.py) each bring in one feature; here random fighters mix
-them - weapons (reach 1 and 2), shields, skills, ST/DX/HT, DR by location, traits,
-flexible armor, size, distance, options - and every battle the model plays to the end
-must be the engine's battle with the same dice. Fixed seeds; a few seconds. (A longer
-run of the same kind, 200 duels, found that hitting a solid object on a critical miss
-ignored Injury Tolerance in the engine; test_wounds.py now tests that directly.)
+them - weapons (reach 1 and 2, or natural ones only), shields, skills, ST/DX/HT, DR by
+location, traits, flexible armor, size, distance, options - and every battle the model
+plays to the end must be the engine's battle with the same dice. Fixed seeds; a few
+seconds. (A longer run of the same kind, 200 duels, found that hitting a solid object on
+a critical miss ignored Injury Tolerance in the engine; test_wounds.py now tests that
+directly.)
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ WEAPONS = {
     "large_knife": "Knife",
     "quarterstaff": "Staff",
     "greatsword": "Two-Handed Sword",
+    "claws": "Brawling",  # natural weapons only
+    "kick": "Brawling",
 }
 TRAITS: list[Any] = [
     "combat_reflexes",

@@ -70,9 +70,8 @@ _OPTIONS: dict[str, frozenset[str] | None] = {
 
 
 def main_weapon(fighter: Fighter) -> str | None:
-    """The key of the fighter's one weapon that is not a natural one (None if not exactly one)."""
-    armed = [w.key for w in fighter.weapons if not w.modes[0].unarmed]
-    return armed[0] if len(armed) == 1 else None
+    """The key of the fighter's weapon that is not a natural one (None if it has none)."""
+    return next((w.key for w in fighter.weapons if not w.modes[0].unarmed), None)
 
 
 def fighter_reason(fighter: Fighter) -> Reason | None:
@@ -85,16 +84,10 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                     f"{name} has a ranged weapon ({weapon.key})",
                     f"{jname}が射撃武器を持つ（{weapon.key}）",
                 )
-    for weapon in fighter.weapons:
-        if weapon.modes[0].unarmed and weapon.key not in ("punch", "kick"):
-            return Reason(
-                f"{name} has a natural weapon other than a punch or kick ({weapon.key})",
-                f"{jname}がパンチ・キック以外の生来の武器を持つ（{weapon.key}）",
-            )
-    if main_weapon(fighter) is None:
+    if sum(1 for w in fighter.weapons if not w.modes[0].unarmed) > 1:
         return Reason(
-            f"{name} does not carry exactly one melee weapon",
-            f"{jname}の白兵武器がちょうど1つではない",
+            f"{name} carries more than one melee weapon",
+            f"{jname}が白兵武器を2つ以上持つ",
         )
     for weapon in fighter.weapons:
         for mode in weapon.modes:
@@ -107,7 +100,7 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
             if mode.reach_needs_ready:
                 return Reason(f"{label} needs a change of grip", f"{jlabel}は持ち方の変更が要る")
-            if not mode.unarmed and (0 in mode.reach or max(mode.reach, default=0) > 2):
+            if max(mode.reach, default=0) > 2 or (not mode.unarmed and 0 in mode.reach):
                 return Reason(
                     f"{label} has a reach other than 1 or 2 yards",
                     f"{jlabel}の攻撃範囲が1・2ヤード以外",

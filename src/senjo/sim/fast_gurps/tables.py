@@ -28,6 +28,7 @@ from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
 from senjo.scenario.battle import build_battle
 from senjo.sim.declines import Reason
+from senjo.sim.fast_gurps.accept import main_weapon
 from senjo.sim.fast_gurps.damage_tables import (
     MISS_FIELDS,
     critical_arrays,
@@ -118,7 +119,9 @@ def _battle(scenario: Scenario) -> Battle[Any]:
     return build_battle(scenario, seed=0)
 
 
-def _set_weapon(state: GurpsState, key: str, weapon: str, where: int) -> None:
+def _set_weapon(state: GurpsState, key: str, weapon: str | None, where: int) -> None:
+    if weapon is None:  # natural weapons only: nothing to drop, break or unready
+        return
     status = state.status[key]
     if where in (DROPPED, BROKEN):
         let_go(status, weapon)
@@ -127,7 +130,7 @@ def _set_weapon(state: GurpsState, key: str, weapon: str, where: int) -> None:
         status.ready.discard(weapon)
 
 
-def _set_hands(state: GurpsState, key: str, weapon: str, where: int, hand: int) -> None:
+def _set_hands(state: GurpsState, key: str, weapon: str | None, where: int, hand: int) -> None:
     """The weapon (`where`) and the shield (`hand`: ready, held unready, dropped) as given."""
     _set_weapon(state, key, weapon, where)
     shield = state.fighters[key].shield
@@ -147,11 +150,12 @@ def _fighter_tables(
     battle = _battle(scenario)
     fighter: Fighter = battle.state.fighters[key]
     ai = GurpsAI()
-    main = next(w.key for w in fighter.weapons if not w.modes[0].unarmed)
+    main = main_weapon(fighter)  # None: natural weapons only (claws, fists)
     shield = fighter.shield
     st = _state(scenario, order)
     status = st.status[key]
-    if status.hands[0] != main or (shield is not None and shield.key not in status.ready):
+    held = main is None or status.hands[0] == main
+    if not held or (shield is not None and shield.key not in status.ready):
         raise Unsupported(
             Reason(
                 f"combatant {key!r} does not start with its weapon and shield ready",
