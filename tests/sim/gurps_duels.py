@@ -271,8 +271,20 @@ def beast() -> Scenario:
     return parse_scenario(data, "beast.yaml")
 
 
+def knife() -> Scenario:
+    """A knife fighter (swing reach C-1, thrust reach C) against a knight with a shortsword
+    (a broadsword would break the knife's parries): the knife and the fists in close
+    combat."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight.update(weapons=["shortsword"], skills={"Shortsword": 14, "Shield": 13, "Brawling": 12})
+    raider.update(weapons=["large_knife"], st=14, skills={"Knife": 16, "Brawling": 14})
+    return parse_scenario(data, "knife.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "knife": knife,
     "beast": beast,
     "staff": staff,
     "greatsword": greatsword,

@@ -59,6 +59,7 @@ def test_model_plays_exactly_the_engines_battles(name: str) -> None:
     """Each battle the model finishes equals the engine's with the same row of dice: winner,
     reason, rounds and every per-combatant figure. Escaped battles are the engine's anyway."""
     scenario = SCENARIOS[name]()
+    assert GURPS_FAST.accepts(scenario) is None
     tables = build_tables(scenario)
     result = play_blocks(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
     followed = 0
@@ -456,13 +457,31 @@ def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None
     assert declined is not None and in_lang(declined, "ja") == japanese
 
 
+#: A polearm of reach 2-3 (a scenario's own weapon).
+PIKE = {
+    "key": "pike",
+    "name": "Pike",
+    "modes": [
+        {
+            "name": "thrust",
+            "skill": "Polearm",
+            "damage": "thr+3 imp",
+            "reach": [2, 3],
+            "parry": "0U",
+            "min_st": 12,
+            "two_handed": True,
+        }
+    ],
+}
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
         (lambda d: d["combatants"][0].update(weapons=["spear"]), "ranged weapon (spear)"),
         (
-            lambda d: d["combatants"][1].update(weapons=["large_knife"]),
-            "reach other than 1 or 2 yards",
+            lambda d: d["combatants"][1].update(weapons=[PIKE], skills={"Polearm": 13}),
+            "reach of more than 2 yards",
         ),
         (
             lambda d: d["combatants"][1].update(weapons=["axe", "club"]),

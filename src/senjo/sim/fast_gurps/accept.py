@@ -100,10 +100,10 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
             if mode.reach_needs_ready:
                 return Reason(f"{label} needs a change of grip", f"{jlabel}は持ち方の変更が要る")
-            if max(mode.reach, default=0) > 2 or (not mode.unarmed and 0 in mode.reach):
+            if max(mode.reach, default=0) > 2:
                 return Reason(
-                    f"{label} has a reach other than 1 or 2 yards",
-                    f"{jlabel}の攻撃範囲が1・2ヤード以外",
+                    f"{label} has a reach of more than 2 yards",
+                    f"{jlabel}の攻撃範囲が2ヤードを超える",
                 )
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
