@@ -111,6 +111,8 @@ def test_the_kernels_cache_follows_every_file_it_compiles_in(
     sources = set(compiled.KERNEL_SOURCES)
     assert {f"kernel/{path.name}" for path in files} <= sources
     for path in files:
+        if path.name == "__init__.py":
+            continue  # it compiles nothing: it picks the cache folder and imports the rest
         text = path.read_text(encoding="utf-8")
         imported = re.findall(r"^from senjo\.sim\.fast_gurps\.([\w.]+) import", text, re.M)
         assert {name.replace(".", "/") + ".py" for name in imported} - {"kernel/__init__.py"} <= (
@@ -130,6 +132,23 @@ def test_the_kernels_cache_follows_every_file_it_compiles_in(
     assert after != before and compiled.kernel_cache_dir("0.69.0") != after
     monkeypatch.setenv("SENJO_CACHE_DIR", "")
     assert compiled.kernel_cache_dir("0.68.1") is None
+
+
+def test_every_kernel_function_caches_in_the_keyed_folder() -> None:
+    """However the kernel is first imported - by `compiled.py`, by a test importing one of
+    its modules, or by pytest collecting doctests (which imports every module before any
+    test runs) - its functions cache in the folder keyed on all its files. (Collected
+    first, they once cached beside their own files, and an edit to `packed.py` alone then
+    ran stale machine code.)"""
+    import numba
+
+    from senjo.sim.fast_gurps.kernel import exchange, harm, rolls, turn
+
+    folder = compiled.kernel_cache_dir(numba.__version__)
+    assert folder is not None
+    functions: list[Any] = [turn.play, turn._turn, exchange._defend, harm._damage, rolls._die]
+    for function in functions:
+        assert Path(function._cache._cache_path).parent == folder, function
 
 
 def test_the_cache_folder_is_set_for_the_kernel_alone() -> None:

@@ -55,23 +55,8 @@ KERNEL_SOURCES = (
 
 @functools.cache
 def _kernel() -> ModuleType:
-    """The kernel module, with Numba's cache pointed at a folder of its own (see
-    `kernel_cache_dir`) unless the user chose one (`NUMBA_CACHE_DIR`).
-
-    Numba picks a function's cache folder when the function is decorated, so the
-    setting is only in force while the kernel's modules are imported, and other
-    Numba code in the process keeps its own."""
-    import numba
-
-    folder = None if os.environ.get("NUMBA_CACHE_DIR") else kernel_cache_dir(numba.__version__)
-    if folder is None:
-        return importlib.import_module("senjo.sim.fast_gurps.kernel")
-    before = getattr(numba.config, "CACHE_DIR", "")
-    setattr(numba.config, "CACHE_DIR", str(folder))  # noqa: B010 (not in its stubs)
-    try:
-        return importlib.import_module("senjo.sim.fast_gurps.kernel")
-    finally:
-        setattr(numba.config, "CACHE_DIR", before)  # noqa: B010
+    """The kernel module (importing it points Numba's cache at `kernel_cache_dir`)."""
+    return importlib.import_module("senjo.sim.fast_gurps.kernel")
 
 
 def kernel_cache_dir(numba_version: str) -> Path | None:

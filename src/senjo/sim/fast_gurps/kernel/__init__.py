@@ -20,13 +20,30 @@ tables, the dice, the small helpers; the NumPy model's `state.py`),
 `harm.py` (critical misses, damage, injury), `exchange.py` (defenses, the
 strike and the attack) and `turn.py` (the maneuver, the turn, `play`).
 Every step is inlined into `play`. Numba checks a cached function against
-its own file only, so `compiled.py` keys the folder of Numba's cache on
-every file the kernel compiles in (`compiled.KERNEL_SOURCES`).
+its own file only, so the folder of Numba's cache is keyed on every file the
+kernel compiles in (`compiled.kernel_cache_dir`). Numba fixes a function's
+cache folder when the function is decorated, so the folder is set here,
+while the modules are imported - however they are first imported (by
+`compiled.py`, a test, or pytest collecting doctests) - and only then, so
+other Numba code in the process keeps its own.
 """
 
 from __future__ import annotations
 
-from senjo.sim.fast_gurps.kernel.rolls import S_FIELDS
-from senjo.sim.fast_gurps.kernel.turn import play
+import os
+
+import numba
+
+from senjo.sim.fast_gurps.compiled import kernel_cache_dir
+
+_FOLDER = None if os.environ.get("NUMBA_CACHE_DIR") else kernel_cache_dir(numba.__version__)
+_BEFORE = getattr(numba.config, "CACHE_DIR", "")
+if _FOLDER is not None:
+    setattr(numba.config, "CACHE_DIR", str(_FOLDER))  # noqa: B010 (not in its stubs)
+try:
+    from senjo.sim.fast_gurps.kernel.rolls import S_FIELDS
+    from senjo.sim.fast_gurps.kernel.turn import play
+finally:
+    setattr(numba.config, "CACHE_DIR", _BEFORE)  # noqa: B010
 
 __all__ = ["S_FIELDS", "play"]
