@@ -282,8 +282,18 @@ def knife() -> Scenario:
     return parse_scenario(data, "knife.yaml")
 
 
+def breaking() -> Scenario:
+    """A knife parrying the knight's broadsword, three times its weight: a parry that stops
+    it may break the knife (B376), and the raider fights on with its fists."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    raider = data["combatants"][1]
+    raider.update(weapons=["large_knife"], st=14, skills={"Knife": 16, "Brawling": 14})
+    return parse_scenario(data, "breaking.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "breaking": breaking,
     "knife": knife,
     "beast": beast,
     "staff": staff,

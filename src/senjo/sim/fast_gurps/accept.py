@@ -61,7 +61,7 @@ _OPTIONS: dict[str, frozenset[str] | None] = {
     "free_actions": frozenset({"off"}),
     "random_hit_locations": frozenset({"off"}),
     "deceptive_floor": None,
-    "heavy_parry_break": None,  # checked against the weapons below
+    "heavy_parry_break": None,
     # The AI never takes Move and Attack, and no attack is ranged: these change nothing.
     "move_and_attack_defenses": None,
     "move_and_attack_other_rolls": None,
@@ -150,15 +150,4 @@ def decline_reason(scenario: Scenario) -> Reason | None:
         reason = fighter_reason(fighter)
         if reason is not None:
             return reason
-    first, second = fighters
-    if scenario.options.get("heavy_parry_break", "on") == "on":
-        for defender, attacker in ((first, second), (second, first)):
-            for mine in defender.weapons:
-                if mine.weight <= 0 or mine.breakage_resistant:
-                    continue
-                if any(theirs.weight >= 3 * mine.weight for theirs in attacker.weapons):
-                    return Reason(
-                        f"{defender.key}'s {mine.key} may break parrying",
-                        f"{defender.key}の{mine.key}は受けで壊れうる",
-                    )
     return None

@@ -271,6 +271,11 @@ class Exchange(BlockState):
             tables = np.array([item.fumble for item in me.slots])[slot]
             parry = fumbled & parried
             self.critical_miss(v, idx[parry], tables[parry])
+        # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
+        heavy = stopped & parried & me.parry_breaks[slot, modes]
+        if heavy.any():
+            risked = idx[heavy]
+            self.weapon[v, risked[self.roll(risked, 1)[:, 0] <= 2]] = BROKEN
         return stopped
 
     # --- critical misses, damage and injury -------------------------------------------------

@@ -248,6 +248,10 @@ class FighterTables:
     #: it has no weapon ready to strike with.
     pickup: IntArray
     rapid_penalty: int
+    #: [slot, foe's mode] -> whether a parry with the slot's weapon that stops that mode
+    #: risks breaking it (B376: the attacking weapon three or more times as heavy; option
+    #: `heavy_parry_break`): 1d, broken on 1-2.
+    parry_breaks: BoolArray
     # As a victim:
     #: damage type -> [location, DR treatment, basic] injury and whether it penetrated.
     injury: dict[str, IntArray] = field(default_factory=dict)

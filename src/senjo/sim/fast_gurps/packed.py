@@ -130,6 +130,7 @@ TABLES = (
     "outcome",
     "knockback_modifier",
     "x",
+    "parry_breaks",
     "scalars",
 )
 (
@@ -173,8 +174,9 @@ TABLES = (
     T_OUTCOME,
     T_KNOCKBACK_MODIFIER,
     T_X,
+    T_PARRY_BREAKS,
     T_SCALARS,
-) = range(41)
+) = range(42)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset({"move", "reach", "chance", "x"})
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
@@ -328,6 +330,7 @@ def pack(t: DuelTables) -> Packed:
         outcome=_int(judge_table()[1]),
         knockback_modifier=_int(knockback_modifier(np.arange(64, dtype=np.int64))),
         x=np.array(t.x, dtype=np.float64),
+        parry_breaks=_stack([_int(f.parry_breaks) for f in fighters]),
         scalars=_int([t.max_rounds, SKILL_LO]),
     )
 

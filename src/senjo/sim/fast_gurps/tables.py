@@ -349,6 +349,20 @@ def _fighter_tables(
         name: np.array([[row[name] for row in table] for table in misses], dtype=np.int64)
         for name in MISS_FIELDS
     }
+    # B376: a parry that stops a weapon three or more times as heavy may break the parrying
+    # weapon (`attack._heavy_weapon_parry`).
+    foe_fighter = battle.state.fighters[foe]
+    foe_modes = _modes(scenario, order, 1 - index)
+    breaking = plain.rules.get("heavy_parry_break", "on") == "on"
+    parry_breaks = np.zeros((len(slots), len(foe_modes)), dtype=np.bool_)
+    for j, slot in enumerate(slots):
+        if slot.kind != "parry" or not breaking:
+            continue
+        mine = fighter.weapon(slot.weapon)
+        if mine.weight <= 0 or mine.breakage_resistant:
+            continue
+        for m, (foe_weapon, _) in enumerate(foe_modes):
+            parry_breaks[j, m] = foe_fighter.weapon(foe_weapon).weight >= 3 * mine.weight
     out = FighterTables(
         key=key,
         side=fighter.side,
@@ -380,6 +394,7 @@ def _fighter_tables(
         aod=aod,
         pickup=pickup,
         rapid_penalty=rapid_penalty,
+        parry_breaks=parry_breaks,
     )
     foe_divisors = {
         (m.damage.damage_type.value, float(m.damage.armor_divisor))

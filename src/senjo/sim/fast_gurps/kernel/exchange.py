@@ -39,6 +39,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _active,
     _check,
     _clip_defense,
+    _die,
     _f1,
     _f2,
     _fighter,
@@ -54,6 +55,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _success,
 )
 from senjo.sim.fast_gurps.layout import (
+    BROKEN,
     CLOSE,
     LYING,
     NO_SCORE,
@@ -87,6 +89,7 @@ from senjo.sim.fast_gurps.packed import (
     T_CAN_RETREAT,
     T_CHANCE,
     T_LOCATION_PENALTY,
+    T_PARRY_BREAKS,
     T_PLAN,
     T_PLAN_DECEPTIVE,
     T_PLAN_LOCATION,
@@ -247,6 +250,11 @@ def _defend(
             if table < 0:
                 table += _fighter(P, K, v, F_MISS_TABLES)
             _critical_miss(P, PF, K, s, x, c, st, res, used, v, table)
+    elif stopped and kind == 1:
+        # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
+        risky = _i3(P, K, T_PARRY_BREAKS, v, slot, mode) == 1
+        if risky and _die(c, st) <= 2:
+            s[S_WEAPON, v] = BROKEN
     return stopped
 
 
