@@ -291,8 +291,18 @@ def breaking() -> Scenario:
     return parse_scenario(data, "breaking.yaml")
 
 
+def random_locations() -> Scenario:
+    """The variant with random hit locations (B398): the AI often takes a rolled location
+    (legs, groin, hands, neck...) instead of aiming, rolled on 3d6 after the attack roll."""
+    data: dict[str, Any] = copy.deepcopy(variant().data)
+    data["options"] = {"random_hit_locations": "on"}
+    data["combatants"][1]["size_modifier"] = 1  # a rolled location is still +1 to hit it
+    return parse_scenario(data, "random_locations.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "random locations": random_locations,
     "breaking": breaking,
     "knife": knife,
     "beast": beast,

@@ -77,7 +77,11 @@ def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
         fighter["flexible_armor"] = rng.random() < 0.3
         fighter["size_modifier"] = rng.choice([0, 0, -1, 1, 2])
     data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
-    data["options"] = {"max_rounds": rng.choice([10, 30, 100])}
+    data["options"] = {
+        "max_rounds": rng.choice([10, 30, 100]),
+        "random_hit_locations": rng.choice(["on", "off"]),
+        "heavy_parry_break": rng.choice(["on", "off"]),
+    }
     scenario = parse_scenario(data, "random.yaml")
     if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
         return None

@@ -59,7 +59,7 @@ MODELLED_DAMAGE_TYPES = frozenset(DAMAGE_TYPES)
 _OPTIONS: dict[str, frozenset[str] | None] = {
     "max_rounds": None,
     "free_actions": frozenset({"off"}),
-    "random_hit_locations": frozenset({"off"}),
+    "random_hit_locations": None,
     "deceptive_floor": None,
     "heavy_parry_break": None,
     # The AI never takes Move and Attack, and no attack is ranged: these change nothing.

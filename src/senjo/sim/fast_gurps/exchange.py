@@ -35,9 +35,11 @@ from senjo.sim.fast_gurps.layout import (
     FACE,
     LYING,
     NO_SCORE,
+    RANDOM,
     READY,
     SKULL,
     STANDING,
+    TORSO,
     UNREADY,
     knockback_modifier,
 )
@@ -196,15 +198,21 @@ class Exchange(BlockState):
         location = t.plan_location[plans]
         deceptive = t.plan_deceptive[plans]
         base = np.array([m.skill for m in me.modes])[modes]
+        # A rolled location is not aimed: the torso's entry, the foe's size alone.
+        rolled = location == RANDOM
+        aimed = np.where(rolled, TORSO, location)
         skill = (
             base
             + self.shock[f, idx]
             + me.posture_attack[self.posture[f, idx]]
-            + victim.location_penalty[location, self.shield[v, idx].astype(np.int64)]
+            + victim.location_penalty[aimed, self.shield[v, idx].astype(np.int64)]
             - 2 * deceptive
             - me.rapid_penalty * t.plan_rapid[plans]
         )
         outcome, _ = self.check(idx, skill)
+        if rolled.any():  # B398: the location rolled on 3d6 right after the attack roll
+            location = location.copy()
+            location[rolled] = t.hit_location[self.roll3(idx[rolled])]
         out = self.out
         out.attacks[f, idx] += 1
         out.hits[f, idx] += self.success_of(outcome)

@@ -66,7 +66,9 @@ D_MIN, D_MAX = 2, 20
 LOCATIONS = AIMABLE
 LOC = {name: index for index, name in enumerate(LOCATIONS)}
 #: The locations a head blow's "hits the eye" moves a face or skull hit to and from.
-EYE, FACE, SKULL = LOC["eye"], LOC["face"], LOC["skull"]
+EYE, FACE, SKULL, TORSO = LOC["eye"], LOC["face"], LOC["skull"], LOC["torso"]
+#: The location code of a plan that rolls its location (option random_hit_locations).
+RANDOM = -1
 #: Under this distance two fighters are in close combat (`defense.CLOSE`).
 CLOSE = 0.5
 #: A defense score no option reaches: "none available", or "not scored yet".
@@ -274,9 +276,12 @@ class DuelTables:
     x: tuple[float, float]
     max_rounds: int
     plans: list[AttackPlan]
+    #: A plan's location code (RANDOM: rolled on `hit_location` after the attack roll).
     plan_location: IntArray
     plan_deceptive: IntArray
     plan_rapid: BoolArray
+    #: [3d6 roll] -> location code (rolls 3-18): the random hit location (B398).
+    hit_location: IntArray
     #: Critical hit results: [head table?, roll] -> entry index into the arrays below.
     crit_entry: IntArray
     crit_max: BoolArray

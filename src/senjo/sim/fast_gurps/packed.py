@@ -131,6 +131,7 @@ TABLES = (
     "knockback_modifier",
     "x",
     "parry_breaks",
+    "hit_location",
     "scalars",
 )
 (
@@ -175,8 +176,9 @@ TABLES = (
     T_KNOCKBACK_MODIFIER,
     T_X,
     T_PARRY_BREAKS,
+    T_HIT_LOCATION,
     T_SCALARS,
-) = range(42)
+) = range(43)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset({"move", "reach", "chance", "x"})
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
@@ -331,6 +333,7 @@ def pack(t: DuelTables) -> Packed:
         knockback_modifier=_int(knockback_modifier(np.arange(64, dtype=np.int64))),
         x=np.array(t.x, dtype=np.float64),
         parry_breaks=_stack([_int(f.parry_breaks) for f in fighters]),
+        hit_location=_int(t.hit_location),
         scalars=_int([t.max_rounds, SKILL_LO]),
     )
 

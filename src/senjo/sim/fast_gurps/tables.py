@@ -54,6 +54,7 @@ from senjo.sim.fast_gurps.layout import (
     PICK_SHIELD,
     PICK_WEAPON,
     POSTURES,
+    RANDOM,
     READY,
     SHOCK_LEVELS,
     UNREADY,
@@ -418,12 +419,13 @@ def _decision_battle(state: GurpsState) -> Battle[Any]:
 
 @functools.cache
 def _plan_list() -> tuple[AttackPlan, ...]:
-    return tuple(
+    aimed = tuple(
         AttackPlan(location, deceptive, rapid)
         for location in LOCATIONS
         for deceptive in range(5)
         for rapid in (False, True)
     )
+    return (*aimed, AttackPlan("random"))  # random_hit_locations: roll where it lands
 
 
 @functools.cache
@@ -485,9 +487,13 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
         x=(float(positions[0].x), float(positions[1].x)),
         max_rounds=int(settings["max_rounds"]),
         plans=plans,
-        plan_location=np.array([LOC[p.location] for p in plans], dtype=np.int64),
+        plan_location=np.array([LOC.get(p.location, RANDOM) for p in plans], dtype=np.int64),
         plan_deceptive=np.array([p.deceptive for p in plans], dtype=np.int64),
         plan_rapid=np.array([p.rapid_strike for p in plans], dtype=np.bool_),
+        hit_location=np.array(
+            [LOC[rule_tables.hit_location(roll).key] if roll >= 3 else 0 for roll in range(19)],
+            dtype=np.int64,
+        ),
         head_location=np.array(
             [rule_tables.location(loc).critical_table == "critical_head_blow" for loc in LOCATIONS],
             dtype=np.bool_,

@@ -49,6 +49,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _i4,
     _jit,
     _mode,
+    _roll3,
     _slot,
     _step_away,
     _step_toward,
@@ -59,8 +60,10 @@ from senjo.sim.fast_gurps.layout import (
     CLOSE,
     LYING,
     NO_SCORE,
+    RANDOM,
     READY,
     STANDING,
+    TORSO,
     UNREADY,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -88,6 +91,7 @@ from senjo.sim.fast_gurps.packed import (
     SL_UNBALANCED,
     T_CAN_RETREAT,
     T_CHANCE,
+    T_HIT_LOCATION,
     T_LOCATION_PENALTY,
     T_PARRY_BREAKS,
     T_PLAN,
@@ -281,15 +285,19 @@ def _strike(
     v = 1 - f
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     deceptive = _i1(P, K, T_PLAN_DECEPTIVE, plan)
+    # A rolled location is not aimed: the torso's entry, the foe's size alone.
+    aimed = TORSO if location == RANDOM else location
     skill = (
         _mode(P, K, f, mode, MO_SKILL)
         + s[S_SHOCK, f]
         + _i2(P, K, T_POSTURE_ATTACK, f, s[S_POSTURE, f])
-        + _i3(P, K, T_LOCATION_PENALTY, v, location, s[S_SHIELD, v])
+        + _i3(P, K, T_LOCATION_PENALTY, v, aimed, s[S_SHIELD, v])
         - 2 * deceptive
         - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
     )
     outcome, _ = _check(P, PF, K, c, st, skill)
+    if location == RANDOM:  # B398: the location rolled on 3d6 right after the attack roll
+        location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
     row = c[C_ROW]
     res[R_ATTACKS, f, row] += 1
     if _success(outcome):
