@@ -292,7 +292,7 @@ def breaking() -> Scenario:
 
 
 def random_locations() -> Scenario:
-    """The variant with random hit locations (B398): the AI often takes a rolled location
+    """The variant with random hit locations (B400): the AI often takes a rolled location
     (legs, groin, hands, neck...) instead of aiming, rolled on 3d6 after the attack roll."""
     data: dict[str, Any] = copy.deepcopy(variant().data)
     data["options"] = {"random_hit_locations": "on"}
@@ -300,8 +300,17 @@ def random_locations() -> Scenario:
     return parse_scenario(data, "random_locations.yaml")
 
 
+def free_actions() -> Scenario:
+    """The brawl with free actions (B363): each turn opens with one, and the AI, with no
+    empty missile weapon to drop, takes none."""
+    data: dict[str, Any] = copy.deepcopy(brawl().data)
+    data["options"] = {"free_actions": "on"}
+    return parse_scenario(data, "free_actions.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "free actions": free_actions,
     "random locations": random_locations,
     "breaking": breaking,
     "knife": knife,

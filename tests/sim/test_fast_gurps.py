@@ -487,7 +487,7 @@ PIKE = {
             lambda d: d["combatants"][1].update(weapons=["axe", "club"]),
             "more than one melee weapon",
         ),
-        (lambda d: d.setdefault("options", {}).update(free_actions="on"), "option"),
+        (lambda d: d.setdefault("options", {}).update(darkness="3"), "option darkness"),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
     ],
 )

@@ -81,6 +81,7 @@ def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
         "max_rounds": rng.choice([10, 30, 100]),
         "random_hit_locations": rng.choice(["on", "off"]),
         "heavy_parry_break": rng.choice(["on", "off"]),
+        "free_actions": rng.choice(["on", "off"]),
     }
     scenario = parse_scenario(data, "random.yaml")
     if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):

@@ -210,7 +210,7 @@ class Exchange(BlockState):
             - me.rapid_penalty * t.plan_rapid[plans]
         )
         outcome, _ = self.check(idx, skill)
-        if rolled.any():  # B398: the location rolled on 3d6 right after the attack roll
+        if rolled.any():  # B400: the location rolled on 3d6 right after the attack roll
             location = location.copy()
             location[rolled] = t.hit_location[self.roll3(idx[rolled])]
         out = self.out

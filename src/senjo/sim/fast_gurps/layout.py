@@ -280,7 +280,7 @@ class DuelTables:
     plan_location: IntArray
     plan_deceptive: IntArray
     plan_rapid: BoolArray
-    #: [3d6 roll] -> location code (rolls 3-18): the random hit location (B398).
+    #: [3d6 roll] -> location code (rolls 3-18): the random hit location (B400, B552).
     hit_location: IntArray
     #: Critical hit results: [head table?, roll] -> entry index into the arrays below.
     crit_entry: IntArray

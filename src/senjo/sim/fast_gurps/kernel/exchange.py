@@ -296,7 +296,7 @@ def _strike(
         - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
     )
     outcome, _ = _check(P, PF, K, c, st, skill)
-    if location == RANDOM:  # B398: the location rolled on 3d6 right after the attack roll
+    if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
         location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
     row = c[C_ROW]
     res[R_ATTACKS, f, row] += 1
