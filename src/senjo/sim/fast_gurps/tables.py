@@ -447,7 +447,7 @@ _CACHE: dict[str, DuelTables] = {}
 def _cached(signature: str, scenario: Scenario, lead: str | None) -> DuelTables:
     found = _CACHE.get(signature)
     if found is None:
-        if len(_CACHE) > 16:
+        if len(_CACHE) > 64:
             _CACHE.clear()
         found = _CACHE[signature] = _build(scenario, lead)
     return found
