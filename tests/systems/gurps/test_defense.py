@@ -151,6 +151,25 @@ def test_unarmed_critical_miss_uses_its_own_table() -> None:
     assert game.state.status["a"].posture == "lying"
 
 
+def test_a_stumble_ends_a_yard_past_the_foe_attacked() -> None:
+    """Unarmed critical miss 7 or 14 (fact sheet): the attacker ends 1 yard past the foe,
+    on the line through it - whichever side the foe stands on (interpretation 49). A kick
+    reaches a yard, so the kicker ends two yards beyond where it stood."""
+    brawler = {"dx": 12, "ht": 12, "skills": {"Brawling": 12}, "weapons": ["kick"]}
+    for foe_x, expected in ((1.0, 2.0), (-1.0, -2.0)):
+        game = battle(
+            fighter("a", "x", 0, **brawler),
+            fighter("b", "y", foe_x, **AXE),
+            dice=[6, 6, 6, 5, 5, 4, *SAFE],
+        )
+        choose(game, "attack:b:kick/kick")
+        choose(game, "torso")
+        critical = events(game, CriticalResult)[0]
+        assert (critical.table, critical.key) == ("unarmed_critical_miss", "stumble")
+        position = game.state.status["a"].position
+        assert (round(position.x, 9), position.y) == (expected, 0.0)
+
+
 def test_lose_balance_ends_the_turn_and_costs_two_on_defense() -> None:
     """B556: critical miss 7 or 13: no more actions this turn and -2 to defend until the next."""
     fast = {**SWORD, "skills": {"Broadsword": 18}}

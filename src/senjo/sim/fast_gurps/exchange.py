@@ -304,8 +304,12 @@ class Exchange(BlockState):
         self.weapon[f, idx[result == CM_BROKEN]] = BROKEN
         self.posture[f, idx[result == CM_FALL]] = LYING
         self.knock_out(f, idx[result == CM_KNOCKOUT])
+        # A stumble ends a yard past the foe (`criticals._past`, same arithmetic).
         stumbling = idx[result == CM_STUMBLE]
-        self.x[f, stumbling] += 1.0
+        here, there = self.x[f, stumbling], self.x[1 - f, stumbling]
+        gap = np.abs(there - here)
+        ratio = (gap + 1.0) / np.where(gap > 0, gap, 1.0)
+        self.x[f, stumbling] = np.where(gap > 0, here + (there - here) * ratio, here + 1.0)
         self.distance[stumbling] = np.abs(self.x[0, stumbling] - self.x[1, stumbling])
         trip = result == CM_TRIP
         if trip.any():

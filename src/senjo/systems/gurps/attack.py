@@ -460,7 +460,7 @@ def resolve_attack(
         status.thrown.add(weapon)
         battle.emit(ItemChanged(attacker, weapon, "thrown"))
     if result == "critical_miss":
-        attack_critical_miss(battle, attacker, weapon, mode)
+        attack_critical_miss(battle, attacker, weapon, mode, target=target)
         return
     # seed 001: a blow into a close combat from outside may land on anyone else there.
     crowd = _in_random_order(battle, bystanders(state, attacker, target))

@@ -54,6 +54,8 @@ class _Miss:
     natural: bool
     kicking: bool
     bite_or_butt: bool
+    #: The foe attacked ("" when parrying).
+    target: str = ""
 
     def holds(self, condition: Condition) -> bool:
         facts = {
@@ -83,7 +85,12 @@ class _Miss:
 
 
 def _facts(
-    battle: Battle[GurpsState], key: str, weapon: str, mode: AttackMode, parrying: bool
+    battle: Battle[GurpsState],
+    key: str,
+    weapon: str,
+    mode: AttackMode,
+    parrying: bool,
+    target: str = "",
 ) -> _Miss:
     item = battle.state.fighters[key].weapon(weapon)
     damage_type = mode.damage.damage_type
@@ -99,6 +106,7 @@ def _facts(
         natural=mode.unarmed and weapon not in ("punch", "kick"),
         kicking=weapon == "kick",
         bite_or_butt=weapon in ("bite", "butt"),
+        target=target,
     )
 
 
@@ -217,7 +225,7 @@ def _carry_out(
             location = "foot" if facts.kicking else "hand"
             _hurt_self(battle, key, basic, "cr", location, entry.key)
         elif kind == EffectKind.STUMBLE_PAST:
-            moved = Point(status.position.x + 1, status.position.y)
+            moved = _past(state, key, facts.target, float(effect.yards or 1))
             status.position = moved
             battle.emit(Moved(key, 1.0, "", "stumble", moved.x, moved.y))
         elif kind == EffectKind.ROLL_OR_FALL:
@@ -247,6 +255,20 @@ def _table(table: str, roll: int) -> CriticalEntry:
     return tables.critical_miss(roll)
 
 
+def _past(state: GurpsState, key: str, target: str, yards: float) -> Point:
+    """Where a stumble ends (fact sheet, unarmed critical miss 7 and 14): `yards` past the
+    foe attacked, on the line from the attacker through it; straight on along x with no
+    foe to pass or none apart (interpretation 49)."""
+    here = state.status[key].position
+    if target:
+        there = state.status[target].position
+        gap = here.distance(there)
+        if gap > 0:
+            ratio = (gap + yards) / gap
+            return Point(here.x + (there.x - here.x) * ratio, here.y + (there.y - here.y) * ratio)
+    return Point(here.x + yards, here.y)
+
+
 def attack_critical_miss(
     battle: Battle[GurpsState],
     attacker: str,
@@ -254,13 +276,15 @@ def attack_critical_miss(
     mode: AttackMode,
     *,
     parrying: bool = False,
+    target: str = "",
 ) -> None:
-    """Roll on the critical miss table (armed or unarmed) and carry out the result (B556-557)."""
+    """Roll on the critical miss table (armed or unarmed) and carry out the result (B556-557);
+    `target` is the foe attacked (a stumble ends past it)."""
     table = "unarmed_critical_miss" if mode.unarmed else "critical_miss"
     roll = roll_3d6(battle.dice)
     entry = _table(table, roll)
     battle.emit(CriticalResult(attacker, table, roll, entry.key))
-    facts = _facts(battle, attacker, weapon, mode, parrying)
+    facts = _facts(battle, attacker, weapon, mode, parrying, target)
     _carry_out(battle, attacker, weapon, mode, entry, facts, table)
 
 
