@@ -531,3 +531,32 @@ def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
     assert Hex(2, 0) in first and Hex(2, 0) not in after
     fresh = HexField(ground.map).ends_near(game.state, "a", 2, "move")
     assert after == fresh
+
+
+BRAWLER = {"dx": 12, "ht": 12, "skills": {"Brawling": 12}, "weapons": ["kick"]}
+#: An attack roll of 18 (a critical miss), then 14 on the unarmed table: a stumble.
+STUMBLE = [6, 6, 6, 5, 5, 4]
+
+
+def test_a_stumble_on_the_map_ends_in_the_hex_past_the_foe_facing_on() -> None:
+    """Unarmed critical miss 14 (fact sheet): end 1 yard past the foe, facing away - on the
+    map, the hex beyond the foe's on the kicker's heading, the foe in its back hex
+    (interpretation 49)."""
+    game = _on_map([*STUMBLE, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 3), Facing.S), BRAWLER)
+    choose(game, "attack:b:kick/kick")
+    choose(game, "torso")
+    status = game.state.status["a"]
+    assert (status.hex, status.facing) == (Hex(4, 2), Facing.N)
+    moved = events(game, Moved)[-1]
+    assert (moved.direction, moved.yards, moved.facing) == ("stumble", 2.0, "N")
+    assert game.state.ground is not None
+    assert game.state.ground.arc(game.state, "a", "b") == "back"
+
+
+def test_a_stumble_into_the_map_edge_stays_put() -> None:
+    """The hex beyond the foe is off the map: the stumbler stays where it stood."""
+    game = _on_map([*STUMBLE, *SAFE], (Hex(0, 1), Facing.N), (Hex(0, 0), Facing.S), BRAWLER)
+    choose(game, "attack:b:kick/kick")
+    choose(game, "torso")
+    assert game.state.status["a"].hex == Hex(0, 1)
+    assert not [m for m in events(game, Moved) if m.direction == "stumble"]

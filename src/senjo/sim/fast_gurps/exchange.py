@@ -304,7 +304,7 @@ class Exchange(BlockState):
         self.weapon[f, idx[result == CM_BROKEN]] = BROKEN
         self.posture[f, idx[result == CM_FALL]] = LYING
         self.knock_out(f, idx[result == CM_KNOCKOUT])
-        # A stumble ends a yard past the foe (`criticals._past`, same arithmetic).
+        # A stumble ends a yard past the foe (`PlaneField.stumble_past`, same arithmetic).
         stumbling = idx[result == CM_STUMBLE]
         here, there = self.x[f, stumbling], self.x[1 - f, stumbling]
         gap = np.abs(there - here)

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.space.plane import Point
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.anatomy import injury_tolerance
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import ConditionChanged, CriticalResult, ItemChanged, Moved
+from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import AttackMode
@@ -225,9 +225,12 @@ def _carry_out(
             location = "foot" if facts.kicking else "hand"
             _hurt_self(battle, key, basic, "cr", location, entry.key)
         elif kind == EffectKind.STUMBLE_PAST:
-            moved = _past(state, key, facts.target, float(effect.yards or 1))
-            status.position = moved
-            battle.emit(Moved(key, 1.0, "", "stumble", moved.x, moved.y))
+            ground = field_of(state)
+            yards = ground.stumble_past(state, key, facts.target, float(effect.yards or 1))
+            if yards:
+                x, y = ground.coordinates(state, key)
+                facing, body = facing_name(state, key), body_of(state, key)
+                battle.emit(Moved(key, yards, facts.target, "stumble", x, y, facing, body))
         elif kind == EffectKind.ROLL_OR_FALL:
             items = (("trip", effect.modifier),) if effect.modifier else ()
             if not check(battle, key, "trip", Score(fighter.dx, Modifiers(items))).success:
@@ -253,20 +256,6 @@ def _table(table: str, roll: int) -> CriticalEntry:
     if table == "unarmed_critical_miss":
         return tables.unarmed_critical_miss(roll)
     return tables.critical_miss(roll)
-
-
-def _past(state: GurpsState, key: str, target: str, yards: float) -> Point:
-    """Where a stumble ends (fact sheet, unarmed critical miss 7 and 14): `yards` past the
-    foe attacked, on the line from the attacker through it; straight on along x with no
-    foe to pass or none apart (interpretation 49)."""
-    here = state.status[key].position
-    if target:
-        there = state.status[target].position
-        gap = here.distance(there)
-        if gap > 0:
-            ratio = (gap + yards) / gap
-            return Point(here.x + (there.x - here.x) * ratio, here.y + (there.y - here.y) * ratio)
-    return Point(here.x + yards, here.y)
 
 
 def attack_critical_miss(

@@ -122,6 +122,11 @@ class Field(Protocol):
         """The Step taken after an attack, away from the foe (seed 001: 長い武器を用いた戦法)."""
         ...
 
+    def stumble_past(self, state: GurpsState, mover: str, foe: str, yards: float) -> float:
+        """A stumble (unarmed critical miss 7, 14): end `yards` past the foe attacked, on
+        the line through it (interpretation 49); yards moved."""
+        ...
+
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool
     ) -> tuple[tuple[str, int], ...]:
@@ -195,6 +200,21 @@ class PlaneField:
     def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """One yard straight back."""
         return self.withdraw(state, mover, foe, 1.0)
+
+    def stumble_past(self, state: GurpsState, mover: str, foe: str, yards: float) -> float:
+        """On through the foe's point to `yards` beyond it; on one point (a close combat)
+        there is no line, and the stumble goes `yards` along x."""
+        status = state.status[mover]
+        here = status.position
+        there = state.status[foe].position if foe else here
+        gap = here.distance(there)
+        if gap > 0:
+            ratio = (gap + yards) / gap
+            moved = Point(here.x + (there.x - here.x) * ratio, here.y + (there.y - here.y) * ratio)
+        else:
+            moved = Point(here.x + yards, here.y)
+        status.position = moved
+        return here.distance(moved)
 
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool

@@ -500,6 +500,25 @@ class HexField:
         left = Facing((status.facing - 1) % 6)
         status.facing = min((right, left), key=lambda f: f.turns_to(goal))
 
+    def stumble_past(self, state: GurpsState, mover: str, foe: str, yards: float) -> float:
+        """Through the foe's hex to the hex `yards` beyond it, on the heading from the
+        mover's hex, facing on (the foe behind it). A figure in the foe's hex (close
+        combat: no line), a multi-hex figure, or one whose landing hex is a wall, off the
+        map or taken stays where it is (interpretation 49)."""
+        status = state.status[mover]
+        start = self._hex(state, mover)
+        there = self._pair(state, mover, foe)[1] if foe else start
+        if status.body or there == start:
+            return 0.0
+        way = heading(start, there)
+        place = there
+        for _ in range(int(yards)):
+            place = place.neighbor(way)
+        if not self._open(state, mover, place):
+            return 0.0
+        self.enter(state, mover, (place, way))
+        return float(start.distance(place))
+
     def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """The Step (one hex, free facing) that ends farthest from the foe, still facing it."""
         danger = self._hex(state, foe)

@@ -149,7 +149,7 @@ def _critical_miss(
         s[S_POSTURE, f] = LYING
     elif result == CM_KNOCKOUT:
         _knock_out(s, f)
-    elif result == CM_STUMBLE:  # a yard past the foe (`criticals._past`)
+    elif result == CM_STUMBLE:  # a yard past the foe (`PlaneField.stumble_past`)
         here, there = x[f], x[1 - f]
         gap = abs(there - here)
         x[f] = here + (there - here) * ((gap + 1.0) / gap) if gap > 0 else here + 1.0
