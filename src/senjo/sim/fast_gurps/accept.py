@@ -55,25 +55,32 @@ MODELLED_ADVANTAGES = frozenset(
 #: Damage types whose wounding, knockback and critical-miss rerolls it models.
 DAMAGE_TYPES = ("cut", "cr", "imp", "pi-", "pi", "pi+", "pi++")
 MODELLED_DAMAGE_TYPES = frozenset(DAMAGE_TYPES)
-#: Optional rules whose values it models, and the values it accepts (None: any value).
-_OPTIONS: dict[str, frozenset[str] | None] = {
-    "max_rounds": None,
-    # The AI's only free action drops an empty missile weapon; no duel here has one, so
-    # each turn's free action is "none" and changes nothing (tested battle by battle).
-    "free_actions": None,
-    "random_hit_locations": None,
-    "deceptive_floor": None,
-    "heavy_parry_break": None,
-    # The AI never takes Move and Attack, and no attack is ranged: these change nothing.
-    "move_and_attack_defenses": None,
-    "move_and_attack_other_rolls": None,
-    "prone_ranged_penalty": None,
-}
+#: Optional rules it models at every value (any other option set in a scenario is declined).
+_OPTIONS = frozenset(
+    {
+        "max_rounds",
+        # The AI's only free action drops an empty missile weapon; no duel here has one,
+        # so each turn's free action is "none" and changes nothing (tested battle by battle).
+        "free_actions",
+        "random_hit_locations",
+        "deceptive_floor",
+        "heavy_parry_break",
+        # The AI never takes Move and Attack, and no attack is ranged: these change nothing.
+        "move_and_attack_defenses",
+        "move_and_attack_other_rolls",
+        "prone_ranged_penalty",
+    }
+)
+
+
+def _manufactured(fighter: Fighter) -> list[str]:
+    """The keys of the fighter's weapons that are not natural ones."""
+    return [w.key for w in fighter.weapons if not w.modes[0].unarmed]
 
 
 def main_weapon(fighter: Fighter) -> str | None:
     """The key of the fighter's weapon that is not a natural one (None if it has none)."""
-    return next((w.key for w in fighter.weapons if not w.modes[0].unarmed), None)
+    return next(iter(_manufactured(fighter)), None)
 
 
 def fighter_reason(fighter: Fighter) -> Reason | None:
@@ -86,7 +93,7 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                     f"{name} has a ranged weapon ({weapon.key})",
                     f"{jname}が射撃武器を持つ（{weapon.key}）",
                 )
-    if sum(1 for w in fighter.weapons if not w.modes[0].unarmed) > 1:
+    if len(_manufactured(fighter)) > 1:
         return Reason(
             f"{name} carries more than one melee weapon",
             f"{jname}が白兵武器を2つ以上持つ",
@@ -143,8 +150,7 @@ def decline_reason(scenario: Scenario) -> Reason | None:
                 f"戦闘者 {key!r} をランダムな操作が動かす",
             )
     for name, value in sorted(scenario.options.items()):
-        allowed = _OPTIONS.get(name, frozenset())
-        if allowed is not None and value not in allowed:
+        if name not in _OPTIONS:
             return Reason(
                 f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
             )

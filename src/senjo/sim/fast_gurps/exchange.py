@@ -308,8 +308,8 @@ class Exchange(BlockState):
         stumbling = idx[result == CM_STUMBLE]
         here, there = self.x[f, stumbling], self.x[1 - f, stumbling]
         gap = np.abs(there - here)
-        ratio = (gap + 1.0) / np.where(gap > 0, gap, 1.0)
-        self.x[f, stumbling] = np.where(gap > 0, here + (there - here) * ratio, here + 1.0)
+        away = there + (there - here) * (1.0 / np.where(gap > 0, gap, 1.0))
+        self.x[f, stumbling] = np.where(gap > 0, away, there + 1.0)
         self.distance[stumbling] = np.abs(self.x[0, stumbling] - self.x[1, stumbling])
         trip = result == CM_TRIP
         if trip.any():

@@ -97,7 +97,7 @@ AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
 PICK_NONE, PICK_WEAPON, PICK_SHIELD = 0, 1, 2
 # Attack-table codes besides a mode index; BACK + a mode index: strike with that mode,
 # then Step back out of the foe's reach (the longer weapon's tactic, seed 001).
-NO_ATTACK, ESCAPE = -1, -2
+NO_ATTACK = -1
 BACK = 1000
 # Critical-miss outcomes (armed and unarmed tables).
 (
@@ -239,8 +239,8 @@ class FighterTables:
     #: [weapon state, shield state, distance class, shock] -> the mode whose defense the AI
     #: scores first.
     cache_mode: IntArray
-    #: [weapon, shield, distance class, shock, defense - D_MIN] -> mode, BACK + mode,
-    #: NO_ATTACK or ESCAPE.
+    #: [weapon, shield, distance class, shock, defense - D_MIN] -> mode, BACK + mode or
+    #: NO_ATTACK.
     choose: IntArray
     #: [mode, shock, defense - D_MIN] -> plan index.
     plan: IntArray

@@ -69,6 +69,7 @@ from senjo.sim.fast_gurps.layout import (
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables as rule_tables
 from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.attack import parry_may_break
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
@@ -350,20 +351,22 @@ def _fighter_tables(
         name: np.array([[row[name] for row in table] for table in misses], dtype=np.int64)
         for name in MISS_FIELDS
     }
-    # B376: a parry that stops a weapon three or more times as heavy may break the parrying
-    # weapon (`attack._heavy_weapon_parry`).
+    # B376: a parry that stops a much heavier weapon may break (`attack._heavy_weapon_parry`).
     foe_fighter = battle.state.fighters[foe]
     foe_modes = _modes(scenario, order, 1 - index)
     breaking = plain.rules.get("heavy_parry_break", "on") == "on"
-    parry_breaks = np.zeros((len(slots), len(foe_modes)), dtype=np.bool_)
-    for j, slot in enumerate(slots):
-        if slot.kind != "parry" or not breaking:
-            continue
-        mine = fighter.weapon(slot.weapon)
-        if mine.weight <= 0 or mine.breakage_resistant:
-            continue
-        for m, (foe_weapon, _) in enumerate(foe_modes):
-            parry_breaks[j, m] = foe_fighter.weapon(foe_weapon).weight >= 3 * mine.weight
+    parry_breaks = np.array(
+        [
+            [
+                breaking
+                and slot.kind == "parry"
+                and parry_may_break(fighter.weapon(slot.weapon), foe_fighter.weapon(foe_weapon))
+                for foe_weapon, _ in foe_modes
+            ]
+            for slot in slots
+        ],
+        dtype=np.bool_,
+    ).reshape(len(slots), len(foe_modes))
     out = FighterTables(
         key=key,
         side=fighter.side,

@@ -39,7 +39,7 @@ from senjo.systems.gurps.field import BACK, body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips, held_penalty
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.hexfield import HexField
-from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.model import AttackMode, Weapon
 from senjo.systems.gurps.ranged import (
     POP_UP_ATTACK,
     SHOOTING_BLIND,
@@ -66,7 +66,7 @@ from senjo.systems.gurps.wild_swing import (
 )
 from senjo.systems.gurps.wounds import Hit, deal_damage
 
-__all__ = ["AttackContext", "attack_score", "resolve_attack", "roll_defense"]
+__all__ = ["AttackContext", "attack_score", "parry_may_break", "resolve_attack", "roll_defense"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +305,12 @@ def roll_defense(
     return stopped
 
 
+def parry_may_break(mine: Weapon, theirs: Weapon) -> bool:
+    """B376: whether parrying `theirs` with `mine` risks breaking `mine` - `theirs` three or
+    more times as heavy, `mine` a weighed weapon that is not breakage-resistant."""
+    return mine.weight > 0 and not mine.breakage_resistant and theirs.weight >= 3 * mine.weight
+
+
 def _heavy_weapon_parry(
     battle: Battle[GurpsState], defender: str, weapon: str, incoming: IncomingAttack
 ) -> None:
@@ -317,7 +323,7 @@ def _heavy_weapon_parry(
     if not incoming.weapon:
         return  # a slam: no weapon to weigh against
     theirs = state.fighters[incoming.attacker].weapon(incoming.weapon)
-    if mine.weight <= 0 or theirs.weight < 3 * mine.weight or mine.breakage_resistant:
+    if not parry_may_break(mine, theirs):
         return
     if battle.dice.roll(6) <= 2:
         let_go(state.status[defender], weapon)

@@ -202,19 +202,14 @@ class PlaneField:
         return self.withdraw(state, mover, foe, 1.0)
 
     def stumble_past(self, state: GurpsState, mover: str, foe: str, yards: float) -> float:
-        """On through the foe's point to `yards` beyond it; on one point (a close combat)
-        there is no line, and the stumble goes `yards` along x."""
+        """`yards` on from the foe's point, away from where the mover stood (`step_away`
+        from the foe); on one point (a close combat) there is no line, and the stumble
+        goes `yards` along x."""
         status = state.status[mover]
         here = status.position
         there = state.status[foe].position if foe else here
-        gap = here.distance(there)
-        if gap > 0:
-            ratio = (gap + yards) / gap
-            moved = Point(here.x + (there.x - here.x) * ratio, here.y + (there.y - here.y) * ratio)
-        else:
-            moved = Point(here.x + yards, here.y)
-        status.position = moved
-        return here.distance(moved)
+        status.position = step_away(there, here, yards)
+        return here.distance(status.position)
 
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool

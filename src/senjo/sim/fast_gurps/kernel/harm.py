@@ -152,7 +152,7 @@ def _critical_miss(
     elif result == CM_STUMBLE:  # a yard past the foe (`PlaneField.stumble_past`)
         here, there = x[f], x[1 - f]
         gap = abs(there - here)
-        x[f] = here + (there - here) * ((gap + 1.0) / gap) if gap > 0 else here + 1.0
+        x[f] = there + (there - here) * (1.0 / gap) if gap > 0 else there + 1.0
     elif result == CM_TRIP:
         outcome, _ = _check(
             P,
