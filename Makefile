@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
 	$(BIN)/python -m senjo.sim.fast_gurps.compiled
+	$(BIN)/python -m compileall -q src/senjo
 	touch $(STAMP)
 
 ## The main job: a narrated GURPS duel, played out by the AI.

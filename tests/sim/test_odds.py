@@ -8,19 +8,12 @@ from itertools import product
 
 import pytest
 
-from senjo.dice.distribution import Distribution
+from senjo.dice.distribution import Distribution, mix
 from senjo.dice.roller import ScriptedDice
 from senjo.dice.systems.coc import percentile_check
 from senjo.dice.systems.gurps import success_roll
-from senjo.sim.odds import (
-    CocCheckOdds,
-    coc_check_odds,
-    coc_exchange,
-    gurps_attack_odds,
-    gurps_exchange,
-    mix,
-    parse_coc_damage,
-)
+from senjo.sim.odds import gurps_attack_odds, gurps_exchange
+from senjo.sim.odds_coc import CocCheckOdds, coc_check_odds, coc_exchange, parse_coc_damage
 from senjo.systems.gurps.criticals import roll_critical_hit
 from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.model import AttackMode

@@ -7,7 +7,7 @@ injury a landed hit does, and one attack does, after DR, the armor divisor
 and the hit location's wounding, critical hit table included
 (`senjo.sim.odds.gurps_exchange`). `senjo odds coc --skill 60 --defense 40`
 does the same for Call of Cthulhu, with `--damage`, `--db`, `--armour` and
-`--impale` (`senjo.sim.odds.coc_exchange`). `--json` prints one object.
+`--impale` (`senjo.sim.odds_coc.coc_exchange`). `--json` prints one object.
 
 >>> odds = gurps_attack_odds(14, 10)
 >>> odds.hit, odds.critical_hit, odds.defended, odds.success

@@ -3,9 +3,11 @@
 One attack check against `--skill`, one dodge or parry against `--defense`
 (a success stops the attack), and with `--damage` the damage that gets
 through `--armour`, the db (`--db`) added once and an impaling weapon's
-dice doubled on a special (`--impale`); `senjo.sim.odds.coc_exchange` does
-the work. `--cc` judges criticals and fumbles by the 1% rule instead of CCB.
+dice doubled on a special (`--impale`); `senjo.sim.odds_coc.coc_exchange`
+does the work, imported when the command runs (`senjo odds gurps` does not
+load CoC). `--cc` judges criticals and fumbles by the 1% rule instead of CCB.
 
+>>> from senjo.sim.odds_coc import coc_exchange
 >>> print("\\n".join(coc_odds_lines(coc_exchange(50, 30), "ja")[:3]))
 CoC 命中判定：技能50%、回避/受け流し30%（CCB）
 命中：50.00%（1/2）
@@ -15,7 +17,7 @@ CoC 命中判定：技能50%、回避/受け流し30%（CCB）
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -33,8 +35,9 @@ from senjo.cli.options import parse_lang
 from senjo.cli.output import fail, say
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
-from senjo.sim.odds import MAX_DAMAGE_DICE, CocExchange, coc_exchange, parse_coc_damage
-from senjo.systems.coc.model import DamageDice as CocDice
+
+if TYPE_CHECKING:
+    from senjo.sim.odds_coc import CocExchange
 
 __all__ = ["coc_damage_json", "coc_damage_lines", "coc_odds_command", "coc_odds_lines"]
 
@@ -82,6 +85,7 @@ def _say(key: str, lang: Lang, **values: object) -> str:
 def coc_odds_lines(exchange: CocExchange, lang: Lang) -> list[str]:
     """The chances as lines: heading, hit, special, critical, fumble, defended, success.
 
+    >>> from senjo.sim.odds_coc import coc_exchange
     >>> coc_odds_lines(coc_exchange(50, 30), "en")[0]
     'CoC attack at 50% against a dodge or parry of 30% (CCB)'
     """
@@ -120,6 +124,7 @@ def _coc_dice_text(exchange: CocExchange) -> str:
 def coc_damage_lines(exchange: CocExchange, lang: Lang) -> list[str]:
     """The damage part: dice, armour and impale, the rolled range, and the damage table.
 
+    >>> from senjo.sim.odds_coc import coc_exchange
     >>> coc_damage_lines(coc_exchange(60, damage="1D6+db/2", db="+1D4", impale=True), "en")[0]
     'Damage 1D6+(1D4)/2, armour 0, impale on a special'
     """
@@ -178,6 +183,9 @@ def coc_odds_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact chances of one CoC attack, and its damage with --damage (命中確率とダメージの分布)."""
+    from senjo.sim.odds_coc import MAX_DAMAGE_DICE, coc_exchange, parse_coc_damage
+    from senjo.systems.coc.model import DamageDice as CocDice
+
     chosen = parse_lang(lang)
     if skill is None:
         fail(_say("no_skill", chosen))

@@ -32,14 +32,14 @@ senjo.dice.errors.DiceLimitError: the outcomes would span 9,990,001 values; at m
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from senjo.dice.arith import ROUNDINGS, divide
 from senjo.dice.errors import DiceError, DiceLimitError
 
-__all__ = ["COMPARISONS", "MAX_SUPPORT", "MAX_WORK", "Distribution"]
+__all__ = ["COMPARISONS", "MAX_SUPPORT", "MAX_WORK", "Distribution", "mix"]
 
 #: The widest range of outcomes (max - min + 1) a distribution may span.
 MAX_SUPPORT = 1_000_000
@@ -451,3 +451,23 @@ def _keep_highest_weights(count: int, sides: int, keep: int) -> list[int]:
                     following[key] = following.get(key, 0) + ways
         states = following
     return final
+
+
+def mix(parts: Sequence[tuple[Fraction, Distribution]]) -> Distribution:
+    """The mixture: each distribution with the given chance (chances summing to 1, or
+    any positive total, which is normalised). Parts with chance 0 are left out.
+
+    >>> mix([(Fraction(1, 3), Distribution.constant(0)), (Fraction(2, 3), Distribution.die(2))])
+    Distribution({0: 1, 1: 1, 2: 1})
+    """
+    kept = [(chance, dist) for chance, dist in parts if chance]
+    if not kept:
+        raise ValueError("a mixture needs a part with a positive chance")
+    scale = math.lcm(*(chance.denominator for chance, _ in kept))
+    common = math.lcm(*(dist.total_weight for _, dist in kept))
+    items: dict[int, int] = {}
+    for chance, dist in kept:
+        factor = int(chance * scale) * (common // dist.total_weight)
+        for value, weight in dist.weights().items():
+            items[value] = items.get(value, 0) + weight * factor
+    return Distribution(items)

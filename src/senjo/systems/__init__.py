@@ -10,9 +10,10 @@ KeyError: "unknown rule system 'dnd'; known: coc, gurps"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from senjo.engine.battle import RuleSystem
+if TYPE_CHECKING:  # the engine is not imported for the rule tables alone (`senjo odds`)
+    from senjo.engine.battle import RuleSystem
 
 __all__ = ["find_rule_system", "register_rule_system", "rule_systems"]
 

@@ -130,8 +130,9 @@ def _judge(roll: int, skill: int, modifier: int) -> SuccessRoll:
     )
 
 
+#: Judged rolls without a roll modifier, kept as they are first asked for (skills -30..50).
 _TABLE_SKILLS = range(-30, 51)
-_TABLE = {(roll, skill): _judge(roll, skill, 0) for roll in range(3, 19) for skill in _TABLE_SKILLS}
+_TABLE: dict[tuple[int, int], SuccessRoll] = {}
 
 
 def success_roll(roll: int, skill: int, *, roll_modifier: int = 0) -> SuccessRoll:
@@ -155,7 +156,10 @@ def success_roll(roll: int, skill: int, *, roll_modifier: int = 0) -> SuccessRol
             return cached
     if not 3 <= roll <= 18:
         raise DiceError(f"a 3d6 roll is from 3 to 18, not {roll}")
-    return _judge(roll, skill, roll_modifier)
+    judged = _judge(roll, skill, roll_modifier)
+    if roll_modifier == 0 and skill in _TABLE_SKILLS:
+        _TABLE[roll, skill] = judged
+    return judged
 
 
 def success_probability(skill: int) -> Fraction:

@@ -124,12 +124,15 @@ def _compile_rules() -> dict[_RuleKey, _Rule]:
     return rules
 
 
-_RULES = _compile_rules()
+#: Every (tolerance, location, damage type) rule, compiled on first use.
+_RULES: dict[_RuleKey, _Rule] = {}
 
 
 def _rule(
     damage_type: DamageType | str, location: str, tolerance: InjuryTolerance | str | None
 ) -> _Rule:
+    if not _RULES:
+        _RULES.update(_compile_rules())
     try:
         return _RULES[tolerance, location, damage_type]
     except KeyError:

@@ -21,7 +21,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -94,6 +93,8 @@ def _read(path: Path) -> dict[str, Any] | None:
 
 def _write(path: Path, built: dict[str, Any], *, stale: str) -> None:
     """Write atomically (a temporary file renamed into place); drop older versions."""
+    import tempfile  # only when the tables changed: a plain start does not load it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         for old in path.parent.glob(stale):

@@ -20,7 +20,6 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +69,8 @@ __all__ = [
     "unarmed_critical_miss",
 ]
 
-_DATA = resources.files("senjo.systems.gurps") / "data"
+#: The YAML tables, beside this module (the cache below keys on these files too).
+_DATA = Path(__file__).with_name("data")
 
 
 def _text(file_name: str) -> str:
