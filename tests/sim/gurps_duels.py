@@ -308,8 +308,18 @@ def free_actions() -> Scenario:
     return parse_scenario(data, "free_actions.yaml")
 
 
+def darkness() -> Scenario:
+    """The brawl by poor light (the `darkness` option, B394): -4 to every attack roll, which
+    also moves the AI's choices (fewer aimed blows and Deceptive Attacks, fewer Rapid
+    Strikes) and the critical thresholds of the rolls."""
+    data: dict[str, Any] = copy.deepcopy(brawl().data)
+    data["options"] = {"darkness": "4"}
+    return parse_scenario(data, "darkness.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "darkness": darkness,
     "free actions": free_actions,
     "random locations": random_locations,
     "breaking": breaking,

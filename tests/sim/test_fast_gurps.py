@@ -19,7 +19,7 @@ from senjo.scenario.battle import build_battle
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, runs
-from senjo.sim.fast_gurps.accept import MODELLED_ADVANTAGES, fighter_reason
+from senjo.sim.fast_gurps.accept import MODELLED_ADVANTAGES, MODELLED_OPTIONS, fighter_reason
 from senjo.sim.fast_gurps.batch import play_blocks
 from senjo.sim.fast_gurps.tables import (
     BROKEN,
@@ -48,6 +48,7 @@ from senjo.systems.gurps.injury import can_target, injury
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.system import Gurps
 
 from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, assert_engines_battle, tie
 
@@ -487,12 +488,11 @@ PIKE = {
             lambda d: d["combatants"][1].update(weapons=["axe", "club"]),
             "more than one melee weapon",
         ),
-        (lambda d: d.setdefault("options", {}).update(darkness="3"), "option darkness"),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """A longer reach, options or a random player it does not model: declined."""
+    """A longer reach, a second weapon or a random player it does not model: declined."""
     data = copy.deepcopy(load_scenario(DUEL).data)
     change(data)
     found = GURPS_FAST.accepts(parse_scenario(data, "changed.yaml"))
@@ -509,6 +509,16 @@ def test_every_known_trait_is_modelled_and_a_new_one_would_be_declined() -> None
     newcomer = dataclasses.replace(knight, advantages=knight.advantages | {"luck"})
     reason = fighter_reason(newcomer)
     assert reason is not None and "(luck)" in reason and in_lang(reason, "ja") != reason
+
+
+def test_every_option_is_modelled_and_a_new_one_would_be_declined() -> None:
+    """Each GURPS option, at any value, is modelled (darkness the last to come in); one added
+    later without a model is declined by name (the guard in `accept.py`)."""
+    assert {option.name for option in Gurps.options} <= MODELLED_OPTIONS
+    duel = load_scenario(DUEL)
+    newcomer = dataclasses.replace(duel, options={"fog": "on"})
+    reason = GURPS_FAST.accepts(newcomer)
+    assert reason is not None and "fog=on" in reason and in_lang(reason, "ja") != reason
 
 
 # --- determinism by blocks ---------------------------------------------------------------------

@@ -82,6 +82,7 @@ def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
         "random_hit_locations": rng.choice(["on", "off"]),
         "heavy_parry_break": rng.choice(["on", "off"]),
         "free_actions": rng.choice(["on", "off"]),
+        "darkness": rng.choice(["0", "0", "3", "10"]),
     }
     scenario = parse_scenario(data, "random.yaml")
     if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):

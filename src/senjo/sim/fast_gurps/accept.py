@@ -16,6 +16,7 @@ __all__ = [
     "DAMAGE_TYPES",
     "MODELLED_ADVANTAGES",
     "MODELLED_DAMAGE_TYPES",
+    "MODELLED_OPTIONS",
     "decline_reason",
     "fighter_reason",
     "main_weapon",
@@ -56,7 +57,7 @@ MODELLED_ADVANTAGES = frozenset(
 DAMAGE_TYPES = ("cut", "cr", "imp", "pi-", "pi", "pi+", "pi++")
 MODELLED_DAMAGE_TYPES = frozenset(DAMAGE_TYPES)
 #: Optional rules it models at every value (any other option set in a scenario is declined).
-_OPTIONS = frozenset(
+MODELLED_OPTIONS = frozenset(
     {
         "max_rounds",
         # The AI's only free action drops an empty missile weapon; no duel here has one,
@@ -69,6 +70,10 @@ _OPTIONS = frozenset(
         "move_and_attack_defenses",
         "move_and_attack_other_rolls",
         "prone_ranged_penalty",
+        # Without a map every foe is in front and seen, and no attack is ranged: the lighting
+        # is a flat penalty on every attack roll, total darkness (10) included (no shot to
+        # be blind). It is in each mode's base skill (`tables.py`).
+        "darkness",
     }
 )
 
@@ -150,7 +155,7 @@ def decline_reason(scenario: Scenario) -> Reason | None:
                 f"戦闘者 {key!r} をランダムな操作が動かす",
             )
     for name, value in sorted(scenario.options.items()):
-        if name not in _OPTIONS:
+        if name not in MODELLED_OPTIONS:
             return Reason(
                 f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
             )

@@ -158,6 +158,7 @@ class Mode:
     adds: int
     damage_type: str
     minimum: int
+    #: Its skill with what every attack roll takes, whatever the turn: the lighting (B394).
     skill: int
     #: Index of its critical-miss table (attacking) in `FighterTables.miss`.
     miss: int

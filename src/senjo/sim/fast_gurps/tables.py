@@ -80,6 +80,7 @@ from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import move_allowance
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import initiative_order
+from senjo.systems.gurps.wild_swing import darkness
 
 __all__ = [
     "BROKEN",
@@ -167,6 +168,7 @@ def _fighter_tables(
 
     misses: list[list[dict[str, int]]] = []
     modes: list[Mode] = []
+    lighting = darkness(st)  # B394, on every attack roll: part of each mode's base skill
     for weapon, mode in _modes(scenario, order, index):
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
         misses.append(miss_table(battle, key, weapon, mode, parrying=False))
@@ -180,7 +182,7 @@ def _fighter_tables(
                 dice.adds,
                 mode.damage.damage_type.value,
                 minimum_basic_damage(mode.damage.damage_type),
-                fighter.skill(mode.skill),
+                fighter.skill(mode.skill) - lighting,
                 len(misses) - 1,
                 can_target("eye", mode.damage.damage_type),
                 float(max(mode.reach)) if mode.reach else 0.0,
