@@ -345,6 +345,7 @@ def _first(**fields: Any) -> Any:
         (_first(skills={"club": 60, "budo": 30}), "detective has Martial Arts (武道) with fist"),
         (_first(hp=2), "detective starts with 2 HP"),
         (_first(weapons=["rock"]), "detective's rock is a thrown weapon"),
+        (_first(flee_at=3), "detective may flee (flee_at 3"),
     ],
 )
 def test_declines_unmodelled_features(change: Any, reason: str) -> None:

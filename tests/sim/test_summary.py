@@ -74,6 +74,7 @@ def test_json_shape() -> None:
     assert data["sides"]["knights"] == {
         "name": {"en": "Knights", "ja": "騎士団"},
         "wins": 2,
+        "wins_by_flight": 0,
         "win_rate": 0.5,
         "ci95": [round(wilson_interval(2, 4)[0], 6), round(wilson_interval(2, 4)[1], 6)],
         "combatants": 1,
@@ -86,6 +87,28 @@ def test_json_shape() -> None:
         "6": 1,
         "12": 1,
     }
+
+
+def test_flights_are_counted_per_side_and_per_combatant() -> None:
+    """A win that came because the foe fled counts among the winner's wins and its wins by
+    flight; the fled combatant's fled rate is the share of battles it fled."""
+    agg = four_battles()
+    fled = {
+        "knight": CombatantResult(standing=True),
+        "raider": CombatantResult(hp=4, standing=False, fled=True),
+    }
+    agg.add(Outcome("knights", "fled", 2), fled, SIDES)
+    assert dict(agg.routs) == {"knights": 1} and agg.combatants["raider"].fled == 1
+    summary = summarize(agg, load_scenario(DUEL))
+    knights = summary.sides[0]
+    assert (knights.wins, knights.routs) == (3, 1)
+    raider = summary.combatants[1]
+    assert raider.fled_rate == 0.2 and summary.combatants[0].fled_rate == 0.0
+    data = summary.to_json()
+    assert data["sides"]["knights"]["wins_by_flight"] == 1
+    assert data["combatants"]["raider"]["fled_rate"] == 0.2
+    merged = SimAggregate.empty().merge(agg)
+    assert merged == agg
 
 
 def test_empty_aggregate() -> None:

@@ -26,6 +26,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "hide": ("隠れる", "Hide"),
         "close": ("接近", "Close"),
         "withdraw": ("後退", "Withdraw"),
+        "flee": ("逃走", "Flee"),
         "stand_up": ("起き上がる", "Stand up"),
         "reload": ("リロード", "Reload"),
         "do_nothing": ("何もしない", "Do nothing"),
@@ -77,6 +78,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "hidden": ("隠れている", "hidden"),
         "aiming": ("狙っている", "aiming"),
         "fixed": ("挑発で攻撃対象が固定", "fixed on a taunter"),
+        "fled": ("逃走", "out of the battle (fled)"),
     },
     "condition_end": {
         "prone": ("起き上がった", "is up again"),
@@ -116,6 +118,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "withdraw": ("後退", "withdrawal"),
         "knock_back": ("吹き飛ばし", "knock-back"),
         "hidden": ("隠れた", "hiding"),
+        "fled": ("逃走", "flight"),
     },
     "grapple": {
         "hold": ("押さえ込み", "hold"),
@@ -142,6 +145,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "outcome": {
         "last_side_standing": ("最後まで立っていた陣営", "last side standing"),
+        "fled": ("逃走", "the foe fled"),
         "all_down": ("全員戦闘不能", "everyone is down"),
         "round_limit": ("ラウンド上限", "round limit"),
     },

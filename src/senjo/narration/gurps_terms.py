@@ -30,6 +30,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "move_and_attack": ("移動攻撃", "Move and Attack"),
         "all_out_defense": ("全力防御", "All-Out Defense"),
         "concentrate": ("集中", "Concentrate"),
+        "flee": ("逃走", "Flee"),
         "ready": ("準備", "Ready"),
         "wait": ("待機", "Wait"),
     },
@@ -143,6 +144,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "death_check_4": ("生死判定（生命力）", "HT roll to survive"),
     },
     "condition": {
+        "fled": ("逃走", "out of the battle (fled)"),
         "grappled": ("組みつかれ", "grappled"),
         "pinned": ("押さえこまれ", "pinned"),
         "stunned": ("朦朧", "stunned"),
@@ -176,6 +178,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "outcome": {
         "last_side_standing": ("最後まで立っていた", "last side standing"),
+        "fled": ("逃走", "the foe fled"),
         "all_down": ("全員が倒れた", "everyone is down"),
         "round_limit": ("ラウンド上限", "round limit reached"),
     },

@@ -87,6 +87,8 @@ class CocCombatant(BaseModel):
     move: Annotated[Int, Field(ge=1, le=100)] = 8
     languages: list[Key] = ["common"]
     surroundings: SurroundingsSpec = SurroundingsSpec()
+    #: senjo's morale rule: at this HP or less the combatant may flee (the AI does).
+    flee_at: Int | None = None
 
 
 def _names(value: str | dict[Literal["en", "ja"], str], source: str, path: str) -> tuple[str, str]:
@@ -164,5 +166,6 @@ def build_combatant(data: dict[str, Any], source: str, index: int) -> tuple[Comb
         move=spec.move,
         languages=frozenset(spec.languages),
         surroundings=Surroundings(place.floor, place.wall_behind, place.cover),
+        flee_at=spec.flee_at,
     )
     return sheet, spec.controller, Point(*spec.position)

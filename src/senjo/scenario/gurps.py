@@ -140,6 +140,8 @@ class GurpsCombatant(BaseModel):
     shield: str | None = None
     dr: dict[LocationKey, Annotated[Int, Field(ge=0, le=200)]] = {}
     ready: list[str] | None = None
+    #: senjo's morale rule: at this HP or less the combatant may flee (the AI does).
+    flee_at: Int | None = None
 
 
 def _names(value: str | dict[str, str]) -> tuple[str, str]:
@@ -285,6 +287,7 @@ def build_fighter(
         ready=tuple(ready),
         techniques=dict(spec.techniques),
         width=spec.width,
+        flee_at=spec.flee_at,
     )
     if spec.hex is not None:
         head, facing = Hex(*spec.hex), Facing.parse(spec.facing)

@@ -51,7 +51,8 @@ class CombatantResult:
     `attacks`/`hits`: attack rolls made and those that hit; `defenses`/
     `defended`: active defense rolls made and those that succeeded; `dealt`/
     `taken`: injury (HP lost) caused to foes and suffered; `hp`: HP at the
-    end; `standing`: still able to fight at the end.
+    end; `standing`: still able to fight at the end; `fled`: left the battle by
+    fleeing (senjo's morale rule, `flee_at`).
     """
 
     attacks: int = 0
@@ -62,6 +63,7 @@ class CombatantResult:
     taken: int = 0
     hp: int = 0
     standing: bool = True
+    fled: bool = False
 
 
 class LogCounts:
@@ -77,7 +79,7 @@ class LogCounts:
         self.taken = dict.fromkeys(keys, 0)
 
     def results(self, status: Mapping[str, Any]) -> dict[str, CombatantResult]:
-        """The counts with each combatant's final `hp` and `active` from `status`."""
+        """The counts with each combatant's final `hp`, `active` and `fled` from `status`."""
         return {
             key: CombatantResult(
                 attacks=self.attacks[key],
@@ -88,6 +90,7 @@ class LogCounts:
                 taken=self.taken[key],
                 hp=status[key].hp,
                 standing=status[key].active,
+                fled=status[key].fled,
             )
             for key in self.keys
         }
@@ -141,6 +144,7 @@ class CombatantTally:
     dealt: Counter[int] = field(default_factory=Counter)
     taken: Counter[int] = field(default_factory=Counter)
     hp: Counter[int] = field(default_factory=Counter)
+    fled: int = 0
 
     def add(self, result: CombatantResult) -> None:
         """Fold one battle's figures in."""
@@ -149,6 +153,7 @@ class CombatantTally:
         self.defenses += result.defenses
         self.defended += result.defended
         self.standing += result.standing
+        self.fled += result.fled
         self.dealt[result.dealt] += 1
         self.taken[result.taken] += 1
         self.hp[result.hp] += 1
@@ -160,6 +165,7 @@ class CombatantTally:
         self.defenses += other.defenses
         self.defended += other.defended
         self.standing += other.standing
+        self.fled += other.fled
         self.dealt.update(other.dealt)
         self.taken.update(other.taken)
         self.hp.update(other.hp)
@@ -169,14 +175,17 @@ class CombatantTally:
 class SimAggregate:
     """Everything a simulation report needs, as counters over the battles played so far.
 
-    `wins`: side -> battles won; `draws`: reason (round_limit, all_down …) ->
-    battles without a winner; `rounds`: rounds -> battles; `survivors`: side
-    -> {how many of its combatants stood at the end -> battles};
+    `wins`: side -> battles won; `routs`: side -> those of its wins that came
+    because the last foes fled (the outcome `fled`); `draws`: reason
+    (round_limit, all_down …) -> battles without a winner; `rounds`: rounds ->
+    battles; `survivors`: side -> {how many of its combatants stood at the end ->
+    battles};
     `combatants`: key -> tally.
     """
 
     n: int = 0
     wins: Counter[str] = field(default_factory=Counter)
+    routs: Counter[str] = field(default_factory=Counter)
     draws: Counter[str] = field(default_factory=Counter)
     rounds: Counter[int] = field(default_factory=Counter)
     survivors: dict[str, Counter[int]] = field(default_factory=dict)
@@ -202,6 +211,8 @@ class SimAggregate:
             self.draws[outcome.reason] += 1
         else:
             self.wins[outcome.winner_side] += 1
+            if outcome.reason == "fled":
+                self.routs[outcome.winner_side] += 1
         self.rounds[outcome.rounds] += 1
         standing: Counter[str] = Counter({side: 0 for side in sides.values()})
         for key, side in sides.items():
@@ -218,6 +229,7 @@ class SimAggregate:
         """Add another aggregate's counts to this one (in place); returns self."""
         self.n += other.n
         self.wins.update(other.wins)
+        self.routs.update(other.routs)
         self.draws.update(other.draws)
         self.rounds.update(other.rounds)
         for side, counts in other.survivors.items():
@@ -231,8 +243,8 @@ class SimAggregate:
 
     def cells(self) -> int:
         """How many counters and counter entries it holds (flat in the number of battles)."""
-        size = 1 + len(self.wins) + len(self.draws) + len(self.rounds)
+        size = 1 + len(self.wins) + len(self.routs) + len(self.draws) + len(self.rounds)
         size += sum(len(counts) for counts in self.survivors.values())
         for tally in self.combatants.values():
-            size += 5 + len(tally.dealt) + len(tally.taken) + len(tally.hp)
+            size += 6 + len(tally.dealt) + len(tally.taken) + len(tally.hp)
         return size

@@ -92,9 +92,10 @@ def outcome_table(summary: SimSummary, lang: str, exact: ExactOutcome | None = N
     table.add_column(term("survivors", lang), justify="right")
     for side in summary.sides:
         known = [] if exact is None else [percent(exact.wins.get(side.side, 0.0), 2)]
+        routs = paren(f"{term('by_flight', lang)} {side.routs:,}", lang) if side.routs else ""
         table.add_row(
             side.name(lang),
-            f"{side.wins:,}",
+            f"{side.wins:,}{routs}",
             percent(side.rate),
             interval(side.ci95),
             *known,
@@ -147,8 +148,12 @@ def combatant_table(summary: SimSummary, lang: str) -> Table:
     table.add_column(term("taken_short", lang), justify="right")
     table.add_column(term("hp_left", lang), justify="right")
     table.add_column(term("standing", lang), justify="right")
+    fleeing = any(c.fled_rate for c in summary.combatants)
+    if fleeing:
+        table.add_column(term("fled", lang), justify="right")
     for c in summary.combatants:
         start = "?" if c.hp_start is None else str(c.hp_start)
+        fled = [percent(c.fled_rate)] if fleeing else []
         table.add_row(
             c.name(lang),
             c.side,
@@ -158,6 +163,7 @@ def combatant_table(summary: SimSummary, lang: str) -> Table:
             f"{c.taken_mean:.1f}",
             f"{c.hp_left_mean:.1f} / {start}",
             percent(c.standing_rate),
+            *fled,
         )
     return table
 

@@ -50,7 +50,10 @@ def _r(value: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class SideSummary:
-    """A side's record: wins, win rate with its 95% Wilson interval, and survivors."""
+    """A side's record: wins, win rate with its 95% Wilson interval, and survivors.
+
+    `routs`: the wins that came because the last foes fled (senjo's morale rule).
+    """
 
     side: str
     wins: int
@@ -60,6 +63,7 @@ class SideSummary:
     survivors_mean: float
     name_en: str = ""
     name_ja: str = ""
+    routs: int = 0
 
     def name(self, lang: str) -> str:
         """The side's name in `lang` (its key when the scenario names none)."""
@@ -70,6 +74,7 @@ class SideSummary:
         return {
             "name": {"en": self.name_en or self.side, "ja": self.name_ja or self.side},
             "wins": self.wins,
+            "wins_by_flight": self.routs,
             "win_rate": _r(self.rate),
             "ci95": [_r(self.ci95[0]), _r(self.ci95[1])],
             "combatants": self.size,
@@ -141,6 +146,8 @@ class CombatantSummary:
     hp_left_mean: float
     standing_rate: float
     dealt: dict[int, int]
+    #: The share of battles it fled (senjo's morale rule, `flee_at`).
+    fled_rate: float = 0.0
 
     def name(self, lang: str) -> str:
         """The combatant's name in `lang`."""
@@ -165,6 +172,7 @@ class CombatantSummary:
             "damage_taken": {"mean": _r(self.taken_mean)},
             "hp_left_mean": _r(self.hp_left_mean),
             "standing_rate": _r(self.standing_rate),
+            "fled_rate": _r(self.fled_rate),
         }
 
 
@@ -231,6 +239,7 @@ def summarize_sides(
                 survivors_mean=count_mean(survivors),
                 name_en=(names or {}).get(side, (side, side))[0],
                 name_ja=(names or {}).get(side, (side, side))[1],
+                routs=aggregate.routs.get(side, 0),
             )
         )
     return summaries
@@ -256,6 +265,7 @@ def _combatant(fighter: Any, tally: CombatantTally) -> CombatantSummary:
         hp_left_mean=count_mean(tally.hp),
         standing_rate=_ratio(tally.standing, battles),
         dealt=dict(tally.dealt),
+        fled_rate=_ratio(tally.fled, battles),
     )
 
 

@@ -45,6 +45,8 @@ TERMS: dict[str, tuple[str, str]] = {
     "taken_short": ("被負傷（平均）", "injury taken (mean)"),
     "hp_left": ("HP（終了時平均/初期）", "HP (mean at end / start)"),
     "standing": ("生存率", "still standing"),
+    "by_flight": ("うち敵の逃走", "foe fled"),
+    "fled": ("逃走率", "fled"),
     "per_battle": ("1戦あたり", "per battle"),
     "injury_hp": ("負傷（HP）", "injury (HP)"),
     "count": ("戦闘数", "battles"),

@@ -101,6 +101,11 @@ def static_reason(scenario: Scenario) -> Reason | None:
             "決闘者が近接攻撃の届かない距離から始まる（接近は扱わない）",
         )
     for sheet in fighters:
+        if sheet.flee_at is not None:
+            return Reason(
+                f"{sheet.key} may flee (flee_at {sheet.flee_at}; fleeing is not modelled)",
+                f"{sheet.key} は逃走しうる（flee_at {sheet.flee_at}、逃走は扱わない）",
+            )
         if sheet.hp < LOWEST_ACTIVE_HP:
             return Reason(
                 f"{sheet.key} starts with {sheet.hp} HP (below 3 is not modelled)",

@@ -23,6 +23,7 @@ from senjo.systems.coc.special_actions import (
     can_hide,
     can_withdraw,
     close,
+    flee,
     hide,
     reload,
     stand_up,
@@ -33,6 +34,7 @@ from senjo.systems.coc.state import CocState
 __all__ = ["action_options", "attack_options", "can_attack", "fixed_target", "resolve_action"]
 
 _WAIT = ActionChoice("do_nothing")
+_FLEE = ActionChoice("flee")
 
 
 def can_attack(state: CocState, key: str) -> bool:
@@ -114,7 +116,7 @@ def attack_options(state: CocState, key: str) -> list[ActionChoice]:
 
 
 def action_options(state: CocState, key: str) -> tuple[ActionChoice, ...]:
-    """Every legal action of `key`'s DEX turn, waiting last."""
+    """Every legal action of `key`'s DEX turn, waiting last (fleeing just before it)."""
     status = state.status[key]
     sheet = state.sheets[key]
     rules = state.rules
@@ -146,6 +148,8 @@ def action_options(state: CocState, key: str) -> tuple[ActionChoice, ...]:
         jammed = weapon.key in status.jammed
         if weapon.is_firearm and not jammed and status.shots.get(weapon.key, 0) < weapon.shots:
             options.append(ActionChoice("reload", weapon=weapon.key))
+    if sheet.flee_at is not None and status.hp <= sheet.flee_at:
+        options.append(_FLEE)  # senjo's morale rule: broken, it may flee
     options.append(_WAIT)
     return tuple(options)
 
@@ -165,6 +169,8 @@ def resolve_action(battle: Battle[CocState], key: str, choice: ActionChoice) -> 
         close(battle, key, choice.target)
     elif action == "withdraw":
         withdraw(battle, key)
+    elif action == "flee":
+        flee(battle, key)
     elif action == "stand_up":
         stand_up(battle, key)
     elif action == "reload":

@@ -165,6 +165,8 @@ class CocAI:
         by_action: dict[str, list[ActionChoice]] = {}
         for option in options:
             by_action.setdefault(option.action, []).append(option)
+        if "flee" in by_action:
+            return by_action["flee"][0]  # broken (senjo's morale rule): the AI always flees
         if status.holding:
             return (by_action.get("throw") or by_action["hold"])[0]
         if status.held_by:

@@ -226,6 +226,9 @@ class Combatant:
     move: int = 8
     languages: frozenset[str] = frozenset({"common"})
     surroundings: Surroundings = field(default_factory=Surroundings)
+    #: senjo's morale rule (not the book's): at this HP or less the combatant may flee, and
+    #: the AI does (None: it fights on). Interpretation in docs/rules/coc.md.
+    flee_at: int | None = None
 
     @property
     def db(self) -> DamageDice:

@@ -36,6 +36,7 @@ __all__ = [
     "can_hide",
     "can_withdraw",
     "close",
+    "flee",
     "hide",
     "idea_reveal",
     "movement",
@@ -167,6 +168,14 @@ def withdraw(battle: Battle[CocState], key: str) -> None:
         )
     )
     disengage(battle, key, "withdraw")
+
+
+def flee(battle: Battle[CocState], key: str) -> None:
+    """逃走 (senjo's morale rule, docs/rules/coc.md): the flight is not played out; the
+    combatant leaves the battle and everyone's melee reach."""
+    battle.state.status[key].fled = True
+    battle.emit(CocConditionChanged(key, "fled", True))
+    disengage(battle, key, "fled")
 
 
 def stand_up(battle: Battle[CocState], key: str) -> None:

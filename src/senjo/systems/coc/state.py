@@ -60,11 +60,14 @@ class CombatantState:
     disarmed: bool = False
     shots: dict[str, int] = field(default_factory=dict)
     jammed: set[str] = field(default_factory=set)
+    #: Gone from the battle by fleeing (senjo's morale rule, `flee_at`).
+    fled: bool = False
 
     @property
     def active(self) -> bool:
-        """True while the combatant is still in the fight (conscious, alive, not dying)."""
-        return self.conscious and not self.dead and self.dying_round == 0
+        """True while the combatant is still in the fight (conscious, alive, not dying, not
+        fled)."""
+        return self.conscious and not self.dead and self.dying_round == 0 and not self.fled
 
 
 @dataclass(slots=True)

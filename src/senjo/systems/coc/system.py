@@ -209,4 +209,8 @@ def _outcome(state: CocState) -> Outcome | None:
         return None
     if not sides:
         return Outcome(None, "all_down", state.round)
-    return Outcome(next(iter(sides)), "last_side_standing", state.round)
+    winner = next(iter(sides))
+    routed = any(
+        status.fled and state.sheets[key].side != winner for key, status in state.status.items()
+    )
+    return Outcome(winner, "fled" if routed else "last_side_standing", state.round)

@@ -210,6 +210,8 @@ class GurpsAI:
         fighter = state.fighters[key]
         status = state.status[key]
         options: tuple[ManeuverChoice, ...] = decision.options
+        if options[-1].maneuver == "flee":
+            return options[-1]  # broken (senjo's morale rule): the AI always flees
         by_kind: dict[str, list[ManeuverChoice]] = {}
         for option in options:
             same = by_kind.get(option.maneuver)

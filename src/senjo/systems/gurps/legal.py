@@ -88,6 +88,7 @@ _INCREASED_PARRY = _choice("all_out_defense", "increased_parry")
 _INCREASED_BLOCK = _choice("all_out_defense", "increased_block")
 _DOUBLE_DEFENSE = _choice("all_out_defense", "double")
 _CONCENTRATE = _choice("concentrate")
+_FLEE = _choice("flee")
 
 
 @functools.lru_cache(maxsize=64)
@@ -266,6 +267,8 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
         options.extend(_choice(o.maneuver, o.variant, o.target) for o in grapples)
     if status.held_by:
         return _while_held(state, key, options)
+    if fighter.flee_at is not None and status.hp <= fighter.flee_at:
+        options.append(_FLEE)  # senjo's morale rule (interpretation 50): offered last
     return tuple(options)
 
 

@@ -16,9 +16,10 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.bodies import occupied
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
-from senjo.systems.gurps.events import Check, PostureChanged, TurnSkipped
+from senjo.systems.gurps.events import Check, ConditionChanged, PostureChanged, TurnSkipped
 from senjo.systems.gurps.field import Route, field_of, heading
 from senjo.systems.gurps.grappling import resolve_grapple
+from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import OFF
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.legal import flying_jump, maneuver_options, off_hand_mode
@@ -220,6 +221,12 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         status.wait_weapon, status.wait_mode = choice.weapon, choice.mode
     elif maneuver == "all_out_defense" and choice.variant == "increased_dodge":
         yield from _dodging_move(battle, key)
+    elif maneuver == "flee":
+        # senjo's morale rule (interpretation 50): the flight is not played out; the
+        # fighter leaves the battle, and lets go of anyone it holds.
+        status.fled = True
+        battle.emit(ConditionChanged(key, "fled", True, "flee"))
+        check_grips(state)
     # do_nothing and concentrate change nothing here.
 
 

@@ -204,6 +204,9 @@ class Fighter:
     techniques: dict[str, int] = field(default_factory=dict)
     #: seed 001 (大きなフィギュア): the figure's widest part, in hexes.
     width: int = 1
+    #: senjo's morale rule (not the book's): at this HP or less the fighter may flee,
+    #: and the AI does (None: it fights on). Interpretation 50 in docs/rules/gurps.md.
+    flee_at: int | None = None
 
     def has(self, advantage: str) -> bool:
         """True if the fighter has this trait."""

@@ -100,11 +100,13 @@ class FighterState:
     reloading: dict[str, int] = field(default_factory=dict)
     #: Reach chosen for weapons whose reach change needs a Ready ("1,2*", B269).
     grips: dict[str, int] = field(default_factory=dict)
+    #: Gone from the battle by fleeing (senjo's morale rule, `flee_at`).
+    fled: bool = False
 
     @property
     def active(self) -> bool:
-        """True while the fighter can still act (conscious and alive)."""
-        return self.conscious and not self.dead
+        """True while the fighter can still act (conscious, alive, not fled)."""
+        return self.conscious and not self.dead and not self.fled
 
 
 @dataclass(slots=True)

@@ -200,7 +200,7 @@ class Gurps(RuleSystem[GurpsState]):
     def _turn(self, battle: Battle[GurpsState], key: str) -> Steps:
         state = battle.state
         status = state.status[key]
-        if status.dead or not status.conscious:
+        if not status.active:
             return
         previous, defended = status.maneuver, status.defended
         _start_of_turn(status, previous)
@@ -281,4 +281,8 @@ def _outcome(state: GurpsState) -> Outcome | None:
         return None
     if not sides:
         return Outcome(None, "all_down", state.round)
-    return Outcome(next(iter(sides)), "last_side_standing", state.round)
+    winner = next(iter(sides))
+    routed = any(
+        status.fled and state.fighters[key].side != winner for key, status in state.status.items()
+    )
+    return Outcome(winner, "fled" if routed else "last_side_standing", state.round)
