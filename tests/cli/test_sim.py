@@ -119,21 +119,24 @@ def test_sim_json_fields() -> None:
     ("lang", "column", "won"), [("en", "fled", "foe fled"), ("ja", "逃走率", "うち敵の逃走")]
 )
 def test_sim_reports_flights(tmp_path: Path, lang: str, column: str, won: str) -> None:
-    """A raider who flees at 6 HP or less (`flee_at`): the engine plays it (the fast path
-    declines), the report shows the fled rate and the wins by flight, the JSON counts them,
-    and every flight is a knights' win."""
+    """A raider who flees at 6 HP or less (`flee_at`), on the fast path and on the engine:
+    the report shows the fled rate and the wins by flight, the JSON counts them, and every
+    flight is a knights' win."""
     data = load_scenario(Path(DUEL)).data
     data["combatants"][1]["flee_at"] = 6
     path = tmp_path / "fleeing.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    found = sim_json(str(path), "-n", "30", "--seed", "3")
-    assert found["path"] == "engine"
-    routs = found["sides"]["knights"]["wins_by_flight"]
-    fled = found["combatants"]["raider"]["fled_rate"]
-    assert 0 < routs <= found["sides"]["knights"]["wins"]
-    assert fled == round(routs / 30, 6) and found["combatants"]["knight"]["fled_rate"] == 0
-    text = ok(invoke("sim", str(path), "-n", "30", "--seed", "3", "--lang", lang))
-    assert column in text and f"{won} {routs}" in text
+    for way in ("fast", "engine"):
+        found = sim_json(str(path), "-n", "30", "--seed", "3", "--path", way)
+        assert found["path"] == way
+        routs = found["sides"]["knights"]["wins_by_flight"]
+        fled = found["combatants"]["raider"]["fled_rate"]
+        assert 0 < routs <= found["sides"]["knights"]["wins"]
+        assert fled == round(routs / 30, 6) and found["combatants"]["knight"]["fled_rate"] == 0
+        text = ok(
+            invoke("sim", str(path), "-n", "30", "--seed", "3", "--path", way, "--lang", lang)
+        )
+        assert column in text and f"{won} {routs}" in text
 
 
 def test_workers_do_not_change_the_numbers() -> None:

@@ -317,8 +317,19 @@ def darkness() -> Scenario:
     return parse_scenario(data, "darkness.yaml")
 
 
+def flight() -> Scenario:
+    """The duel with morale (`flee_at`, senjo's rule): the raider flees at 6 HP or less, the
+    knight at 3 or less, each on its turn after the consciousness and stun rolls."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight["flee_at"] = 3
+    raider["flee_at"] = 6
+    return parse_scenario(data, "flight.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "flight": flight,
     "darkness": darkness,
     "free actions": free_actions,
     "random locations": random_locations,

@@ -489,7 +489,6 @@ PIKE = {
             "more than one melee weapon",
         ),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
-        (lambda d: d["combatants"][1].update(flee_at=4), "may flee (flee_at 4"),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:

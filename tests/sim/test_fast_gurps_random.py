@@ -76,6 +76,8 @@ def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
             fighter["shield"] = rng.choice(["small_shield", "medium_shield", "buckler"])
         fighter["flexible_armor"] = rng.random() < 0.3
         fighter["size_modifier"] = rng.choice([0, 0, -1, 1, 2])
+        if rng.random() < 0.3:
+            fighter["flee_at"] = rng.randint(-3, 8)
     data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
     data["options"] = {
         "max_rounds": rng.choice([10, 30, 100]),

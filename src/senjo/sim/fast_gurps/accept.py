@@ -119,11 +119,6 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                     f"{label} has a reach of more than 2 yards",
                     f"{jlabel}の攻撃範囲が2ヤードを超える",
                 )
-    if fighter.flee_at is not None:
-        return Reason(
-            f"{name} may flee (flee_at {fighter.flee_at}; fleeing is not modelled)",
-            f"{jname}は逃走しうる（flee_at {fighter.flee_at}、逃走は扱わない）",
-        )
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
         return Reason(

@@ -26,6 +26,7 @@ from senjo.sim.fast_gurps.layout import (
     BACK,
     D_MAX,
     D_MIN,
+    FLED,
     KNEELING,
     LAST_SIDE,
     LYING,
@@ -72,12 +73,15 @@ class _Block(Exchange):
                     up0 = self.active(0, ended)
                     up1 = self.active(1, ended)
                     for who, mask in ((0, up0 & ~up1), (1, up1 & ~up0)):
-                        self.finish(ended[mask], who, LAST_SIDE, turn_round)
+                        won = ended[mask]
+                        routed = self.fled[1 - who, won]
+                        self.finish(won[routed], who, FLED, turn_round)
+                        self.finish(won[~routed], who, LAST_SIDE, turn_round)
                     self.finish(ended[~up0 & ~up1], -1, ALL_DOWN, turn_round)
                     live = live[~self.done[live]]
         out = self.out
         out.hp[:] = self.hp
-        out.standing[:] = self.conscious & ~self.dead
+        out.standing[:] = self.conscious & ~self.dead & ~self.fled
         out.seeds = self.seeds
         out.used[~out.escaped] = self.ptr[~out.escaped]
         return out
@@ -124,7 +128,10 @@ class _Block(Exchange):
             outcome, _ = self.check(stunned, np.full(stunned.size, me.ht))
             self.stunned[f, stunned[self.success_of(outcome)]] = False
             act = act[~idle]
-        self.maneuver(f, act)
+        # senjo's morale rule: at `flee_at` HP or less, the AI flees (GurpsAI._maneuver).
+        fleeing = self.hp[f, act] <= me.flee_at
+        self.fled[f, act[fleeing]] = True
+        self.maneuver(f, act[~fleeing])
 
     def maneuver(self, f: int, act: IntArray) -> None:
         """The AI's maneuver (GurpsAI._maneuver) and its resolution."""

@@ -30,8 +30,10 @@ __all__ = [
     "D_MIN",
     "EYE",
     "FACE",
+    "FLED",
     "LAST_SIDE",
     "LOCATIONS",
+    "NEVER_FLEES",
     "NO_SCORE",
     "POSTURES",
     "REASONS",
@@ -74,8 +76,10 @@ CLOSE = 0.5
 #: A defense score no option reaches: "none available", or "not scored yet".
 NO_SCORE = -(10**6)
 #: Why a battle ends, as codes, and their names in the engine's outcomes.
-LAST_SIDE, ROUND_LIMIT, ALL_DOWN = 0, 1, 2
-REASONS = ("last_side_standing", "round_limit", "all_down")
+LAST_SIDE, ROUND_LIMIT, ALL_DOWN, FLED = 0, 1, 2, 3
+REASONS = ("last_side_standing", "round_limit", "all_down", "fled")
+#: `FighterTables.flee_at` of a fighter without `flee_at`: no HP is that low.
+NEVER_FLEES = -(10**9)
 
 # Weapon (and shield) states: ready in hand, dropped, held but unready, broken.
 READY, DROPPED, UNREADY, BROKEN = 0, 1, 2, 3
@@ -255,6 +259,9 @@ class FighterTables:
     #: risks breaking it (B376: the attacking weapon three or more times as heavy; option
     #: `heavy_parry_break`): 1d, broken on 1-2.
     parry_breaks: BoolArray
+    #: senjo's morale rule: at this HP or less the fighter flees on its turn, after the
+    #: consciousness and stun rolls (NEVER_FLEES without `flee_at`).
+    flee_at: int = NEVER_FLEES
     # As a victim:
     #: damage type -> [location, DR treatment, basic] injury and whether it penetrated.
     injury: dict[str, IntArray] = field(default_factory=dict)

@@ -48,8 +48,9 @@ FloatArray = npt.NDArray[np.float64]
     F_CRIPPLE_CAP,
     F_SHOCK_UNIT,
     F_MISS_TABLES,
-) = range(15)
-F_COLUMNS = 15
+    F_FLEE_AT,
+) = range(16)
+F_COLUMNS = 16
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -239,6 +240,7 @@ def pack(t: DuelTables) -> Packed:
             f.cripple.shape[1] - 1,
             f.hp // 10 if f.hp >= 20 else 1,
             f.miss["code"].shape[0],
+            f.flee_at,
         ]
 
     def modes(f: FighterTables) -> IntArray:

@@ -18,6 +18,7 @@ from senjo.sim.aggregate import CombatantTally, SimAggregate
 from senjo.sim.fast_gurps import compiled, streams
 from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
+from senjo.sim.fast_gurps.layout import FLED
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BoolArray
 from senjo.sim.fast_gurps.tables import DuelTables, build_tables, initiative_tie
@@ -114,11 +115,15 @@ def _fold(
     sel = index[~result.escaped[index]]
     aggregate.n += int(sel.size)
     winners = result.winner[sel]
+    reasons = result.reason[sel]
     for position, key in enumerate(order):
         won = int((winners == position).sum())
         if won:
             aggregate.wins[sides[key]] += won
-    reasons = result.reason[sel]
+        routs = int(((winners == position) & (reasons == FLED)).sum())
+        if routs:  # won because the foe fled; the foe is the one who fled
+            aggregate.routs[sides[key]] += routs
+            aggregate.combatants[order[1 - position]].fled += routs
     for code, reason in enumerate(REASONS):
         drawn = int(((winners == -1) & (reasons == code)).sum())
         if drawn:

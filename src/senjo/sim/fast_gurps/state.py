@@ -70,6 +70,8 @@ class BlockState:
         self.stunned = np.zeros((2, n), dtype=np.bool_)
         self.conscious = np.ones((2, n), dtype=np.bool_)
         self.dead = np.zeros((2, n), dtype=np.bool_)
+        #: Gone by fleeing (senjo's morale rule, `FighterTables.flee_at`).
+        self.fled = np.zeros((2, n), dtype=np.bool_)
         self.man = np.zeros((2, n), dtype=np.int64)
         self.defended_now = np.zeros((2, n), dtype=np.bool_)
         self.retreated = np.zeros((2, n), dtype=np.bool_)
@@ -130,7 +132,7 @@ class BlockState:
         self.done[idx] = True
 
     def active(self, f: int, idx: IntArray) -> BoolArray:
-        result: BoolArray = self.conscious[f, idx] & ~self.dead[f, idx]
+        result: BoolArray = self.conscious[f, idx] & ~self.dead[f, idx] & ~self.fled[f, idx]
         return result
 
     def knock_out(self, v: int, idx: IntArray) -> None:

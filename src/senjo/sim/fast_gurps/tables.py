@@ -16,6 +16,7 @@ the package and its tests use are re-exported here). The battle loop
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -50,6 +51,7 @@ from senjo.sim.fast_gurps.layout import (
     LOC,
     LOCATIONS,
     M_AOD,
+    NEVER_FLEES,
     NO_ATTACK,
     PICK_SHIELD,
     PICK_WEAPON,
@@ -464,6 +466,13 @@ def initiative_tie(scenario: Scenario) -> bool:
     return (first.basic_speed, first.dx) == (second.basic_speed, second.dx)
 
 
+def _steady(scenario: Scenario) -> Scenario:
+    """The scenario without `flee_at`, for asking the AI: the model takes a flight before the
+    AI's maneuver, so the tables hold only the choices of a fighter that fights on."""
+    fighters = tuple(dataclasses.replace(f, flee_at=None) for f in scenario.fighters)
+    return dataclasses.replace(scenario, fighters=fighters)
+
+
 def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
     fighters: tuple[Fighter, ...] = scenario.fighters
     order = initiative_order(fighters, {} if lead is None else {lead: 1})
@@ -473,8 +482,13 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
             for mode in weapon.modes:
                 dice = mode.damage.dice(fighter.thrust, fighter.swing)
                 most = max(most, 3 * (6 * dice.dice + max(dice.adds, 0)) + 3)
-    first = _fighter_tables(scenario, order, 0, most)
-    second = _fighter_tables(scenario, order, 1, most)
+    steady = _steady(scenario)
+    first = _fighter_tables(steady, order, 0, most)
+    second = _fighter_tables(steady, order, 1, most)
+    by_key = {fighter.key: fighter for fighter in fighters}
+    for tables, key in ((first, order[0]), (second, order[1])):
+        flee_at = by_key[key].flee_at
+        tables.flee_at = NEVER_FLEES if flee_at is None else flee_at
     positions = [scenario.positions.get(key, Point(0, 0)) for key in order]
     if positions[0].y != positions[1].y:
         raise Unsupported(

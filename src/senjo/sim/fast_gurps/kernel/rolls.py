@@ -77,8 +77,9 @@ U64 = npt.NDArray[np.uint64]
     S_SHIELD,
     S_HAND,
     S_GUARD,
-) = range(18)
-S_FIELDS = 18
+    S_FLED,
+) = range(19)
+S_FIELDS = 19
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
 PLAYING, ESCAPED = 0, 1
@@ -219,7 +220,7 @@ def _escape(c: IntArray, used: IntArray) -> None:
 
 @_jit
 def _active(s: IntArray, f: int) -> bool:
-    return bool(s[S_CONSCIOUS, f] == 1 and s[S_DEAD, f] == 0)
+    return bool(s[S_CONSCIOUS, f] == 1 and s[S_DEAD, f] == 0 and s[S_FLED, f] == 0)
 
 
 @_jit

@@ -21,6 +21,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_BLOCKS,
     S_CONSCIOUS,
     S_DEFENDED_NOW,
+    S_FLED,
     S_GUARD,
     S_HAND,
     S_HP,
@@ -57,6 +58,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
 from senjo.sim.fast_gurps.layout import (
     ALL_DOWN,
     BACK,
+    FLED,
     KNEELING,
     LAST_SIDE,
     LYING,
@@ -76,6 +78,7 @@ from senjo.sim.fast_gurps.layout import (
     STRIKING_CLASSES,
 )
 from senjo.sim.fast_gurps.packed import (
+    F_FLEE_AT,
     F_HP,
     F_HT,
     F_SHIELD,
@@ -205,6 +208,9 @@ def _turn(
             if _success(outcome):
                 s[S_STUNNED, f] = 0
         return
+    if s[S_HP, f] <= _fighter(P, K, f, F_FLEE_AT):
+        s[S_FLED, f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
+        return
     _maneuver(P, PF, K, s, par, x, c, st, res, used, f)
 
 
@@ -264,9 +270,9 @@ def play(
                 if not (up0 and up1):
                     ended = True
                     if up0:
-                        winner, reason = 0, LAST_SIDE
+                        winner, reason = 0, FLED if s[S_FLED, 1] == 1 else LAST_SIDE
                     elif up1:
-                        winner, reason = 1, LAST_SIDE
+                        winner, reason = 1, FLED if s[S_FLED, 0] == 1 else LAST_SIDE
                     else:
                         winner, reason = -1, ALL_DOWN
                     break
