@@ -51,6 +51,14 @@ def _dex_tie(data: dict[str, Any]) -> None:
     data["combatants"][0]["characteristics"]["DEX"] = 14
 
 
+def _flight(data: dict[str, Any]) -> None:
+    """Morale (`flee_at`, senjo's rule): the detective flees at 5 HP or less, the cultist at
+    8 or less, on their DEX turns."""
+    detective, cultist = data["combatants"]
+    detective["flee_at"] = 5
+    cultist["flee_at"] = 8
+
+
 VARIANTS: dict[str, Change] = {
     "house rules": lambda data: None,
     "house off": _options(house="off"),
@@ -59,6 +67,7 @@ VARIANTS: dict[str, Change] = {
     "fists and kicks": _fists,
     "fists and kicks, house off": _fists_house_off,
     "equal DEX": _dex_tie,
+    "flight": _flight,
 }
 
 
@@ -99,7 +108,9 @@ def test_the_fast_path_agrees_with_the_exact_chances(name: str, seed: int) -> No
     _agrees(exact_duel(model), model, CocFastPath().run(scenario, seed, 0, FAST_BATTLES))
 
 
-@pytest.mark.parametrize(("name", "battles"), [("house rules", 1_000), ("house off", 1_000)])
+@pytest.mark.parametrize(
+    ("name", "battles"), [("house rules", 1_000), ("house off", 1_000), ("flight", 1_000)]
+)
 def test_the_engine_agrees_with_the_exact_chances(name: str, battles: int) -> None:
     """The rule engine itself, AI against AI: the same figures, within 4.5 standard errors."""
     scenario = _changed(VARIANTS[name])

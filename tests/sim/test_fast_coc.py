@@ -129,6 +129,30 @@ def test_fast_path_agrees_with_the_engine(house: str, engine_seed: int, fast_see
         _overlap(*standing, Z95, f"{key} stands")
 
 
+def test_flights_agree_with_the_engine() -> None:
+    """With `flee_at` on both (senjo's morale rule), each side's wins by the foe's flight and
+    each combatant's flights agree with the engine's, and every flight is the foe's win."""
+    scenario = _changed(
+        lambda data: [
+            data["combatants"][0].update(flee_at=5),
+            data["combatants"][1].update(flee_at=8),
+        ]
+    )
+    engine = play_battles(scenario, 45, 0, ENGINE_BATTLES)
+    fast = CocFastPath().run(scenario, 46, 0, FAST_BATTLES)
+    for side, fled in (("investigators", "cultist"), ("cult", "detective")):
+        assert engine.routs[side] == engine.combatants[fled].fled
+        assert fast.routs[side] == fast.combatants[fled].fled > 0
+        _overlap((engine.routs[side], engine.n), (fast.routs[side], fast.n), Z95, side)
+        _overlap((engine.wins[side], engine.n), (fast.wins[side], fast.n), Z95, side)
+    for key in ("detective", "cultist"):
+        standing = (
+            (engine.combatants[key].standing, engine.n),
+            (fast.combatants[key].standing, fast.n),
+        )
+        _overlap(*standing, Z95, f"{key} stands")
+
+
 def test_equal_dex_tie_roll_agrees_with_the_engine() -> None:
     """With equal DEX the 1D100 tie roll decides who acts first; the win rates still agree."""
 
@@ -345,7 +369,6 @@ def _first(**fields: Any) -> Any:
         (_first(skills={"club": 60, "budo": 30}), "detective has Martial Arts (武道) with fist"),
         (_first(hp=2), "detective starts with 2 HP"),
         (_first(weapons=["rock"]), "detective's rock is a thrown weapon"),
-        (_first(flee_at=3), "detective may flee (flee_at 3"),
     ],
 )
 def test_declines_unmodelled_features(change: Any, reason: str) -> None:

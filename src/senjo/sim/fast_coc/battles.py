@@ -9,7 +9,8 @@ between workers. The last few blocks are kept (`_BLOCKS`), so the chunks a
 worker plays one after another inside one block share its simulation.
 
 Each round follows `Coc.play`: the dodge-focus declarations in DEX order,
-then each DEX turn: the AI's action (from the lookup tables), the attack
+then each DEX turn: the AI's action (from the lookup tables; a flight, senjo's
+morale rule, ends the duel with the foe's win), the attack
 roll, the defender's dodge or parry, damage (impale on a special success),
 a knock-out attack's resistance roll, armour, and the wound's consequences
 (HP 0 or below, HP 1-2, the shock roll). A duel ends when one combatant is
@@ -28,6 +29,7 @@ from senjo.sim.aggregate import CombatantTally, SimAggregate
 from senjo.sim.fast_coc.tables import (
     DEFENSE_DODGE,
     DEFENSE_NONE,
+    FLEE,
     BoolArray,
     DuelModel,
     IntArray,
@@ -68,6 +70,8 @@ class BlockResult:
     dealt: IntArray
     hp: IntArray
     standing: BoolArray
+    #: Who fled (senjo's morale rule): the battle ended there, the foe winning.
+    fled: BoolArray
 
 
 def d100(rng: np.random.Generator, size: int) -> IntArray:
@@ -93,6 +97,7 @@ def play_block(model: DuelModel, seed: int, block: int, size: int = BLOCK) -> Bl
         first = (ties[1] < ties[0]).astype(np.int64)
     hp = np.array([[side.hp] * size for side in sides], dtype=np.int64)
     out = np.zeros((2, size), dtype=np.bool_)
+    fled = np.zeros((2, size), dtype=np.bool_)
     focus = np.zeros((2, size), dtype=np.bool_)
     gave_up = np.zeros((2, size), dtype=np.bool_)
     attacked = np.zeros((2, size), dtype=np.bool_)
@@ -140,6 +145,12 @@ def play_block(model: DuelModel, seed: int, block: int, size: int = BLOCK) -> Bl
                     focus[o, idx].astype(np.int64),
                     attacked[o, idx].astype(np.int64),
                 ]
+                leaving = idx[code == FLEE]
+                if leaving.size:  # senjo's morale rule: the foe wins by the flight
+                    fled[c, leaving] = True
+                    winner[leaving] = o
+                    rounds[leaving] = current
+                    live[leaving] = False
                 chosen = code > 0
                 blow, option = idx[chosen], code[chosen]
                 if blow.size:
@@ -182,7 +193,8 @@ def play_block(model: DuelModel, seed: int, block: int, size: int = BLOCK) -> Bl
         defended=defended,
         dealt=dealt,
         hp=hp,
-        standing=~out,
+        standing=~out & ~fled,
+        fled=fled,
     )
 
 
@@ -242,6 +254,9 @@ def fold(aggregate: SimAggregate, model: DuelModel, result: BlockResult, lo: int
         wins = int(np.count_nonzero(winner == c))
         if wins:
             aggregate.wins[side.side] += wins
+        routs = int(np.count_nonzero(result.fled[1 - c, lo:hi]))
+        if routs:
+            aggregate.routs[side.side] += routs
     draws = int(np.count_nonzero(winner < 0))
     if draws:
         aggregate.draws["round_limit"] += draws
@@ -264,6 +279,7 @@ def fold(aggregate: SimAggregate, model: DuelModel, result: BlockResult, lo: int
         tally.dealt.update(_counts(result.dealt[c, lo:hi]))
         tally.taken.update(_counts(result.dealt[1 - c, lo:hi]))
         tally.hp.update(_counts(result.hp[c, lo:hi]))
+        tally.fled += int(np.count_nonzero(result.fled[c, lo:hi]))
 
 
 def _counts(values: IntArray) -> Counter[int]:

@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from senjo.sim.fast_coc.tables import DEFENSE_DODGE, DEFENSE_NONE, DuelModel, Side
+from senjo.sim.fast_coc.tables import DEFENSE_DODGE, DEFENSE_NONE, FLEE, DuelModel, Side
 
 __all__ = ["ExactDuel", "exact_duel", "success_chance"]
 
@@ -81,8 +81,8 @@ def exact_duel(model: DuelModel) -> ExactDuel:
                 after: dict[_State, float] = defaultdict(float)
                 for state, p in now.items():
                     for following, q in _turn(model, c, state):
-                        if following is None:
-                            wins[c] += p * q
+                        if isinstance(following, int):
+                            wins[following] += p * q
                             lengths[current] += p * q
                         else:
                             after[following] += p * q
@@ -109,8 +109,9 @@ def _declarations(
     return focus[0], focus[1]
 
 
-def _turn(model: DuelModel, c: int, state: _State) -> Iterator[tuple[_State | None, float]]:
-    """Side c's DEX turn from `state`: each following state (None: c has won) and its chance."""
+def _turn(model: DuelModel, c: int, state: _State) -> Iterator[tuple[_State | int, float]]:
+    """Side c's DEX turn from `state`: each following state (or the index of the side that
+    has won) and its chance."""
     hp = [state[0], state[1]]
     focus, gave_up, attacked = list(state[2:4]), list(state[4:6]), list(state[6:8])
     o = 1 - c
@@ -118,6 +119,9 @@ def _turn(model: DuelModel, c: int, state: _State) -> Iterator[tuple[_State | No
     option = int(
         me.action[hp[c], hp[o], int(focus[c]), int(gave_up[c]), int(focus[o]), int(attacked[o])]
     )
+    if option == FLEE:
+        yield o, 1.0  # senjo's morale rule: c flees, the foe wins
+        return
     if option <= 0:
         yield state, 1.0
         return
@@ -158,8 +162,9 @@ def _land(
     focus: list[bool],
     gave_up: list[bool],
     attacked: list[bool],
-) -> Iterator[tuple[_State | None, float]]:
-    """A blow that landed: each damage roll, a knock-out attack's roll, armour, the wound."""
+) -> Iterator[tuple[_State | int, float]]:
+    """A blow that landed: each damage roll, a knock-out attack's roll, armour, the wound
+    (the following state, or c when the foe is out of the fight)."""
     o = 1 - c
     me, foe = model.sides[c], model.sides[o]
     before = hp[o]
@@ -171,20 +176,20 @@ def _land(
         else:
             knocked = 0.0
         if knocked:
-            yield None, chance * knocked  # knocked out: the foe is out of the fight
+            yield c, chance * knocked  # knocked out: the foe is out of the fight
         if knocked == 1.0:
             continue
         loss = max(0, damage - foe.armour)
         after = before - loss
         if loss > 0 and after <= 2:
-            yield None, chance * (1 - knocked)
+            yield c, chance * (1 - knocked)
             continue
         basis = foe.hp if model.rules.shock_max else before
         shocked = 0.0
         if loss > 0 and 2 * loss >= basis:  # after > 2 here
             shocked = 1 - success_chance(foe.con5)
         if shocked:
-            yield None, chance * (1 - knocked) * shocked
+            yield c, chance * (1 - knocked) * shocked
         wounded = list(hp)
         wounded[o] = after
         if shocked < 1:

@@ -50,6 +50,7 @@ __all__ = [
     "DEFENSE_DODGE",
     "DEFENSE_NONE",
     "DEFENSE_PARRY",
+    "FLEE",
     "BoolArray",
     "DuelModel",
     "IntArray",
@@ -67,6 +68,8 @@ FloatArray = npt.NDArray[np.float64]
 
 #: Defense codes in the defense tables.
 DEFENSE_NONE, DEFENSE_DODGE, DEFENSE_PARRY = 0, 1, 2
+#: The action code of a flight (senjo's morale rule, `flee_at`): the duel ends, the foe wins.
+FLEE = -1
 
 #: The lowest HP at which a combatant still fights (1-2 is unconscious, 0 or below dying).
 LOWEST_ACTIVE_HP = 3
@@ -101,11 +104,6 @@ def static_reason(scenario: Scenario) -> Reason | None:
             "決闘者が近接攻撃の届かない距離から始まる（接近は扱わない）",
         )
     for sheet in fighters:
-        if sheet.flee_at is not None:
-            return Reason(
-                f"{sheet.key} may flee (flee_at {sheet.flee_at}; fleeing is not modelled)",
-                f"{sheet.key} は逃走しうる（flee_at {sheet.flee_at}、逃走は扱わない）",
-            )
         if sheet.hp < LOWEST_ACTIVE_HP:
             return Reason(
                 f"{sheet.key} starts with {sheet.hp} HP (below 3 is not modelled)",
@@ -193,7 +191,7 @@ class Side:
 
     - `declare[hp, foe_hp, foe_focus]`: True to focus on dodging (回避に集中);
     - `action[hp, foe_hp, focus, gave_up, foe_focus, foe_attacked]`: the attack
-      option chosen on its DEX turn, 0 for waiting;
+      option chosen on its DEX turn, 0 for waiting, FLEE for a flight;
     - `defense[option, focus, attacked]`: how it meets the foe's attack option
       (DEFENSE_NONE / _DODGE / _PARRY), `defense_value` the check's value and
       `defense_auto` an automatic success (a focused dodge of 100 or more);
@@ -343,6 +341,8 @@ def _side(
                                 f"AIが {chosen.key} で攻撃する",
                             )
                         )
+                elif chosen.action == "flee":
+                    code = FLEE
                 elif chosen.action != "do_nothing":
                     raise Unsupported(
                         Reason(
