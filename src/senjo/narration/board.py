@@ -62,6 +62,9 @@ class BoardTracker:
             self.places[item.actor] = (place, Facing[item.facing], letter, up)
             if item.actor in self.bodies:
                 self.bodies[item.actor] = tuple(Hex(q, r) for q, r in item.body)
+        elif isinstance(item, ConditionChanged) and item.condition == "fled":
+            self.places.pop(item.actor, None)  # gone from the battle (senjo's morale rule)
+            self.bodies.pop(item.actor, None)
         elif isinstance(item, ConditionChanged) and item.condition in ("unconscious", "dead"):
             place, facing, letter, _ = self.places[item.actor]
             self.places[item.actor] = (place, facing, letter, False)
