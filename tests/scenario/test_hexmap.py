@@ -67,6 +67,10 @@ def test_figures_start_on_their_hexes_facing_as_written() -> None:
             lambda d: d["combatants"][0].update(facing="UP"),
             "combatants[0].facing: unknown facing 'UP'; allowed: N, NE, NW, S, SE, SW",
         ),
+        (
+            lambda d: d.pop("map"),
+            "combatants[0].hex: a hex needs a map: block; without a map write position: [x, y]",
+        ),
     ],
 )
 def test_bad_maps_give_one_message(change: Any, message: str) -> None:

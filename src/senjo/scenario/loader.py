@@ -202,6 +202,17 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
             )
         ground = build_hexmap(data["map"], source)
         check_placements(ground, positions, source)
+    else:
+        for index, where in enumerate(positions.values()):
+            if getattr(where, "hex", None) is not None:
+                raise ScenarioError(
+                    source,
+                    f"combatants[{index}].hex",
+                    Bilingual(
+                        "a hex needs a map: block; without a map write position: [x, y]",
+                        "ヘクスには map: が必要です（マップなしでは position: [x, y] と書きます）",
+                    ),
+                )
     return Scenario(
         source=source,
         system=system,
