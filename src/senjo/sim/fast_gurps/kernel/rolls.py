@@ -35,7 +35,6 @@ from senjo.sim.fast_gurps.streams import GAMMA, LOW, M1, M2, REJECT
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-
 #: Compiled without Numba's reference counting (nothing here allocates, and counting the
 #: references of the tables' arrays at every call would cost more than the duel), every
 #: step inlined into the battle loop, and without checks for division by zero (no
@@ -94,78 +93,83 @@ R_ATTACKS, R_HITS, R_DEFENSES, R_DEFENDED, R_DEALT, R_TAKEN = range(6)
 
 
 # Every table is C-contiguous: its last axis has stride 1, so no stride is read for it.
+# Indices are cast to unsigned: Numba then skips its negative-index wrap-around (a
+# shift, an AND with the array's length read from the stack, an add) at every read.
+# Measured, about a quarter more duels a second. Every index here is non-negative.
 
 
 @_jit
 def _i1(P: IntArray, K: IntArray, t: int, a: int) -> int:
-    return int(P[K[t, I_OFFSET] + a])
+    return int(P[np.uint64(K[t, I_OFFSET] + a)])
 
 
 @_jit
 def _i2(P: IntArray, K: IntArray, t: int, a: int, b: int) -> int:
-    return int(P[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b])
+    return int(P[np.uint64(K[t, I_OFFSET] + a * K[t, I_STRIDES] + b)])
 
 
 @_jit
 def _i3(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int) -> int:
     k = K[t]
-    return int(P[k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c])
+    return int(P[np.uint64(k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c)])
 
 
 @_jit
 def _i4(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int) -> int:
     k = K[t]
     at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[at + d])
+    return int(P[np.uint64(at + d)])
 
 
 @_jit
 def _i5(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int) -> int:
     k = K[t]
     at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[at + d * k[I_STRIDES + 3] + e])
+    return int(P[np.uint64(at + d * k[I_STRIDES + 3] + e)])
 
 
 @_jit
 def _i6(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int, g: int) -> int:
     k = K[t]
     at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4] + g])
+    return int(P[np.uint64(at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4] + g)])
 
 
 @_jit
 def _f1(PF: FloatArray, K: IntArray, t: int, a: int) -> float:
-    return float(PF[K[t, I_OFFSET] + a])
+    return float(PF[np.uint64(K[t, I_OFFSET] + a)])
 
 
 @_jit
 def _f2(PF: FloatArray, K: IntArray, t: int, a: int, b: int) -> float:
-    return float(PF[K[t, I_OFFSET] + a * K[t, I_STRIDES] + b])
+    return float(PF[np.uint64(K[t, I_OFFSET] + a * K[t, I_STRIDES] + b)])
 
 
 @_jit
 def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
     """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
-    return int(P[K[T_FIGHTER, I_OFFSET] + f * F_COLUMNS + column])
+    return int(P[np.uint64(K[T_FIGHTER, I_OFFSET] + f * F_COLUMNS + column)])
 
 
 @_jit
 def _mode(P: IntArray, K: IntArray, f: int, mode: int, column: int) -> int:
     """`Packed` mode table, column MO_* (rows of `MO_COLUMNS`)."""
-    return int(P[K[T_MODE, I_OFFSET] + f * K[T_MODE, I_STRIDES] + mode * MO_COLUMNS + column])
+    at = K[T_MODE, I_OFFSET] + f * K[T_MODE, I_STRIDES] + mode * MO_COLUMNS + column
+    return int(P[np.uint64(at)])
 
 
 @_jit
 def _slot(P: IntArray, K: IntArray, f: int, slot: int, column: int) -> int:
     """`Packed` defense-slot table, column SL_* (rows of `SL_COLUMNS`)."""
-    return int(P[K[T_SLOT, I_OFFSET] + f * K[T_SLOT, I_STRIDES] + slot * SL_COLUMNS + column])
+    at = K[T_SLOT, I_OFFSET] + f * K[T_SLOT, I_STRIDES] + slot * SL_COLUMNS + column
+    return int(P[np.uint64(at)])
 
 
 @_jit
 def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) -> int:
     """`Packed` critical-miss tables, column MI_*, by 3d6 roll (0-18)."""
     at = K[T_MISS, I_OFFSET] + f * K[T_MISS, I_STRIDES] + column * K[T_MISS, I_STRIDES + 1]
-    return int(P[at + table * 19 + roll])
+    return int(P[np.uint64(at + table * 19 + roll)])
 
 
 # --- dice -------------------------------------------------------------------------------------
