@@ -9,7 +9,7 @@ import matplotlib
 import pytest
 from matplotlib.text import Text
 
-from senjo.scenario import load_scenario
+from senjo.scenario import load_scenario, parse_scenario
 from senjo.sim.plot import SweepLine, font_path, plot_format, save, sim_figure, sweep_figure
 from senjo.sim.runner import play_battles
 from senjo.sim.summary import SimSummary, summarize
@@ -50,6 +50,29 @@ def test_japanese_labels_are_drawn(summary: SimSummary) -> None:
     shown = {t.get_text() for t in texts(figure)}
     assert {"勝率と95%信頼区間", "戦闘の長さ", "1戦あたりの与えた負傷", "引き分け"} <= shown
     matplotlib.pyplot.close(figure)
+
+
+@pytest.mark.parametrize(("lang", "label"), [("ja", "うち敵の逃走"), ("en", "foe fled")])
+def test_wins_by_flight_are_shown_in_the_win_bars(lang: str, label: str) -> None:
+    """With `flee_at`, the part of each side's wins that came from the foe's flight is a
+    hatched bar named in the legend; without flights there is no such bar or legend."""
+    scenario = load_scenario(DUEL)
+    data = scenario.data | {"combatants": [dict(c) for c in scenario.data["combatants"]]}
+    data["combatants"][1]["flee_at"] = 6
+    fleeing = parse_scenario(data, "flee.yaml")
+    fled = summarize(play_battles(fleeing, 1, 0, 30), fleeing)
+    assert fled.sides[0].routs > 0
+    figure = sim_figure(fled, title="t", lang=lang)
+    assert label in {t.get_text() for t in texts(figure)}
+    hatched = [p for p in figure.axes[0].patches if p.get_hatch()]
+    assert [round(p.get_height(), 6) for p in hatched] == [
+        round(side.routs / fled.n, 6) for side in fled.sides
+    ]
+    matplotlib.pyplot.close(figure)
+    plain = sim_figure(summarize(play_battles(scenario, 1, 0, 20), scenario), title="t", lang=lang)
+    assert label not in {t.get_text() for t in texts(plain)}
+    assert not [p for p in plain.axes[0].patches if p.get_hatch()]
+    matplotlib.pyplot.close(plain)
 
 
 def test_same_figures_same_svg(summary: SimSummary, tmp_path: Path) -> None:

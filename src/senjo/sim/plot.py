@@ -92,6 +92,19 @@ def _win_panel(axes: Any, summary: SimSummary, lang: str) -> None:
         [high - rate for rate, (_, high) in zip(rates, bounds, strict=True)],
     ]
     axes.bar(positions, rates, color=colours, yerr=errors, capsize=6, ecolor="black")
+    if any(side.routs for side in summary.sides):
+        # The part of each side's wins that came from the foe's flight (`flee_at`), hatched.
+        routs = [side.routs / summary.n if summary.n else 0.0 for side in summary.sides]
+        axes.bar(
+            positions[: len(routs)],
+            routs,
+            color="none",
+            edgecolor="0.15",
+            linewidth=0,
+            hatch="//",
+            label=term("by_flight", lang),
+        )
+        axes.legend(loc="upper right", fontsize=9)
     for x, rate, (_, high) in zip(positions, rates, bounds, strict=True):
         axes.annotate(
             f"{rate * 100:.1f}%",
