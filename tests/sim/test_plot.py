@@ -7,6 +7,7 @@ from pathlib import Path
 
 import matplotlib
 import pytest
+from matplotlib.patches import Rectangle
 from matplotlib.text import Text
 
 from senjo.scenario import load_scenario, parse_scenario
@@ -64,7 +65,7 @@ def test_wins_by_flight_are_shown_in_the_win_bars(lang: str, label: str) -> None
     assert fled.sides[0].routs > 0
     figure = sim_figure(fled, title="t", lang=lang)
     assert label in {t.get_text() for t in texts(figure)}
-    hatched = [p for p in figure.axes[0].patches if p.get_hatch()]
+    hatched = [p for p in figure.axes[0].patches if isinstance(p, Rectangle) and p.get_hatch()]
     assert [round(p.get_height(), 6) for p in hatched] == [
         round(side.routs / fled.n, 6) for side in fled.sides
     ]
