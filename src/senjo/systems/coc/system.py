@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps
+from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_side_outcome
 from senjo.engine.decision import Choice, Decision
 from senjo.space.plane import Point
 from senjo.systems.coc.actions import action_options, resolve_action
@@ -204,13 +204,5 @@ def _end_round(battle: Battle[CocState]) -> None:
 
 
 def _outcome(state: CocState) -> Outcome | None:
-    sides = state.sides_standing()
-    if len(sides) > 1:
-        return None
-    if not sides:
-        return Outcome(None, "all_down", state.round)
-    winner = next(iter(sides))
-    routed = any(
-        status.fled and state.sheets[key].side != winner for key, status in state.status.items()
-    )
-    return Outcome(winner, "fled" if routed else "last_side_standing", state.round)
+    fled = {state.sheets[key].side for key, status in state.status.items() if status.fled}
+    return last_side_outcome(state.sides_standing(), fled, state.round)

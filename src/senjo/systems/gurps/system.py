@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from senjo.engine.battle import Battle, Flow, Outcome, RuleOption, RuleSystem, Steps
+from senjo.engine.battle import (
+    Battle,
+    Flow,
+    Outcome,
+    RuleOption,
+    RuleSystem,
+    Steps,
+    last_side_outcome,
+)
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.hexmap import HexMap
@@ -276,13 +284,5 @@ def _start_of_turn(status: FighterState, previous: str) -> None:
 
 
 def _outcome(state: GurpsState) -> Outcome | None:
-    sides = state.sides_standing()
-    if len(sides) > 1:
-        return None
-    if not sides:
-        return Outcome(None, "all_down", state.round)
-    winner = next(iter(sides))
-    routed = any(
-        status.fled and state.fighters[key].side != winner for key, status in state.status.items()
-    )
-    return Outcome(winner, "fled" if routed else "last_side_standing", state.round)
+    fled = {state.fighters[key].side for key, status in state.status.items() if status.fled}
+    return last_side_outcome(state.sides_standing(), fled, state.round)
