@@ -19,6 +19,7 @@ from senjo.sim.fast_gurps import compiled, streams
 from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 from senjo.sim.fast_gurps.layout import FLED
+from senjo.sim.fast_gurps.packed import pack
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BoolArray
 from senjo.sim.fast_gurps.tables import DuelTables, build_tables, initiative_tie
@@ -71,11 +72,15 @@ def _passes(
     if stop <= start:
         return
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
+    fast = compiled.available()
+    packed = pack(tables) if fast else None  # once for every pass
     for at in range(0, len(blocks), PASS):
         group = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
-        play = compiled.play_blocks if compiled.available() else play_blocks
-        result = play(tables, BLOCK, rngs, offset)
+        if fast:
+            result = compiled.play_blocks(tables, BLOCK, rngs, offset, packed)
+        else:
+            result = play_blocks(tables, BLOCK, rngs, offset)
         first = group[0] * BLOCK
         keep = slice(max(start, first) - first, min(stop, first + len(group) * BLOCK) - first)
         yield result, keep, seed, first
@@ -88,8 +93,17 @@ def escape_seed(seed: int, index: int) -> int:
 
 
 def _counts(values: np.ndarray) -> Counter[int]:
-    keys, counts = np.unique(values, return_counts=True)
-    return Counter({int(k): int(c) for k, c in zip(keys, counts, strict=True)})
+    """How often each value occurs (the values are small integers: counted, not sorted).
+
+    >>> _counts(np.array([3, -2, 3, 0]))
+    Counter({3: 2, -2: 1, 0: 1})
+    """
+    if values.size == 0:
+        return Counter()
+    low = int(values.min())
+    counts = np.bincount(values - low)
+    present = np.flatnonzero(counts)
+    return Counter(dict(zip((present + low).tolist(), counts[present].tolist(), strict=True)))
 
 
 def _fold(
@@ -112,8 +126,10 @@ def _fold(
     if chosen is not None:
         index = index[chosen[index]]
     escaped = index[result.escaped[index]]
-    sel = index[~result.escaped[index]]
-    aggregate.n += int(sel.size)
+    sel: slice | np.ndarray = index[~result.escaped[index]]
+    if chosen is None and escaped.size == 0:
+        sel = keep  # every battle of the range: slices are views, not copies
+    aggregate.n += len(index) - len(escaped)
     winners = result.winner[sel]
     reasons = result.reason[sel]
     for position, key in enumerate(order):

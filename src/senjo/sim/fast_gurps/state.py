@@ -47,6 +47,24 @@ class BlockResult:
         self.seeds: npt.NDArray[np.uint64] = np.zeros(n, dtype=np.uint64)
         self.used = np.zeros(n, dtype=np.int64)
 
+    @classmethod
+    def wrap(
+        cls, out: IntArray, res: IntArray, used: IntArray, seeds: npt.NDArray[np.uint64]
+    ) -> BlockResult:
+        """The results the compiled duel wrote, without copying them: out[0 winner,
+        1 reason, 2 rounds, 3 escaped, 4/5 HP, 6/7 standing; battle], res[attacks, hits,
+        defenses, defended, dealt, taken; fighter, battle]."""
+        result = cls.__new__(cls)
+        result.winner, result.reason, result.rounds = out[0], out[1], out[2]
+        result.escaped = out[3] == 1
+        result.hp = out[4:6]
+        result.standing = out[6:8] == 1
+        result.attacks, result.hits, result.defenses = res[0], res[1], res[2]
+        result.defended, result.dealt, result.taken = res[3], res[4], res[5]
+        result.seeds = seeds
+        result.used = used
+        return result
+
     def row(self, battle: int) -> npt.NDArray[np.uint8]:
         """The dice battle `battle` rolled, in order (what the engine replays it from)."""
         return streams.row(self.seeds[battle], int(self.used[battle]))
