@@ -22,6 +22,7 @@ from senjo.scenario.errors import (
     from_validation,
     unknown_skill,
 )
+from senjo.scenario.morale import FleeAt, flee_threshold
 from senjo.space.plane import Point
 from senjo.systems.coc import library
 from senjo.systems.coc.library import UNARMED, WeaponError
@@ -88,7 +89,7 @@ class CocCombatant(BaseModel):
     languages: list[Key] = ["common"]
     surroundings: SurroundingsSpec = SurroundingsSpec()
     #: senjo's morale rule: at this HP or less the combatant may flee (the AI does).
-    flee_at: Int | None = None
+    flee_at: FleeAt | None = None
 
 
 def _names(value: str | dict[Literal["en", "ja"], str], source: str, path: str) -> tuple[str, str]:
@@ -146,6 +147,7 @@ def build_combatant(data: dict[str, Any], source: str, index: int) -> tuple[Comb
         skills[SKILL_ALIASES.get(skill, skill)] = value
     traits = spec.characteristics
     place = spec.surroundings
+    hp = spec.hp if spec.hp is not None else hit_points(traits.constitution, traits.size)
     sheet = Combatant(
         key=spec.key,
         name=name,
@@ -159,13 +161,13 @@ def build_combatant(data: dict[str, Any], source: str, index: int) -> tuple[Comb
         power=traits.power,
         appearance=traits.appearance,
         education=traits.education,
-        hp=spec.hp if spec.hp is not None else hit_points(traits.constitution, traits.size),
+        hp=hp,
         skills=skills,
         weapons=tuple(weapons),
         armour=spec.armour,
         move=spec.move,
         languages=frozenset(spec.languages),
         surroundings=Surroundings(place.floor, place.wall_behind, place.cover),
-        flee_at=spec.flee_at,
+        flee_at=flee_threshold(spec.flee_at, hp),
     )
     return sheet, spec.controller, Point(*spec.position)

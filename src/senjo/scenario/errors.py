@@ -107,6 +107,11 @@ _JAPANESE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (r"expected a whole number of 1 or more", "1以上の整数を指定してください"),
         (
+            r"(.+) is not HP as a whole number, or a share of full HP from 0% to 100% such as "
+            r"50%",
+            "{0} はHPではありません（整数か、50% のような最大HPの割合（0%〜100%））",
+        ),
+        (
             r"write a leveled trait as \{name: level\}, one per entry",
             "レベルのある特徴は {{名前: レベル}} の形で、1項目に1つずつ書いてください",
         ),

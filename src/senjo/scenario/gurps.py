@@ -21,6 +21,7 @@ from senjo.scenario.errors import (
     from_validation,
     unknown_skill,
 )
+from senjo.scenario.morale import FleeAt, flee_threshold
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps import library, tables
@@ -141,7 +142,7 @@ class GurpsCombatant(BaseModel):
     dr: dict[LocationKey, Annotated[Int, Field(ge=0, le=200)]] = {}
     ready: list[str] | None = None
     #: senjo's morale rule: at this HP or less the combatant may flee (the AI does).
-    flee_at: Int | None = None
+    flee_at: FleeAt | None = None
 
 
 def _names(value: str | dict[str, str]) -> tuple[str, str]:
@@ -255,6 +256,7 @@ def build_fighter(
         for location in LOCATIONS[1:]:
             dr.setdefault(location, spec.dr["all"])
     name_en, name_ja = _names(spec.name)
+    hp = spec.hp if spec.hp is not None else spec.st
     fighter = Fighter(
         key=spec.key,
         name=name_en,
@@ -264,7 +266,7 @@ def build_fighter(
         dx=spec.dx,
         iq=spec.iq,
         ht=spec.ht,
-        hp=spec.hp if spec.hp is not None else spec.st,
+        hp=hp,
         fp=spec.fp if spec.fp is not None else spec.ht,
         will=spec.will if spec.will is not None else spec.iq,
         per=spec.per if spec.per is not None else spec.iq,
@@ -287,7 +289,7 @@ def build_fighter(
         ready=tuple(ready),
         techniques=dict(spec.techniques),
         width=spec.width,
-        flee_at=spec.flee_at,
+        flee_at=flee_threshold(spec.flee_at, hp),
     )
     if spec.hex is not None:
         head, facing = Hex(*spec.hex), Facing.parse(spec.facing)
