@@ -385,6 +385,19 @@ def test_inline_weapon_joins_the_library_weapons() -> None:
     assert fighter.ready == ("spiked_club", "punch")
 
 
+def test_an_unquoted_no_parry_is_no_parry() -> None:
+    """`parry: No` unquoted reads as YAML false; senjo takes it as the table's "No" (no parry),
+    as does a quoted "No"."""
+    mode = yaml.safe_load("{name: swing, skill: Axe/Mace, damage: sw+3 cr, parry: No}")
+    assert mode["parry"] is False
+    for parry in (False, "No"):
+        flail = {"key": "flail", "name": "Flail", "modes": [{**mode, "parry": parry}]}
+        fighter = _scenario(_fighter(weapons=[flail])).fighters[0]
+        assert not fighter.weapons[0].modes[0].parry.allowed
+    club = {"key": "club", "name": "Club", "modes": [{**mode, "parry": "0"}]}
+    assert _scenario(_fighter(weapons=[club])).fighters[0].weapons[0].modes[0].parry.allowed
+
+
 def test_parse_keeps_the_data() -> None:
     """The scenario keeps the loaded data unchanged (journals rebuild the battle from it)."""
     data = _duel_data()

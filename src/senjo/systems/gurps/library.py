@@ -114,7 +114,9 @@ def _mode(data: Any, path: str, wielder_st: int) -> AttackMode:
     ):
         raise EquipmentError(f"{path}.reach", "expected a list of yards, 0 for C: e.g. [0, 1]")
     try:
-        parry = Parry.parse(str(data.get("parry", "No" if "ranged" in data else "0")))
+        raw = data.get("parry", "No" if "ranged" in data else "0")
+        # YAML reads an unquoted `No`, the tables' word for "cannot parry", as false.
+        parry = Parry.parse("No" if raw is False else str(raw))
     except ValueError:
         raise EquipmentError(
             f"{path}.parry", f"{data.get('parry')!r} is not a parry like 0, -1, +2, 0U, 0F, No"
