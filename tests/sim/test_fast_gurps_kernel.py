@@ -159,3 +159,27 @@ def test_the_cache_folder_is_set_for_the_kernel_alone() -> None:
     compiled.warm()
     folder = compiled.kernel_cache_dir(numba.__version__)
     assert folder is not None and getattr(numba.config, "CACHE_DIR", "") != str(folder)
+
+
+def test_old_kernel_caches_are_pruned_and_recent_ones_kept(tmp_path: Path) -> None:
+    """Each edit or upgrade of the kernel compiles into a new folder; a folder no senjo has
+    used for `STALE_DAYS` days is removed, one in use (or used recently, by another clone
+    sharing the cache) is kept, and the folder in use is marked as used now."""
+    import os
+    import time
+
+    numba_folder = tmp_path / "numba"
+    current, recent, old = (numba_folder / name for name in ("aaa", "bbb", "ccc"))
+    for folder in (current, recent, old):
+        folder.mkdir(parents=True)
+        (folder / "turn.play.nbi").write_bytes(b"x")
+    (numba_folder / "stray.txt").write_text("not a cache folder")
+    now = time.time()
+    day = 86400
+    os.utime(current, (now - 90 * day, now - 90 * day))
+    os.utime(recent, (now - (compiled.STALE_DAYS - 1) * day,) * 2)
+    os.utime(old, (now - (compiled.STALE_DAYS + 1) * day,) * 2)
+    compiled.prune_kernel_caches(current)
+    assert sorted(p.name for p in numba_folder.iterdir()) == ["aaa", "bbb", "stray.txt"]
+    assert current.stat().st_mtime >= now - 60
+    compiled.prune_kernel_caches(tmp_path / "missing" / "x")  # no folder yet: nothing to do

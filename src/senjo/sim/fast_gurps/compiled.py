@@ -72,6 +72,30 @@ def kernel_cache_dir(numba_version: str) -> Path | None:
     return root / "numba" / key
 
 
+#: A kernel cache folder no senjo has used for this many days is removed (`prune_kernel_caches`).
+STALE_DAYS = 30
+
+
+def prune_kernel_caches(current: Path) -> None:
+    """Mark `current` (the kernel's cache folder) as used now, and remove its sibling folders
+    that no senjo has used for `STALE_DAYS` days: each edit or upgrade of the kernel compiles
+    into a new folder of a few megabytes. Another clone sharing the cache marks its own
+    folder each time it plays, so a folder in use is kept. Best effort: a folder that cannot
+    be read or removed is left."""
+    import shutil
+    import time
+
+    try:
+        current.mkdir(parents=True, exist_ok=True)
+        os.utime(current)
+        limit = time.time() - STALE_DAYS * 86400
+        for folder in current.parent.iterdir():
+            if folder != current and folder.is_dir() and folder.stat().st_mtime < limit:
+                shutil.rmtree(folder, ignore_errors=True)
+    except OSError:
+        return
+
+
 def available() -> bool:
     """Whether blocks are played by the compiled kernel (Numba importable, not switched off)."""
     return os.environ.get(KERNEL_VARIABLE, "").lower() != "numpy" and _importable()

@@ -34,11 +34,12 @@ import os
 
 import numba
 
-from senjo.sim.fast_gurps.compiled import kernel_cache_dir
+from senjo.sim.fast_gurps.compiled import kernel_cache_dir, prune_kernel_caches
 
 _FOLDER = None if os.environ.get("NUMBA_CACHE_DIR") else kernel_cache_dir(numba.__version__)
 _BEFORE = getattr(numba.config, "CACHE_DIR", "")
 if _FOLDER is not None:
+    prune_kernel_caches(_FOLDER)  # folders of earlier kernels, unused for a month, go
     setattr(numba.config, "CACHE_DIR", str(_FOLDER))  # noqa: B010 (not in its stubs)
 try:
     from senjo.sim.fast_gurps.kernel.rolls import S_FIELDS
