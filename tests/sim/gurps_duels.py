@@ -291,6 +291,18 @@ def breaking() -> Scenario:
     return parse_scenario(data, "breaking.yaml")
 
 
+def backup() -> Scenario:
+    """The breaking duel with a second, sheathed weapon on each side (a knife behind the
+    knight's broadsword, a club behind the raider's knife): it changes nothing until the
+    first weapon is lost, and a battle whose fighter would then draw it escapes to the
+    engine. The raider's knife breaks often, so many battles do."""
+    data: dict[str, Any] = copy.deepcopy(breaking().data)
+    knight, raider = data["combatants"]
+    knight["weapons"] = ["broadsword", "large_knife"]
+    raider["weapons"] = ["large_knife", "club"]
+    return parse_scenario(data, "backup.yaml")
+
+
 def random_locations() -> Scenario:
     """The variant with random hit locations (B400): the AI often takes a rolled location
     (legs, groin, hands, neck...) instead of aiming, rolled on 3d6 after the attack roll."""
@@ -334,6 +346,7 @@ SCENARIOS = {
     "free actions": free_actions,
     "random locations": random_locations,
     "breaking": breaking,
+    "backup": backup,
     "knife": knife,
     "beast": beast,
     "staff": staff,

@@ -1,7 +1,8 @@
 """Random duels: the GURPS fast path against the engine, battle by battle.
 
 The check duels (gurps_duels.py) each bring in one feature; here random fighters mix
-them - weapons (reach 1 and 2, or natural ones only), shields, skills, ST/DX/HT, DR by
+them - weapons (reach 1 and 2, or natural ones only; some with a sheathed spare), shields,
+skills, ST/DX/HT, DR by
 location, traits, flexible armor, size, distance, options - and every battle the model
 plays to the end must be the engine's battle with the same dice. Fixed seeds; a few
 seconds. (A longer run of the same kind, 200 duels, found that hitting a solid object on
@@ -63,6 +64,10 @@ def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
         weapon = rng.choice(sorted(WEAPONS))
         fighter["weapons"] = [weapon]
         fighter["skills"] = {WEAPONS[weapon]: rng.randint(9, 20), "Brawling": rng.randint(10, 16)}
+        if weapon not in ("claws", "kick") and rng.random() < 0.4:  # a sheathed spare
+            spare = rng.choice(sorted(set(WEAPONS) - {weapon, "claws", "kick"}))
+            fighter["weapons"].append(spare)
+            fighter["skills"].setdefault(WEAPONS[spare], rng.randint(9, 16))
         fighter.update({key: rng.randint(9, 16) for key in ("st", "dx", "ht")})
         places = rng.sample(LOCATIONS, rng.randint(1, 4))
         fighter["dr"] = {place: rng.randint(0, 6) for place in places}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.skills import FAST_DRAW
 
 __all__ = [
     "DAMAGE_TYPES",
@@ -84,8 +85,13 @@ def _manufactured(fighter: Fighter) -> list[str]:
 
 
 def main_weapon(fighter: Fighter) -> str | None:
-    """The key of the fighter's weapon that is not a natural one (None if it has none)."""
-    return next(iter(_manufactured(fighter)), None)
+    """The key of the fighter's weapon that is not a natural one and that it holds ready at
+    the start (the first listed if none is ready; None if it has only natural weapons).
+    Any other it carries is a spare: sheathed, and drawn only once the main one is lost,
+    when the battle escapes to the engine."""
+    manufactured = _manufactured(fighter)
+    held = [key for key in manufactured if key in fighter.ready]
+    return next(iter(held or manufactured), None)
 
 
 def fighter_reason(fighter: Fighter) -> Reason | None:
@@ -98,11 +104,22 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                     f"{name} has a ranged weapon ({weapon.key})",
                     f"{jname}が射撃武器を持つ（{weapon.key}）",
                 )
-    if len(_manufactured(fighter)) > 1:
+    manufactured = _manufactured(fighter)
+    if sum(key in fighter.ready for key in manufactured) > 1:
         return Reason(
-            f"{name} carries more than one melee weapon",
-            f"{jname}が白兵武器を2つ以上持つ",
+            f"{name} holds more than one melee weapon ready",
+            f"{jname}が白兵武器を2つ以上構えている",
         )
+    main = main_weapon(fighter)
+    for weapon in fighter.weapons:
+        if weapon.key == main or weapon.key not in manufactured:
+            continue
+        for mode in weapon.modes:
+            if FAST_DRAW.get(mode.skill, "") in fighter.skills:  # B194: drawn as it attacks
+                return Reason(
+                    f"{name} can Fast-Draw its spare weapon ({weapon.key})",
+                    f"{jname}が予備の武器を早抜きできる（{weapon.key}）",
+                )
     for weapon in fighter.weapons:
         for mode in weapon.modes:
             label = f"{name}'s {weapon.key} ({mode.name})"

@@ -39,6 +39,7 @@ from senjo.sim.fast_gurps.layout import (
     NO_SCORE,
     PICK_NONE,
     PICK_SHIELD,
+    PICK_SPARE,
     PICK_WEAPON,
     READY,
     REASONS,
@@ -150,6 +151,7 @@ class _Block(Exchange):
         rest = rest[~(near & hurt)]
         # No weapon to strike with: pick up what was dropped (the weapon first).
         pick = me.pickup[self.weapon[f, rest], self.hand[f, rest], self.distance_class(rest)]
+        self.escape(rest[pick == PICK_SPARE])  # the engine draws and plays the spare
         weapon, shield = rest[pick == PICK_WEAPON], rest[pick == PICK_SHIELD]
         self.weapon[f, weapon] = READY
         self.hand[f, shield] = READY

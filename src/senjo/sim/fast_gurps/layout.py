@@ -97,8 +97,9 @@ STRIKING_CLASSES = 4
 M_NONE, M_NOTHING, M_ATTACK, M_MOVE, M_POSTURE, M_READY = 0, 1, 2, 3, 4, 5
 M_AOD = {"increased_dodge": 6, "increased_parry": 7, "increased_block": 8, "double": 9}
 AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
-# What the AI picks up: nothing, its weapon, its shield.
-PICK_NONE, PICK_WEAPON, PICK_SHIELD = 0, 1, 2
+# What the AI picks up: nothing, its weapon, its shield; or it draws a spare weapon (the
+# battle escapes to the engine, which plays that weapon).
+PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE = 0, 1, 2, 3
 # Attack-table codes besides a mode index; BACK + a mode index: strike with that mode,
 # then Step back out of the foe's reach (the longer weapon's tactic, seed 001).
 NO_ATTACK = -1

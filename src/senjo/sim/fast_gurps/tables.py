@@ -54,6 +54,7 @@ from senjo.sim.fast_gurps.layout import (
     NEVER_FLEES,
     NO_ATTACK,
     PICK_SHIELD,
+    PICK_SPARE,
     PICK_WEAPON,
     POSTURES,
     RANDOM,
@@ -337,7 +338,12 @@ def _fighter_tables(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
         )
         if choice.maneuver == "ready" and choice.variant in ("pick_up", "draw"):
-            pickup[where, hand, far] = PICK_WEAPON if choice.weapon == main else PICK_SHIELD
+            if choice.weapon == main:
+                pickup[where, hand, far] = PICK_WEAPON
+            elif shield is not None and choice.weapon == shield.key:
+                pickup[where, hand, far] = PICK_SHIELD
+            else:
+                pickup[where, hand, far] = PICK_SPARE
 
     moves = []
     for hurt in (False, True):

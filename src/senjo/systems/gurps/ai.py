@@ -233,9 +233,14 @@ class GurpsAI:
             best = max(by_kind["all_out_defense"], key=lambda o: self._aod_value(state, key, o))
             return best
         readies = by_kind.get("ready", [])
+        # Armed: an attack with a weapon that is not a natural one is open, or such a weapon
+        # with a melee mode is ready in hand (a foe out of reach is no reason to draw a spare).
         held = any(
             o.weapon and not fighter.weapon(o.weapon).modes[0].unarmed
             for o in by_kind.get("attack", ())
+        ) or any(
+            w.key in status.ready and not w.modes[0].unarmed and any(m.is_melee for m in w.modes)
+            for w in fighter.weapons
         )
         reloads = [o for o in readies if o.variant == "reload"]
         # An empty missile weapon and a foe out of a move's reach: reload it, rather than

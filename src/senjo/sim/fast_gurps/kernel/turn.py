@@ -42,6 +42,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _clip_defense,
     _die,
     _distance_class,
+    _escape,
     _f1,
     _f2,
     _fighter,
@@ -71,6 +72,7 @@ from senjo.sim.fast_gurps.layout import (
     NO_SCORE,
     PICK_NONE,
     PICK_SHIELD,
+    PICK_SPARE,
     PICK_WEAPON,
     READY,
     ROUND_LIMIT,
@@ -121,6 +123,9 @@ def _maneuver(
         return
     far = _distance_class(distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
+    if pick == PICK_SPARE:
+        _escape(c, used)  # the engine draws and plays the spare
+        return
     if pick == PICK_WEAPON:
         s[S_WEAPON, f] = READY
     elif pick == PICK_SHIELD:

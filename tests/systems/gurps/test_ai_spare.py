@@ -1,0 +1,53 @@
+"""The AI and a spare weapon (senjo's AI policy, `GurpsAI._maneuver`): a fighter that holds a
+ready melee weapon keeps it, however far the foe is; it draws its sheathed spare only once
+the weapon in hand is lost (B382: Ready to draw a weapon)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.engine.decision import Decision
+from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.hands import let_go
+from senjo.systems.gurps.legal import maneuver_options
+
+from .helpers import battle, fighter
+
+SWORDSMAN = {
+    "dx": 12,
+    "skills": {"Broadsword": 14, "Knife": 12},
+    "weapons": ["broadsword", "large_knife"],
+}
+
+
+def _choice(distance: float, lost: str | None = None) -> Any:
+    game = battle(fighter("a", "x", 0, **SWORDSMAN), fighter("b", "y", distance), dice=[])
+    status = game.state.status["a"]
+    assert status.ready >= {"broadsword"} and "large_knife" not in status.ready
+    if lost is not None:
+        let_go(status, "broadsword")
+        (status.broken if lost == "broken" else status.dropped).add("broadsword")
+    # the maneuvers open to it now (the pending decision was built before the loss)
+    return GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+
+
+def test_a_ready_sword_is_kept_while_the_foe_is_far() -> None:
+    """The foe six yards off: no attack reaches, and the AI closes in with the sword in hand
+    rather than draw its knife."""
+    chosen = _choice(6)
+    assert chosen.maneuver == "move"
+
+
+def test_a_ready_sword_strikes_when_the_foe_is_near() -> None:
+    chosen = _choice(1)
+    assert (chosen.maneuver, chosen.weapon) == ("attack", "broadsword")
+
+
+def test_the_spare_is_drawn_once_the_sword_is_broken() -> None:
+    chosen = _choice(6, lost="broken")
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "draw", "large_knife")
+
+
+def test_a_dropped_sword_is_picked_up_first() -> None:
+    chosen = _choice(1, lost="dropped")
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "pick_up", "broadsword")
