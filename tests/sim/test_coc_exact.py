@@ -59,6 +59,18 @@ def _flight(data: dict[str, Any]) -> None:
     cultist["flee_at"] = 8
 
 
+def _apart(metres: float, dex: int | None = None) -> Change:
+    """The cultist `metres` away along the line (the AI closes in; `approach.py`), with the
+    detective's DEX set to `dex` when given."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["combatants"][1]["position"] = [metres, 0]
+        if dex is not None:
+            data["combatants"][0]["characteristics"]["DEX"] = dex
+
+    return change
+
+
 VARIANTS: dict[str, Change] = {
     "house rules": lambda data: None,
     "house off": _options(house="off"),
@@ -68,6 +80,14 @@ VARIANTS: dict[str, Change] = {
     "fists and kicks, house off": _fists_house_off,
     "equal DEX": _dex_tie,
     "flight": _flight,
+    # The cultist (DEX 14, first) closes 8 m and the detective strikes first, in round 1.
+    "apart": _apart(9),
+    # Both close in round 1; the cultist arrives in round 2, the detective strikes first.
+    "far apart": _apart(25),
+    # Equal DEX: the tie roll decides who closes and who strikes first.
+    "equal DEX, apart": _apart(9, dex=14),
+    # They meet in round 20 of 30.
+    "very far apart": _apart(300),
 }
 
 
@@ -109,7 +129,15 @@ def test_the_fast_path_agrees_with_the_exact_chances(name: str, seed: int) -> No
 
 
 @pytest.mark.parametrize(
-    ("name", "battles"), [("house rules", 1_000), ("house off", 1_000), ("flight", 1_000)]
+    ("name", "battles"),
+    [
+        ("house rules", 1_000),
+        ("house off", 1_000),
+        ("flight", 1_000),
+        ("apart", 1_000),
+        ("far apart", 1_000),
+        ("equal DEX, apart", 1_000),
+    ],
 )
 def test_the_engine_agrees_with_the_exact_chances(name: str, battles: int) -> None:
     """The rule engine itself, AI against AI: the same figures, within 4.5 standard errors."""

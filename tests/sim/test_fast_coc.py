@@ -30,9 +30,10 @@ from senjo.engine.decision import Decision
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle
 from senjo.sim.aggregate import CombatantTally, SimAggregate
-from senjo.sim.declines import in_lang
+from senjo.sim.declines import Reason, in_lang
 from senjo.sim.fast_coc import CocFastPath
 from senjo.sim.fast_coc import battles as fast_battles
+from senjo.sim.fast_coc.approach import approach
 from senjo.sim.fast_coc.battles import BLOCK, d100, percentile_success, sample_damage
 from senjo.sim.fast_coc.tables import (
     DEFENSE_DODGE,
@@ -167,6 +168,76 @@ def test_equal_dex_tie_roll_agrees_with_the_engine() -> None:
     for side in ("investigators", "cult"):
         _overlap((engine.wins[side], engine.n), (fast.wins[side], fast.n), Z95, side)
     _close_means(engine.rounds, fast.rounds, "rounds")
+
+
+# -- the approach ---------------------------------------------------------------------------
+
+
+_DETECTIVE = {
+    "STR": 14,
+    "CON": 13,
+    "SIZ": 14,
+    "DEX": 11,
+    "INT": 13,
+    "POW": 11,
+    "APP": 10,
+    "EDU": 13,
+}
+
+
+def _cultist_at(metres: float, **detective: Any) -> Scenario:
+    def change(data: dict[str, Any]) -> None:
+        data["combatants"][1]["position"] = [metres, 0]
+        data["combatants"][0].update(detective)
+
+    return _changed(change)
+
+
+def test_the_approach_ends_at_the_first_turn_in_reach() -> None:
+    """In reach: round 1, the first turn, after the declarations. Apart, the engine's AI
+    closes in (8 m a turn, MOV 8) and the dice begin at the first turn in melee reach:
+    9 m apart the cultist (DEX 14, first) closes, and the detective acts first in reach
+    (round 1, second turn); 25 m apart both close in round 1, the cultist arrives in round 2
+    and the detective acts (round 2, second turn), where they then stand."""
+    near = approach(load_scenario(DUEL), [])
+    assert not isinstance(near, Reason)
+    assert (near.round, near.position, near.attacked) == (1, 0, (False, False))
+    one = approach(_cultist_at(9), [])
+    assert not isinstance(one, Reason)
+    assert (one.round, one.position) == (1, 1)
+    two = approach(_cultist_at(25), [])
+    assert not isinstance(two, Reason)
+    assert (two.round, two.position) == (2, 1)
+    assert two.places["detective"].distance(two.places["cultist"]) <= 2
+    assert _model(_cultist_at(25)).starts == (two, two)
+
+
+def test_a_tie_roll_decides_the_approach() -> None:
+    """Equal DEX: the 1D100 tie rolls come first, so each order has its own approach; without
+    them the engine would roll before the duellists meet."""
+    scenario = _cultist_at(9, characteristics={**_DETECTIVE, "DEX": 14})
+    model = _model(scenario)
+    assert model.first == -1
+    detective_first, cultist_first = model.starts
+    assert (detective_first.round, detective_first.position) == (1, 1)
+    assert (cultist_first.round, cultist_first.position) == (1, 1)
+    assert detective_first.places != cultist_first.places  # who closed differs
+    rolled = approach(scenario, [])
+    assert isinstance(rolled, Reason) and "dice are rolled before the duellists meet" in rolled
+
+
+def test_duellists_who_never_meet_draw_at_the_round_limit() -> None:
+    """300 m apart with a limit of 5 rounds: no die is ever rolled, every battle a draw."""
+    scenario = _cultist_at(300)
+    data = copy.deepcopy(scenario.data)
+    data["options"] = {"max_rounds": "5"}
+    limited = parse_scenario(data, "far.yaml")
+    assert _model(limited).starts[0].round == 6
+    result = CocFastPath().run(limited, 3, 0, 500)
+    assert result.n == 500 and result.draws == Counter({"round_limit": 500})
+    assert Counter(result.rounds) == Counter({5: 500})
+    engine = play_battles(limited, 3, 0, 20)
+    assert engine.draws == Counter({"round_limit": 20})
 
 
 # -- building blocks -----------------------------------------------------------------------
@@ -364,7 +435,7 @@ def _first(**fields: Any) -> Any:
     [
         (_first(unarmed=None), "detective's grapple is a grapple weapon (melee only)"),
         (_first(weapons=["revolver_38"]), "detective's revolver_38 is a firearm weapon"),
-        (_first(position=[5, 0]), "the duellists start out of melee reach"),
+        (_first(position=[-9, 0], flee_at=20), "the battle ends before the duellists meet"),
         (_first(controller="random"), "detective has a random controller"),
         (_first(skills={"club": 60, "budo": 30}), "detective has Martial Arts (武道) with fist"),
         (_first(hp=2), "detective starts with 2 HP"),

@@ -1,7 +1,8 @@
 """The Call of Cthulhu fast path: duels played thousands at a time with NumPy.
 
 It accepts a CoC scenario of exactly two combatants, on two sides, played by
-the AI, starting in melee reach, armed with melee weapons only (no grapple,
+the AI, starting in melee reach or apart (the approach, which rolls no dice,
+is played once by the engine: `approach.py`), armed with melee weapons only (no grapple,
 no Martial Arts, no guns or thrown weapons), with any settings of the rule
 options — provided the engine's AI, asked in every state such a duel can
 reach, only ever attacks, waits or declares a dodge focus. Anything else is

@@ -14,7 +14,10 @@ morale rule, ends the duel with the foe's win), the attack
 roll, the defender's dodge or parry, damage (impale on a special success),
 a knock-out attack's resistance roll, armour, and the wound's consequences
 (HP 0 or below, HP 1-2, the shock roll). A duel ends when one combatant is
-out of the fight, or at the round limit.
+out of the fight, or at the round limit. Each battle's dice begin where its
+approach ended (`approach.py`; `DuelModel.starts`, by who acts first): rounds
+before are skipped, and that round starts with the approach's declarations
+and flags at its turn.
 """
 
 from __future__ import annotations
@@ -110,29 +113,43 @@ def play_block(model: DuelModel, seed: int, block: int, size: int = BLOCK) -> Bl
     winner = np.full(size, -1, dtype=np.int8)
     rounds = np.full(size, max(rules.max_rounds, 0), dtype=np.int64)
 
-    def turn_of(c: int, position: int) -> IntArray:
-        mask = live & ((first == c) if position == 0 else (first != c))
+    # Where each battle's dice begin (`approach.py`): its round and turn, and that round's
+    # declarations and flags as the approach left them.
+    meet = np.array([start.round for start in model.starts], dtype=np.int64)[first]
+    begin = np.array([start.position for start in model.starts], dtype=np.int64)[first]
+
+    def turn_of(c: int, position: int, acting: BoolArray) -> IntArray:
+        mask = acting & ((first == c) if position == 0 else (first != c))
         found: IntArray = np.flatnonzero(mask)
         return found
 
     for current in range(1, rules.max_rounds + 1):
         if not live.any():
             break
-        focus[:] = False
-        gave_up[:] = False
-        attacked[:] = False
+        going = live & (meet < current)  # past the approach: a round from its start
+        meeting = live & (meet == current)  # the approach ends in this round
+        focus[:, going] = False
+        gave_up[:, going] = False
+        attacked[:, going] = False
+        for leader, start in enumerate(model.starts):
+            now = meeting & (first == leader)
+            for c in (0, 1):
+                focus[c, now] = start.focus[c]
+                gave_up[c, now] = start.gave_up[c]
+                attacked[c, now] = start.attacked[c]
         if rules.dodge_focus:
             for position in (0, 1):
                 for c in (0, 1):
-                    idx = turn_of(c, position)
+                    idx = turn_of(c, position, going)
                     if idx.size:
                         o = 1 - c
                         focus[c, idx] = sides[c].declare[
                             hp[c, idx], hp[o, idx], focus[o, idx].astype(np.int64)
                         ]
         for position in (0, 1):
+            acting = live & (going | (meeting & (begin <= position)))
             for c in (0, 1):
-                idx = turn_of(c, position)
+                idx = turn_of(c, position, acting)
                 if not idx.size:
                     continue
                 o = 1 - c

@@ -5,7 +5,8 @@ that matters is each side's HP (who acts first is fixed, or settled once by a
 1D100 tie roll), and within the round only the dodge-focus declarations and
 who has attacked or given up their attack. `exact_duel` carries the
 probability of every such state through the rounds exactly as
-`battles.play_block` plays them (the same tables, checks and order), so the
+`battles.play_block` plays them (the same tables, checks and order, from
+where the approach left the duel: `approach.py`), so the
 chances of each side winning, of a draw at the round limit, and of each
 battle length are exact up to floating point. They check both simulators:
 the fast path's and the engine's win rates must fall within their sampling
@@ -68,16 +69,21 @@ def exact_duel(model: DuelModel) -> ExactDuel:
     limit = max(rules.max_rounds, 0)
     for first, chance in firsts.items():
         order = (first, 1 - first)
+        start = model.starts[first]  # where the dice begin (`approach.py`)
         live: dict[tuple[int, int], float] = {(model.sides[0].hp, model.sides[1].hp): chance}
-        for current in range(1, limit + 1):
+        for current in range(start.round, limit + 1):
             if not live:
                 break
             now: dict[_State, float] = defaultdict(float)
             for (h0, h1), p in live.items():
-                now[
-                    (h0, h1, *_declarations(model, order, (h0, h1)), False, False, False, False)
-                ] += p
-            for c in order:
+                if current == start.round:  # as the approach left the round
+                    flags = (*start.focus, *start.gave_up, *start.attacked)
+                    now[(h0, h1, *flags)] += p
+                else:
+                    now[
+                        (h0, h1, *_declarations(model, order, (h0, h1)), False, False, False, False)
+                    ] += p
+            for c in order[start.position :] if current == start.round else order:
                 after: dict[_State, float] = defaultdict(float)
                 for state, p in now.items():
                     for following, q in _turn(model, c, state):

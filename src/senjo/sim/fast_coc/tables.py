@@ -31,6 +31,8 @@ from senjo.engine.decision import Choice, Decision
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason, Unsupported
 from senjo.sim.fast_coc import only_coc
+from senjo.sim.fast_coc.approach import Start, approach, tie_script
+from senjo.space.plane import Point
 from senjo.systems.coc.actions import action_options, attack_options
 from senjo.systems.coc.ai import CocAI
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
@@ -40,7 +42,7 @@ from senjo.systems.coc.defense import (
     dodge_score,
     parry_score,
 )
-from senjo.systems.coc.model import MELEE_REACH, Combatant, DamageDice, Weapon
+from senjo.systems.coc.model import Combatant, DamageDice, Weapon
 from senjo.systems.coc.rules import Rules
 from senjo.systems.coc.special_actions import taunt_targets
 from senjo.systems.coc.state import CocState
@@ -97,12 +99,6 @@ def static_reason(scenario: Scenario) -> Reason | None:
         Coc(scenario.options)
     except RuleOptionError as error:
         return Reason(str(error), str(error))
-    a, b = (scenario.positions[f.key] for f in fighters)
-    if a.distance(b) > MELEE_REACH:
-        return Reason(
-            "the duellists start out of melee reach (closing is not modelled)",
-            "決闘者が近接攻撃の届かない距離から始まる（接近は扱わない）",
-        )
     for sheet in fighters:
         if sheet.hp < LOWEST_ACTIVE_HP:
             return Reason(
@@ -227,6 +223,9 @@ class DuelModel:
     sides: tuple[Side, Side]
     #: Who acts first when DEX decides (0 or 1), or -1 when a 1D100 tie roll decides.
     first: int
+    #: Where the dice begin, by who acts first (`approach.py`: after the approach of a
+    #: duel that starts apart; round 1's first turn for one that starts in reach).
+    starts: tuple[Start, Start]
 
 
 class _StubBattle(SimpleNamespace):
@@ -246,9 +245,9 @@ def _fresh(state: CocState, hp: tuple[int, int], keys: tuple[str, str]) -> None:
         status.turn_done = False
 
 
-def _start_state(scenario: Scenario, rules: Rules) -> CocState:
+def _start_state(scenario: Scenario, rules: Rules, places: dict[str, Point]) -> CocState:
     fighters: tuple[Combatant, ...] = scenario.fighters
-    state = CocState.start({f.key: f for f in fighters}, dict(scenario.positions))
+    state = CocState.start({f.key: f for f in fighters}, places)
     state.rules = rules
     state.order = tuple(f.key for f in fighters)
     state.round = 1
@@ -424,18 +423,32 @@ def _build(scenario: Scenario) -> DuelModel:
     if reason is not None:
         raise Unsupported(reason)
     rules = Rules.from_settings(Coc(scenario.options).settings)
-    state = _start_state(scenario, rules)
-    ai = CocAI()
     a, b = scenario.fighters
-    _fresh(state, (a.hp, b.hp), (a.key, b.key))
-    options_a = attack_options(state, a.key)
-    options_b = attack_options(state, b.key)
-    sides = (_side(state, ai, a, b, options_b), _side(state, ai, b, a, options_a))
     if a.dexterity != b.dexterity:
         first = 0 if a.dexterity > b.dexterity else 1
     else:
         first = -1 if rules.dex_tie_d100 else 0
-    return DuelModel(rules, sides, first)
+    found = [
+        approach(scenario, tie_script(leader) if first == -1 else [])
+        for leader in ((0, 1) if first == -1 else (first,))
+    ]
+    starts: list[Start] = []
+    for start in found:
+        if isinstance(start, Reason):
+            raise Unsupported(start)
+        starts.append(start)
+    # The tables are asked where the duellists meet (in melee reach); for duellists who
+    # never meet in time, anywhere in reach (no turn of theirs is played).
+    places = starts[0].places
+    if starts[0].round > rules.max_rounds:
+        places = {a.key: Point(0.0, 0.0), b.key: Point(1.0, 0.0)}
+    state = _start_state(scenario, rules, places)
+    ai = CocAI()
+    _fresh(state, (a.hp, b.hp), (a.key, b.key))
+    options_a = attack_options(state, a.key)
+    options_b = attack_options(state, b.key)
+    sides = (_side(state, ai, a, b, options_b), _side(state, ai, b, a, options_a))
+    return DuelModel(rules, sides, first, (starts[0], starts[-1]))
 
 
 def model_key(scenario: Scenario) -> str:
