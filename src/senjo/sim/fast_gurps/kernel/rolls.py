@@ -21,6 +21,7 @@ from senjo.sim.fast_gurps.packed import (
     I_LENGTH,
     I_OFFSET,
     I_STRIDES,
+    I_WIDTH,
     MO_COLUMNS,
     SC_SKILL_LO,
     SL_COLUMNS,
@@ -96,79 +97,90 @@ R_ATTACKS, R_HITS, R_DEFENSES, R_DEFENDED, R_DEALT, R_TAKEN = range(6)
 # Indices are cast to unsigned: Numba then skips its negative-index wrap-around (a
 # shift, an AND with the array's length read from the stack, an add) at every read.
 # Measured, about a quarter more duels a second. Every index here is non-negative.
+# The index K is flat, rows of the constant width I_WIDTH: with `t` a constant in every
+# call, `_at` and `_stride` read one fixed place of K, with no row stride to multiply by.
+
+
+@_jit
+def _at(K: IntArray, t: int) -> int:
+    """Where table t starts (`Packed.layout[t, I_OFFSET]`)."""
+    return int(K[t * I_WIDTH + I_OFFSET])
+
+
+@_jit
+def _stride(K: IntArray, t: int, axis: int) -> int:
+    """Table t's step along axis `axis` (`Packed.layout[t, I_STRIDES + axis]`)."""
+    return int(K[t * I_WIDTH + I_STRIDES + axis])
 
 
 @_jit
 def _i1(P: IntArray, K: IntArray, t: int, a: int) -> int:
-    return int(P[np.uint64(K[t, I_OFFSET] + a)])
+    return int(P[np.uint64(_at(K, t) + a)])
 
 
 @_jit
 def _i2(P: IntArray, K: IntArray, t: int, a: int, b: int) -> int:
-    return int(P[np.uint64(K[t, I_OFFSET] + a * K[t, I_STRIDES] + b)])
+    return int(P[np.uint64(_at(K, t) + a * _stride(K, t, 0) + b)])
 
 
 @_jit
 def _i3(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int) -> int:
-    k = K[t]
-    return int(P[np.uint64(k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c)])
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1)
+    return int(P[np.uint64(at + c)])
 
 
 @_jit
 def _i4(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int) -> int:
-    k = K[t]
-    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
     return int(P[np.uint64(at + d)])
 
 
 @_jit
 def _i5(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int) -> int:
-    k = K[t]
-    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[np.uint64(at + d * k[I_STRIDES + 3] + e)])
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
+    return int(P[np.uint64(at + d * _stride(K, t, 3) + e)])
 
 
 @_jit
 def _i6(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int, g: int) -> int:
-    k = K[t]
-    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[np.uint64(at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4] + g)])
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
+    return int(P[np.uint64(at + d * _stride(K, t, 3) + e * _stride(K, t, 4) + g)])
 
 
 @_jit
 def _f1(PF: FloatArray, K: IntArray, t: int, a: int) -> float:
-    return float(PF[np.uint64(K[t, I_OFFSET] + a)])
+    return float(PF[np.uint64(_at(K, t) + a)])
 
 
 @_jit
 def _f2(PF: FloatArray, K: IntArray, t: int, a: int, b: int) -> float:
-    return float(PF[np.uint64(K[t, I_OFFSET] + a * K[t, I_STRIDES] + b)])
+    return float(PF[np.uint64(_at(K, t) + a * _stride(K, t, 0) + b)])
 
 
 @_jit
 def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
     """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
-    return int(P[np.uint64(K[T_FIGHTER, I_OFFSET] + f * F_COLUMNS + column)])
+    return int(P[np.uint64(_at(K, T_FIGHTER) + f * F_COLUMNS + column)])
 
 
 @_jit
 def _mode(P: IntArray, K: IntArray, f: int, mode: int, column: int) -> int:
     """`Packed` mode table, column MO_* (rows of `MO_COLUMNS`)."""
-    at = K[T_MODE, I_OFFSET] + f * K[T_MODE, I_STRIDES] + mode * MO_COLUMNS + column
+    at = _at(K, T_MODE) + f * _stride(K, T_MODE, 0) + mode * MO_COLUMNS + column
     return int(P[np.uint64(at)])
 
 
 @_jit
 def _slot(P: IntArray, K: IntArray, f: int, slot: int, column: int) -> int:
     """`Packed` defense-slot table, column SL_* (rows of `SL_COLUMNS`)."""
-    at = K[T_SLOT, I_OFFSET] + f * K[T_SLOT, I_STRIDES] + slot * SL_COLUMNS + column
+    at = _at(K, T_SLOT) + f * _stride(K, T_SLOT, 0) + slot * SL_COLUMNS + column
     return int(P[np.uint64(at)])
 
 
 @_jit
 def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) -> int:
     """`Packed` critical-miss tables, column MI_*, by 3d6 roll (0-18)."""
-    at = K[T_MISS, I_OFFSET] + f * K[T_MISS, I_STRIDES] + column * K[T_MISS, I_STRIDES + 1]
+    at = _at(K, T_MISS) + f * _stride(K, T_MISS, 0) + column * _stride(K, T_MISS, 1)
     return int(P[np.uint64(at + table * 19 + roll)])
 
 
@@ -202,7 +214,7 @@ def _check(
     roll = _roll3(c, st)
     # The bounds read from the tables, not layout's SKILL_LO/SKILL_HI: measured, this
     # form compiles to a battle loop about a quarter faster.
-    rows = K[T_OUTCOME, I_LENGTH]
+    rows = K[T_OUTCOME * I_WIDTH + I_LENGTH]
     index = min(max(skill - _i1(P, K, T_SCALARS, SC_SKILL_LO), 0), rows - 1)
     return _i2(P, K, T_OUTCOME, index, roll), skill - roll
 
