@@ -8,7 +8,7 @@ them equal), many times faster. Each function mirrors the method of the
 same name there; read those for the rules and the engine functions they
 follow.
 
-A battle's state is a small integer array `s[field, fighter]` (fields `S_*`),
+A battle's state is a small integer array `s[field + fighter]` (fields `S_*`),
 its parry counts `par[fighter, slot]`, the fighters' places `x[fighter]`, and
 a context `c`: how many dice it has rolled, its status (playing, escaped)
 and its index; its dice come from its stream (`streams.py`), whose state is

@@ -57,7 +57,9 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 U64 = npt.NDArray[np.uint64]
 
-# Fields of a battle's state s[field, fighter].
+# Fields of a battle's state s[field + fighter]: a field's two fighters side by side, so
+# every field is even and a read is one load at a fixed distance from s[fighter] (a 2D
+# s[field, fighter] multiplied each field by the row length, read at run time).
 (
     S_HP,
     S_POSTURE,
@@ -78,7 +80,7 @@ U64 = npt.NDArray[np.uint64]
     S_HAND,
     S_GUARD,
     S_FLED,
-) = range(19)
+) = range(0, 38, 2)
 S_FIELDS = 19
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
@@ -236,21 +238,21 @@ def _escape(c: IntArray, used: IntArray) -> None:
 
 @_jit
 def _active(s: IntArray, f: int) -> bool:
-    return bool(s[S_CONSCIOUS, f] == 1 and s[S_DEAD, f] == 0 and s[S_FLED, f] == 0)
+    return bool(s[S_CONSCIOUS + f] == 1 and s[S_DEAD + f] == 0 and s[S_FLED + f] == 0)
 
 
 @_jit
 def _knock_out(s: IntArray, v: int) -> None:
     if _active(s, v):
-        s[S_CONSCIOUS, v] = 0
-        s[S_STUNNED, v] = 0
-        s[S_POSTURE, v] = LYING
+        s[S_CONSCIOUS + v] = 0
+        s[S_STUNNED + v] = 0
+        s[S_POSTURE + v] = LYING
 
 
 @_jit
 def _die_now(s: IntArray, v: int) -> None:
-    s[S_DEAD, v] = 1
-    s[S_CONSCIOUS, v] = 0
+    s[S_DEAD + v] = 1
+    s[S_CONSCIOUS + v] = 0
 
 
 @_jit

@@ -110,27 +110,27 @@ def _maneuver(
     f: int,
 ) -> None:
     """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`)."""
-    if s[S_POSTURE, f] != STANDING:
-        s[S_POSTURE, f] = KNEELING if s[S_POSTURE, f] == LYING else STANDING
-        s[S_MAN, f] = M_POSTURE
+    if s[S_POSTURE + f] != STANDING:
+        s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
+        s[S_MAN + f] = M_POSTURE
         return
     distance = abs(x[0] - x[1])
-    weapon, hand = s[S_WEAPON, f], s[S_HAND, f]
-    if distance <= 2.0 and 3 * s[S_HP, f] < _fighter(P, K, f, F_HP):
-        s[S_MAN, f] = _i3(P, K, T_AOD, f, weapon, hand)
+    weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
+    if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, f, F_HP):
+        s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
         return
     far = _distance_class(distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
     if pick == PICK_WEAPON:
-        s[S_WEAPON, f] = READY
+        s[S_WEAPON + f] = READY
     elif pick == PICK_SHIELD:
-        s[S_HAND, f] = READY
-        s[S_SHIELD, f] = 1
+        s[S_HAND + f] = READY
+        s[S_SHIELD + f] = 1
     if pick != PICK_NONE:
-        s[S_MAN, f] = M_READY
+        s[S_MAN + f] = M_READY
         return
     if far < STRIKING_CLASSES:
-        shock = -s[S_SHOCK, f]
+        shock = -s[S_SHOCK + f]
         first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
         code = _i6(P, K, T_CHOOSE, f, weapon, hand, far, shock, _clip_defense(defense))
@@ -138,7 +138,7 @@ def _maneuver(
             back = code >= BACK
             if back:
                 code -= BACK
-            s[S_MAN, f] = M_ATTACK
+            s[S_MAN + f] = M_ATTACK
             _attack(
                 P,
                 PF,
@@ -157,11 +157,11 @@ def _maneuver(
             )
             return
     if distance > 1.0:
-        hurt = 3 * s[S_HP, f] < _fighter(P, K, f, F_HP)
+        hurt = 3 * s[S_HP + f] < _fighter(P, K, f, F_HP)
         _step_toward(x, f, _f2(PF, K, T_MOVE, f, 1) if hurt else _f2(PF, K, T_MOVE, f, 0), 1.0)
-        s[S_MAN, f] = M_MOVE
+        s[S_MAN + f] = M_MOVE
     else:
-        s[S_MAN, f] = _i3(P, K, T_AOD, f, weapon, hand)
+        s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
 
 
 @_jit
@@ -181,18 +181,18 @@ def _turn(
     """`_Block.turn`: the start of the turn, HP and stun rolls, then the maneuver."""
     if not _active(s, f):
         return
-    rested = s[S_DEFENDED_NOW, f] == 0 and s[S_MAN, f] == M_NOTHING
-    s[S_SHOCK, f] = s[S_SHOCK_NEXT, f]
-    s[S_SHOCK_NEXT, f] = 0
+    rested = s[S_DEFENDED_NOW + f] == 0 and s[S_MAN + f] == M_NOTHING
+    s[S_SHOCK + f] = s[S_SHOCK_NEXT + f]
+    s[S_SHOCK_NEXT + f] = 0
     par[f, :] = 0
-    s[S_BLOCKS, f] = 0
-    s[S_DEFENDED_NOW, f] = 0
-    s[S_RETREATED, f] = 0
-    s[S_ATTACKED, f] = 0
-    s[S_BALANCE, f] = 0
-    s[S_GUARD, f] = 0
-    s[S_MAN, f] = M_NONE
-    hp = s[S_HP, f]
+    s[S_BLOCKS + f] = 0
+    s[S_DEFENDED_NOW + f] = 0
+    s[S_RETREATED + f] = 0
+    s[S_ATTACKED + f] = 0
+    s[S_BALANCE + f] = 0
+    s[S_GUARD + f] = 0
+    s[S_MAN + f] = M_NONE
+    hp = s[S_HP + f]
     if hp <= 0 and not rested:
         modifier = -((-hp) // _fighter(P, K, f, F_HP)) if hp < 0 else 0
         outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT) + modifier)
@@ -200,16 +200,16 @@ def _turn(
             _knock_out(s, f)
         if not _active(s, f):
             return
-    if s[S_STUNNED, f] == 1 or s[S_SKIP_NEXT, f] == 1:
-        s[S_MAN, f] = M_NOTHING
-        s[S_SKIP_NEXT, f] = 0
-        if s[S_STUNNED, f] == 1:
+    if s[S_STUNNED + f] == 1 or s[S_SKIP_NEXT + f] == 1:
+        s[S_MAN + f] = M_NOTHING
+        s[S_SKIP_NEXT + f] = 0
+        if s[S_STUNNED + f] == 1:
             outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT))
             if _success(outcome):
-                s[S_STUNNED, f] = 0
+                s[S_STUNNED + f] = 0
         return
-    if s[S_HP, f] <= _fighter(P, K, f, F_FLEE_AT):
-        s[S_FLED, f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
+    if s[S_HP + f] <= _fighter(P, K, f, F_FLEE_AT):
+        s[S_FLED + f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
         return
     _maneuver(P, PF, K, s, par, x, c, st, res, used, f)
 
@@ -218,12 +218,12 @@ def _turn(
 def _reset(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, x: npt.NDArray[np.float64]
 ) -> None:
-    s[:, :] = 0
+    s[:] = 0
     par[:, :] = 0
     for f in range(2):
-        s[S_HP, f] = _fighter(P, K, f, F_HP)
-        s[S_CONSCIOUS, f] = 1
-        s[S_SHIELD, f] = _fighter(P, K, f, F_SHIELD)
+        s[S_HP + f] = _fighter(P, K, f, F_HP)
+        s[S_CONSCIOUS + f] = 1
+        s[S_SHIELD + f] = _fighter(P, K, f, F_SHIELD)
         x[f] = _f1(PF, K, T_X, f)
 
 
@@ -270,9 +270,9 @@ def play(
                 if not (up0 and up1):
                     ended = True
                     if up0:
-                        winner, reason = 0, FLED if s[S_FLED, 1] == 1 else LAST_SIDE
+                        winner, reason = 0, FLED if s[S_FLED + 1] == 1 else LAST_SIDE
                     elif up1:
-                        winner, reason = 1, FLED if s[S_FLED, 0] == 1 else LAST_SIDE
+                        winner, reason = 1, FLED if s[S_FLED] == 1 else LAST_SIDE
                     else:
                         winner, reason = -1, ALL_DOWN
                     break
@@ -284,5 +284,5 @@ def play(
         else:
             used[b] = c[C_PTR]
         for f in range(2):
-            out[4 + f, b] = s[S_HP, f]
+            out[4 + f, b] = s[S_HP + f]
             out[6 + f, b] = 1 if _active(s, f) else 0
