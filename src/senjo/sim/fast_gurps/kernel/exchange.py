@@ -12,19 +12,18 @@ from senjo.sim.fast_gurps.kernel.harm import (
     _damage,
 )
 from senjo.sim.fast_gurps.kernel.rolls import (
-    C_ROW,
     C_STATUS,
     ESCAPED,
-    R_ATTACKS,
-    R_DEFENDED,
-    R_DEFENSES,
-    R_HITS,
     S_ATTACKED,
+    S_ATTACKS,
     S_BALANCE,
     S_BLOCKS,
+    S_DEFENDED,
     S_DEFENDED_NOW,
+    S_DEFENSES,
     S_GUARD,
     S_HAND,
+    S_HITS,
     S_HP,
     S_MAN,
     S_POSTURE,
@@ -197,7 +196,6 @@ def _defend(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     v: int,
     a: int,
@@ -232,7 +230,7 @@ def _defend(
     score = chosen_score + (chosen_bonus if retreating else 0)
     kind = _slot(P, K, v, slot, SL_KIND)
     outcome, _ = _check(P, PF, K, c, st, score)
-    res[R_DEFENSES, v, c[C_ROW]] += 1
+    s[S_DEFENSES + v] += 1
     s[S_DEFENDED_NOW + v] = 1
     if retreating:
         s[S_RETREATED + v] = 1
@@ -242,7 +240,7 @@ def _defend(
         s[S_BLOCKS + v] += 1
     stopped = _success(outcome)
     if stopped:
-        res[R_DEFENDED, v, c[C_ROW]] += 1
+        s[S_DEFENDED + v] += 1
     if outcome == 3:
         if kind == 0:
             s[S_POSTURE + v] = LYING
@@ -253,7 +251,7 @@ def _defend(
             table = _slot(P, K, v, slot, SL_FUMBLE)
             if table < 0:
                 table += _fighter(P, K, v, F_MISS_TABLES)
-            _critical_miss(P, PF, K, s, x, c, st, res, used, v, table)
+            _critical_miss(P, PF, K, s, x, c, st, used, v, table)
     elif stopped and kind == 1:
         # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
         risky = _i3(P, K, T_PARRY_BREAKS, v, slot, mode) == 1
@@ -275,7 +273,6 @@ def _strike(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
     mode: int,
@@ -298,20 +295,19 @@ def _strike(
     outcome, _ = _check(P, PF, K, c, st, skill)
     if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
         location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
-    row = c[C_ROW]
-    res[R_ATTACKS, f, row] += 1
+    s[S_ATTACKS + f] += 1
     if _success(outcome):
-        res[R_HITS, f, row] += 1
+        s[S_HITS + f] += 1
     if _mode(P, K, f, mode, MO_MAIN) == 1:
         s[S_ATTACKED + f] = 1
     if outcome == 3:
-        _critical_miss(P, PF, K, s, x, c, st, res, used, f, _mode(P, K, f, mode, MO_MISS))
+        _critical_miss(P, PF, K, s, x, c, st, used, f, _mode(P, K, f, mode, MO_MISS))
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, st, res, f, mode, location, True)
+        _damage(P, PF, K, s, x, c, st, f, mode, location, True)
     elif outcome == 1:
-        stopped = _defend(P, PF, K, s, par, x, c, st, res, used, v, f, mode, deceptive)
+        stopped = _defend(P, PF, K, s, par, x, c, st, used, v, f, mode, deceptive)
         if not stopped and c[C_STATUS] != ESCAPED:
-            _damage(P, PF, K, s, x, c, st, res, f, mode, location, False)
+            _damage(P, PF, K, s, x, c, st, f, mode, location, False)
 
 
 @_jit
@@ -324,7 +320,6 @@ def _attack(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
     mode: int,
@@ -347,7 +342,7 @@ def _attack(
     if defense == NO_SCORE:
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, mode)
     plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK + f], _clip_defense(defense))
-    _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
+    _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
     rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
     again = (
         rapid
@@ -358,7 +353,7 @@ def _attack(
         and (s[S_WEAPON + f] == READY or _mode(P, K, f, mode, MO_MAIN) == 0)
     )
     if again:  # the Rapid Strike's second blow
-        _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
+        _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
     # The Step back: not after a Rapid Strike cut short, nor once balance is lost; only
     # by a fighter still up and standing.
     if (

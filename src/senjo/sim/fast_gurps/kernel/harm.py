@@ -7,14 +7,12 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.rolls import (
-    C_ROW,
     C_STATUS,
     ESCAPED,
-    R_DEALT,
-    R_TAKEN,
     S_BALANCE,
     S_CONSCIOUS,
     S_DEAD,
+    S_DEALT,
     S_GUARD,
     S_HAND,
     S_HP,
@@ -23,6 +21,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_SHOCK_NEXT,
     S_SKIP_NEXT,
     S_STUNNED,
+    S_TAKEN,
     S_WEAPON,
     U64,
     FloatArray,
@@ -126,7 +125,6 @@ def _critical_miss(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
     table: int,
@@ -182,7 +180,7 @@ def _critical_miss(
             _miss(P, K, f, MI_DR, table, roll),
             basic,
         )
-        _injure(P, PF, K, s, c, st, res, f, wound, location, False, False, -1)
+        _injure(P, PF, K, s, c, st, f, wound, location, False, False, -1)
 
 
 @_jit
@@ -194,7 +192,6 @@ def _damage(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     a: int,
     mode: int,
     location: int,
@@ -245,7 +242,6 @@ def _damage(
         s,
         c,
         st,
-        res,
         v,
         wound,
         location,
@@ -281,7 +277,6 @@ def _injure(
     s: IntArray,
     c: IntArray,
     st: U64,
-    res: IntArray,
     v: int,
     wound: int,
     location: int,
@@ -290,14 +285,13 @@ def _injure(
     dealer: int,
 ) -> None:
     """`Exchange.injure` (`apply_injury`): HP, shock, knockdown, the HP thresholds."""
-    row = c[C_ROW]
     hp = _fighter(P, K, v, F_HP)
     before = s[S_HP + v]
     after = before - wound
     s[S_HP + v] = after
-    res[R_TAKEN, v, row] += wound
+    s[S_TAKEN + v] += wound
     if dealer >= 0:
-        res[R_DEALT, dealer, row] += wound
+        s[S_DEALT + dealer] += wound
     if wound <= 0 or s[S_DEAD + v] == 1:
         return
     if _fighter(P, K, v, F_HPT) == 0:

@@ -80,16 +80,23 @@ U64 = npt.NDArray[np.uint64]
     S_HAND,
     S_GUARD,
     S_FLED,
-) = range(0, 38, 2)
-S_FIELDS = 19
+    # The battle's counts, in the order of the results `res[count, fighter, battle]` (attacks,
+    # hits, defenses, defended, dealt, taken): kept here as it plays, written once at its end
+    # (a 3D index with the battle's row, read at run time, at every count cost more).
+    S_ATTACKS,
+    S_HITS,
+    S_DEFENSES,
+    S_DEFENDED,
+    S_DEALT,
+    S_TAKEN,
+) = range(0, 50, 2)
+S_FIELDS = 25
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
 PLAYING, ESCAPED = 0, 1
 # Shifts and the die's size as unsigned 64-bit numbers (mixing them with signed ones
 # would turn the arithmetic into floating point).
 _S27, _S30, _S31, _S32, _SIX = (np.uint64(k) for k in (27, 30, 31, 32, 6))
-# Columns of the per-battle results `res[field, fighter, battle]`.
-R_ATTACKS, R_HITS, R_DEFENSES, R_DEFENDED, R_DEALT, R_TAKEN = range(6)
 
 
 # --- reading the packed tables (`packed.py`): table t at indices a, b, ... ------------------

@@ -17,6 +17,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     ESCAPED,
     PLAYING,
     S_ATTACKED,
+    S_ATTACKS,
     S_BALANCE,
     S_BLOCKS,
     S_CONSCIOUS,
@@ -105,7 +106,6 @@ def _maneuver(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
 ) -> None:
@@ -148,7 +148,6 @@ def _maneuver(
                 x,
                 c,
                 st,
-                res,
                 used,
                 f,
                 code,
@@ -174,7 +173,6 @@ def _turn(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
 ) -> None:
@@ -211,7 +209,7 @@ def _turn(
     if s[S_HP + f] <= _fighter(P, K, f, F_FLEE_AT):
         s[S_FLED + f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
         return
-    _maneuver(P, PF, K, s, par, x, c, st, res, used, f)
+    _maneuver(P, PF, K, s, par, x, c, st, used, f)
 
 
 @_jit
@@ -245,7 +243,8 @@ def play(
 ) -> None:
     """Play every battle of `seeds` (each stream's first `start` dice are skipped: an
     initiative tie's rolls) into the result arrays: out[0 winner, 1 reason, 2 rounds,
-    3 escaped, 4/5 HP, 6/7 standing; battle], res[R_*, fighter, battle], used[battle]."""
+    3 escaped, 4/5 HP, 6/7 standing; battle], res[count, fighter, battle] (S_ATTACKS...),
+    used[battle]."""
     n: int = seeds.shape[0]
     for b in range(n):
         _reset(P, PF, K, s, par, x)
@@ -262,7 +261,7 @@ def play(
                 break
             rounds += 1
             for f in range(2):
-                _turn(P, PF, K, s, par, x, c, st, res, used, f)
+                _turn(P, PF, K, s, par, x, c, st, used, f)
                 if c[C_STATUS] != PLAYING:
                     ended = True
                     break
@@ -284,5 +283,7 @@ def play(
         else:
             used[b] = c[C_PTR]
         for f in range(2):
+            for r in range(6):  # the counts, kept in s as the battle went
+                res[r, f, b] = s[S_ATTACKS + 2 * r + f]
             out[4 + f, b] = s[S_HP + f]
             out[6 + f, b] = 1 if _active(s, f) else 0
