@@ -232,15 +232,12 @@ def _defend(
     outcome, _ = _check(P, PF, K, c, st, score)
     s[S_DEFENSES + v] += 1
     s[S_DEFENDED_NOW + v] = 1
-    if retreating:
-        s[S_RETREATED + v] = 1
-    if kind == 1:
-        par[v, slot] += 1
-    elif kind == 2:
-        s[S_BLOCKS + v] += 1
+    # Written without branches on the choice (adding 0 where nothing changes).
+    s[S_RETREATED + v] |= int(retreating)
+    par[v, slot] += int(kind == 1)
+    s[S_BLOCKS + v] += int(kind == 2)
     stopped = _success(outcome)
-    if stopped:
-        s[S_DEFENDED + v] += 1
+    s[S_DEFENDED + v] += int(stopped)  # no branch on a roll
     if outcome == 3:
         if kind == 0:
             s[S_POSTURE + v] = LYING
@@ -296,8 +293,7 @@ def _strike(
     if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
         location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
     s[S_ATTACKS + f] += 1
-    if _success(outcome):
-        s[S_HITS + f] += 1
+    s[S_HITS + f] += int(_success(outcome))  # no branch on a roll
     if _mode(P, K, f, mode, MO_MAIN) == 1:
         s[S_ATTACKED + f] = 1
     if outcome == 3:
