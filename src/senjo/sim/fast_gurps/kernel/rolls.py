@@ -9,6 +9,8 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba import types
+from numba.extending import intrinsic
 
 from senjo.sim.fast_gurps.layout import (
     CLOSE,
@@ -103,94 +105,115 @@ _S27, _S30, _S31, _S32, _SIX = (np.uint64(k) for k in (27, 30, 31, 32, 6))
 
 
 # Every table is C-contiguous: its last axis has stride 1, so no stride is read for it.
-# Indices are cast to unsigned: Numba then skips its negative-index wrap-around (a
-# shift, an AND with the array's length read from the stack, an add) at every read.
-# Measured, about a quarter more duels a second. Every index here is non-negative.
+# Every read goes through `_get`: a load without Numba's negative-index wrap-around (a
+# shift, an AND with the array's length read from the stack, an add: measured, a quarter
+# more duels a second once it went), every index here being non-negative; and marked
+# invariant (LLVM's `invariant.load`): the tables are only read while `play` runs, so
+# LLVM may keep a value it has read, or read it once before a loop, across the battle's
+# writes to its own arrays (it cannot tell those arrays from the tables).
 # The index K is flat, rows of the constant width I_WIDTH: with `t` a constant in every
 # call, `_at` and `_stride` read one fixed place of K, with no row stride to multiply by.
+
+
+def _get_typing(typingctx: Any, table: Any, index: Any) -> Any:
+    """`_get(table, index)`: `table[index]`, one invariant load (a Numba intrinsic)."""
+    if not isinstance(table, types.Array) or not isinstance(index, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        at = context.cast(builder, args[1], signature.args[1], types.intp)
+        value = builder.load(builder.gep(array.data, [at]))
+        value.set_metadata("invariant.load", builder.module.add_metadata([]))
+        return value
+
+    return table.dtype(table, index), codegen
+
+
+_get = cast(Callable[[Any, Any], Any], intrinsic(_get_typing))
 
 
 @_jit
 def _at(K: IntArray, t: int) -> int:
     """Where table t starts (`Packed.layout[t, I_OFFSET]`)."""
-    return int(K[t * I_WIDTH + I_OFFSET])
+    return int(_get(K, t * I_WIDTH + I_OFFSET))
 
 
 @_jit
 def _stride(K: IntArray, t: int, axis: int) -> int:
     """Table t's step along axis `axis` (`Packed.layout[t, I_STRIDES + axis]`)."""
-    return int(K[t * I_WIDTH + I_STRIDES + axis])
+    return int(_get(K, t * I_WIDTH + I_STRIDES + axis))
 
 
 @_jit
 def _i1(P: IntArray, K: IntArray, t: int, a: int) -> int:
-    return int(P[np.uint64(_at(K, t) + a)])
+    return int(_get(P, _at(K, t) + a))
 
 
 @_jit
 def _i2(P: IntArray, K: IntArray, t: int, a: int, b: int) -> int:
-    return int(P[np.uint64(_at(K, t) + a * _stride(K, t, 0) + b)])
+    return int(_get(P, _at(K, t) + a * _stride(K, t, 0) + b))
 
 
 @_jit
 def _i3(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int) -> int:
     at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1)
-    return int(P[np.uint64(at + c)])
+    return int(_get(P, at + c))
 
 
 @_jit
 def _i4(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int) -> int:
     at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
-    return int(P[np.uint64(at + d)])
+    return int(_get(P, at + d))
 
 
 @_jit
 def _i5(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int) -> int:
     at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
-    return int(P[np.uint64(at + d * _stride(K, t, 3) + e)])
+    return int(_get(P, at + d * _stride(K, t, 3) + e))
 
 
 @_jit
 def _i6(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int, g: int) -> int:
     at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
-    return int(P[np.uint64(at + d * _stride(K, t, 3) + e * _stride(K, t, 4) + g)])
+    return int(_get(P, at + d * _stride(K, t, 3) + e * _stride(K, t, 4) + g))
 
 
 @_jit
 def _f1(PF: FloatArray, K: IntArray, t: int, a: int) -> float:
-    return float(PF[np.uint64(_at(K, t) + a)])
+    return float(_get(PF, _at(K, t) + a))
 
 
 @_jit
 def _f2(PF: FloatArray, K: IntArray, t: int, a: int, b: int) -> float:
-    return float(PF[np.uint64(_at(K, t) + a * _stride(K, t, 0) + b)])
+    return float(_get(PF, _at(K, t) + a * _stride(K, t, 0) + b))
 
 
 @_jit
 def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
     """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
-    return int(P[np.uint64(_at(K, T_FIGHTER) + f * F_COLUMNS + column)])
+    return int(_get(P, _at(K, T_FIGHTER) + f * F_COLUMNS + column))
 
 
 @_jit
 def _mode(P: IntArray, K: IntArray, f: int, mode: int, column: int) -> int:
     """`Packed` mode table, column MO_* (rows of `MO_COLUMNS`)."""
     at = _at(K, T_MODE) + f * _stride(K, T_MODE, 0) + mode * MO_COLUMNS + column
-    return int(P[np.uint64(at)])
+    return int(_get(P, at))
 
 
 @_jit
 def _slot(P: IntArray, K: IntArray, f: int, slot: int, column: int) -> int:
     """`Packed` defense-slot table, column SL_* (rows of `SL_COLUMNS`)."""
     at = _at(K, T_SLOT) + f * _stride(K, T_SLOT, 0) + slot * SL_COLUMNS + column
-    return int(P[np.uint64(at)])
+    return int(_get(P, at))
 
 
 @_jit
 def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) -> int:
     """`Packed` critical-miss tables, column MI_*, by 3d6 roll (0-18)."""
     at = _at(K, T_MISS) + f * _stride(K, T_MISS, 0) + column * _stride(K, T_MISS, 1)
-    return int(P[np.uint64(at + table * 19 + roll)])
+    return int(_get(P, at + table * 19 + roll))
 
 
 # --- dice -------------------------------------------------------------------------------------
@@ -223,7 +246,7 @@ def _check(
     roll = _roll3(c, st)
     # The bounds read from the tables, not layout's SKILL_LO/SKILL_HI: measured, this
     # form compiles to a battle loop about a quarter faster.
-    rows = K[T_OUTCOME * I_WIDTH + I_LENGTH]
+    rows = _get(K, T_OUTCOME * I_WIDTH + I_LENGTH)
     index = min(max(skill - _i1(P, K, T_SCALARS, SC_SKILL_LO), 0), rows - 1)
     return _i2(P, K, T_OUTCOME, index, roll), skill - roll
 
