@@ -20,7 +20,7 @@ import numpy as np
 
 from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.layout import DuelTables
-from senjo.sim.fast_gurps.packed import Packed, pack
+from senjo.sim.fast_gurps.packed import I_WIDTH, Packed, pack
 from senjo.sim.fast_gurps.state import BlockResult
 from senjo.systems.gurps.table_cache import cache_dir, cache_key
 
@@ -123,13 +123,13 @@ def play_blocks(
     kernel.play(
         packed.ints,
         packed.floats,
-        packed.layout,
+        packed.layout.reshape(-1),  # read flat, rows of I_WIDTH
         seeds,
         start,
         out,
         res,
         used,
-        np.zeros((kernel.S_FIELDS, 2), dtype=np.int64),
+        np.zeros(2 * kernel.S_FIELDS, dtype=np.int64),
         np.zeros((2, packed.slots), dtype=np.int64),
         np.zeros(2, dtype=np.float64),
         np.zeros(3, dtype=np.int64),
@@ -149,13 +149,13 @@ def warm() -> float:
     kernel.play(
         ints,
         floats,
-        np.zeros((1, 8), dtype=np.int64),
+        np.zeros(I_WIDTH, dtype=np.int64),
         np.zeros(0, dtype=np.uint64),
         0,
         np.zeros((8, 0), dtype=np.int64),
         np.zeros((6, 2, 0), dtype=np.int64),
         np.zeros(0, dtype=np.int64),
-        np.zeros((kernel.S_FIELDS, 2), dtype=np.int64),
+        np.zeros(2 * kernel.S_FIELDS, dtype=np.int64),
         np.zeros((2, 1), dtype=np.int64),
         np.zeros(2, dtype=np.float64),
         np.zeros(3, dtype=np.int64),

@@ -184,6 +184,8 @@ TABLES = (
 FLOAT_TABLES = frozenset({"move", "reach", "chance", "x"})
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
 I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
+#: The width of a row of `Packed.layout` (the kernel reads it flat, at t * I_WIDTH + I_*).
+I_WIDTH = 8
 # Entries of the scalars table.
 SC_MAX_ROUNDS, SC_SKILL_LO = 0, 1
 
@@ -344,7 +346,7 @@ def _flatten(**tables: npt.NDArray[np.generic]) -> Packed:
     """Lay the named tables end to end in `Packed.ints` and `Packed.floats`."""
     ints: list[IntArray] = []
     floats: list[FloatArray] = []
-    index = np.zeros((len(TABLES), 8), dtype=np.int64)
+    index = np.zeros((len(TABLES), I_WIDTH), dtype=np.int64)
     used = {False: 0, True: 0}
     for number, name in enumerate(TABLES):
         table = tables[name]

@@ -8,12 +8,13 @@ them equal), many times faster. Each function mirrors the method of the
 same name there; read those for the rules and the engine functions they
 follow.
 
-A battle's state is a small integer array `s[field, fighter]` (fields `S_*`),
-its parry counts `par[fighter, slot]`, the fighters' places `x[fighter]`, and
-a context `c`: how many dice it has rolled, its status (playing, escaped)
-and its index; its dice come from its stream (`streams.py`), whose state is
-`st[0]`. Only the functions `play` calls are compiled, on first use, and
-kept in Numba's cache.
+A battle's state is a small integer array `s[field + fighter]` (fields `S_*`,
+its counts of attacks, hits ... among them), its parry counts
+`par[fighter, slot]`, the fighters' places `x[fighter]`, and a context `c`:
+how many dice it has rolled, its status (playing, escaped) and its index;
+its dice come from its stream (`streams.py`), whose state is `st[0]`. Only
+the functions `play` calls are compiled, on first use, and kept in Numba's
+cache.
 
 The modules: `rolls.py` (the options, the state layout, reading the packed
 tables, the dice, the small helpers; the NumPy model's `state.py`),

@@ -12,19 +12,18 @@ from senjo.sim.fast_gurps.kernel.harm import (
     _damage,
 )
 from senjo.sim.fast_gurps.kernel.rolls import (
-    C_ROW,
     C_STATUS,
     ESCAPED,
-    R_ATTACKS,
-    R_DEFENDED,
-    R_DEFENSES,
-    R_HITS,
     S_ATTACKED,
+    S_ATTACKS,
     S_BALANCE,
     S_BLOCKS,
+    S_DEFENDED,
     S_DEFENDED_NOW,
+    S_DEFENSES,
     S_GUARD,
     S_HAND,
+    S_HITS,
     S_HP,
     S_MAN,
     S_POSTURE,
@@ -121,25 +120,25 @@ def _slot_score(
     close: bool,
 ) -> tuple[int, bool, int]:
     """`Exchange.defense_scores` for one slot: (score, available, retreat bonus)."""
-    shield = s[S_SHIELD, v] == 1
+    shield = s[S_SHIELD + v] == 1
     common = (
         -(0 if (shield and not close) else _fighter(P, K, v, F_SHIELD_DB))
-        - 4 * s[S_STUNNED, v]
-        + _i2(P, K, T_POSTURE_DEFENSE, v, s[S_POSTURE, v])
-        - 2 * s[S_BALANCE, v]
-        - 2 * s[S_GUARD, v]
+        - 4 * s[S_STUNNED + v]
+        + _i2(P, K, T_POSTURE_DEFENSE, v, s[S_POSTURE + v])
+        - 2 * s[S_BALANCE + v]
+        - 2 * s[S_GUARD + v]
         - deceptive
     )
-    retreated = s[S_RETREATED, v] == 1
+    retreated = s[S_RETREATED + v] == 1
     score = (
         _slot(P, K, v, j, SL_BASE) + common + (_slot(P, K, v, j, SL_RETREAT) if retreated else 0)
     )
-    if s[S_MAN, v] == _slot(P, K, v, j, SL_AOD):
+    if s[S_MAN + v] == _slot(P, K, v, j, SL_AOD):
         score += 2
     available = True
     kind = _slot(P, K, v, j, SL_KIND)
     if kind == 0:
-        if 3 * s[S_HP, v] < _fighter(P, K, v, F_HP):
+        if 3 * s[S_HP + v] < _fighter(P, K, v, F_HP):
             score -= _fighter(P, K, v, F_DODGE_REELING)
     elif kind == 1:
         score -= _slot(P, K, v, j, SL_STEP) * par[v, j]
@@ -149,21 +148,21 @@ def _slot_score(
             )
             if armed:
                 score -= 3
-        if _slot(P, K, v, j, SL_MAIN) == 1 and s[S_WEAPON, v] != READY:
+        if _slot(P, K, v, j, SL_MAIN) == 1 and s[S_WEAPON + v] != READY:
             available = False
-        if _slot(P, K, v, j, SL_UNBALANCED) == 1 and s[S_ATTACKED, v] == 1:
+        if _slot(P, K, v, j, SL_UNBALANCED) == 1 and s[S_ATTACKED + v] == 1:
             available = False
         if _slot(P, K, v, j, SL_CLOSE) == 0 and close:
             available = False
     else:
-        available = shield and s[S_BLOCKS, v] == 0 and not close
+        available = shield and s[S_BLOCKS + v] == 0 and not close
     bonus = 0 if retreated else _slot(P, K, v, j, SL_RETREAT)
     return score, available, bonus
 
 
 @_jit
 def _can_retreat(P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, v: int) -> bool:
-    return _i2(P, K, T_CAN_RETREAT, v, s[S_POSTURE, v]) == 1 and s[S_RETREATED, v] == 0
+    return _i2(P, K, T_CAN_RETREAT, v, s[S_POSTURE + v]) == 1 and s[S_RETREATED + v] == 0
 
 
 @_jit
@@ -197,7 +196,6 @@ def _defend(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     v: int,
     a: int,
@@ -232,33 +230,30 @@ def _defend(
     score = chosen_score + (chosen_bonus if retreating else 0)
     kind = _slot(P, K, v, slot, SL_KIND)
     outcome, _ = _check(P, PF, K, c, st, score)
-    res[R_DEFENSES, v, c[C_ROW]] += 1
-    s[S_DEFENDED_NOW, v] = 1
-    if retreating:
-        s[S_RETREATED, v] = 1
-    if kind == 1:
-        par[v, slot] += 1
-    elif kind == 2:
-        s[S_BLOCKS, v] += 1
+    s[S_DEFENSES + v] += 1
+    s[S_DEFENDED_NOW + v] = 1
+    # Written without branches on the choice (adding 0 where nothing changes).
+    s[S_RETREATED + v] |= int(retreating)
+    par[v, slot] += int(kind == 1)
+    s[S_BLOCKS + v] += int(kind == 2)
     stopped = _success(outcome)
-    if stopped:
-        res[R_DEFENDED, v, c[C_ROW]] += 1
+    s[S_DEFENDED + v] += int(stopped)  # no branch on a roll
     if outcome == 3:
         if kind == 0:
-            s[S_POSTURE, v] = LYING
+            s[S_POSTURE + v] = LYING
         elif kind == 2:
-            s[S_SHIELD, v] = 0
-            s[S_HAND, v] = UNREADY
+            s[S_SHIELD + v] = 0
+            s[S_HAND + v] = UNREADY
         else:
             table = _slot(P, K, v, slot, SL_FUMBLE)
             if table < 0:
                 table += _fighter(P, K, v, F_MISS_TABLES)
-            _critical_miss(P, PF, K, s, x, c, st, res, used, v, table)
+            _critical_miss(P, PF, K, s, x, c, st, used, v, table)
     elif stopped and kind == 1:
         # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
         risky = _i3(P, K, T_PARRY_BREAKS, v, slot, mode) == 1
         if risky and _die(c, st) <= 2:
-            s[S_WEAPON, v] = BROKEN
+            s[S_WEAPON + v] = BROKEN
     return stopped
 
 
@@ -275,7 +270,6 @@ def _strike(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
     mode: int,
@@ -289,29 +283,27 @@ def _strike(
     aimed = TORSO if location == RANDOM else location
     skill = (
         _mode(P, K, f, mode, MO_SKILL)
-        + s[S_SHOCK, f]
-        + _i2(P, K, T_POSTURE_ATTACK, f, s[S_POSTURE, f])
-        + _i3(P, K, T_LOCATION_PENALTY, v, aimed, s[S_SHIELD, v])
+        + s[S_SHOCK + f]
+        + _i2(P, K, T_POSTURE_ATTACK, f, s[S_POSTURE + f])
+        + _i3(P, K, T_LOCATION_PENALTY, v, aimed, s[S_SHIELD + v])
         - 2 * deceptive
         - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
     )
     outcome, _ = _check(P, PF, K, c, st, skill)
     if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
         location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
-    row = c[C_ROW]
-    res[R_ATTACKS, f, row] += 1
-    if _success(outcome):
-        res[R_HITS, f, row] += 1
+    s[S_ATTACKS + f] += 1
+    s[S_HITS + f] += int(_success(outcome))  # no branch on a roll
     if _mode(P, K, f, mode, MO_MAIN) == 1:
-        s[S_ATTACKED, f] = 1
+        s[S_ATTACKED + f] = 1
     if outcome == 3:
-        _critical_miss(P, PF, K, s, x, c, st, res, used, f, _mode(P, K, f, mode, MO_MISS))
+        _critical_miss(P, PF, K, s, x, c, st, used, f, _mode(P, K, f, mode, MO_MISS))
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, st, res, f, mode, location, True)
+        _damage(P, PF, K, s, x, c, st, f, mode, location, True)
     elif outcome == 1:
-        stopped = _defend(P, PF, K, s, par, x, c, st, res, used, v, f, mode, deceptive)
+        stopped = _defend(P, PF, K, s, par, x, c, st, used, v, f, mode, deceptive)
         if not stopped and c[C_STATUS] != ESCAPED:
-            _damage(P, PF, K, s, x, c, st, res, f, mode, location, False)
+            _damage(P, PF, K, s, x, c, st, f, mode, location, False)
 
 
 @_jit
@@ -324,7 +316,6 @@ def _attack(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
     mode: int,
@@ -346,27 +337,27 @@ def _attack(
     defense = scored
     if defense == NO_SCORE:
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, mode)
-    plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK, f], _clip_defense(defense))
-    _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
+    plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK + f], _clip_defense(defense))
+    _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
     rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
     again = (
         rapid
         and c[C_STATUS] != ESCAPED
-        and s[S_BALANCE, f] == 0
+        and s[S_BALANCE + f] == 0
         and _active(s, f)
         and _active(s, 1 - f)
-        and (s[S_WEAPON, f] == READY or _mode(P, K, f, mode, MO_MAIN) == 0)
+        and (s[S_WEAPON + f] == READY or _mode(P, K, f, mode, MO_MAIN) == 0)
     )
     if again:  # the Rapid Strike's second blow
-        _strike(P, PF, K, s, par, x, c, st, res, used, f, mode, plan)
+        _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
     # The Step back: not after a Rapid Strike cut short, nor once balance is lost; only
     # by a fighter still up and standing.
     if (
         back
         and (again or not rapid)
         and c[C_STATUS] != ESCAPED
-        and s[S_BALANCE, f] == 0
+        and s[S_BALANCE + f] == 0
         and _active(s, f)
-        and s[S_POSTURE, f] == STANDING
+        and s[S_POSTURE + f] == STANDING
     ):
         _step_away(x, f, 1.0)

@@ -7,14 +7,12 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.rolls import (
-    C_ROW,
     C_STATUS,
     ESCAPED,
-    R_DEALT,
-    R_TAKEN,
     S_BALANCE,
     S_CONSCIOUS,
     S_DEAD,
+    S_DEALT,
     S_GUARD,
     S_HAND,
     S_HP,
@@ -23,6 +21,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_SHOCK_NEXT,
     S_SKIP_NEXT,
     S_STUNNED,
+    S_TAKEN,
     S_WEAPON,
     U64,
     FloatArray,
@@ -126,7 +125,6 @@ def _critical_miss(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
     table: int,
@@ -136,17 +134,17 @@ def _critical_miss(
     if result == CM_ESCAPE:
         _escape(c, used)
     elif result == CM_BALANCE:
-        s[S_BALANCE, f] = 1
+        s[S_BALANCE + f] = 1
     elif result == CM_GUARD:
-        s[S_GUARD, f] = 1
+        s[S_GUARD + f] = 1
     elif result == CM_UNREADY:
-        s[S_WEAPON, f] = UNREADY
+        s[S_WEAPON + f] = UNREADY
     elif result == CM_DROP:
-        s[S_WEAPON, f] = DROPPED
+        s[S_WEAPON + f] = DROPPED
     elif result == CM_BROKEN:
-        s[S_WEAPON, f] = BROKEN
+        s[S_WEAPON + f] = BROKEN
     elif result == CM_FALL:
-        s[S_POSTURE, f] = LYING
+        s[S_POSTURE + f] = LYING
     elif result == CM_KNOCKOUT:
         _knock_out(s, f)
     elif result == CM_STUMBLE:  # a yard past the foe (`PlaneField.stumble_past`)
@@ -163,7 +161,7 @@ def _critical_miss(
             _fighter(P, K, f, F_DX) + _miss(P, K, f, MI_TRIP, table, roll),
         )
         if not _success(outcome):
-            s[S_POSTURE, f] = LYING
+            s[S_POSTURE + f] = LYING
     elif result == CM_SELF:
         basic = _miss(P, K, f, MI_ADDS, table, roll)
         for _ in range(_miss(P, K, f, MI_DICE, table, roll)):
@@ -182,7 +180,7 @@ def _critical_miss(
             _miss(P, K, f, MI_DR, table, roll),
             basic,
         )
-        _injure(P, PF, K, s, c, st, res, f, wound, location, False, False, -1)
+        _injure(P, PF, K, s, c, st, f, wound, location, False, False, -1)
 
 
 @_jit
@@ -194,7 +192,6 @@ def _damage(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     a: int,
     mode: int,
     location: int,
@@ -245,7 +242,6 @@ def _damage(
         s,
         c,
         st,
-        res,
         v,
         wound,
         location,
@@ -255,13 +251,13 @@ def _damage(
     )
     if critical:
         if drop:
-            if s[S_WEAPON, v] == READY:
-                s[S_WEAPON, v] = DROPPED
-            if s[S_SHIELD, v] == 1:
-                s[S_HAND, v] = DROPPED
-            s[S_SHIELD, v] = 0
+            if s[S_WEAPON + v] == READY:
+                s[S_WEAPON + v] = DROPPED
+            if s[S_SHIELD + v] == 1:
+                s[S_HAND + v] = DROPPED
+            s[S_SHIELD + v] = 0
         if lose_turn:
-            s[S_SKIP_NEXT, v] = 1
+            s[S_SKIP_NEXT + v] = 1
     yards = _i4(
         P, K, T_KNOCKBACK, v, _mode(P, K, a, mode, MO_KNOCKBACK), value, 1 if pierced else 0
     )
@@ -270,7 +266,7 @@ def _damage(
         target = _fighter(P, K, v, F_KB_SKILL) + _i1(P, K, T_KNOCKBACK_MODIFIER, min(yards, 63))
         outcome, _ = _check(P, PF, K, c, st, target)
         if not _success(outcome):
-            s[S_POSTURE, v] = LYING
+            s[S_POSTURE + v] = LYING
 
 
 @_jit
@@ -281,7 +277,6 @@ def _injure(
     s: IntArray,
     c: IntArray,
     st: U64,
-    res: IntArray,
     v: int,
     wound: int,
     location: int,
@@ -290,15 +285,14 @@ def _injure(
     dealer: int,
 ) -> None:
     """`Exchange.injure` (`apply_injury`): HP, shock, knockdown, the HP thresholds."""
-    row = c[C_ROW]
     hp = _fighter(P, K, v, F_HP)
-    before = s[S_HP, v]
+    before = s[S_HP + v]
     after = before - wound
-    s[S_HP, v] = after
-    res[R_TAKEN, v, row] += wound
+    s[S_HP + v] = after
+    s[S_TAKEN + v] += wound
     if dealer >= 0:
-        res[R_DEALT, dealer, row] += wound
-    if wound <= 0 or s[S_DEAD, v] == 1:
+        s[S_DEALT + dealer] += wound
+    if wound <= 0 or s[S_DEAD + v] == 1:
         return
     if _fighter(P, K, v, F_HPT) == 0:
         doubled = double_shock or _fighter(P, K, v, F_LPT) == 1
@@ -306,19 +300,19 @@ def _injure(
         penalty = -min(4 * factor, wound // _fighter(P, K, v, F_SHOCK_UNIT) * factor)
         if penalty != 0:
             cap = -8 if doubled else -4
-            s[S_SHOCK_NEXT, v] = max(cap, s[S_SHOCK_NEXT, v] + penalty)
+            s[S_SHOCK_NEXT + v] = max(cap, s[S_SHOCK_NEXT + v] + penalty)
     capped = min(wound, _fighter(P, K, v, F_CRIPPLE_CAP))
     major = 2 * wound > hp or _i3(P, K, T_CRIPPLE, v, location, capped) == 1 or force_major
-    if s[S_CONSCIOUS, v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, v, location, capped) == 1):
+    if s[S_CONSCIOUS + v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, v, location, capped) == 1):
         outcome, margin = _check(P, PF, K, c, st, _i2(P, K, T_KNOCKDOWN_TARGET, v, location))
         if outcome == 3 or margin <= -5:
             _knock_out(s, v)
         elif margin < 0:
-            s[S_STUNNED, v] = 1
-            s[S_POSTURE, v] = LYING
+            s[S_STUNNED + v] = 1
+            s[S_POSTURE + v] = LYING
     for multiple in range(1, 5):
         line = -multiple * hp
-        if before > line and after <= line and s[S_DEAD, v] == 0:
+        if before > line and after <= line and s[S_DEAD + v] == 0:
             outcome, margin = _check(
                 P, PF, K, c, st, _fighter(P, K, v, F_HT) + _fighter(P, K, v, F_HTK)
             )
@@ -329,5 +323,5 @@ def _injure(
                 _knock_out(s, v)
             elif not survives:
                 _die_now(s, v)
-    if after <= -5 * hp and before > -5 * hp and s[S_DEAD, v] == 0:
+    if after <= -5 * hp and before > -5 * hp and s[S_DEAD + v] == 0:
         _die_now(s, v)

@@ -9,6 +9,8 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba import types
+from numba.extending import intrinsic
 
 from senjo.sim.fast_gurps.layout import (
     CLOSE,
@@ -21,6 +23,7 @@ from senjo.sim.fast_gurps.packed import (
     I_LENGTH,
     I_OFFSET,
     I_STRIDES,
+    I_WIDTH,
     MO_COLUMNS,
     SC_SKILL_LO,
     SL_COLUMNS,
@@ -56,7 +59,9 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 U64 = npt.NDArray[np.uint64]
 
-# Fields of a battle's state s[field, fighter].
+# Fields of a battle's state s[field + fighter]: a field's two fighters side by side, so
+# every field is even and a read is one load at a fixed distance from s[fighter] (a 2D
+# s[field, fighter] multiplied each field by the row length, read at run time).
 (
     S_HP,
     S_POSTURE,
@@ -77,99 +82,138 @@ U64 = npt.NDArray[np.uint64]
     S_HAND,
     S_GUARD,
     S_FLED,
-) = range(19)
-S_FIELDS = 19
+    # The battle's counts, in the order of the results `res[count, fighter, battle]` (attacks,
+    # hits, defenses, defended, dealt, taken): kept here as it plays, written once at its end
+    # (a 3D index with the battle's row, read at run time, at every count cost more).
+    S_ATTACKS,
+    S_HITS,
+    S_DEFENSES,
+    S_DEFENDED,
+    S_DEALT,
+    S_TAKEN,
+) = range(0, 50, 2)
+S_FIELDS = 25
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
 PLAYING, ESCAPED = 0, 1
 # Shifts and the die's size as unsigned 64-bit numbers (mixing them with signed ones
 # would turn the arithmetic into floating point).
 _S27, _S30, _S31, _S32, _SIX = (np.uint64(k) for k in (27, 30, 31, 32, 6))
-# Columns of the per-battle results `res[field, fighter, battle]`.
-R_ATTACKS, R_HITS, R_DEFENSES, R_DEFENDED, R_DEALT, R_TAKEN = range(6)
 
 
 # --- reading the packed tables (`packed.py`): table t at indices a, b, ... ------------------
 
 
 # Every table is C-contiguous: its last axis has stride 1, so no stride is read for it.
-# Indices are cast to unsigned: Numba then skips its negative-index wrap-around (a
-# shift, an AND with the array's length read from the stack, an add) at every read.
-# Measured, about a quarter more duels a second. Every index here is non-negative.
+# Every read goes through `_get`: a load without Numba's negative-index wrap-around (a
+# shift, an AND with the array's length read from the stack, an add: measured, a quarter
+# more duels a second once it went), every index here being non-negative; and marked
+# invariant (LLVM's `invariant.load`): the tables are only read while `play` runs, so
+# LLVM may keep a value it has read, or read it once before a loop, across the battle's
+# writes to its own arrays (it cannot tell those arrays from the tables).
+# The index K is flat, rows of the constant width I_WIDTH: with `t` a constant in every
+# call, `_at` and `_stride` read one fixed place of K, with no row stride to multiply by.
+
+
+def _get_typing(typingctx: Any, table: Any, index: Any) -> Any:
+    """`_get(table, index)`: `table[index]`, one invariant load (a Numba intrinsic)."""
+    if not isinstance(table, types.Array) or not isinstance(index, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        at = context.cast(builder, args[1], signature.args[1], types.intp)
+        value = builder.load(builder.gep(array.data, [at]))
+        value.set_metadata("invariant.load", builder.module.add_metadata([]))
+        return value
+
+    return table.dtype(table, index), codegen
+
+
+_get = cast(Callable[[Any, Any], Any], intrinsic(_get_typing))
+
+
+@_jit
+def _at(K: IntArray, t: int) -> int:
+    """Where table t starts (`Packed.layout[t, I_OFFSET]`)."""
+    return int(_get(K, t * I_WIDTH + I_OFFSET))
+
+
+@_jit
+def _stride(K: IntArray, t: int, axis: int) -> int:
+    """Table t's step along axis `axis` (`Packed.layout[t, I_STRIDES + axis]`)."""
+    return int(_get(K, t * I_WIDTH + I_STRIDES + axis))
 
 
 @_jit
 def _i1(P: IntArray, K: IntArray, t: int, a: int) -> int:
-    return int(P[np.uint64(K[t, I_OFFSET] + a)])
+    return int(_get(P, _at(K, t) + a))
 
 
 @_jit
 def _i2(P: IntArray, K: IntArray, t: int, a: int, b: int) -> int:
-    return int(P[np.uint64(K[t, I_OFFSET] + a * K[t, I_STRIDES] + b)])
+    return int(_get(P, _at(K, t) + a * _stride(K, t, 0) + b))
 
 
 @_jit
 def _i3(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int) -> int:
-    k = K[t]
-    return int(P[np.uint64(k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c)])
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1)
+    return int(_get(P, at + c))
 
 
 @_jit
 def _i4(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int) -> int:
-    k = K[t]
-    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[np.uint64(at + d)])
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
+    return int(_get(P, at + d))
 
 
 @_jit
 def _i5(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int) -> int:
-    k = K[t]
-    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[np.uint64(at + d * k[I_STRIDES + 3] + e)])
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
+    return int(_get(P, at + d * _stride(K, t, 3) + e))
 
 
 @_jit
 def _i6(P: IntArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int, g: int) -> int:
-    k = K[t]
-    at = k[I_OFFSET] + a * k[I_STRIDES] + b * k[I_STRIDES + 1] + c * k[I_STRIDES + 2]
-    return int(P[np.uint64(at + d * k[I_STRIDES + 3] + e * k[I_STRIDES + 4] + g)])
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
+    return int(_get(P, at + d * _stride(K, t, 3) + e * _stride(K, t, 4) + g))
 
 
 @_jit
 def _f1(PF: FloatArray, K: IntArray, t: int, a: int) -> float:
-    return float(PF[np.uint64(K[t, I_OFFSET] + a)])
+    return float(_get(PF, _at(K, t) + a))
 
 
 @_jit
 def _f2(PF: FloatArray, K: IntArray, t: int, a: int, b: int) -> float:
-    return float(PF[np.uint64(K[t, I_OFFSET] + a * K[t, I_STRIDES] + b)])
+    return float(_get(PF, _at(K, t) + a * _stride(K, t, 0) + b))
 
 
 @_jit
 def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
     """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
-    return int(P[np.uint64(K[T_FIGHTER, I_OFFSET] + f * F_COLUMNS + column)])
+    return int(_get(P, _at(K, T_FIGHTER) + f * F_COLUMNS + column))
 
 
 @_jit
 def _mode(P: IntArray, K: IntArray, f: int, mode: int, column: int) -> int:
     """`Packed` mode table, column MO_* (rows of `MO_COLUMNS`)."""
-    at = K[T_MODE, I_OFFSET] + f * K[T_MODE, I_STRIDES] + mode * MO_COLUMNS + column
-    return int(P[np.uint64(at)])
+    at = _at(K, T_MODE) + f * _stride(K, T_MODE, 0) + mode * MO_COLUMNS + column
+    return int(_get(P, at))
 
 
 @_jit
 def _slot(P: IntArray, K: IntArray, f: int, slot: int, column: int) -> int:
     """`Packed` defense-slot table, column SL_* (rows of `SL_COLUMNS`)."""
-    at = K[T_SLOT, I_OFFSET] + f * K[T_SLOT, I_STRIDES] + slot * SL_COLUMNS + column
-    return int(P[np.uint64(at)])
+    at = _at(K, T_SLOT) + f * _stride(K, T_SLOT, 0) + slot * SL_COLUMNS + column
+    return int(_get(P, at))
 
 
 @_jit
 def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) -> int:
     """`Packed` critical-miss tables, column MI_*, by 3d6 roll (0-18)."""
-    at = K[T_MISS, I_OFFSET] + f * K[T_MISS, I_STRIDES] + column * K[T_MISS, I_STRIDES + 1]
-    return int(P[np.uint64(at + table * 19 + roll)])
+    at = _at(K, T_MISS) + f * _stride(K, T_MISS, 0) + column * _stride(K, T_MISS, 1)
+    return int(_get(P, at + table * 19 + roll))
 
 
 # --- dice -------------------------------------------------------------------------------------
@@ -202,7 +246,7 @@ def _check(
     roll = _roll3(c, st)
     # The bounds read from the tables, not layout's SKILL_LO/SKILL_HI: measured, this
     # form compiles to a battle loop about a quarter faster.
-    rows = K[T_OUTCOME, I_LENGTH]
+    rows = _get(K, T_OUTCOME * I_WIDTH + I_LENGTH)
     index = min(max(skill - _i1(P, K, T_SCALARS, SC_SKILL_LO), 0), rows - 1)
     return _i2(P, K, T_OUTCOME, index, roll), skill - roll
 
@@ -224,21 +268,21 @@ def _escape(c: IntArray, used: IntArray) -> None:
 
 @_jit
 def _active(s: IntArray, f: int) -> bool:
-    return bool(s[S_CONSCIOUS, f] == 1 and s[S_DEAD, f] == 0 and s[S_FLED, f] == 0)
+    return bool(s[S_CONSCIOUS + f] == 1 and s[S_DEAD + f] == 0 and s[S_FLED + f] == 0)
 
 
 @_jit
 def _knock_out(s: IntArray, v: int) -> None:
     if _active(s, v):
-        s[S_CONSCIOUS, v] = 0
-        s[S_STUNNED, v] = 0
-        s[S_POSTURE, v] = LYING
+        s[S_CONSCIOUS + v] = 0
+        s[S_STUNNED + v] = 0
+        s[S_POSTURE + v] = LYING
 
 
 @_jit
 def _die_now(s: IntArray, v: int) -> None:
-    s[S_DEAD, v] = 1
-    s[S_CONSCIOUS, v] = 0
+    s[S_DEAD + v] = 1
+    s[S_CONSCIOUS + v] = 0
 
 
 @_jit

@@ -17,6 +17,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     ESCAPED,
     PLAYING,
     S_ATTACKED,
+    S_ATTACKS,
     S_BALANCE,
     S_BLOCKS,
     S_CONSCIOUS,
@@ -107,19 +108,18 @@ def _maneuver(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
 ) -> None:
     """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`)."""
-    if s[S_POSTURE, f] != STANDING:
-        s[S_POSTURE, f] = KNEELING if s[S_POSTURE, f] == LYING else STANDING
-        s[S_MAN, f] = M_POSTURE
+    if s[S_POSTURE + f] != STANDING:
+        s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
+        s[S_MAN + f] = M_POSTURE
         return
     distance = abs(x[0] - x[1])
-    weapon, hand = s[S_WEAPON, f], s[S_HAND, f]
-    if distance <= 2.0 and 3 * s[S_HP, f] < _fighter(P, K, f, F_HP):
-        s[S_MAN, f] = _i3(P, K, T_AOD, f, weapon, hand)
+    weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
+    if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, f, F_HP):
+        s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
         return
     far = _distance_class(distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
@@ -127,15 +127,15 @@ def _maneuver(
         _escape(c, used)  # the engine draws and plays the spare
         return
     if pick == PICK_WEAPON:
-        s[S_WEAPON, f] = READY
+        s[S_WEAPON + f] = READY
     elif pick == PICK_SHIELD:
-        s[S_HAND, f] = READY
-        s[S_SHIELD, f] = 1
+        s[S_HAND + f] = READY
+        s[S_SHIELD + f] = 1
     if pick != PICK_NONE:
-        s[S_MAN, f] = M_READY
+        s[S_MAN + f] = M_READY
         return
     if far < STRIKING_CLASSES:
-        shock = -s[S_SHOCK, f]
+        shock = -s[S_SHOCK + f]
         first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
         code = _i6(P, K, T_CHOOSE, f, weapon, hand, far, shock, _clip_defense(defense))
@@ -143,7 +143,7 @@ def _maneuver(
             back = code >= BACK
             if back:
                 code -= BACK
-            s[S_MAN, f] = M_ATTACK
+            s[S_MAN + f] = M_ATTACK
             _attack(
                 P,
                 PF,
@@ -153,7 +153,6 @@ def _maneuver(
                 x,
                 c,
                 st,
-                res,
                 used,
                 f,
                 code,
@@ -162,11 +161,11 @@ def _maneuver(
             )
             return
     if distance > 1.0:
-        hurt = 3 * s[S_HP, f] < _fighter(P, K, f, F_HP)
+        hurt = 3 * s[S_HP + f] < _fighter(P, K, f, F_HP)
         _step_toward(x, f, _f2(PF, K, T_MOVE, f, 1) if hurt else _f2(PF, K, T_MOVE, f, 0), 1.0)
-        s[S_MAN, f] = M_MOVE
+        s[S_MAN + f] = M_MOVE
     else:
-        s[S_MAN, f] = _i3(P, K, T_AOD, f, weapon, hand)
+        s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
 
 
 @_jit
@@ -179,25 +178,24 @@ def _turn(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    res: IntArray,
     used: IntArray,
     f: int,
 ) -> None:
     """`_Block.turn`: the start of the turn, HP and stun rolls, then the maneuver."""
     if not _active(s, f):
         return
-    rested = s[S_DEFENDED_NOW, f] == 0 and s[S_MAN, f] == M_NOTHING
-    s[S_SHOCK, f] = s[S_SHOCK_NEXT, f]
-    s[S_SHOCK_NEXT, f] = 0
+    rested = s[S_DEFENDED_NOW + f] == 0 and s[S_MAN + f] == M_NOTHING
+    s[S_SHOCK + f] = s[S_SHOCK_NEXT + f]
+    s[S_SHOCK_NEXT + f] = 0
     par[f, :] = 0
-    s[S_BLOCKS, f] = 0
-    s[S_DEFENDED_NOW, f] = 0
-    s[S_RETREATED, f] = 0
-    s[S_ATTACKED, f] = 0
-    s[S_BALANCE, f] = 0
-    s[S_GUARD, f] = 0
-    s[S_MAN, f] = M_NONE
-    hp = s[S_HP, f]
+    s[S_BLOCKS + f] = 0
+    s[S_DEFENDED_NOW + f] = 0
+    s[S_RETREATED + f] = 0
+    s[S_ATTACKED + f] = 0
+    s[S_BALANCE + f] = 0
+    s[S_GUARD + f] = 0
+    s[S_MAN + f] = M_NONE
+    hp = s[S_HP + f]
     if hp <= 0 and not rested:
         modifier = -((-hp) // _fighter(P, K, f, F_HP)) if hp < 0 else 0
         outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT) + modifier)
@@ -205,30 +203,30 @@ def _turn(
             _knock_out(s, f)
         if not _active(s, f):
             return
-    if s[S_STUNNED, f] == 1 or s[S_SKIP_NEXT, f] == 1:
-        s[S_MAN, f] = M_NOTHING
-        s[S_SKIP_NEXT, f] = 0
-        if s[S_STUNNED, f] == 1:
+    if s[S_STUNNED + f] == 1 or s[S_SKIP_NEXT + f] == 1:
+        s[S_MAN + f] = M_NOTHING
+        s[S_SKIP_NEXT + f] = 0
+        if s[S_STUNNED + f] == 1:
             outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT))
             if _success(outcome):
-                s[S_STUNNED, f] = 0
+                s[S_STUNNED + f] = 0
         return
-    if s[S_HP, f] <= _fighter(P, K, f, F_FLEE_AT):
-        s[S_FLED, f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
+    if s[S_HP + f] <= _fighter(P, K, f, F_FLEE_AT):
+        s[S_FLED + f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
         return
-    _maneuver(P, PF, K, s, par, x, c, st, res, used, f)
+    _maneuver(P, PF, K, s, par, x, c, st, used, f)
 
 
 @_jit
 def _reset(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, x: npt.NDArray[np.float64]
 ) -> None:
-    s[:, :] = 0
+    s[:] = 0
     par[:, :] = 0
     for f in range(2):
-        s[S_HP, f] = _fighter(P, K, f, F_HP)
-        s[S_CONSCIOUS, f] = 1
-        s[S_SHIELD, f] = _fighter(P, K, f, F_SHIELD)
+        s[S_HP + f] = _fighter(P, K, f, F_HP)
+        s[S_CONSCIOUS + f] = 1
+        s[S_SHIELD + f] = _fighter(P, K, f, F_SHIELD)
         x[f] = _f1(PF, K, T_X, f)
 
 
@@ -250,7 +248,8 @@ def play(
 ) -> None:
     """Play every battle of `seeds` (each stream's first `start` dice are skipped: an
     initiative tie's rolls) into the result arrays: out[0 winner, 1 reason, 2 rounds,
-    3 escaped, 4/5 HP, 6/7 standing; battle], res[R_*, fighter, battle], used[battle]."""
+    3 escaped, 4/5 HP, 6/7 standing; battle], res[count, fighter, battle] (S_ATTACKS...),
+    used[battle]."""
     n: int = seeds.shape[0]
     for b in range(n):
         _reset(P, PF, K, s, par, x)
@@ -267,7 +266,7 @@ def play(
                 break
             rounds += 1
             for f in range(2):
-                _turn(P, PF, K, s, par, x, c, st, res, used, f)
+                _turn(P, PF, K, s, par, x, c, st, used, f)
                 if c[C_STATUS] != PLAYING:
                     ended = True
                     break
@@ -275,9 +274,9 @@ def play(
                 if not (up0 and up1):
                     ended = True
                     if up0:
-                        winner, reason = 0, FLED if s[S_FLED, 1] == 1 else LAST_SIDE
+                        winner, reason = 0, FLED if s[S_FLED + 1] == 1 else LAST_SIDE
                     elif up1:
-                        winner, reason = 1, FLED if s[S_FLED, 0] == 1 else LAST_SIDE
+                        winner, reason = 1, FLED if s[S_FLED] == 1 else LAST_SIDE
                     else:
                         winner, reason = -1, ALL_DOWN
                     break
@@ -289,5 +288,7 @@ def play(
         else:
             used[b] = c[C_PTR]
         for f in range(2):
-            out[4 + f, b] = s[S_HP, f]
+            for r in range(6):  # the counts, kept in s as the battle went
+                res[r, f, b] = s[S_ATTACKS + 2 * r + f]
+            out[4 + f, b] = s[S_HP + f]
             out[6 + f, b] = 1 if _active(s, f) else 0
