@@ -549,6 +549,7 @@ def test_escaped_battles_are_replayed_the_same_whatever_the_split(
     for side in tables.fighters:
         escape = np.where(side.miss["code"] == 0, 0, 1)  # CM_ESCAPE on every roll
         monkeypatch.setitem(side.miss, "code", escape)
+    monkeypatch.setattr(runs, "_PACKED", {})  # the tables changed: pack them again
     escaped = sum(
         int(result.escaped[keep].sum())
         for result, keep, _, _ in fast_gurps.play_range(scenario, 4, 0, 900)

@@ -8,6 +8,7 @@ this carries the engine's rules over to the compiled duel.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 
 from senjo.scenario import load_scenario
+from senjo.sim.aggregate import CombatantTally, SimAggregate
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, runs
 from senjo.sim.fast_gurps.state import BlockResult
 from senjo.sim.fast_gurps.tables import build_tables
@@ -89,6 +91,35 @@ def test_a_run_is_the_same_with_either_model(monkeypatch: pytest.MonkeyPatch) ->
     assert len(calls) == 1
 
 
+@pytest.mark.parametrize("name", ["backup", "tie"])
+def test_the_compiled_tally_sums_a_pass_as_numpy_does(name: str) -> None:
+    """`kernel.tally` (a pass's sums and histograms in one sweep) folds exactly what the
+    NumPy fold does: over part of a pass, without the escaped battles (`backup` draws a
+    spare in some), and only the battles an initiative tie chose for this pass (`tie`)."""
+    scenario = tie() if name == "tie" else SCENARIOS[name]()
+    tables = build_tables(scenario)
+    result = compiled.play_blocks(tables, 700, rngs(77, 2), 2 if name == "tie" else 0)
+    order = [f.key for f in tables.fighters]
+    sides = {f.key: f.side for f in scenario.fighters}
+    chosen = None
+    if name == "tie":
+        chosen = np.arange(1400) % 3 != 0
+    folded = []
+    for fold in (runs._fold_compiled, runs._fold_numpy):
+        aggregate = SimAggregate.empty()
+        for key in order:
+            aggregate.combatants[key] = CombatantTally()
+            aggregate.survivors[sides[key]] = Counter()
+        escaped = fold(aggregate, order, sides, result, slice(5, 1390), chosen)
+        folded.append((aggregate, escaped.tolist()))
+    (ours, our_escapes), (theirs, their_escapes) = folded
+    assert our_escapes == their_escapes
+    assert ours == theirs
+    assert ours.n > 800 and ours.rounds and ours.combatants[order[0]].hp
+    if name == "backup":
+        assert our_escapes  # some battles escaped, and were left out of the sums
+
+
 def test_warming_compiles_the_kernel_that_plays() -> None:
     """`make` compiles the kernel at set-up (`compiled.warm`): it must be the very
     specialization a block of battles then calls, not one more to compile on first use."""
@@ -98,6 +129,9 @@ def test_warming_compiles_the_kernel_that_plays() -> None:
     compiled.play_blocks(build_tables(load_scenario(DUEL)), 20, rngs(3, 1))
     dispatcher: Any = kernel.play  # a Numba dispatcher, typed as the function it wraps
     assert len(dispatcher.signatures) == 1
+    runs.run_range(load_scenario(DUEL), 3, 0, 20)  # plays, then tallies the pass
+    tally: Any = kernel.tally
+    assert len(tally.signatures) == 1
 
 
 def test_the_kernels_cache_follows_every_file_it_compiles_in(
@@ -142,11 +176,14 @@ def test_every_kernel_function_caches_in_the_keyed_folder() -> None:
     ran stale machine code.)"""
     import numba
 
-    from senjo.sim.fast_gurps.kernel import exchange, harm, rolls, turn
+    from senjo.sim.fast_gurps.kernel import exchange, harm, rolls, tally, turn
+
+    # `tally` is the function: the package's name for it hides the module of that name.
 
     folder = compiled.kernel_cache_dir(numba.__version__)
     assert folder is not None
     functions: list[Any] = [turn.play, turn._turn, exchange._defend, harm._damage, rolls._die]
+    functions.append(tally)
     for function in functions:
         assert Path(function._cache._cache_path).parent == folder, function
 

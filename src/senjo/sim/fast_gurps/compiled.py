@@ -17,14 +17,15 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import numpy.typing as npt
 
 from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.layout import DuelTables
 from senjo.sim.fast_gurps.packed import I_WIDTH, Packed, pack
-from senjo.sim.fast_gurps.state import BlockResult
+from senjo.sim.fast_gurps.state import BlockResult, IntArray
 from senjo.systems.gurps.table_cache import cache_dir, cache_key
 
-__all__ = ["available", "play_blocks"]
+__all__ = ["available", "play_blocks", "tally"]
 
 #: Set to "numpy" to play with the NumPy model even where Numba is installed.
 KERNEL_VARIABLE = "SENJO_FAST_KERNEL"
@@ -47,6 +48,7 @@ KERNEL_SOURCES = (
     "kernel/harm.py",
     "kernel/exchange.py",
     "kernel/turn.py",
+    "kernel/tally.py",
     "packed.py",
     "layout.py",
     "streams.py",
@@ -138,6 +140,33 @@ def play_blocks(
     return BlockResult.wrap(out, res, used, seeds)
 
 
+def tally(
+    result: BlockResult, lo: int, hi: int, chosen: npt.NDArray[np.bool_] | None
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """`kernel.tally` over battles lo..hi-1 of a pass (those `chosen`, when given): the
+    sums, the escaped battles, each histogram's lowest value and its counts."""
+    return _kernel().tally(  # type: ignore[no-any-return]
+        result.winner,
+        result.reason,
+        result.rounds,
+        result.escaped,
+        result.attacks,
+        result.hits,
+        result.defenses,
+        result.defended,
+        result.dealt,
+        result.taken,
+        result.hp,
+        result.standing,
+        lo,
+        hi,
+        _NONE if chosen is None else chosen,
+    )
+
+
+_NONE = np.zeros(0, dtype=np.bool_)
+
+
 def warm() -> float:
     """Compile the kernel now (or read it from Numba's cache): a call that plays no battle.
     Returns the seconds it took. `make` runs it once at set-up (`python -m ...compiled`)."""
@@ -161,6 +190,7 @@ def warm() -> float:
         np.zeros(3, dtype=np.int64),
         np.zeros(1, dtype=np.uint64),
     )
+    tally(BlockResult(0), 0, 0, None)
     return time.perf_counter() - begin
 
 

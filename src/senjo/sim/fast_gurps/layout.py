@@ -31,6 +31,11 @@ __all__ = [
     "EYE",
     "FACE",
     "FLED",
+    "H_DEALT",
+    "H_HP",
+    "H_ROUNDS",
+    "H_SERIES",
+    "H_TAKEN",
     "LAST_SIDE",
     "LOCATIONS",
     "NEVER_FLEES",
@@ -42,6 +47,16 @@ __all__ = [
     "SKILL_HI",
     "SKILL_LO",
     "SKULL",
+    "T_ATTACKS",
+    "T_DEFENDED",
+    "T_DEFENSES",
+    "T_DRAWS",
+    "T_HITS",
+    "T_KEPT",
+    "T_ROUTS",
+    "T_SIZE",
+    "T_STANDING",
+    "T_WINS",
     "DuelTables",
     "FighterTables",
     "Mode",
@@ -78,6 +93,17 @@ NO_SCORE = -(10**6)
 #: Why a battle ends, as codes, and their names in the engine's outcomes.
 LAST_SIDE, ROUND_LIMIT, ALL_DOWN, FLED = 0, 1, 2, 3
 REASONS = ("last_side_standing", "round_limit", "all_down", "fled")
+
+#: The sums `tally` returns: kept battles, then by fighter (0, 1) wins, routs (wins
+#: because the foe fled), attacks, hits, defenses, defended, standing; then draws by
+#: reason code (`layout.REASONS`).
+T_KEPT = 0
+T_WINS, T_ROUTS, T_ATTACKS, T_HITS, T_DEFENSES, T_DEFENDED, T_STANDING = range(1, 15, 2)
+T_DRAWS = 15
+T_SIZE = T_DRAWS + len(REASONS)
+#: The histograms `tally` returns, in order: rounds, then dealt, taken and HP of each fighter.
+H_ROUNDS, H_DEALT, H_TAKEN, H_HP = 0, 1, 3, 5
+H_SERIES = 7
 #: `FighterTables.flee_at` of a fighter without `flee_at`: no HP is that low.
 NEVER_FLEES = -(10**9)
 

@@ -18,8 +18,23 @@ from senjo.sim.aggregate import CombatantTally, SimAggregate
 from senjo.sim.fast_gurps import compiled, streams
 from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
-from senjo.sim.fast_gurps.layout import FLED
-from senjo.sim.fast_gurps.packed import pack
+from senjo.sim.fast_gurps.layout import (
+    FLED,
+    H_DEALT,
+    H_HP,
+    H_ROUNDS,
+    H_TAKEN,
+    T_ATTACKS,
+    T_DEFENDED,
+    T_DEFENSES,
+    T_DRAWS,
+    T_HITS,
+    T_KEPT,
+    T_ROUTS,
+    T_STANDING,
+    T_WINS,
+)
+from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BoolArray
 from senjo.sim.fast_gurps.tables import DuelTables, build_tables, initiative_tie
@@ -73,7 +88,7 @@ def _passes(
         return
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
     fast = compiled.available()
-    packed = pack(tables) if fast else None  # once for every pass
+    packed = _packed(tables) if fast else None  # once for every pass
     for at in range(0, len(blocks), PASS):
         group = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
@@ -84,6 +99,21 @@ def _passes(
         first = group[0] * BLOCK
         keep = slice(max(start, first) - first, min(stop, first + len(group) * BLOCK) - first)
         yield result, keep, seed, first
+
+
+#: The packed form of the tables the latest ranges were played with, by the tables' identity
+#: (`build_tables` keeps the tables of a scenario, so every chunk of a run finds them here).
+_PACKED: dict[int, tuple[DuelTables, Packed]] = {}
+
+
+def _packed(tables: DuelTables) -> Packed:
+    """`pack(tables)`, once for each tables object (about a millisecond a chunk before)."""
+    found = _PACKED.get(id(tables))
+    if found is None or found[0] is not tables:
+        if len(_PACKED) > 8:
+            _PACKED.clear()
+        found = _PACKED[id(tables)] = (tables, pack(tables))
+    return found[1]
 
 
 def escape_seed(seed: int, index: int) -> int:
@@ -116,12 +146,87 @@ def _fold(
     first: int,
     chosen: BoolArray | None,
 ) -> None:
-    """Add the kept battles (those `chosen`, when given) of a pass to the aggregate."""
+    """Add the kept battles (those `chosen`, when given) of a pass to the aggregate: summed
+    by the compiled `tally` where Numba is there, else with NumPy; the escaped ones are
+    replayed on the engine."""
     order = [f.key for f in tables.fighters]
     sides = {fighter.key: fighter.side for fighter in scenario.fighters}
     for fighter in scenario.fighters:
         aggregate.combatants.setdefault(fighter.key, CombatantTally())
         aggregate.survivors.setdefault(fighter.side, Counter())
+    if compiled.available():
+        escaped = _fold_compiled(aggregate, order, sides, result, keep, chosen)
+    else:
+        escaped = _fold_numpy(aggregate, order, sides, result, keep, chosen)
+    for battle in escaped.tolist():
+        index_in_run = first + battle
+        outcome, figures = replay_battle(
+            scenario,
+            result.row(battle),
+            escape_seed(seed, index_in_run),
+        )
+        aggregate.add(Outcome(outcome.winner_side, outcome.reason, outcome.rounds), figures, sides)
+
+
+def _histogram(low: int, counts: np.ndarray) -> Counter[int]:
+    """The counts of values low, low + 1, ... as a Counter of those that occur.
+
+    >>> _histogram(-1, np.array([2, 0, 1]))
+    Counter({-1: 2, 1: 1})
+    """
+    present = np.flatnonzero(counts)
+    return Counter(dict(zip((present + low).tolist(), counts[present].tolist(), strict=True)))
+
+
+def _fold_compiled(
+    aggregate: SimAggregate,
+    order: list[str],
+    sides: dict[str, str],
+    result: BlockResult,
+    keep: slice,
+    chosen: BoolArray | None,
+) -> np.ndarray:
+    """`_fold_numpy` in one compiled sweep (`kernel/tally.py`); the same sums."""
+    sums, escaped, lows, counts = compiled.tally(result, keep.start, keep.stop, chosen)
+    kept = int(sums[T_KEPT])
+    aggregate.n += kept
+    for position, key in enumerate(order):
+        if won := int(sums[T_WINS + position]):
+            aggregate.wins[sides[key]] += won
+        if routs := int(sums[T_ROUTS + position]):
+            aggregate.routs[sides[key]] += routs
+            aggregate.combatants[order[1 - position]].fled += routs
+    for code, reason in enumerate(REASONS):
+        if drawn := int(sums[T_DRAWS + code]):
+            aggregate.draws[reason] += drawn
+    if kept == 0:
+        return escaped
+    aggregate.rounds.update(_histogram(int(lows[H_ROUNDS]), counts[H_ROUNDS]))
+    for position, key in enumerate(order):
+        tally = aggregate.combatants[key]
+        tally.attacks += int(sums[T_ATTACKS + position])
+        tally.hits += int(sums[T_HITS + position])
+        tally.defenses += int(sums[T_DEFENSES + position])
+        tally.defended += int(sums[T_DEFENDED + position])
+        standing = int(sums[T_STANDING + position])
+        tally.standing += standing
+        for h, figure in ((H_DEALT, tally.dealt), (H_TAKEN, tally.taken), (H_HP, tally.hp)):
+            figure.update(_histogram(int(lows[h + position]), counts[h + position]))
+        aggregate.survivors[sides[key]].update(
+            {value: count for value, count in ((1, standing), (0, kept - standing)) if count}
+        )
+    return escaped
+
+
+def _fold_numpy(
+    aggregate: SimAggregate,
+    order: list[str],
+    sides: dict[str, str],
+    result: BlockResult,
+    keep: slice,
+    chosen: BoolArray | None,
+) -> np.ndarray:
+    """Sum the kept battles that did not escape into the aggregate; returns those that did."""
     index = np.arange(keep.start, keep.stop)
     if chosen is not None:
         index = index[chosen[index]]
@@ -157,11 +262,4 @@ def _fold(
         tally.taken.update(_counts(result.taken[position, sel]))
         tally.hp.update(_counts(result.hp[position, sel]))
         aggregate.survivors[sides[key]].update(_counts(standing.astype(np.int64)))
-    for battle in escaped:
-        index_in_run = first + int(battle)
-        outcome, figures = replay_battle(
-            scenario,
-            result.row(int(battle)),
-            escape_seed(seed, index_in_run),
-        )
-        aggregate.add(Outcome(outcome.winner_side, outcome.reason, outcome.rounds), figures, sides)
+    return escaped

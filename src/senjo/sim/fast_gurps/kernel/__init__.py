@@ -19,7 +19,8 @@ cache.
 The modules: `rolls.py` (the options, the state layout, reading the packed
 tables, the dice, the small helpers; the NumPy model's `state.py`),
 `harm.py` (critical misses, damage, injury), `exchange.py` (defenses, the
-strike and the attack) and `turn.py` (the maneuver, the turn, `play`).
+strike and the attack) and `turn.py` (the maneuver, the turn, `play`); and
+`tally.py`, which sums a pass's results for the aggregate.
 Every step is inlined into `play`. Numba checks a cached function against
 its own file only, so the folder of Numba's cache is keyed on every file the
 kernel compiles in (`compiled.kernel_cache_dir`). Numba fixes a function's
@@ -44,8 +45,9 @@ if _FOLDER is not None:
     setattr(numba.config, "CACHE_DIR", str(_FOLDER))  # noqa: B010 (not in its stubs)
 try:
     from senjo.sim.fast_gurps.kernel.rolls import S_FIELDS
+    from senjo.sim.fast_gurps.kernel.tally import tally
     from senjo.sim.fast_gurps.kernel.turn import play
 finally:
     setattr(numba.config, "CACHE_DIR", _BEFORE)  # noqa: B010
 
-__all__ = ["S_FIELDS", "play"]
+__all__ = ["S_FIELDS", "play", "tally"]
