@@ -231,6 +231,16 @@ def _reset(
 
 
 @_jit
+def _end(s: IntArray) -> tuple[int, int]:
+    up0, up1 = _active(s, 0), _active(s, 1)
+    if up0:
+        return 0, FLED if s[S_FLED + 1] == 1 else LAST_SIDE
+    if up1:
+        return 1, FLED if s[S_FLED] == 1 else LAST_SIDE
+    return -1, ALL_DOWN
+
+
+@_jit
 def play(
     P: IntArray,
     PF: FloatArray,
@@ -260,26 +270,25 @@ def play(
         for _ in range(start):
             _die(c, st)
         winner, reason, rounds = -1, ROUND_LIMIT, 0
-        ended = False
-        while not ended:
+        # The two turns of a round written out, each with its fighter a constant: LLVM then
+        # folds every `f` and `1 - f` of the inlined turn (measured, 7% more duels a
+        # second; the price is a turn compiled twice, a cold compile of about 35 s, not 20).
+        while True:
             if rounds >= _i1(P, K, T_SCALARS, SC_MAX_ROUNDS):
                 break
             rounds += 1
-            for f in range(2):
-                _turn(P, PF, K, s, par, x, c, st, used, f)
-                if c[C_STATUS] != PLAYING:
-                    ended = True
-                    break
-                up0, up1 = _active(s, 0), _active(s, 1)
-                if not (up0 and up1):
-                    ended = True
-                    if up0:
-                        winner, reason = 0, FLED if s[S_FLED + 1] == 1 else LAST_SIDE
-                    elif up1:
-                        winner, reason = 1, FLED if s[S_FLED] == 1 else LAST_SIDE
-                    else:
-                        winner, reason = -1, ALL_DOWN
-                    break
+            _turn(P, PF, K, s, par, x, c, st, used, 0)
+            if c[C_STATUS] != PLAYING:
+                break
+            if not (_active(s, 0) and _active(s, 1)):
+                winner, reason = _end(s)
+                break
+            _turn(P, PF, K, s, par, x, c, st, used, 1)
+            if c[C_STATUS] != PLAYING:
+                break
+            if not (_active(s, 0) and _active(s, 1)):
+                winner, reason = _end(s)
+                break
         out[0, b] = winner
         out[1, b] = reason
         out[2, b] = rounds
