@@ -219,15 +219,16 @@ def test_sim_fast_path_declined_or_taken() -> None:
     assert_one_line_error(
         invoke("sim", THREE, "--path", "fast", "--lang", "en"),
         "no fast path for this scenario yet (",
-        "fast: CoC duels only, not gurps",
-        "4 combatants (it plays duels of exactly two)",
+        "fast: 4 combatants (it plays duels of exactly two)",
     )
     assert_one_line_error(
         invoke("sim", THREE, "--path", "fast", "--lang", "ja"),
         "このシナリオを扱える高速経路はまだない（",
-        "fast: CoCの決闘のみ（gurpsは対象外）",
-        "戦闘者が4人（扱うのはちょうど2人の決闘）",
+        "fast: 戦闘者が4人（扱うのはちょうど2人の決闘）",
     )
+    for lang, other in (("en", "CoC duels only"), ("ja", "CoCの決闘のみ")):
+        result = invoke("sim", THREE, "--path", "fast", "--lang", lang)
+        assert other not in result.output  # the CoC path's reason is no news to a GURPS table
     for path in ("fast", "auto"):
         assert sim_json(DUEL, "-n", "20", "--path", path)["path"] == "fast"
     assert sim_json(DUEL, "-n", "20", "--path", "engine")["path"] == "engine"

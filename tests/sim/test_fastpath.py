@@ -20,6 +20,7 @@ class DuelsOnly:
     """A stand-in fast path: takes two-fighter scenarios; every battle a 1-round knights win."""
 
     name = "fast"
+    system = "gurps"
 
     def accepts(self, scenario: Scenario) -> str | None:
         """Only duels."""
@@ -42,6 +43,7 @@ class Declines:
     """A stand-in fast path that models nothing."""
 
     name = "never"
+    system = "gurps"
 
     def accepts(self, scenario: Scenario) -> str | None:
         """Always declines."""
@@ -75,8 +77,11 @@ def test_a_fast_path_that_accepts_is_used(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_every_declining_reason_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
-    """--path fast with only declining paths names each one and its reason."""
-    monkeypatch.setattr(fastpath, "FAST_PATHS", [Declines(), DuelsOnly()])
+    """--path fast with only declining paths names each one for the scenario's system and
+    its reason; a path for another system is not mentioned."""
+    elsewhere = Declines()
+    elsewhere.name, elsewhere.system = "other", "coc"
+    monkeypatch.setattr(fastpath, "FAST_PATHS", [Declines(), elsewhere, DuelsOnly()])
     scenario = load_scenario(DUEL.parent / "three_vs_one.yaml")
     assert choose_path(scenario, "auto") == ENGINE
     with pytest.raises(PathError) as caught:

@@ -20,14 +20,17 @@ without a map (`senjo.sim.fast_gurps`).
 ...     choose_path(duel, "fast")
 ... except PathError as error:
 ...     failure = error
->>> for reason in str(failure).split("; "):
-...     print(reason)
-no fast path for this scenario yet (fast: CoC duels only, not gurps
-fast: the scenario has a map (the GURPS fast path plays without one))
->>> for reason in failure.message("ja").split("; "):
-...     print(reason)
-このシナリオを扱える高速経路はまだない（fast: CoCの決闘のみ（gurpsは対象外）
-fast: マップのあるシナリオ（GURPSの高速経路はマップなしで戦う））
+>>> print(failure)
+no fast path for this scenario yet (fast: the scenario has a map (the GURPS fast path plays without one))
+>>> print(failure.message("ja"))
+このシナリオを扱える高速経路はまだない（fast: マップのあるシナリオ（GURPSの高速経路はマップなしで戦う））
+
+Only the paths for the scenario's rule system give their reasons (the CoC path's
+"CoC duels only" says nothing to a GURPS table); a system no fast path serves
+gets a line of its own:
+
+>>> print(PathError("tomogami", []))
+no fast path for this scenario yet (none is implemented for tomogami yet)
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ class FastPath(Protocol):
 
     #: Its name in reports and JSON ("fast" for the first one).
     name: str
+    #: The rule system whose scenarios it plays ("gurps", "coc").
+    system: str
 
     def accepts(self, scenario: Scenario) -> str | None:
         """None if it models this scenario completely, else why it declines (one line)."""
@@ -133,8 +138,8 @@ def choose_path(scenario: Scenario, requested: PathRequest) -> str:
     """The path that will play the scenario: "engine" or a fast path's name.
 
     `auto` takes the first fast path that accepts the scenario, else the
-    engine; `fast` insists on a fast path and raises `PathError` with every
-    declining reason when none accepts.
+    engine; `fast` insists on a fast path and raises `PathError` with the
+    declining reasons of the paths for the scenario's system when none accepts.
     """
     if requested == ENGINE:
         return ENGINE
@@ -143,7 +148,8 @@ def choose_path(scenario: Scenario, requested: PathRequest) -> str:
         reason = path.accepts(scenario)
         if reason is None:
             return path.name
-        reasons.append((path.name, reason))
+        if path.system == scenario.system:
+            reasons.append((path.name, reason))
     if requested == "fast":
         raise PathError(scenario.system, reasons)
     return ENGINE

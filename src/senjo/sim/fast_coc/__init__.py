@@ -34,6 +34,7 @@ class CocFastPath:
     """The CoC duel fast path (a `senjo.sim.fastpath.FastPath`)."""
 
     name = "fast"
+    system = "coc"
     #: Battles per random-number block (`senjo.sim.fast_coc.battles.BLOCK`): chunks of
     #: battles aligned to it are simulated without duplicate work.
     block = 4096

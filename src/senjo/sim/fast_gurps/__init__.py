@@ -40,6 +40,7 @@ class GurpsFastPath:
     loop are imported only when a scenario passes `decline_reason` (`runs.py`)."""
 
     name = "fast"
+    system = "gurps"
     #: Runs split on multiples of this waste no work (see `senjo.sim.workers`).
     block = BLOCK
     #: Blocks played side by side in one pass (chunks of fewer cost more per battle).
