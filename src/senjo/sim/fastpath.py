@@ -20,10 +20,14 @@ without a map (`senjo.sim.fast_gurps`).
 ...     choose_path(duel, "fast")
 ... except PathError as error:
 ...     failure = error
->>> print(failure)
-no fast path for this scenario yet (fast: the scenario has a map (the GURPS fast path plays without one))
->>> print(failure.message("ja"))
-このシナリオを扱える高速経路はまだない（fast: マップのあるシナリオ（GURPSの高速経路はマップなしで戦う））
+>>> for part in str(failure).split(" (fast:"):
+...     print(part)
+no fast path for this scenario yet
+ the scenario has a map (the GURPS fast path plays without one))
+>>> for part in failure.message("ja").split("（fast:"):
+...     print(part)
+このシナリオを扱える高速経路はまだない
+ マップのあるシナリオ（GURPSの高速経路はマップなしで戦う））
 
 Only the paths for the scenario's rule system give their reasons (the CoC path's
 "CoC duels only" says nothing to a GURPS table); a system no fast path serves
