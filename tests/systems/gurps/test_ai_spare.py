@@ -51,3 +51,19 @@ def test_the_spare_is_drawn_once_the_sword_is_broken() -> None:
 def test_a_dropped_sword_is_picked_up_first() -> None:
     chosen = _choice(1, lost="dropped")
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "pick_up", "broadsword")
+
+
+def test_a_dropped_shield_is_picked_up_while_the_foe_is_far() -> None:
+    """Sword in hand, shield on the ground (a critical hit's drop, B556), the foe six yards
+    off: no attack reaches, so the AI takes the turn to pick up its shield (B382) before it
+    closes in - being armed keeps it from drawing a spare weapon, not from recovering a
+    shield."""
+    knight = {**SWORDSMAN, "shield": "medium_shield", "skills": {"Broadsword": 14, "Shield": 12}}
+    knight["weapons"] = ["broadsword"]
+    game = battle(fighter("a", "x", 0, **knight), fighter("b", "y", 6), dice=[])
+    status = game.state.status["a"]
+    assert "medium_shield" in status.ready
+    let_go(status, "medium_shield")
+    status.dropped.add("medium_shield")
+    chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "pick_up", "medium_shield")

@@ -235,19 +235,26 @@ class GurpsAI:
         readies = by_kind.get("ready", [])
         # Armed: an attack with a weapon that is not a natural one is open, or such a weapon
         # with a melee mode is ready in hand (a foe out of reach is no reason to draw a spare).
-        held = any(
+        striking = any(
             o.weapon and not fighter.weapon(o.weapon).modes[0].unarmed
             for o in by_kind.get("attack", ())
-        ) or any(
+        )
+        held = striking or any(
             w.key in status.ready and not w.modes[0].unarmed and any(m.is_melee for m in w.modes)
             for w in fighter.weapons
         )
         reloads = [o for o in readies if o.variant == "reload"]
         # An empty missile weapon and a foe out of a move's reach: reload it, rather than
         # draw a melee weapon (its hand would then keep a two-handed bow from shooting).
-        if not held and not (reloads and state.distance(key, target) > fighter.basic_move):
+        reloading = bool(reloads) and state.distance(key, target) > fighter.basic_move
+        if not held and not reloading:
             for option in readies:
                 if option.variant in ("pick_up", "draw"):
+                    return option
+        elif not striking and not reloading and fighter.shield is not None:
+            # Armed but with no blow to strike: time to pick up a dropped shield.
+            for option in readies:
+                if option.variant == "pick_up" and option.weapon == fighter.shield.key:
                     return option
         weapons = [o for o in by_kind.get("attack", []) if o.weapon]  # not grappling moves
         attacks = [o for o in weapons if o.target == target] or weapons
