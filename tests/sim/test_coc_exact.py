@@ -19,7 +19,7 @@ import pytest
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.fast_coc import CocFastPath
 from senjo.sim.fast_coc.exact import ExactDuel, exact_duel
-from senjo.sim.fast_coc.tables import DuelModel
+from senjo.sim.fast_coc.tables import DEFENSE_PARRY, DuelModel, defense_row
 from senjo.sim.runner import play_battles
 
 from .test_fast_coc import _changed, _model
@@ -44,6 +44,17 @@ def _fists(data: dict[str, Any]) -> None:
 
 def _fists_house_off(data: dict[str, Any]) -> None:
     _fists(data)
+    _options(house="off")(data)
+
+
+def _martial_arts(data: dict[str, Any]) -> None:
+    """Fists and kicks, the detective trained in Martial Arts (武道 60)."""
+    _fists(data)
+    data["combatants"][0]["skills"]["budo"] = 60
+
+
+def _martial_arts_house_off(data: dict[str, Any]) -> None:
+    _martial_arts(data)
     _options(house="off")(data)
 
 
@@ -78,6 +89,8 @@ VARIANTS: dict[str, Change] = {
     "5 rounds": _options(max_rounds="5"),
     "fists and kicks": _fists,
     "fists and kicks, house off": _fists_house_off,
+    "martial arts": _martial_arts,
+    "martial arts, house off": _martial_arts_house_off,
     "equal DEX": _dex_tie,
     "flight": _flight,
     # The cultist (DEX 14, first) closes 8 m and the detective strikes first, in round 1.
@@ -133,6 +146,7 @@ def test_the_fast_path_agrees_with_the_exact_chances(name: str, seed: int) -> No
     [
         ("house rules", 1_000),
         ("house off", 1_000),
+        ("martial arts", 1_000),
         ("flight", 1_000),
         ("apart", 1_000),
         ("far apart", 1_000),
@@ -144,6 +158,23 @@ def test_the_engine_agrees_with_the_exact_chances(name: str, battles: int) -> No
     scenario = _changed(VARIANTS[name])
     model = _model(scenario)
     _agrees(exact_duel(model), model, play_battles(scenario, 17, 0, battles))
+
+
+def test_martial_arts_changes_the_duel() -> None:
+    """The variant with Martial Arts is not the plain fist fight: a blow carrying it meets
+    no unarmed parry (seed 004: only unarmed attacks without 武道 are parried bare-handed)
+    and rolls its dice twice, so the detective wins more often."""
+    plain = _model(_changed(_fists))
+    trained = _model(_changed(_martial_arts))
+    detective, cultist = trained.sides
+    fist = 1 + detective.options.index(("fist", ""))
+    assert detective.martial[fist] == 60 and plain.sides[0].martial[fist] == 0
+    assert cultist.martial.max() == 0  # untrained: no roll, no doubled dice
+    parried = [cultist.defense[fist, focus, attacked] for focus in (0, 1) for attacked in (0, 1)]
+    with_art = defense_row(cultist, fist, True)
+    carried = [cultist.defense[with_art, f, a] for f in (0, 1) for a in (0, 1)]
+    assert DEFENSE_PARRY in parried and DEFENSE_PARRY not in carried
+    assert exact_duel(trained).wins[0] > exact_duel(plain).wins[0] + 0.02
 
 
 @pytest.mark.parametrize("limit", [1, 5])

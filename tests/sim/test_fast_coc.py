@@ -437,7 +437,6 @@ def _first(**fields: Any) -> Any:
         (_first(weapons=["revolver_38"]), "detective's revolver_38 is a firearm weapon"),
         (_first(position=[-9, 0], flee_at=20), "the battle ends before the duellists meet"),
         (_first(controller="random"), "detective has a random controller"),
-        (_first(skills={"club": 60, "budo": 30}), "detective has Martial Arts (武道) with fist"),
         (_first(hp=2), "detective starts with 2 HP"),
         (_first(weapons=["rock"]), "detective's rock is a thrown weapon"),
     ],

@@ -11,7 +11,9 @@ worker plays one after another inside one block share its simulation.
 Each round follows `Coc.play`: the dodge-focus declarations in DEX order,
 then each DEX turn: the AI's action (from the lookup tables; a flight, senjo's
 morale rule, ends the duel with the foe's win), the attack
-roll, the defender's dodge or parry, damage (impale on a special success),
+roll, a Martial Arts (武道) roll after an unarmed blow's hit (its success rules
+out an unarmed parry and doubles the blow's dice), the defender's dodge or
+parry, damage (impale on a special success),
 a knock-out attack's resistance roll, armour, and the wound's consequences
 (HP 0 or below, HP 1-2, the shock roll). A duel ends when one combatant is
 out of the fight, or at the round limit. Each battle's dice begin where its
@@ -37,6 +39,7 @@ from senjo.sim.fast_coc.tables import (
     DuelModel,
     IntArray,
     Side,
+    defense_row,
 )
 from senjo.sim.seeds import derive_seed
 
@@ -178,9 +181,16 @@ def play_block(model: DuelModel, seed: int, block: int, size: int = BLOCK) -> Bl
                     special = roll <= me.special[option]
                     hits[c, blow] += hit
                     blow, option, special = blow[hit], option[hit], special[hit]
+                    # Martial Arts (武道), rolled after an unarmed blow's hit.
+                    art = me.martial[option]
+                    trained = np.zeros(blow.size, dtype=np.bool_)
+                    rolling = art > 0
+                    if rolling.any():
+                        rolls = d100(rng, int(rolling.sum()))
+                        trained[rolling] = percentile_success(rolls, art[rolling])
                     # The defender's dodge or parry.
                     where = (
-                        option,
+                        defense_row(foe, option, trained),
                         focus[o, blow].astype(np.int64),
                         attacked[o, blow].astype(np.int64),
                     )
@@ -195,8 +205,9 @@ def play_block(model: DuelModel, seed: int, block: int, size: int = BLOCK) -> Bl
                     if not rules.defenses:  # base game: a dodge takes the round's attack
                         gave_up[o, blow[kind == DEFENSE_DODGE]] = True
                     land = ~stopped
-                    blow, option, special = blow[land], option[land], special[land]
-                    _land(rng, model, c, blow, option, special, hp, out, dealt)
+                    blow, option = blow[land], option[land]
+                    doubled = (special[land] & me.impaling[option]) | trained[land]
+                    _land(rng, model, c, blow, option, doubled, hp, out, dealt)
                 ended = idx[out[o, idx]]
                 winner[ended] = c
                 rounds[ended] = current
@@ -221,19 +232,19 @@ def _land(
     c: int,
     blow: IntArray,
     option: IntArray,
-    special: BoolArray,
+    doubled: BoolArray,
     hp: IntArray,
     out: BoolArray,
     dealt: IntArray,
 ) -> None:
-    """Blows that landed: damage, a knock-out attack's roll, armour, and the wound's effects."""
+    """Blows that landed (`doubled`: the weapon's dice rolled twice, for an impale or
+    Martial Arts): damage, a knock-out attack's roll, armour, and the wound's effects."""
     if not blow.size:
         return
     rules = model.rules
     me, foe = model.sides[c], model.sides[1 - c]
     o = 1 - c
-    impaled = special & me.impaling[option]
-    damage = sample_damage(rng, me, 2 * option + impaled.astype(np.int64))
+    damage = sample_damage(rng, me, 2 * option + doubled.astype(np.int64))
     before = hp[o, blow]
     # Knock-out attack: damage against HP on the resistance table (automatic under 5, over 95).
     target = 50 + 5 * (damage - before)
@@ -253,7 +264,7 @@ def _land(
 
 
 def sample_damage(rng: np.random.Generator, side: Side, rows: IntArray) -> IntArray:
-    """One damage roll per entry of `rows` (2 × attack option + impaled), by inverse CDF."""
+    """One damage roll per entry of `rows` (2 × attack option + doubled), by inverse CDF."""
     u = rng.random(rows.size)
     column = (side.damage_cdf[rows] <= u[:, None]).sum(axis=1)
     damage: IntArray = side.damage_values[rows, column]

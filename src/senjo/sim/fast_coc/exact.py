@@ -21,7 +21,14 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from senjo.sim.fast_coc.tables import DEFENSE_DODGE, DEFENSE_NONE, FLEE, DuelModel, Side
+from senjo.sim.fast_coc.tables import (
+    DEFENSE_DODGE,
+    DEFENSE_NONE,
+    FLEE,
+    DuelModel,
+    Side,
+    defense_row,
+)
 
 __all__ = ["ExactDuel", "exact_duel", "success_chance"]
 
@@ -136,34 +143,42 @@ def _turn(model: DuelModel, c: int, state: _State) -> Iterator[tuple[_State | in
     hits = min(max(skill, 0), 99)  # rolls 1..hits hit
     specials = min(max(special, 0), hits)  # of which 1..specials are special successes
     yield _pack(hp, focus, gave_up, attacked), (100 - hits) / 100  # a miss (100 always misses)
-    where = (option, int(focus[o]), int(attacked[o]))
-    kind = int(foe.defense[where])
-    if not model.rules.defenses and kind == DEFENSE_DODGE:
-        gave_up[o] = True  # base game: a dodge takes the round's attack
-    if kind == DEFENSE_NONE:
-        stop = 0.0
-    elif bool(foe.defense_auto[where]):
-        stop = 1.0
-    else:
-        stop = success_chance(int(foe.defense_value[where]))
-    kept = _pack(hp, focus, gave_up, attacked)
-    for is_special, rolls in ((True, specials), (False, hits - specials)):
-        if rolls <= 0:
+    # A hit with an unarmed blow rolls Martial Arts (武道) when the sheet has it: its
+    # success rules out an unarmed parry and doubles the blow's dice.
+    art = int(me.martial[option])
+    trained = success_chance(art) if art > 0 else 0.0
+    for carried, share in ((True, trained), (False, 1 - trained)):
+        if share <= 0:
             continue
-        hit = rolls / 100
-        if stop:
-            yield kept, hit * stop
-        if stop < 1:
-            impaled = is_special and bool(me.impaling[option])
-            for following, q in _land(model, c, option, impaled, hp, focus, gave_up, attacked):
-                yield following, hit * (1 - stop) * q
+        where = (int(defense_row(foe, option, carried)), int(focus[o]), int(attacked[o]))
+        kind = int(foe.defense[where])
+        gave = list(gave_up)
+        if not model.rules.defenses and kind == DEFENSE_DODGE:
+            gave[o] = True  # base game: a dodge takes the round's attack
+        if kind == DEFENSE_NONE:
+            stop = 0.0
+        elif bool(foe.defense_auto[where]):
+            stop = 1.0
+        else:
+            stop = success_chance(int(foe.defense_value[where]))
+        kept = _pack(hp, focus, gave, attacked)
+        for is_special, rolls in ((True, specials), (False, hits - specials)):
+            if rolls <= 0:
+                continue
+            hit = rolls / 100 * share
+            if stop:
+                yield kept, hit * stop
+            if stop < 1:
+                doubled = carried or (is_special and bool(me.impaling[option]))
+                for following, q in _land(model, c, option, doubled, hp, focus, gave, attacked):
+                    yield following, hit * (1 - stop) * q
 
 
 def _land(
     model: DuelModel,
     c: int,
     option: int,
-    impaled: bool,
+    doubled: bool,
     hp: list[int],
     focus: list[bool],
     gave_up: list[bool],
@@ -175,7 +190,7 @@ def _land(
     me, foe = model.sides[c], model.sides[o]
     before = hp[o]
     knockout = bool(me.knockout[option])
-    for damage, chance in _damage(me, 2 * option + int(impaled)):
+    for damage, chance in _damage(me, 2 * option + int(doubled)):
         target = 50 + 5 * (damage - before)
         if knockout:
             knocked = 1.0 if target > 95 else (success_chance(target) if target >= 5 else 0.0)

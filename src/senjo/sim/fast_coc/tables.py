@@ -59,6 +59,7 @@ __all__ = [
     "Side",
     "Unsupported",
     "damage_distribution",
+    "defense_row",
     "duel_model",
     "model_key",
     "static_reason",
@@ -115,11 +116,6 @@ def static_reason(scenario: Scenario) -> Reason | None:
                 return Reason(
                     f"{sheet.key}'s {weapon.key} has a malfunction number",
                     f"{sheet.key} の {weapon.key} に故障ナンバーがある",
-                )
-            if weapon.unarmed and sheet.has_martial_arts():
-                return Reason(
-                    f"{sheet.key} has Martial Arts (武道) with {weapon.key}",
-                    f"{sheet.key} が {weapon.key} で武道（Martial Arts）を使う",
                 )
     return None
 
@@ -188,12 +184,16 @@ class Side:
     - `declare[hp, foe_hp, foe_focus]`: True to focus on dodging (回避に集中);
     - `action[hp, foe_hp, focus, gave_up, foe_focus, foe_attacked]`: the attack
       option chosen on its DEX turn, 0 for waiting, FLEE for a flight;
-    - `defense[option, focus, attacked]`: how it meets the foe's attack option
+    - `defense[row, focus, attacked]`: how it meets the foe's attack option
       (DEFENSE_NONE / _DODGE / _PARRY), `defense_value` the check's value and
-      `defense_auto` an automatic success (a focused dodge of 100 or more);
+      `defense_auto` an automatic success (a focused dodge of 100 or more); the
+      row is the foe's option, plus half the rows (`defense_row`) when the
+      blow carries Martial Arts (武道);
     - per attack option: `skill`, `special` (the highest special roll),
-      `impaling`, `knockout`, and damage tables `damage_values`/`damage_cdf`
-      (row 2 × option + impaled; the CDF padded with 1.0).
+      `impaling`, `martial` (the Martial Arts value rolled after a hit with an
+      unarmed blow, 0 for none), `knockout`, and damage tables
+      `damage_values`/`damage_cdf` (row 2 × option + doubled, the weapon's
+      dice twice for an impale or Martial Arts; the CDF padded with 1.0).
     """
 
     key: str
@@ -210,9 +210,21 @@ class Side:
     skill: IntArray
     special: IntArray
     impaling: BoolArray
+    martial: IntArray
     knockout: BoolArray
     damage_values: IntArray
     damage_cdf: FloatArray
+
+
+def defense_row(defender: Side, option: IntArray | int, trained: BoolArray | bool) -> Any:
+    """The row of `defender`'s defense tables for the foe's attack `option`, carrying
+    Martial Arts where `trained`.
+
+    >>> side = SimpleNamespace(defense=np.zeros((6, 2, 2)))  # the foe has 2 options
+    >>> defense_row(side, 2, False), defense_row(side, 2, True)
+    (2, 5)
+    """
+    return option + (defender.defense.shape[0] // 2) * trained
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,13 +366,18 @@ def _side(
                 code
             )
     # Defenses against each of the foe's attack options.
+    # Rows 0..count for the plain attacks, count + 1 + option for the same attack carrying
+    # Martial Arts (武道: its roll succeeded, so no unarmed parry meets it).
     count = len(foe_options)
-    defense = np.zeros((count + 1, 2, 2), dtype=np.int64)
-    defense_value = np.zeros((count + 1, 2, 2), dtype=np.int64)
-    defense_auto = np.zeros((count + 1, 2, 2), dtype=np.bool_)
-    for number, option in enumerate(foe_options, start=1):
+    defense = np.zeros((2 * (count + 1), 2, 2), dtype=np.int64)
+    defense_value = np.zeros((2 * (count + 1), 2, 2), dtype=np.int64)
+    defense_auto = np.zeros((2 * (count + 1), 2, 2), dtype=np.bool_)
+    for (number, option), trained in itertools.product(enumerate(foe_options, start=1), flags):
         weapon = foe.weapon(option.weapon)
-        incoming = IncomingAttack(foe.key, me.key, weapon.key, weapon.kind, weapon.unarmed)
+        if trained and not (weapon.unarmed and foe.has_martial_arts()):
+            continue  # no Martial Arts roll: the row is never read
+        incoming = IncomingAttack(foe.key, me.key, weapon.key, weapon.kind, weapon.unarmed, trained)
+        row = number + (count + 1) * int(trained)
         for my_focus, attacked in itertools.product(focus_values, flags):
             _fresh(state, (me.hp, foe.hp), keys)
             mine.dodge_focus, mine.attacked = my_focus, attacked
@@ -376,7 +393,7 @@ def _side(
                 elif answer.kind == "parry":
                     parry = parry_score(state, me.key, me.weapon(answer.weapon))
                     kind, value = DEFENSE_PARRY, parry.value
-            index = (number, int(my_focus), int(attacked))
+            index = (row, int(my_focus), int(attacked))
             defense[index], defense_value[index], defense_auto[index] = kind, value, auto
     if not rules.dodge_focus:
         declare[:, :, 1] = declare[:, :, 0]
@@ -392,6 +409,9 @@ def _side(
     skill = np.array([0, *(me.skill(w.skill) for w in weapons)], dtype=np.int64)
     special = np.array([0, *(special_threshold(int(s)) for s in skill[1:])], dtype=np.int64)
     impaling = np.array([False, *(w.impaling for w in weapons)], dtype=np.bool_)
+    trained = me.has_martial_arts()
+    art = me.skill("martial_arts")
+    martial = np.array([0, *(art if trained and w.unarmed else 0 for w in weapons)], dtype=np.int64)
     knockout = np.array([False, *(o.variant == "knockout" for o in options)], dtype=np.bool_)
     rows = [{0: Fraction(1)}, {0: Fraction(1)}]
     for weapon in weapons:
@@ -412,6 +432,7 @@ def _side(
         skill=skill,
         special=special,
         impaling=impaling,
+        martial=martial,
         knockout=knockout,
         damage_values=values,
         damage_cdf=cdf,
