@@ -47,6 +47,22 @@ def _fists_house_off(data: dict[str, Any]) -> None:
     _options(house="off")(data)
 
 
+def _grapple_kept(data: dict[str, Any]) -> None:
+    """Every unarmed attack a sheet has by default, grapple included: the AI never grapples
+    here, but the grapple parries an unarmed blow under the house rules (seed 004)."""
+    for combatant in data["combatants"]:
+        combatant.pop("unarmed", None)
+
+
+def _grapple_kept_fists(data: dict[str, Any]) -> None:
+    """Grapple included, the detective bare-handed, the cultist a knife fighter trained to
+    wrestle (grapple 70): it parries the detective's fists and kicks with its grapple."""
+    _grapple_kept(data)
+    detective, cultist = data["combatants"]
+    detective["weapons"] = []
+    cultist["skills"]["grapple"] = 70
+
+
 def _martial_arts(data: dict[str, Any]) -> None:
     """Fists and kicks, the detective trained in Martial Arts (武道 60)."""
     _fists(data)
@@ -90,6 +106,8 @@ VARIANTS: dict[str, Change] = {
     "fists and kicks": _fists,
     "fists and kicks, house off": _fists_house_off,
     "martial arts": _martial_arts,
+    "grapple kept": _grapple_kept,
+    "grapple kept, bare hands against a knife": _grapple_kept_fists,
     "martial arts, house off": _martial_arts_house_off,
     "equal DEX": _dex_tie,
     "flight": _flight,
@@ -147,6 +165,7 @@ def test_the_fast_path_agrees_with_the_exact_chances(name: str, seed: int) -> No
         ("house rules", 1_000),
         ("house off", 1_000),
         ("martial arts", 1_000),
+        ("grapple kept, bare hands against a knife", 1_000),
         ("flight", 1_000),
         ("apart", 1_000),
         ("far apart", 1_000),
@@ -175,6 +194,17 @@ def test_martial_arts_changes_the_duel() -> None:
     carried = [cultist.defense[with_art, f, a] for f in (0, 1) for a in (0, 1)]
     assert DEFENSE_PARRY in parried and DEFENSE_PARRY not in carried
     assert exact_duel(trained).wins[0] > exact_duel(plain).wins[0] + 0.02
+
+
+def test_a_grapple_the_ai_never_uses_still_parries() -> None:
+    """Kept for its parry: the knife fighter meets the detective's fist with its grapple
+    (70, better than its fist's 50 or its knife), as the engine's AI chooses, in the fast
+    path's tables."""
+    model = _model(_changed(_grapple_kept_fists))
+    detective, cultist = model.sides
+    fist = 1 + detective.options.index(("fist", ""))
+    assert ("grapple", "") in detective.options  # offered, never chosen
+    assert cultist.defense[fist, 0, 0] == DEFENSE_PARRY and cultist.defense_value[fist, 0, 0] == 70
 
 
 @pytest.mark.parametrize("limit", [1, 5])

@@ -433,7 +433,10 @@ def _first(**fields: Any) -> Any:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (_first(unarmed=None), "detective's grapple is a grapple weapon (melee only)"),
+        (
+            _first(unarmed=None, weapons=[], skills={"grapple": 90, "fist": 20, "dodge": 30}),
+            "the AI would have detective grapple (tackle; not modelled)",
+        ),
         (_first(weapons=["revolver_38"]), "detective's revolver_38 is a firearm weapon"),
         (_first(position=[-9, 0], flee_at=20), "the battle ends before the duellists meet"),
         (_first(controller="random"), "detective has a random controller"),

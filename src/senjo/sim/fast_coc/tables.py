@@ -107,6 +107,8 @@ def static_reason(scenario: Scenario) -> Reason | None:
                 f"{sheet.key} の開始時のHPが{sheet.hp}（3未満は扱わない）",
             )
         for weapon in sheet.weapons:
+            if weapon.kind == "grapple":
+                continue  # kept while the AI never grapples (`_side` asks it, state by state)
             if weapon.kind != "melee":
                 return Reason(
                     f"{sheet.key}'s {weapon.key} is a {weapon.kind} weapon (melee only)",
@@ -344,6 +346,14 @@ def _side(
             if len(legal) > 1:
                 chosen = _ask(ai, state, Decision(me.key, "action", legal))
                 if chosen.action == "attack":
+                    if me.weapon(chosen.weapon).kind == "grapple":
+                        move = chosen.variant or "grapple"
+                        raise Unsupported(
+                            Reason(
+                                f"the AI would have {me.key} grapple ({move}; not modelled)",
+                                f"AIが {me.key} に組み付き（{move}）をさせる（扱わない）",
+                            )
+                        )
                     code = codes.get((chosen.weapon, chosen.variant), -1)
                     if code < 0 or chosen.target != foe.key or chosen.shots:
                         raise Unsupported(
