@@ -234,6 +234,24 @@ def test_sim_fast_path_declined_or_taken() -> None:
     assert sim_json(DUEL, "-n", "20", "--path", "engine")["path"] == "engine"
 
 
+def test_sim_says_why_auto_played_on_the_engine() -> None:
+    """--path auto on a scenario no fast path models plays on the engine and says why, in
+    the report's language and in the JSON (English); nothing is said when a fast path
+    played, or when the engine was asked for."""
+    english = ok(invoke("sim", THREE, "-n", "3", "--lang", "en"))
+    assert "no fast path for this scenario yet (fast: 4 combatants" in english
+    japanese = ok(invoke("sim", THREE, "-n", "3", "--lang", "ja"))
+    assert "このシナリオを扱える高速経路はまだない（fast: 戦闘者が4人" in japanese
+    data = sim_json(THREE, "-n", "3")
+    assert data["path"] == "engine"
+    assert data["fast_declined"] == [
+        {"path": "fast", "reason": "4 combatants (it plays duels of exactly two)"}
+    ]
+    assert "fast_declined" not in sim_json(THREE, "-n", "3", "--path", "engine")
+    assert "fast_declined" not in sim_json(DUEL, "-n", "20")
+    assert "no fast path" not in ok(invoke("sim", DUEL, "-n", "20", "--lang", "en"))
+
+
 @pytest.mark.parametrize(
     ("lang", "message"),
     [("en", "nowhere.yaml: no such file"), ("ja", "nowhere.yaml: ファイルがありません")],

@@ -22,7 +22,7 @@ from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenari
 from senjo.scenario.battle import effective_seed
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
-from senjo.sim.fastpath import PathError, PathRequest, choose_path, exact_outcome
+from senjo.sim.fastpath import ENGINE, PathError, PathRequest, choose_path, exact_outcome
 from senjo.sim.plot import plot_format
 from senjo.sim.runner import SimJob
 from senjo.sim.terms import term
@@ -228,6 +228,12 @@ def sim_command(
         chosen_path = choose_path(scenario, request)
     except PathError as error:
         fail(error.message(chosen_lang))
+    declined: PathError | None = None  # why `auto` fell back to the engine
+    if request == "auto" and chosen_path == ENGINE:
+        try:
+            choose_path(scenario, "fast")
+        except PathError as error:
+            declined = error
     used_seed = effective_seed(scenario, seed)
     job = SimJob(scenario.data, scenario.source, used_seed, battles, chosen_path)
     (aggregate,), seconds = run_jobs(
@@ -259,6 +265,10 @@ def sim_command(
             "options": dict(sorted(scenario.options.items())),
             "seconds": round(seconds, 3),
         }
+        if declined is not None:
+            header["fast_declined"] = [
+                {"path": name, "reason": in_lang(reason, "en")} for name, reason in declined.reasons
+            ]
         known = {} if exact is None else {"exact": exact.to_json()}
         typer.echo(json.dumps({**header, **summary.to_json(), **known}, ensure_ascii=False))
     else:
@@ -273,5 +283,6 @@ def sim_command(
             seconds=seconds,
             lang=chosen_lang,
             exact=exact,
+            declined=None if declined is None else declined.message(chosen_lang),
         ):
             out.print(block)

@@ -177,11 +177,15 @@ def sim_report(
     seconds: float,
     lang: str,
     exact: ExactOutcome | None = None,
+    declined: str | None = None,
 ) -> Sequence[RenderableType]:
-    """The whole `senjo sim` report, block by block (with the exact chances when known)."""
+    """The whole `senjo sim` report, block by block (with the exact chances when known, and
+    `declined`, why no fast path played, under the header)."""
+    why = [] if declined is None else [Text(declined, style="dim")]
     return [
         Text(f"# {title}", style="bold"),
         Text(header_line(summary.n, seed, path, seconds, lang)),
+        *why,
         Text(""),
         outcome_table(summary, lang, exact),
         Text(""),
