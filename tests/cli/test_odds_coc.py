@@ -91,6 +91,22 @@ def test_coc_json() -> None:
     assert damage["mean_damage_per_attack"] == pytest.approx(damage["mean_damage"] / 2)
 
 
+def test_coc_martial_arts() -> None:
+    """--martial-arts N: the chance a blow lands carrying 武道, its note in the damage
+    heading, and the dice twice on its success (fist 1D3, Martial Arts 50)."""
+    args = ("coc", "--skill", "50", "--damage", "1D3", "--martial-arts", "50")
+    lines = output(invoke(*args, "--lang", "en")).split("\n")
+    assert "martial arts (hit and its roll): 25.00% (1/4)" in lines
+    assert "Damage 1D3, armour 0, Martial Arts 50% (dice twice on its success)" in lines
+    assert "damage rolled: 1-6, mean 3.00 (before armour)" in lines
+    japanese = output(invoke(*args, "--lang", "ja"))
+    assert "武道（命中し武道ロールも成功）：25.00%（1/4）" in japanese
+    assert "、武道50%（成功でダイス2倍）" in japanese
+    data = json_output(invoke(*args, "--json"))
+    assert data["martial_arts"] == 0.25
+    assert data["damage"]["rolled"]["6"] == pytest.approx(1 / 18)
+
+
 def test_coc_half_db_heading() -> None:
     """A thrown weapon's +db/2 shows as half the db in the heading, with the impale note."""
     args = ("coc", "--skill", "60", "--damage", "1D6+db/2", "--db", "+1D4", "--impale")
@@ -103,6 +119,9 @@ def test_coc_half_db_heading() -> None:
     [
         (("--db", "+1D4"), "--db needs --damage"),
         (("--impale",), "--impale needs --damage"),
+        (("--martial-arts", "60"), "--martial-arts needs --damage"),
+        (("--damage", "1D6", "--impale", "--martial-arts", "60"), "never impale"),
+        (("--damage", "1D3", "--martial-arts", "x"), "--martial-arts takes a whole number"),
         (("--damage", "1D6-db"), "cannot read the damage '1D6-db'"),
         (("--damage", "1D6", "--db", "big"), "cannot read --db 'big'"),
         (("--damage", "1D6+db/2", "--db", "1D4+1D6"), "db/2 needs a db of one dice term"),

@@ -364,3 +364,23 @@ def test_coc_matches_brute_force() -> None:
             counts[max(rolled - armour, 0)] += failed_defenses
     exchange = coc_exchange(skill, defense, "1D3", "+1D4", armour, impale=True)
     assert exchange.damage_per_attack == Distribution(dict(counts))
+
+
+def test_coc_martial_arts_doubles_the_dice_on_its_own_roll() -> None:
+    """Seed 004 / CoC 6e 武道: after an unarmed hit, a Martial Arts roll; on its success the
+    weapon's dice are rolled twice (the db once). Fist 1D3, no db, Martial Arts 50: half the
+    blows that land roll 1D3, half 2D3 (1/9, 2/9, 3/9, 2/9, 1/9 over 2-6)."""
+    exchange = coc_exchange(50, None, "1D3", martial_arts=50)
+    assert exchange.hit == Fraction(1, 2)
+    assert exchange.martial == Fraction(1, 4)  # a hit, and then the Martial Arts roll
+    expected = {1: (1, 6), 2: (2, 9), 3: (5, 18), 4: (1, 6), 5: (1, 9), 6: (1, 18)}
+    for value, (num, den) in expected.items():
+        assert exchange.rolled.probability(value) == Fraction(num, den), value
+    plain = coc_exchange(50, None, "1D3")
+    assert plain.martial == 0 and plain.rolled.support == (1, 2, 3)
+
+
+def test_coc_martial_arts_never_goes_with_an_impale() -> None:
+    """Martial Arts is for bare hands, which never impale."""
+    with pytest.raises(ValueError, match="Martial Arts"):
+        coc_exchange(50, None, "1D6", impale=True, martial_arts=40)

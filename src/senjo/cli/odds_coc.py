@@ -3,7 +3,8 @@
 One attack check against `--skill`, one dodge or parry against `--defense`
 (a success stops the attack), and with `--damage` the damage that gets
 through `--armour`, the db (`--db`) added once and an impaling weapon's
-dice doubled on a special (`--impale`); `senjo.sim.odds_coc.coc_exchange`
+dice doubled on a special (`--impale`), or an unarmed blow's on a Martial
+Arts roll (`--martial-arts N`, 武道); `senjo.sim.odds_coc.coc_exchange`
 does the work, imported when the command runs (`senjo odds gurps` does not
 load CoC). `--cc` judges criticals and fumbles by the 1% rule instead of CCB.
 
@@ -70,6 +71,18 @@ MESSAGES: dict[str, tuple[str, str]] = odds_text.MESSAGES | {
         "Damage {dice}, armour {armour}{impale}",
     ),
     "impale": ("、スペシャルで貫通", ", impale on a special"),
+    "martial_note": (
+        "、武道{value}%（成功でダイス2倍）",
+        ", Martial Arts {value}% (dice twice on its success)",
+    ),
+    "martial": (
+        "武道（命中し武道ロールも成功）：{value}",
+        "martial arts (hit and its roll): {value}",
+    ),
+    "martial_impale": (
+        "武道は素手の攻撃のもので、素手は貫通しません（--impale と --martial-arts は併用不可）",
+        "Martial Arts is for unarmed blows, which never impale (--impale or --martial-arts)",
+    ),
     "rolled": (
         "ダメージロール：{low}～{high}、平均{mean}（装甲の前）",
         "damage rolled: {low}-{high}, mean {mean} (before armour)",
@@ -101,6 +114,8 @@ def coc_odds_lines(exchange: CocExchange, lang: Lang) -> list[str]:
         ("fumble", exchange.fumble),
     ):
         lines.append(_say(key, lang, value=chance(value, lang)))
+    if exchange.martial_arts is not None:
+        lines.append(_say("martial", lang, value=chance(exchange.martial, lang)))
     if exchange.defense is None:
         lines.append(_say("undefended", lang))
     else:
@@ -129,6 +144,8 @@ def coc_damage_lines(exchange: CocExchange, lang: Lang) -> list[str]:
     'Damage 1D6+(1D4)/2, armour 0, impale on a special'
     """
     impale = _say("impale", lang) if exchange.impale else ""
+    if exchange.martial_arts is not None:
+        impale = _say("martial_note", lang, value=exchange.martial_arts)
     rolled = exchange.rolled
     return [
         _say("damage", lang, dice=_coc_dice_text(exchange), armour=exchange.armour, impale=impale),
@@ -179,6 +196,14 @@ def coc_odds_command(
     cc: Annotated[
         bool, typer.Option("--cc", help="The 1% rule (CC: critical 01, fumble 100), not CCB.")
     ] = False,
+    martial_arts: Annotated[
+        str | None,
+        typer.Option(
+            "--martial-arts",
+            metavar="N",
+            help="Martial Arts (武道) in percent, for an unarmed blow: dice twice on its roll.",
+        ),
+    ] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="Output language: ja or en.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -192,7 +217,10 @@ def coc_odds_command(
     attack_skill = whole(skill, "--skill", chosen)
     defense_value = None if defense is None else whole(defense, "--defense", chosen)
     if damage is None:
-        needs_damage({"--db": db, "--armour": armour, "--impale": impale}, chosen)
+        needs_damage(
+            {"--db": db, "--armour": armour, "--impale": impale, "--martial-arts": martial_arts},
+            chosen,
+        )
         exchange = coc_exchange(attack_skill, defense_value, "0", ccb=not cc)
     else:
         try:
@@ -205,12 +233,23 @@ def coc_odds_command(
             fail(_say("bad_db", chosen, text=db))
         if half and len(bonus.terms) > 1:
             fail(_say("half_db", chosen, db=bonus.text))
-        if weapon.dice_count * (2 if impale else 1) + bonus.dice_count > MAX_DAMAGE_DICE:
+        art = None if martial_arts is None else whole(martial_arts, "--martial-arts", chosen)
+        if impale and art is not None:
+            fail(_say("martial_impale", chosen))
+        doubles = impale or art is not None
+        if weapon.dice_count * (2 if doubles else 1) + bonus.dice_count > MAX_DAMAGE_DICE:
             fail(_say("too_many_dice", chosen, most=MAX_DAMAGE_DICE))
         points = 0 if armour is None else count(armour, "--armour", chosen)
         try:
             exchange = coc_exchange(
-                attack_skill, defense_value, damage, db or "0", points, impale, ccb=not cc
+                attack_skill,
+                defense_value,
+                damage,
+                db or "0",
+                points,
+                impale,
+                ccb=not cc,
+                martial_arts=art,
             )
         except (ValueError, DiceError) as error:  # checked above; a last one-line guard
             fail(dice_error_text(str(error), chosen))
@@ -223,6 +262,8 @@ def coc_odds_command(
             "defended": float(exchange.defended),
             "success": float(exchange.success),
         }
+        if exchange.martial_arts is not None:
+            chances["martial_arts"] = float(exchange.martial)
         if damage is not None:
             chances["damage"] = coc_damage_json(exchange)
         typer.echo(json.dumps(chances))

@@ -6,7 +6,8 @@ damage an exact `Distribution`.
 `coc_exchange`: one attack check, one dodge or parry (a
 success stops the attack, whatever the attack rolled), and the damage after
 armour; an impaling weapon rolls its dice twice on a special success, the db
-once (coc6-facts.md, "Attacks and damage").
+once (coc6-facts.md, "Attacks and damage"), and so does an unarmed blow whose
+Martial Arts (武道) roll, made after the hit, succeeds.
 
 >>> coc = coc_exchange(50, 30, "1D6", armour=1)
 >>> coc.hit, coc.special, coc.defended, coc.success
@@ -131,7 +132,8 @@ class CocExchange:
     `hit` is the attack check's success (special and critical are kinds of
     it); `defended` the defense check's success; `success` = hit × (1 −
     defended). `rolled` is the damage rolled when the attack lands (at least
-    0; impale mixed in by the chance of a special among hits), `damage` what
+    0; impale mixed in by the chance of a special among hits, Martial Arts by
+    its roll's chance), `damage` what
     gets through the armour, and `damage_per_attack` the same for one attack
     (0 when it misses or is defended).
     """
@@ -150,6 +152,10 @@ class CocExchange:
     half_db: bool
     armour: int
     impale: bool
+    #: The Martial Arts value rolled after a hit (None: no roll), and the chance that an
+    #: attack hits and its Martial Arts roll succeeds.
+    martial_arts: int | None
+    martial: Fraction
     rolled: Distribution
     damage: Distribution
     damage_per_attack: Distribution
@@ -163,6 +169,7 @@ def coc_exchange(
     armour: int = 0,
     impale: bool = False,
     ccb: bool = True,
+    martial_arts: int | None = None,
 ) -> CocExchange:
     """The exact odds and damage of one CoC attack (see the module docstring).
 
@@ -171,15 +178,21 @@ def coc_exchange(
     success, as the engine does, not on a critical that is not special. The
     defense is the value rolled against (after seed 004's repeat penalties);
     a focused dodge of 100 or more, automatic in the engine, is rolled here.
-    Not modelled: surprise, protect, Martial Arts, knock-out attacks,
-    malfunctions and the prone ×1.5.
+    `martial_arts`, for an unarmed blow: the Martial Arts value, rolled after
+    a hit; its success doubles the dice as an impale does (seed 004: such a
+    blow cannot be parried bare-handed, so give a dodge or a weapon's parry).
+    Not modelled: surprise, protect, knock-out attacks, malfunctions and the
+    prone ×1.5.
 
     >>> coc_exchange(60, damage="1D3+db", db="+1D4").rolled.support
     (2, 3, 4, 5, 6, 7)
     """
     weapon, half = parse_coc_damage(damage)
     bonus = CocDice.parse(db)
-    if weapon.dice_count * (2 if impale else 1) + bonus.dice_count > MAX_DAMAGE_DICE:
+    if impale and martial_arts is not None:
+        raise ValueError("Martial Arts is for unarmed blows, which never impale")
+    doubles = impale or martial_arts is not None
+    if weapon.dice_count * (2 if doubles else 1) + bonus.dice_count > MAX_DAMAGE_DICE:
         raise ValueError(f"at most {MAX_DAMAGE_DICE} damage dice")
     if half and len(bonus.terms) > 1:
         raise ValueError(f"only a single dice term can be halved, not the db {bonus.text}")
@@ -193,10 +206,13 @@ def coc_exchange(
         db_part = db_part.map(_toward_zero_half)
     once = _coc_distribution(weapon)
     rolled = (once + db_part).map(_at_least_zero)
-    if impale and attack.success:
+    trained = Fraction(0) if martial_arts is None else coc_check_odds(martial_arts, ccb).success
+    doubled = Fraction(0)  # the chance, among hits, that the dice are rolled twice
+    if attack.success:
+        doubled = attack.special / attack.success if impale else trained
+    if doubled:
         twice = (once + once + db_part).map(_at_least_zero)
-        special = attack.special / attack.success
-        rolled = mix([(special, twice), (1 - special, rolled)])
+        rolled = mix([(doubled, twice), (1 - doubled, rolled)])
     through = rolled.map(lambda value: max(value - armour, 0))
     per_attack = mix([(1 - success, _ZERO), (success, through)])
     return CocExchange(
@@ -214,6 +230,8 @@ def coc_exchange(
         half_db=half,
         armour=armour,
         impale=impale,
+        martial_arts=martial_arts,
+        martial=attack.success * trained,
         rolled=rolled,
         damage=through,
         damage_per_attack=per_attack,
