@@ -107,6 +107,21 @@ def test_coc_martial_arts() -> None:
     assert data["damage"]["rolled"]["6"] == pytest.approx(1 / 18)
 
 
+def test_coc_knockout() -> None:
+    """--knockout HP: a knock-out attack's chance per attack, its note in the heading, and
+    a third of the damage when it succeeds (1D6 against 12 HP, skill 95, no defense)."""
+    args = ("coc", "--skill", "95", "--damage", "1D6", "--knockout", "12")
+    lines = output(invoke(*args, "--lang", "en")).split("\n")
+    assert "Damage 1D6, armour 0, knock-out attack against 12 HP" in lines
+    # Landing 95%; rolls 3-6 knock out at 5, 10, 15, 20%: 50/600 of blows that land.
+    assert "knocked out (per attack): 7.92% (19/240)" in lines
+    japanese = output(invoke(*args, "--lang", "ja"))
+    assert "、HP12への気絶攻撃" in japanese and "気絶（攻撃1回あたり）：7.92%（19/240）" in japanese
+    data = json_output(invoke(*args, "--json"))
+    assert data["knocked_out"] == pytest.approx(19 / 240)
+    assert data["damage"]["damage"]["1"] == pytest.approx((1 + 0.05 + 0.10 + 0.15) / 6)  # 1, 3-5
+
+
 def test_coc_half_db_heading() -> None:
     """A thrown weapon's +db/2 shows as half the db in the heading, with the impale note."""
     args = ("coc", "--skill", "60", "--damage", "1D6+db/2", "--db", "+1D4", "--impale")
@@ -120,6 +135,8 @@ def test_coc_half_db_heading() -> None:
         (("--db", "+1D4"), "--db needs --damage"),
         (("--impale",), "--impale needs --damage"),
         (("--martial-arts", "60"), "--martial-arts needs --damage"),
+        (("--knockout", "12"), "--knockout needs --damage"),
+        (("--damage", "1D6", "--knockout", "0"), "--knockout takes a whole number of 1 or more"),
         (("--damage", "1D6", "--impale", "--martial-arts", "60"), "never impale"),
         (("--damage", "1D3", "--martial-arts", "x"), "--martial-arts takes a whole number"),
         (("--damage", "1D6-db"), "cannot read the damage '1D6-db'"),

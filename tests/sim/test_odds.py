@@ -384,3 +384,21 @@ def test_coc_martial_arts_never_goes_with_an_impale() -> None:
     """Martial Arts is for bare hands, which never impale."""
     with pytest.raises(ValueError, match="Martial Arts"):
         coc_exchange(50, None, "1D6", impale=True, martial_arts=40)
+
+
+def test_coc_knockout_attack_against_hp() -> None:
+    """Seed 004 / CoC 6e knock-out attack (気絶攻撃): the damage rolled against the target's HP
+    on the resistance table (50% + 5% a point ahead, automatic over 95, none under 5); on a
+    success the target takes a third of it (rounded down) and is knocked out. 1D6 against
+    HP 12, armour 0: a roll of d succeeds on 50 + 5(d - 12) = 5d - 10 (1-2: under 5, none)."""
+    exchange = coc_exchange(95, None, "1D6", knockout_hp=12)
+    chances = {d: Fraction(max(5 * d - 10, 0), 100) if d > 2 else Fraction(0) for d in range(1, 7)}
+    landed = sum(chances.values(), Fraction(0)) / 6
+    assert exchange.knocked == landed * exchange.success
+    worked: dict[int, Fraction] = {}  # a third on a success, all of it otherwise
+    for d in range(1, 7):
+        worked[d // 3] = worked.get(d // 3, Fraction(0)) + Fraction(1, 6) * chances[d]
+        worked[d] = worked.get(d, Fraction(0)) + Fraction(1, 6) * (1 - chances[d])
+    for value, chance in worked.items():
+        assert exchange.damage.probability(value) == chance, value
+    assert coc_exchange(95, None, "1D6").knocked == 0

@@ -4,7 +4,8 @@ One attack check against `--skill`, one dodge or parry against `--defense`
 (a success stops the attack), and with `--damage` the damage that gets
 through `--armour`, the db (`--db`) added once and an impaling weapon's
 dice doubled on a special (`--impale`), or an unarmed blow's on a Martial
-Arts roll (`--martial-arts N`, 武道); `senjo.sim.odds_coc.coc_exchange`
+Arts roll (`--martial-arts N`, 武道); `--knockout HP` makes it a knock-out
+attack (気絶攻撃) against a target of HP hit points; `senjo.sim.odds_coc.coc_exchange`
 does the work, imported when the command runs (`senjo odds gurps` does not
 load CoC). `--cc` judges criticals and fumbles by the 1% rule instead of CCB.
 
@@ -75,6 +76,8 @@ MESSAGES: dict[str, tuple[str, str]] = odds_text.MESSAGES | {
         "、武道{value}%（成功でダイス2倍）",
         ", Martial Arts {value}% (dice twice on its success)",
     ),
+    "knockout_note": ("、HP{hp}への気絶攻撃", ", knock-out attack against {hp} HP"),
+    "knocked": ("気絶（攻撃1回あたり）：{value}", "knocked out (per attack): {value}"),
     "martial": (
         "武道（命中し武道ロールも成功）：{value}",
         "martial arts (hit and its roll): {value}",
@@ -146,9 +149,14 @@ def coc_damage_lines(exchange: CocExchange, lang: Lang) -> list[str]:
     impale = _say("impale", lang) if exchange.impale else ""
     if exchange.martial_arts is not None:
         impale = _say("martial_note", lang, value=exchange.martial_arts)
+    knocked = []
+    if exchange.knockout_hp is not None:
+        impale += _say("knockout_note", lang, hp=exchange.knockout_hp)
+        knocked = [_say("knocked", lang, value=chance(exchange.knocked, lang))]
     rolled = exchange.rolled
     return [
         _say("damage", lang, dice=_coc_dice_text(exchange), armour=exchange.armour, impale=impale),
+        *knocked,
         _say("rolled", lang, low=rolled.min, high=rolled.max, mean=f"{float(rolled.mean):.2f}"),
         *distribution_table(
             _say("columns", lang), exchange.damage, exchange.damage_per_attack, lang
@@ -204,6 +212,14 @@ def coc_odds_command(
             help="Martial Arts (武道) in percent, for an unarmed blow: dice twice on its roll.",
         ),
     ] = None,
+    knockout: Annotated[
+        str | None,
+        typer.Option(
+            "--knockout",
+            metavar="HP",
+            help="A knock-out attack (気絶攻撃) against a target of HP hit points.",
+        ),
+    ] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="Output language: ja or en.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -218,7 +234,13 @@ def coc_odds_command(
     defense_value = None if defense is None else whole(defense, "--defense", chosen)
     if damage is None:
         needs_damage(
-            {"--db": db, "--armour": armour, "--impale": impale, "--martial-arts": martial_arts},
+            {
+                "--db": db,
+                "--armour": armour,
+                "--impale": impale,
+                "--martial-arts": martial_arts,
+                "--knockout": knockout,
+            },
             chosen,
         )
         exchange = coc_exchange(attack_skill, defense_value, "0", ccb=not cc)
@@ -234,6 +256,7 @@ def coc_odds_command(
         if half and len(bonus.terms) > 1:
             fail(_say("half_db", chosen, db=bonus.text))
         art = None if martial_arts is None else whole(martial_arts, "--martial-arts", chosen)
+        target_hp = None if knockout is None else count(knockout, "--knockout", chosen, least=1)
         if impale and art is not None:
             fail(_say("martial_impale", chosen))
         doubles = impale or art is not None
@@ -250,6 +273,7 @@ def coc_odds_command(
                 impale,
                 ccb=not cc,
                 martial_arts=art,
+                knockout_hp=target_hp,
             )
         except (ValueError, DiceError) as error:  # checked above; a last one-line guard
             fail(dice_error_text(str(error), chosen))
@@ -264,6 +288,8 @@ def coc_odds_command(
         }
         if exchange.martial_arts is not None:
             chances["martial_arts"] = float(exchange.martial)
+        if exchange.knockout_hp is not None:
+            chances["knocked_out"] = float(exchange.knocked)
         if damage is not None:
             chances["damage"] = coc_damage_json(exchange)
         typer.echo(json.dumps(chances))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from senjo.dice.distribution import Distribution, mix
-from senjo.dice.systems.coc import percentile_check
+from senjo.dice.systems.coc import automatic_resistance, percentile_check, resistance_target
 from senjo.systems.coc.model import DamageDice as CocDice
 
 __all__ = [
@@ -156,6 +156,10 @@ class CocExchange:
     #: attack hits and its Martial Arts roll succeeds.
     martial_arts: int | None
     martial: Fraction
+    #: The target's HP for a knock-out attack (None: an ordinary blow), and the chance that
+    #: an attack lands and knocks the target out.
+    knockout_hp: int | None
+    knocked: Fraction
     rolled: Distribution
     damage: Distribution
     damage_per_attack: Distribution
@@ -170,6 +174,7 @@ def coc_exchange(
     impale: bool = False,
     ccb: bool = True,
     martial_arts: int | None = None,
+    knockout_hp: int | None = None,
 ) -> CocExchange:
     """The exact odds and damage of one CoC attack (see the module docstring).
 
@@ -181,8 +186,10 @@ def coc_exchange(
     `martial_arts`, for an unarmed blow: the Martial Arts value, rolled after
     a hit; its success doubles the dice as an impale does (seed 004: such a
     blow cannot be parried bare-handed, so give a dodge or a weapon's parry).
-    Not modelled: surprise, protect, knock-out attacks, malfunctions and the
-    prone ×1.5.
+    `knockout_hp`: a knock-out attack against a target of that many HP: the
+    damage rolled against the HP on the resistance table; a success deals a
+    third of it (before armour) and knocks the target out.
+    Not modelled: surprise, protect, malfunctions and the prone ×1.5.
 
     >>> coc_exchange(60, damage="1D3+db", db="+1D4").rolled.support
     (2, 3, 4, 5, 6, 7)
@@ -213,7 +220,22 @@ def coc_exchange(
     if doubled:
         twice = (once + once + db_part).map(_at_least_zero)
         rolled = mix([(doubled, twice), (1 - doubled, rolled)])
-    through = rolled.map(lambda value: max(value - armour, 0))
+    knocked = Fraction(0)  # among blows that land
+    if knockout_hp is None:
+        through = rolled.map(lambda value: max(value - armour, 0))
+    else:
+        parts: list[tuple[Fraction, Distribution]] = []
+        for value, chance in rolled.probabilities().items():
+            target = resistance_target(value, knockout_hp)
+            automatic = automatic_resistance(target)
+            if automatic is None:
+                knocks = coc_check_odds(target, ccb).success
+            else:
+                knocks = Fraction(automatic)
+            knocked += chance * knocks
+            parts.append((chance * knocks, Distribution.constant(max(value // 3 - armour, 0))))
+            parts.append((chance * (1 - knocks), Distribution.constant(max(value - armour, 0))))
+        through = mix(parts)
     per_attack = mix([(1 - success, _ZERO), (success, through)])
     return CocExchange(
         skill=skill,
@@ -232,6 +254,8 @@ def coc_exchange(
         impale=impale,
         martial_arts=martial_arts,
         martial=attack.success * trained,
+        knockout_hp=knockout_hp,
+        knocked=success * knocked,
         rolled=rolled,
         damage=through,
         damage_per_attack=per_attack,
