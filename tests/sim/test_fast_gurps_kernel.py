@@ -105,12 +105,12 @@ def test_the_compiled_tally_sums_a_pass_as_numpy_does(name: str) -> None:
     if name == "tie":
         chosen = np.arange(1400) % 3 != 0
     folded = []
-    for fold in (runs._fold_compiled, runs._fold_numpy):
+    for tally in (compiled.tally, runs._tally_numpy):
         aggregate = SimAggregate.empty()
         for key in order:
             aggregate.combatants[key] = CombatantTally()
             aggregate.survivors[sides[key]] = Counter()
-        escaped = fold(aggregate, order, sides, result, slice(5, 1390), chosen)
+        escaped = runs._fold_sums(aggregate, order, sides, tally(result, 5, 1390, chosen))
         folded.append((aggregate, escaped.tolist()))
     (ours, our_escapes), (theirs, their_escapes) = folded
     assert our_escapes == their_escapes

@@ -23,6 +23,7 @@ from senjo.sim.fast_gurps.layout import (
     H_DEALT,
     H_HP,
     H_ROUNDS,
+    H_SERIES,
     H_TAKEN,
     T_ATTACKS,
     T_DEFENDED,
@@ -31,6 +32,7 @@ from senjo.sim.fast_gurps.layout import (
     T_HITS,
     T_KEPT,
     T_ROUTS,
+    T_SIZE,
     T_STANDING,
     T_WINS,
 )
@@ -122,20 +124,6 @@ def escape_seed(seed: int, index: int) -> int:
     return derive_seed(derive_seed(seed, index // BLOCK), index % BLOCK)
 
 
-def _counts(values: np.ndarray) -> Counter[int]:
-    """How often each value occurs (the values are small integers: counted, not sorted).
-
-    >>> _counts(np.array([3, -2, 3, 0]))
-    Counter({3: 2, -2: 1, 0: 1})
-    """
-    if values.size == 0:
-        return Counter()
-    low = int(values.min())
-    counts = np.bincount(values - low)
-    present = np.flatnonzero(counts)
-    return Counter(dict(zip((present + low).tolist(), counts[present].tolist(), strict=True)))
-
-
 def _fold(
     aggregate: SimAggregate,
     tables: DuelTables,
@@ -147,17 +135,15 @@ def _fold(
     chosen: BoolArray | None,
 ) -> None:
     """Add the kept battles (those `chosen`, when given) of a pass to the aggregate: summed
-    by the compiled `tally` where Numba is there, else with NumPy; the escaped ones are
-    replayed on the engine."""
+    by the compiled `tally` where Numba is there, else by `_tally_numpy`; the escaped ones
+    are replayed on the engine."""
     order = [f.key for f in tables.fighters]
     sides = {fighter.key: fighter.side for fighter in scenario.fighters}
     for fighter in scenario.fighters:
         aggregate.combatants.setdefault(fighter.key, CombatantTally())
         aggregate.survivors.setdefault(fighter.side, Counter())
-    if compiled.available():
-        escaped = _fold_compiled(aggregate, order, sides, result, keep, chosen)
-    else:
-        escaped = _fold_numpy(aggregate, order, sides, result, keep, chosen)
+    tally = compiled.tally if compiled.available() else _tally_numpy
+    escaped = _fold_sums(aggregate, order, sides, tally(result, keep.start, keep.stop, chosen))
     for battle in escaped.tolist():
         index_in_run = first + battle
         outcome, figures = replay_battle(
@@ -178,22 +164,59 @@ def _histogram(low: int, counts: np.ndarray) -> Counter[int]:
     return Counter(dict(zip((present + low).tolist(), counts[present].tolist(), strict=True)))
 
 
-def _fold_compiled(
-    aggregate: SimAggregate,
-    order: list[str],
-    sides: dict[str, str],
-    result: BlockResult,
-    keep: slice,
-    chosen: BoolArray | None,
+#: What a tally of a pass returns: the sums by `layout.T_*`, the escaped battles' indices,
+#: each histogram's lowest value and the histograms' counts [series `layout.H_*`, value - low].
+Tally = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _tally_numpy(result: BlockResult, lo: int, hi: int, chosen: BoolArray | None) -> Tally:
+    """`kernel.tally` with NumPy (where Numba is missing): the same four arrays."""
+    index = np.arange(lo, hi)
+    if chosen is not None:
+        index = index[chosen[index]]
+    escaped = index[result.escaped[index]]
+    sel = index[~result.escaped[index]]
+    sums = np.zeros(T_SIZE, dtype=np.int64)
+    sums[T_KEPT] = sel.size
+    winners, reasons = result.winner[sel], result.reason[sel]
+    for position in range(2):
+        won = winners == position
+        sums[T_WINS + position] = won.sum()
+        sums[T_ROUTS + position] = (won & (reasons == FLED)).sum()
+        for at, figure in (
+            (T_ATTACKS, result.attacks),
+            (T_HITS, result.hits),
+            (T_DEFENSES, result.defenses),
+            (T_DEFENDED, result.defended),
+            (T_STANDING, result.standing),
+        ):
+            sums[at + position] = figure[position, sel].sum()
+    for code in range(len(REASONS)):
+        sums[T_DRAWS + code] = ((winners == -1) & (reasons == code)).sum()
+    if sel.size == 0:
+        return sums, escaped, np.zeros(H_SERIES, np.int64), np.zeros((H_SERIES, 1), np.int64)
+    series = [result.rounds[sel]]
+    for figure in (result.dealt, result.taken, result.hp):
+        series += [figure[0, sel], figure[1, sel]]  # in the order of `layout.H_*`
+    lows = np.array([values.min() for values in series], dtype=np.int64)
+    spans = [np.bincount(values - low) for values, low in zip(series, lows, strict=True)]
+    counts = np.zeros((H_SERIES, max(span.size for span in spans)), dtype=np.int64)
+    for h, span in enumerate(spans):
+        counts[h, : span.size] = span
+    return sums, escaped, lows, counts
+
+
+def _fold_sums(
+    aggregate: SimAggregate, order: list[str], sides: dict[str, str], tally: Tally
 ) -> np.ndarray:
-    """`_fold_numpy` in one compiled sweep (`kernel/tally.py`); the same sums."""
-    sums, escaped, lows, counts = compiled.tally(result, keep.start, keep.stop, chosen)
+    """Add a pass's tally to the aggregate; returns the escaped battles' indices."""
+    sums, escaped, lows, counts = tally
     kept = int(sums[T_KEPT])
     aggregate.n += kept
     for position, key in enumerate(order):
         if won := int(sums[T_WINS + position]):
             aggregate.wins[sides[key]] += won
-        if routs := int(sums[T_ROUTS + position]):
+        if routs := int(sums[T_ROUTS + position]):  # won because the foe fled
             aggregate.routs[sides[key]] += routs
             aggregate.combatants[order[1 - position]].fled += routs
     for code, reason in enumerate(REASONS):
@@ -203,63 +226,16 @@ def _fold_compiled(
         return escaped
     aggregate.rounds.update(_histogram(int(lows[H_ROUNDS]), counts[H_ROUNDS]))
     for position, key in enumerate(order):
-        tally = aggregate.combatants[key]
-        tally.attacks += int(sums[T_ATTACKS + position])
-        tally.hits += int(sums[T_HITS + position])
-        tally.defenses += int(sums[T_DEFENSES + position])
-        tally.defended += int(sums[T_DEFENDED + position])
+        figures = aggregate.combatants[key]
+        figures.attacks += int(sums[T_ATTACKS + position])
+        figures.hits += int(sums[T_HITS + position])
+        figures.defenses += int(sums[T_DEFENSES + position])
+        figures.defended += int(sums[T_DEFENDED + position])
         standing = int(sums[T_STANDING + position])
-        tally.standing += standing
-        for h, figure in ((H_DEALT, tally.dealt), (H_TAKEN, tally.taken), (H_HP, tally.hp)):
+        figures.standing += standing
+        for h, figure in ((H_DEALT, figures.dealt), (H_TAKEN, figures.taken), (H_HP, figures.hp)):
             figure.update(_histogram(int(lows[h + position]), counts[h + position]))
         aggregate.survivors[sides[key]].update(
             {value: count for value, count in ((1, standing), (0, kept - standing)) if count}
         )
-    return escaped
-
-
-def _fold_numpy(
-    aggregate: SimAggregate,
-    order: list[str],
-    sides: dict[str, str],
-    result: BlockResult,
-    keep: slice,
-    chosen: BoolArray | None,
-) -> np.ndarray:
-    """Sum the kept battles that did not escape into the aggregate; returns those that did."""
-    index = np.arange(keep.start, keep.stop)
-    if chosen is not None:
-        index = index[chosen[index]]
-    escaped = index[result.escaped[index]]
-    sel: slice | np.ndarray = index[~result.escaped[index]]
-    if chosen is None and escaped.size == 0:
-        sel = keep  # every battle of the range: slices are views, not copies
-    aggregate.n += len(index) - len(escaped)
-    winners = result.winner[sel]
-    reasons = result.reason[sel]
-    for position, key in enumerate(order):
-        won = int((winners == position).sum())
-        if won:
-            aggregate.wins[sides[key]] += won
-        routs = int(((winners == position) & (reasons == FLED)).sum())
-        if routs:  # won because the foe fled; the foe is the one who fled
-            aggregate.routs[sides[key]] += routs
-            aggregate.combatants[order[1 - position]].fled += routs
-    for code, reason in enumerate(REASONS):
-        drawn = int(((winners == -1) & (reasons == code)).sum())
-        if drawn:
-            aggregate.draws[reason] += drawn
-    aggregate.rounds.update(_counts(result.rounds[sel]))
-    for position, key in enumerate(order):
-        tally = aggregate.combatants[key]
-        tally.attacks += int(result.attacks[position, sel].sum())
-        tally.hits += int(result.hits[position, sel].sum())
-        tally.defenses += int(result.defenses[position, sel].sum())
-        tally.defended += int(result.defended[position, sel].sum())
-        standing = result.standing[position, sel]
-        tally.standing += int(standing.sum())
-        tally.dealt.update(_counts(result.dealt[position, sel]))
-        tally.taken.update(_counts(result.taken[position, sel]))
-        tally.hp.update(_counts(result.hp[position, sel]))
-        aggregate.survivors[sides[key]].update(_counts(standing.astype(np.int64)))
     return escaped
