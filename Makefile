@@ -4,6 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
+NATIVE := src/senjo/native.json
+# The modules compiled with mypyc (senjo/native.py): rebuilt when any of them changes.
+NATIVE_SOURCES := $(wildcard src/senjo/engine/*.py src/senjo/dice/*.py src/senjo/dice/*/*.py src/senjo/space/*.py \
+                    src/senjo/systems/gurps/*.py src/senjo/systems/coc/*.py) src/senjo/native.py src/senjo/build_native.py
+
 .PHONY: demo test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
@@ -14,8 +19,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m compileall -q src/senjo
 	touch $(STAMP)
 
+## The engine compiled to C (two to three times as fast); pure Python if that fails.
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/python -m senjo.build_native
+
 ## The main job: a narrated GURPS duel, played out by the AI.
-demo: $(STAMP)
+demo: $(STAMP) $(NATIVE)
 	$(BIN)/senjo run examples/gurps/duel.yaml
 
 ## The test job: lint, strict typing, and the test suite.
@@ -28,14 +37,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict
 
-unit: $(STAMP)
+unit: $(STAMP) $(NATIVE)
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/python benchmarks/dice.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/sim.py
 	$(BIN)/python benchmarks/startup.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache $(NATIVE)
+	find src -name '*.so' -delete

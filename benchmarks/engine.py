@@ -4,7 +4,9 @@ corridor, the multi-hex wyrm) and the shapes the fast path declines (ranged,
 three_vs_one).
 
 Run: .venv/bin/python benchmarks/engine.py [N]
-Prints the best of three timings (battles per second, mean rounds per battle).
+Prints the best of three timings (battles per second, mean rounds per battle), and
+which form of the engine ran: compiled by `make` (`senjo.native`), or pure Python
+(`SENJO_PURE=1 .venv/bin/python benchmarks/engine.py` measures that one).
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ import sys
 import time
 from pathlib import Path
 
+from senjo import native
 from senjo.engine.controllers import run
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle
 from senjo.systems.gurps.ai import GurpsAI
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Which form of the engine ran (`senjo.native`).
+FORM = {True: "compiled (mypyc)", False: "pure Python (SENJO_PURE=1, or not compiled)"}
 
 
 def measure(count: int, name: str = "duel") -> tuple[float, float]:
@@ -38,6 +43,7 @@ def measure(count: int, name: str = "duel") -> tuple[float, float]:
 def main() -> None:
     """Best of three runs."""
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    print(f"engine form: {FORM[native.active()]}")
     best = max(measure(count) for _ in range(3))
     print(f"engine, GURPS duel (AI vs AI, full rules): {best[0]:,.0f} battles/s")
     print(f"  mean rounds per battle: {best[1]:.1f}; battles per run: {count}")

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from senjo import native
 from senjo.scenario import load_scenario
 from senjo.sim.fast_gurps.compiled import KERNEL_VARIABLE
 from senjo.sim.runner import SimJob
@@ -101,6 +102,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     ref_count = count * 300
     print(f"senjo sim benchmark: {DUEL.name}, engine {count:,} battles, reference {ref_count:,}")
+    print(f"engine form: {'compiled (mypyc)' if native.active() else 'pure Python'}")
     e1 = best(lambda: engine(count, 1)[0])
     e2 = best(lambda: engine(count, 2)[0])
     r1 = best(lambda: reference(ref_count, 1))

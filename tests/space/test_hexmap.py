@@ -6,6 +6,7 @@ import pytest
 
 from senjo.space.hexgrid import Hex
 from senjo.space.hexmap import Footing, HexMap
+from tests.sources import needs_sources
 
 
 def test_rectangle_holds_width_times_height_hexes() -> None:
@@ -71,8 +72,12 @@ def test_costs_add_up_per_hex() -> None:
         ({"walls": [Hex(5, 5)]}, "walls: Hex(5, 5) is not on the map"),
         ({"obstacles": [Hex(-1, 0)]}, "obstacles: Hex(-1, 0) is not on the map"),
         ({"obstructions": {Hex(0, 0): 0}}, "obstructions: Hex(0, 0): expected a whole number >= 1"),
-        ({"obstructions": {Hex(0, 0): 1.5}}, "expected a whole number"),
-        ({"footing": {Hex(0, 0): "mud"}}, "'mud' is not a Footing"),
+        pytest.param(
+            {"obstructions": {Hex(0, 0): 1.5}}, "expected a whole number", marks=needs_sources
+        ),
+        pytest.param(
+            {"footing": {Hex(0, 0): "mud"}}, "'mud' is not a Footing", marks=needs_sources
+        ),
         ({"extra_cost": {Hex(0, 0): -1}}, "extra_cost: Hex(0, 0): expected a whole number >= 0"),
     ],
 )

@@ -12,6 +12,7 @@ from senjo.engine.battle import Battle
 from senjo.systems.gurps.events import DefenseRolled
 from senjo.systems.gurps.field import PlaneField
 from senjo.systems.gurps.state import GurpsState
+from tests.sources import needs_sources
 
 from .helpers import battle, choose, events, fighter
 
@@ -22,6 +23,9 @@ DEFENDER = {
     "weapons": ["broadsword"],
     "shield": "medium_shield",
 }
+
+
+pytestmark = needs_sources
 
 
 class ArcField(PlaneField):

@@ -17,6 +17,7 @@ from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.maneuvers import plan_options
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
+from tests.sources import needs_sources
 
 from .helpers import choose, events, fighter
 
@@ -502,6 +503,7 @@ def test_a_retreating_defender_turns_sixty_degrees_toward_the_attacker() -> None
     assert before is not Arc.FRONT  # facing north it would not have the attacker in front
 
 
+@needs_sources
 def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
     """seed 001 (移動点): the hexes a move reaches depend on where everyone stands; the
     field searches once per arrangement and again when a figure moves."""

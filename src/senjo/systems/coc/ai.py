@@ -124,7 +124,7 @@ class CocAI:
         plan = self._attack_plan(state, key)
         if plan is None:
             return focus
-        danger = sum(_threat(state, foe) for foe in state.engaged_foes(key))
+        danger = sum((_threat(state, foe) for foe in state.engaged_foes(key)), 0.0)
         if danger == 0:
             return fight
         if _fragile(state, key) and plan[0] < 1.5:

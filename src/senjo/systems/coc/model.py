@@ -114,7 +114,7 @@ class DamageDice:
     @property
     def average(self) -> float:
         """The mean roll."""
-        return self.flat + sum(count * (sides + 1) / 2 for count, sides in self.terms)
+        return self.flat + sum((count * (sides + 1) / 2 for count, sides in self.terms), 0.0)
 
     @property
     def dice_count(self) -> int:

@@ -119,6 +119,11 @@ class DamageDice:
         if self.dice < 0:
             raise DamageParseError(f"damage dice cannot be negative: {self.dice}d")
 
+    def __reduce__(self) -> tuple[type[DamageDice], tuple[int, int]]:
+        """Pickled by its fields: the table cache keeps damage dice, and the compiled
+        class (`senjo.native`) has no generic way to fill a frozen instance."""
+        return (DamageDice, (self.dice, self.adds))
+
     @classmethod
     def parse(cls, text: str) -> DamageDice:
         """Read "2d-1", "1d+2", "3d" or "1d6+1" (the 6 is optional).
