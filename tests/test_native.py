@@ -9,14 +9,19 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import senjo.systems.gurps.ai
 from senjo import native
+from senjo.dice import Roller
+from senjo.engine.battle import Battle
 from senjo.engine.controllers import run
-from senjo.scenario import load_scenario
+from senjo.engine.journal import journal_lines, read_journal, replay
+from senjo.scenario import Scenario, load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +53,27 @@ def log_digests() -> dict[str, str]:
             digest.update(repr(outcome).encode())
         digests[name] = digest.hexdigest()
     return digests
+
+
+def rebuild(scenario: Scenario) -> Callable[[Roller], Battle[Any]]:
+    """The scenario's battle on the dice a replay hands it."""
+    return lambda dice: build_battle(scenario, dice=dice)
+
+
+def replay_divergences() -> list[str]:
+    """Two battles of each example written as journals, read back and replayed: those
+    whose replay differs from the journal (none should)."""
+    diverged: list[str] = []
+    for name in EXAMPLES:
+        scenario = load_scenario(ROOT / "examples" / f"{name}.yaml")
+        for seed in range(2):
+            battle = build_battle(scenario, seed=seed, record_dice=True)
+            run(battle, controllers_for(scenario, seed))
+            journal = read_journal(list(journal_lines(battle, {"seed": seed})))
+            _, divergence = replay(journal, rebuild(scenario))
+            if divergence is not None:
+                diverged.append(f"{name} seed {seed}: {divergence.describe()}")
+    return diverged
 
 
 def test_the_suite_tests_the_sources() -> None:
@@ -102,14 +128,17 @@ def test_the_source_first_finder_loads_the_py_file() -> None:
 
 @pytest.mark.skipif(not native.valid(), reason="the engine is not compiled (no C compiler?)")
 def test_the_compiled_engine_plays_every_example_as_the_sources_do() -> None:
-    """Every event of the compared battles, in both forms, is the same."""
+    """Every event of the compared battles, in both forms, is the same; and journals
+    written and replayed by the compiled engine replay cleanly."""
     environment = {key: value for key, value in os.environ.items() if key != "SENJO_PURE"}
     script = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
         "from senjo import native\n"
         "from test_native import log_digests\n"
-        "print(json.dumps({'active': native.active(), 'digests': log_digests()}))\n"
+        "from test_native import replay_divergences\n"
+        "print(json.dumps({'active': native.active(), 'digests': log_digests(),\n"
+        "                  'diverged': replay_divergences()}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script],
@@ -122,3 +151,4 @@ def test_the_compiled_engine_plays_every_example_as_the_sources_do() -> None:
     compiled = json.loads(done.stdout)
     assert compiled["active"] is True
     assert compiled["digests"] == log_digests()
+    assert compiled["diverged"] == replay_divergences() == []
