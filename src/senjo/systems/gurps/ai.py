@@ -145,6 +145,21 @@ _PLAN_CACHE: dict[
 _PLAN_CACHE_SIZE = 16384
 
 
+#: The plain attack (torso, no Deceptive Attack, no Rapid Strike) the AI scores first.
+_PLAIN = AttackPlan()
+#: One context per (maneuver, variant): frozen values the AI would otherwise build
+#: thousands of times a battle (docs/performance.md, the compiled engine).
+_CONTEXTS: dict[tuple[str, str], AttackContext] = {}
+
+
+def _context(maneuver: str, variant: str) -> AttackContext:
+    """The plain attack context of this maneuver and variant (one object for each)."""
+    found = _CONTEXTS.get((maneuver, variant))
+    if found is None:
+        found = _CONTEXTS[(maneuver, variant)] = AttackContext(maneuver, variant)
+    return found
+
+
 def _best_plan_of(
     plans: tuple[AttackPlan, ...],
     base: int,
@@ -324,8 +339,8 @@ class GurpsAI:
         cache: dict[tuple[str, bool], int | None],
     ) -> float:
         mode = state.fighters[key].weapon(option.weapon).mode(option.mode)
-        context = AttackContext(option.maneuver, option.variant)
-        base = attack_score(state, key, option.target, option.weapon, mode, AttackPlan(), context)
+        context = _context(option.maneuver, option.variant)
+        base = attack_score(state, key, option.target, option.weapon, mode, _PLAIN, context)
         # `plan_options`, from the score just worked out (it is the plans' base skill too)
         plans = plans_for_skill(state, key, option, mode, base.value)
         if not plans:
@@ -371,10 +386,8 @@ class GurpsAI:
         fighter = state.fighters[key]
         mode = fighter.weapon(choice.weapon).mode(choice.mode)
         if base is None:
-            context = AttackContext(choice.maneuver, choice.variant)
-            base = attack_score(
-                state, key, choice.target, choice.weapon, mode, AttackPlan(), context
-            )
+            context = _context(choice.maneuver, choice.variant)
+            base = attack_score(state, key, choice.target, choice.weapon, mode, _PLAIN, context)
         slot = (choice.target, mode.ranged is not None)
         if slot in cache:
             defense = cache[slot]

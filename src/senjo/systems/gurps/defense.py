@@ -63,6 +63,23 @@ def _parry_weapons(fighter: Fighter, status: FighterState, attack: IncomingAttac
     return keys
 
 
+#: Every defense choice made so far, by its fields: a choice is a frozen value, and
+#: the AI lists the same few thousands of times a battle (built afresh, each ran the
+#: dataclass's interpreted `__init__`, even compiled; docs/performance.md).
+_CHOICES: dict[tuple[str, str, bool, bool], DefenseChoice] = {}
+
+
+def _choice(kind: str, weapon: str, retreat: bool, drop: bool) -> DefenseChoice:
+    """The defense choice with these fields (one object for each)."""
+    key = (kind, weapon, retreat, drop)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) >= 4096:
+            _CHOICES.clear()
+        found = _CHOICES[key] = DefenseChoice(kind, weapon, retreat, drop)
+    return found
+
+
 def defense_options(
     state: GurpsState, defender: str, attack: IncomingAttack
 ) -> tuple[DefenseChoice, ...]:
@@ -91,9 +108,9 @@ def defense_options(
     options: list[DefenseChoice] = [NO_DEFENSE]
 
     def add(kind: str, weapon: str = "", drop: bool = False) -> None:
-        options.append(DefenseChoice(kind, weapon, False, drop))
+        options.append(_choice(kind, weapon, False, drop))
         if can_retreat and not drop:
-            options.append(DefenseChoice(kind, weapon, True, drop))
+            options.append(_choice(kind, weapon, True, drop))
 
     # seed 000 (Martial Arts, realistic): after Move and Attack the limb that attacked is
     # spent - an arm cannot parry (or block, with a shield), a kick or bite forbids a dodge.
