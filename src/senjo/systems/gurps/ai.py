@@ -134,13 +134,15 @@ def _best_plan(
     return best
 
 
-#: `_best_plan` results by the identity of the plan tuple and the other arguments.
-#: Plan tuples come from `plans._plans`'s cache (the same tuple object for the same
-#: set), so keying on `id` spares hashing some fifty plans per lookup; each entry
-#: keeps its tuple alive and is checked against it, so an `id` is never mistaken.
+#: `_best_plan` results by the identity of the plan tuple and of the victim, and the
+#: other arguments. Plan tuples come from `plans._plans`'s cache (the same tuple object
+#: for the same set), so keying on `id` spares hashing some fifty plans per lookup; a
+#: victim is one of the scenario's fighters, and its `id` spares comparing a fighter of
+#: an earlier scenario (a sweep's last grid point, say) field by field. Each entry keeps
+#: both alive and is checked against them, so an `id` is never mistaken.
 _PLAN_CACHE: dict[
-    tuple[int, int, int | None, int | None, int, str, Fighter, int],
-    tuple[tuple[AttackPlan, ...], tuple[float, AttackPlan]],
+    tuple[int, int, int | None, int | None, int, str, int, int],
+    tuple[tuple[AttackPlan, ...], Fighter, tuple[float, AttackPlan]],
 ] = {}
 _PLAN_CACHE_SIZE = 16384
 
@@ -171,14 +173,14 @@ def _best_plan_of(
     rapid_penalty: int,
 ) -> tuple[float, AttackPlan]:
     """`_best_plan`, memoised (see `_PLAN_CACHE`)."""
-    key = (id(plans), base, cap, defense, average, damage_type, victim, rapid_penalty)
+    key = (id(plans), base, cap, defense, average, damage_type, id(victim), rapid_penalty)
     entry = _PLAN_CACHE.get(key)
-    if entry is not None and entry[0] is plans:
-        return entry[1]
+    if entry is not None and entry[0] is plans and entry[1] is victim:
+        return entry[2]
     best = _best_plan(plans, base, cap, defense, average, damage_type, victim, rapid_penalty)
     if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
         _PLAN_CACHE.clear()
-    _PLAN_CACHE[key] = (plans, best)
+    _PLAN_CACHE[key] = (plans, victim, best)
     return best
 
 
