@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 NATIVE := src/senjo/native.json
-# The modules compiled with mypyc (senjo/native.py): rebuilt when any of them changes.
+# The packages native.PACKAGES compiles with mypyc (senjo/native.py; keep the two in
+# step): rebuilt when any of their modules changes.
 NATIVE_SOURCES := $(wildcard src/senjo/engine/*.py src/senjo/dice/*.py src/senjo/dice/*/*.py src/senjo/space/*.py \
                     src/senjo/systems/gurps/*.py src/senjo/systems/coc/*.py) src/senjo/native.py src/senjo/build_native.py
 

@@ -22,8 +22,6 @@ from senjo.scenario.battle import build_battle
 from senjo.systems.gurps.ai import GurpsAI
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Which form of the engine ran (`senjo.native`).
-FORM = {True: "compiled (mypyc)", False: "pure Python (SENJO_PURE=1, or not compiled)"}
 
 
 def measure(count: int, name: str = "duel") -> tuple[float, float]:
@@ -43,7 +41,7 @@ def measure(count: int, name: str = "duel") -> tuple[float, float]:
 def main() -> None:
     """Best of three runs."""
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    print(f"engine form: {FORM[native.active()]}")
+    print(f"engine form: {native.form()}")
     best = max(measure(count) for _ in range(3))
     print(f"engine, GURPS duel (AI vs AI, full rules): {best[0]:,.0f} battles/s")
     print(f"  mean rounds per battle: {best[1]:.1f}; battles per run: {count}")

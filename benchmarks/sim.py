@@ -102,7 +102,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     ref_count = count * 300
     print(f"senjo sim benchmark: {DUEL.name}, engine {count:,} battles, reference {ref_count:,}")
-    print(f"engine form: {'compiled (mypyc)' if native.active() else 'pure Python'}")
+    print(f"engine form: {native.form()}")
     e1 = best(lambda: engine(count, 1)[0])
     e2 = best(lambda: engine(count, 2)[0])
     r1 = best(lambda: reference(ref_count, 1))

@@ -80,6 +80,7 @@ def test_the_suite_tests_the_sources() -> None:
     """The root conftest sets SENJO_PURE, so the doctests and tests run the `.py` files."""
     assert os.environ.get("SENJO_PURE") == "1"
     assert not native.active()
+    assert native.form().startswith("pure Python")
     assert senjo.systems.gurps.ai.__file__.endswith("ai.py")
 
 

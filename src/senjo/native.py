@@ -40,6 +40,7 @@ __all__ = [
     "SourceFirst",
     "active",
     "compiled_modules",
+    "form",
     "guard",
     "signature",
     "valid",
@@ -154,3 +155,8 @@ def guard() -> None:
 def active() -> bool:
     """True if this process runs the compiled modules."""
     return _active
+
+
+def form() -> str:
+    """Which form of the engine this process runs, for the benchmarks to print."""
+    return "compiled (mypyc)" if _active else "pure Python (SENJO_PURE=1, or not compiled)"
