@@ -153,3 +153,27 @@ def test_the_compiled_engine_plays_every_example_as_the_sources_do() -> None:
     assert compiled["active"] is True
     assert compiled["digests"] == log_digests()
     assert compiled["diverged"] == replay_divergences() == []
+
+
+@pytest.mark.skipif(not native.valid(), reason="the engine is not compiled (no C compiler?)")
+def test_the_tables_load_whichever_compiled_module_is_imported_first() -> None:
+    """A compiled module imported by another compiled module may report a `__file__`
+    under the wrong folder (mypyc, when the turn memo came first it named
+    `senjo/senjo/systems/gurps/damage…so`); the table cache's key reads sources named
+    beside `tables.py`, so no import order breaks it."""
+    environment = {key: value for key, value in os.environ.items() if key != "SENJO_PURE"}
+    script = (
+        "import senjo.systems.gurps.memo\n"
+        "from senjo import native\n"
+        "from senjo.systems.gurps import tables\n"
+        "print(native.active(), all(path.is_file() for path in tables._SOURCES))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert done.stdout.split() == ["True", "True"]

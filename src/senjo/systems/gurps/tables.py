@@ -410,10 +410,15 @@ def _check_all(texts: Mapping[str, str]) -> dict[str, Any]:
     return checked
 
 
-#: The modules whose classes the cached tables hold, and this loader: a change to any
-#: of them checks the tables again.
+#: The sources of the modules whose classes the cached tables hold, and this loader: a
+#: change to any of them checks the tables again. Named beside this file (which is never
+#: compiled): a module compiled with mypyc may report another `__file__`, and which one
+#: depends on the order of imports.
 _SOURCES = (
-    *(Path(m.__file__ or "") for m in (table_schema, damage_module, effects_module)),
+    *(
+        Path(__file__).with_name(f"{module.__name__.rpartition('.')[2]}.py")
+        for module in (table_schema, damage_module, effects_module)
+    ),
     Path(__file__),
 )
 
