@@ -7,6 +7,11 @@ Run: .venv/bin/python benchmarks/engine.py [N]
 Prints the best of three timings (battles per second, mean rounds per battle), and
 which form of the engine ran: compiled by `make` (`senjo.native`), or pure Python
 (`SENJO_PURE=1 .venv/bin/python benchmarks/engine.py` measures that one).
+
+Each timing plays battles of its own (seeds 0..N-1, then N..2N-1, …), so the turn
+memo (`senjo.systems.gurps.memo`) never replays a battle it has seen; the memo
+starts empty for each scenario, as in a fresh `senjo sim`. The duel is also timed
+with the memo off.
 """
 
 from __future__ import annotations
@@ -20,18 +25,19 @@ from senjo.engine.controllers import run
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle
 from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.memo import MEMO
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(count: int, name: str = "duel") -> tuple[float, float]:
-    """Play `count` battles of examples/gurps/`name`.yaml with seeds 0..count-1;
-    return (battles per second, mean rounds)."""
+def measure(count: int, name: str = "duel", run_number: int = 0) -> tuple[float, float]:
+    """Play `count` battles of examples/gurps/`name`.yaml, seeds from
+    `run_number * count` on; return (battles per second, mean rounds)."""
     scenario = load_scenario(ROOT / "examples" / "gurps" / f"{name}.yaml")
     ai = GurpsAI()
     rounds = 0
     start = time.perf_counter()
-    for seed in range(count):
+    for seed in range(run_number * count, (run_number + 1) * count):
         battle = build_battle(scenario, seed=seed)
         rounds += run(battle, lambda actor: ai).rounds
     elapsed = time.perf_counter() - start
@@ -42,7 +48,11 @@ def main() -> None:
     """Best of three runs."""
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     print(f"engine form: {native.form()}")
-    best = max(measure(count) for _ in range(3))
+    MEMO.enabled = False
+    best = max(measure(count, "duel", run) for run in range(3))
+    print(f"engine, GURPS duel, turn memo off: {best[0]:,.0f} battles/s")
+    MEMO.enabled = True
+    best = max(measure(count, "duel", run) for run in range(3))
     print(f"engine, GURPS duel (AI vs AI, full rules): {best[0]:,.0f} battles/s")
     print(f"  mean rounds per battle: {best[1]:.1f}; battles per run: {count}")
     for name, share, where in (
@@ -53,7 +63,8 @@ def main() -> None:
         ("three_vs_one", 3, "without a map"),
     ):
         few = max(1, count // share)
-        rate, rounds = max(measure(few, name) for _ in range(3))
+        MEMO.clear()
+        rate, rounds = max(measure(few, name, run) for run in range(3))
         print(f"engine, GURPS {name} {where}: {rate:,.0f} battles/s")
         print(f"  mean rounds per battle: {rounds:.1f}; battles per run: {few}")
 

@@ -10,7 +10,7 @@ helps), and goes to All-Out Defense when badly hurt.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
@@ -29,6 +29,7 @@ from senjo.systems.gurps.choices import (
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_value
 from senjo.systems.gurps.injury import injury
+from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.plans import plans_for_skill
 from senjo.systems.gurps.reach import STEP
@@ -223,6 +224,16 @@ class GurpsAI:
     # --- maneuvers --------------------------------------------------------------------------
 
     def _maneuver(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
+        """The maneuver, from the turn memo when this state was met before."""
+        policy = type(self)
+        known = MEMO.answer(decision.options, policy)
+        if known is not None:
+            return cast(ManeuverChoice, known)
+        choice = self._maneuver_of(state, decision)
+        MEMO.remember(decision.options, policy, choice)
+        return choice
+
+    def _maneuver_of(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
         key = decision.actor
         fighter = state.fighters[key]
         status = state.status[key]
@@ -367,6 +378,16 @@ class GurpsAI:
     # --- attack plans -----------------------------------------------------------------------
 
     def _plan(self, state: GurpsState, decision: Decision) -> AttackPlan:
+        """The attack plan, from the turn memo when this state was met before."""
+        policy = type(self)
+        known = MEMO.answer(decision.options, policy)
+        if known is not None:
+            return cast(AttackPlan, known)
+        plan = self._plan_of(state, decision)
+        MEMO.remember(decision.options, policy, plan)
+        return plan
+
+    def _plan_of(self, state: GurpsState, decision: Decision) -> AttackPlan:
         choice: ManeuverChoice = decision.context
         plans: tuple[AttackPlan, ...] = decision.options
         return self._best_plan(state, decision.actor, choice, plans, {})[1]

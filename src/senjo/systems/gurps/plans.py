@@ -16,6 +16,7 @@ from senjo.systems.gurps import tables
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.injury import can_target
+from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wild_swing import random_location_only
@@ -98,7 +99,8 @@ def choose_plan(
     battle: Battle[GurpsState], key: str, choice: ManeuverChoice
 ) -> Generator[Decision, Any, AttackPlan | None]:
     """The attack plan; None when no plan reaches an effective skill of 3 (B344)."""
-    plans = plan_options(battle.state, key, choice)
+    state = battle.state
+    plans = MEMO.issue(state, key, choice, lambda: plan_options(state, key, choice))
     if not plans:
         return None
     if len(plans) == 1:

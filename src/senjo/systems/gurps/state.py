@@ -108,6 +108,93 @@ class FighterState:
         """True while the fighter can still act (conscious, alive, not fled)."""
         return self.conscious and not self.dead and not self.fled
 
+    def snapshot(self, round_now: int = 0) -> tuple[object, ...]:
+        """Every field as a hashable value, so two fighters with equal snapshots are in
+        the same condition (the turn memo, `senjo.systems.gurps.memo`, keys on it; a test
+        changes each field in turn and requires the snapshot to change).
+
+        The rounds close combat began (`close_entered`, `close_since`) are counted back
+        from `round_now`, the only way the rules read them (`close_combat.py`), so a
+        condition met in another round has the same snapshot."""
+        return (
+            (
+                self.key,
+                self.hp,
+                self.fp,
+                self.position.x,
+                self.position.y,
+                self.hex,
+                self.facing,
+                self.body,
+                self.prone_hex,
+                self.posture,
+                self.shock_next,
+                self.shock,
+                self.stunned,
+                self.conscious,
+                self.dead,
+                self.maneuver,
+                self.variant,
+                self.retreated,
+                self.retreated_from,
+                self.blocks,
+                self.defended,
+                self.attacked_limb,
+                self.aim_target,
+                self.aim_weapon,
+                self.aim_turns,
+                self.aim_braced,
+                self.evaluate_target,
+                self.evaluate_bonus,
+                self.feint_target,
+                self.feint_penalty,
+                tuple(self.hands),
+                self.lost_balance,
+                self.do_nothing_next,
+                self.guard_down,
+                self.wait_weapon,
+                self.wait_mode,
+                self.watch,
+                self.watch_discriminate,
+                self.popping,
+                self.close_side,
+                _since(self.close_entered, round_now),
+                _since(self.close_since, round_now),
+                self.holding,
+                self.pinned,
+                self.moved,
+                self.turn_start_hex,
+                self.fled,
+            ),
+            _items(self.parries),
+            _members(self.attacked_with),
+            _members(self.ready),
+            _members(self.dropped),
+            _items(self.dropped_at),
+            _members(self.broken),
+            _members(self.thrown),
+            _items(self.shots),
+            _members(self.crippled),
+            _members(self.held_by),
+            _items(self.reloading),
+            _items(self.grips),
+        )
+
+
+def _since(start: int, round_now: int) -> int | None:
+    """How many rounds ago `start` was (None for -1, never)."""
+    return None if start < 0 else round_now - start
+
+
+def _members(values: set[str]) -> frozenset[str] | None:
+    """A set as a hashable value (None when empty, the common case, with no new object)."""
+    return frozenset(values) if values else None
+
+
+def _items(values: dict[str, Any]) -> frozenset[tuple[str, Any]] | None:
+    """A dict as a hashable value (None when empty)."""
+    return frozenset(values.items()) if values else None
+
 
 @dataclass(slots=True)
 class GurpsState:
@@ -121,6 +208,22 @@ class GurpsState:
     rules: dict[str, str] = field(default_factory=dict)
     #: The battlefield (see `senjo.systems.gurps.field`); None means the plane.
     ground: Any = None
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The changing part of the state as a hashable value: the turn order, the rules
+        and every fighter's `FighterState.snapshot`, relative to the round.
+
+        The sheets (`fighters`) and the map (`ground`) are left out: the turn memo keys
+        on the sheets' identity and is not used on a map. The round number is left out
+        too: besides counting the rounds, the rules read it only to compare it with a
+        fighter's close-combat rounds, which the fighters' snapshots count back from it
+        (tests/systems/gurps/test_memo.py fails if any other module reads it)."""
+        now = self.round
+        return (
+            self.order,
+            tuple(self.rules.items()),
+            tuple([status.snapshot(now) for status in self.status.values()]),
+        )
 
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""

@@ -38,6 +38,7 @@ from senjo.systems.gurps.hands import free_hand, take
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.injury import consciousness_roll_modifier
 from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
+from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.state import FighterState, GurpsState
@@ -241,7 +242,7 @@ class Gurps(RuleSystem[GurpsState]):
             if len(free) > 1:
                 action = yield Decision(key, "free_action", free)
                 take_free_action(battle, key, action)
-        options = maneuver_options(state, key)
+        options = MEMO.issue(state, key, None, lambda: maneuver_options(state, key))
         choice: ManeuverChoice = yield Decision(key, "maneuver", options)
         status.maneuver, status.variant = choice.maneuver, choice.variant
         battle.emit(

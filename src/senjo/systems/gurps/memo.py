@@ -1,0 +1,99 @@
+"""The turn memo: a fighter's legal maneuvers, and the AI's choice among them, worked out
+once per battle state rather than on every turn.
+
+Both are functions of the battle's state alone: the sheets (`GurpsState.fighters`)
+and every changing field (`GurpsState.snapshot`). Battles of one scenario reach the
+same states again and again (in a simulation of a duel, nine turns in ten start
+from a state some earlier turn started from), so the memo keeps, per state, the
+tuple of options `maneuver_options` built, and per tuple of options and policy
+class, the option the policy chose. A repeated state then gets the very same
+options tuple and the same answer, with no rule code run; the event log is the
+same as without the memo (tests/gurps/test_memo.py plays the examples both ways).
+
+Not used on a hex map: its `ground` has changing state of its own that the
+snapshot does not hold. The memo stops growing at `SIZE` states and keeps the ones
+it has (the first states a scenario reaches are its most frequent ones).
+
+>>> from senjo.systems.gurps.memo import TurnMemo
+>>> memo = TurnMemo(size=2)
+>>> memo.size, memo.states
+(2, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar, cast
+
+from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["MEMO", "SIZE", "TurnMemo"]
+
+#: States kept: a few megabytes at most (each holds two fighters' snapshots and a tuple of
+#: about fifteen options).
+SIZE = 8192
+
+_T = TypeVar("_T")
+
+
+class TurnMemo:
+    """Maneuver options per battle state, and each policy's choice among them."""
+
+    def __init__(self, size: int = SIZE) -> None:
+        self.size = size
+        self.enabled = True
+        # (actor, the attack choice for plans, ids of the sheets, snapshot)
+        #   -> (the sheets, the options)
+        self._options: dict[tuple[object, ...], tuple[tuple[Fighter, ...], tuple[object, ...]]] = {}
+        # id of an options tuple issued above -> that tuple (kept alive, so ids stay unique)
+        self._issued: dict[int, tuple[object, ...]] = {}
+        # (id of an issued options tuple, policy class) -> the policy's choice
+        self._answers: dict[tuple[int, type], object] = {}
+
+    @property
+    def states(self) -> int:
+        """How many states the memo holds."""
+        return len(self._options)
+
+    def clear(self) -> None:
+        """Forget every state and answer."""
+        self._options.clear()
+        self._issued.clear()
+        self._answers.clear()
+
+    def issue(
+        self, state: GurpsState, key: str, context: object, build: Callable[[], tuple[_T, ...]]
+    ) -> tuple[_T, ...]:
+        """The options `build()` gives for `key`'s decision about `context` (None for
+        the maneuver, the attack choice for its plan) in this state: the same tuple
+        whenever the state comes again."""
+        if not self.enabled or state.ground is not None:
+            return build()
+        sheets = tuple(state.fighters.values())
+        memo_key = (key, context, tuple([id(sheet) for sheet in sheets]), state.snapshot())
+        entry = self._options.get(memo_key)
+        if entry is not None:
+            return cast("tuple[_T, ...]", entry[1])
+        # A tuple of its own: `build` may share its tuples between states.
+        options = tuple(list(build()))
+        if len(self._options) < self.size:
+            # The entry keeps its sheets alive, so no other object can take their ids.
+            self._options[memo_key] = (sheets, options)
+            self._issued[id(options)] = options
+        return options
+
+    def answer(self, options: tuple[object, ...], policy: type) -> object | None:
+        """The option `policy` chose among these options before (None if not known)."""
+        if self._issued.get(id(options)) is not options:
+            return None
+        return self._answers.get((id(options), policy))
+
+    def remember(self, options: tuple[object, ...], policy: type, choice: object) -> None:
+        """Keep `policy`'s choice among options this memo issued (others are not kept)."""
+        if self._issued.get(id(options)) is options:
+            self._answers[(id(options), policy)] = choice
+
+
+#: The process's memo (each worker process has its own).
+MEMO = TurnMemo()

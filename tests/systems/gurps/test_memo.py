@@ -1,0 +1,283 @@
+"""The turn memo (`senjo.systems.gurps.memo`): options and AI choices reused per state.
+
+The memo may only ever give what the rules and the AI would have worked out: the
+state snapshot it keys on must change with every field of the state, and battles
+played with it must log exactly what they log without it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from senjo.dice.roller import ScriptedDice
+from senjo.engine.battle import Battle
+from senjo.engine.controllers import run
+from senjo.engine.events import to_json
+from senjo.scenario import load_scenario
+from senjo.scenario.battle import build_battle
+from senjo.space.hexgrid import Facing, Hex
+from senjo.space.plane import Point
+from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.choices import Watch
+from senjo.systems.gurps.events import ManeuverTaken
+from senjo.systems.gurps.memo import MEMO, TurnMemo
+from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.system import Gurps
+from tests.systems.gurps.helpers import fighter
+
+EXAMPLES = Path(__file__).parents[3] / "examples" / "gurps"
+
+#: Values for the fields whose default is None (any other field is changed by its type).
+_FOR_NONE: dict[str, object] = {
+    "hex": Hex(1, -1),
+    "prone_hex": Hex(1, -1),
+    "turn_start_hex": Hex(1, -1),
+    "watch": Watch("aim", Hex(2, 0), frozenset({Hex(2, 0)})),
+    "close_side": Facing.S,
+}
+
+
+def _changed(name: str, value: object) -> object:
+    """A value for the field that differs from `value`."""
+    if value is None:
+        return _FOR_NONE[name]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, Facing):
+        return Facing.S
+    if isinstance(value, int | float):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, Point):
+        return Point(value.x, value.y + 1.5)
+    if isinstance(value, tuple):
+        return (*value, Hex(3, 0))
+    if isinstance(value, set):
+        return {*value, "spare"}
+    if isinstance(value, dict):
+        return {**value, "spare": 1}
+    if isinstance(value, list):
+        return ["spare", *value[1:]]
+    raise AssertionError(f"no changed value for {name} = {value!r}")
+
+
+def _status() -> FighterState:
+    return FighterState("knight", 12, 12, Point(0.0, 0.0))
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(FighterState)])
+def test_every_fighter_field_changes_the_snapshot(name: str) -> None:
+    """The snapshot holds every field: two conditions that differ anywhere never share
+    a memo entry (a field added to FighterState fails here until the snapshot has it)."""
+    plain, changed = _status(), _status()
+    setattr(changed, name, _changed(name, getattr(changed, name)))
+    assert plain.snapshot() != changed.snapshot()
+    assert hash(plain.snapshot()) == hash(_status().snapshot())
+    hash(changed.snapshot())  # every part is hashable
+
+
+def test_containers_are_compared_by_content() -> None:
+    """Sets and dicts become frozen values: equal contents, equal snapshots."""
+    a, b = _status(), _status()
+    a.ready.update({"sword", "shield"})
+    b.ready.update({"shield", "sword"})
+    a.parries["sword"] = 1
+    b.parries["sword"] = 1
+    assert a.snapshot() == b.snapshot()
+    b.parries["sword"] = 2
+    assert a.snapshot() != b.snapshot()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: setattr(s, "order", tuple(reversed(s.order))),
+        lambda s: s.rules.update({"darkness": "3"}),
+        lambda s: setattr(s.status["raider"], "hp", 5),
+    ],
+    ids=["order", "rules", "a fighter"],
+)
+def test_the_battle_snapshot_follows_the_state(change: Any) -> None:
+    def state() -> GurpsState:
+        knight, raider = fighter("knight", "a"), fighter("raider", "b", 1.0)
+        fresh = Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]})
+        fresh.order = ("knight", "raider")
+        fresh.rules = {"darkness": "0"}
+        return fresh
+
+    plain, changed = state(), state()
+    assert plain.snapshot() == changed.snapshot()
+    change(changed)
+    assert plain.snapshot() != changed.snapshot()
+
+
+def test_the_round_counts_only_through_close_combat() -> None:
+    """The round number is not in the snapshot, but close combat's rounds are, counted
+    back from it: entered this round (no attack out of it, seed 001) is not entered
+    last round."""
+    knight, raider = fighter("knight", "a"), fighter("raider", "b", 1.0)
+    early = Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]})
+    late = Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]})
+    early.round, late.round = 3, 9
+    assert early.snapshot() == late.snapshot()
+    early.status["knight"].close_entered = 3
+    late.status["knight"].close_entered = 9
+    assert early.snapshot() == late.snapshot()
+    late.status["knight"].close_entered = 8
+    assert early.snapshot() != late.snapshot()
+
+
+def test_nothing_else_reads_the_round() -> None:
+    """The snapshot may leave the round out only while the rules read it nowhere but
+    the round loop and close combat; a new reader must first be taken into the snapshot."""
+    package = Path(__file__).parents[3] / "src" / "senjo" / "systems" / "gurps"
+    readers = sorted(
+        path.name
+        for path in package.glob("*.py")
+        if re.search(r"\.round\b", path.read_text(encoding="utf-8"))
+    )
+    assert readers == ["close_combat.py", "state.py", "system.py"]
+
+
+def _duel_state() -> GurpsState:
+    knight, raider = fighter("knight", "a"), fighter("raider", "b", 1.0)
+    state = Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]})
+    state.order = ("knight", "raider")
+    return state
+
+
+def test_a_repeated_state_gets_the_same_options_and_answer() -> None:
+    memo = TurnMemo()
+    state = _duel_state()
+    calls: list[int] = []
+
+    def build() -> tuple[str, ...]:
+        calls.append(1)
+        return ("a", "b")
+
+    first = memo.issue(state, "knight", None, build)
+    again = memo.issue(state, "knight", None, build)
+    assert again is first and len(calls) == 1 and memo.states == 1
+    memo.remember(first, GurpsAI, "b")
+    assert memo.answer(first, GurpsAI) == "b"
+    # another policy class has answers of its own
+    assert memo.answer(first, type("Other", (), {})) is None
+    # a tuple the memo did not issue is never answered, nor remembered
+    stranger = ("a", "b")
+    memo.remember(stranger, GurpsAI, "a")
+    assert memo.answer(stranger, GurpsAI) is None
+    # the state moves on: a new entry
+    state.status["raider"].hp -= 3
+    moved = memo.issue(state, "knight", None, build)
+    assert moved is not first and len(calls) == 2 and memo.answer(moved, GurpsAI) is None
+    memo.clear()
+    assert memo.states == 0 and memo.answer(first, GurpsAI) is None
+
+
+def test_other_sheets_do_not_share_entries() -> None:
+    """The sheets are part of the key by identity: the same condition of another
+    fighter (another scenario, or a reloaded one) is a state of its own."""
+    memo = TurnMemo()
+    one, two = _duel_state(), _duel_state()
+    assert one.snapshot() == two.snapshot()
+    first = memo.issue(one, "knight", None, lambda: ("a",))
+    assert memo.issue(two, "knight", None, lambda: ("a",)) is not first
+    assert memo.states == 2
+
+
+def test_the_memo_stops_growing_at_its_size() -> None:
+    memo = TurnMemo(size=2)
+    state = _duel_state()
+    for hp in (12, 11, 10):
+        state.status["knight"].hp = hp
+        memo.issue(state, "knight", None, lambda: ("a",))
+    assert memo.states == 2
+    kept = memo.issue(state, "knight", None, lambda: ("a",))  # hp 10: not kept
+    memo.remember(kept, GurpsAI, "a")
+    assert memo.answer(kept, GurpsAI) is None
+    state.status["knight"].hp = 12
+    assert memo.issue(state, "knight", None, lambda: ("a",)) is memo.issue(
+        state, "knight", None, lambda: ("a",)
+    )
+
+
+def test_no_memo_on_a_hex_map() -> None:
+    """A map's ground changes in ways the snapshot does not hold: no entries there."""
+    scenario = load_scenario(EXAMPLES / "spear_vs_broadsword.yaml")
+    memo_states = MEMO.states
+    run(build_battle(scenario, seed=1), lambda actor: GurpsAI())
+    assert MEMO.states == memo_states
+
+
+def _logs(name: str, seeds: range, enabled: bool) -> Iterator[list[str]]:
+    scenario = load_scenario(EXAMPLES / f"{name}.yaml")
+    ai = GurpsAI()
+    MEMO.enabled = enabled
+    try:
+        for seed in seeds:
+            battle = build_battle(scenario, seed=seed)
+            outcome = run(battle, lambda actor: ai)
+            yield [to_json(item) for item in battle.log] + [repr(outcome)]
+    finally:
+        MEMO.enabled = True
+
+
+@pytest.mark.parametrize("name", ["duel", "ranged", "three_vs_one"])
+def test_battles_log_the_same_with_and_without_the_memo(name: str) -> None:
+    """The examples without a map, 40 battles each, played twice with the memo (the
+    second time from a warm memo) and once without: the same logs, event for event."""
+    seeds = range(40)
+    plain = list(_logs(name, seeds, enabled=False))
+    assert list(_logs(name, seeds, enabled=True)) == plain
+    assert list(_logs(name, seeds, enabled=True)) == plain
+
+
+class _Timid(GurpsAI):
+    """A policy of its own: it sees no value in any attack (so it never attacks)."""
+
+    def _attack_value(self, *args: Any) -> float:
+        return 0.0
+
+
+def test_a_subclass_is_not_given_the_base_ais_answers() -> None:
+    """The AI's answers are kept per policy class: a subclass that only changes one
+    method still runs its own code in a state the base AI met before."""
+    scenario = load_scenario(EXAMPLES / "duel.yaml")
+    ai, timid = GurpsAI(), _Timid()
+    for seed in range(3):
+        run(build_battle(scenario, seed=seed), lambda actor: ai)
+    battle = build_battle(scenario, seed=0)
+    run(battle, lambda actor: ai if actor == "raider" else timid)
+    knight = [
+        item.maneuver
+        for item in battle.log
+        if isinstance(item, ManeuverTaken) and item.actor == "knight"
+    ]
+    assert knight and "attack" not in knight
+
+
+def test_scripted_battles_are_unaffected() -> None:
+    """A battle whose decisions come from a test script gets equal options either way."""
+    knight, raider = fighter("knight", "a"), fighter("raider", "b", 1.0)
+    game = Battle(
+        Gurps({}),
+        Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]}),
+        ScriptedDice([3, 3, 3] * 20),
+    )
+    assert game.pending is not None
+    first = game.pending.options
+    MEMO.enabled = False
+    try:
+        again = Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]})
+        other = Battle(Gurps({}), again, ScriptedDice([3, 3, 3] * 20))
+        assert other.pending is not None
+        assert other.pending.options == first
+    finally:
+        MEMO.enabled = True
