@@ -11,8 +11,11 @@ options tuple and the same answer, with no rule code run; the event log is the
 same as without the memo (tests/gurps/test_memo.py plays the examples both ways).
 
 Not used on a hex map: its `ground` has changing state of its own that the
-snapshot does not hold. The memo stops growing at `SIZE` states and keeps the ones
-it has (the first states a scenario reaches are its most frequent ones).
+snapshot does not hold. At `SIZE` states the memo starts again from empty. It
+keeps a trial per set of sheets: when fewer than half (`WORTH`) of a window of
+`WINDOW` lookups find their state (three fighters against one: about one in
+six), it steps aside for those sheets, since the snapshots would cost more than
+the hits save (a duel finds about nine in ten).
 
 >>> from senjo.systems.gurps.memo import TurnMemo
 >>> memo = TurnMemo(size=2)
@@ -34,6 +37,13 @@ __all__ = ["MEMO", "SIZE", "TurnMemo"]
 #: about fifteen options).
 SIZE = 8192
 
+#: Lookups per trial window, and the share of them that must find their state for a
+#: scenario's battles to keep using the memo: below it (a brawl of many fighters, whose
+#: states rarely come again) the snapshots cost more than the hits save, and the memo
+#: steps aside for those sheets.
+WINDOW = 2000
+WORTH = 0.5
+
 _T = TypeVar("_T")
 
 
@@ -50,6 +60,10 @@ class TurnMemo:
         self._issued: dict[int, tuple[object, ...]] = {}
         # (id of an issued options tuple, policy class) -> the policy's choice
         self._answers: dict[tuple[int, type], object] = {}
+        # ids of the sheets -> [lookups, hits] in the current window; lookups -1: the memo
+        # stepped aside for them. (Only a matter of speed: sheets gone and their ids
+        # reused would at worst inherit another scenario's trial.)
+        self._trials: dict[tuple[int, ...], list[int]] = {}
 
     @property
     def states(self) -> int:
@@ -57,10 +71,21 @@ class TurnMemo:
         return len(self._options)
 
     def clear(self) -> None:
+        """Forget every state and answer, and every trial."""
+        self._forget()
+        self._trials.clear()
+
+    def _forget(self) -> None:
         """Forget every state and answer."""
         self._options.clear()
         self._issued.clear()
         self._answers.clear()
+
+    def stepped_aside(self, state: GurpsState) -> bool:
+        """True once the memo has stopped serving these sheets (too few states came again)."""
+        ids = tuple([id(sheet) for sheet in state.fighters.values()])
+        trial = self._trials.get(ids)
+        return trial is not None and trial[0] < 0
 
     def issue(
         self, state: GurpsState, key: str, context: object, build: Callable[[], tuple[_T, ...]]
@@ -71,16 +96,33 @@ class TurnMemo:
         if not self.enabled or state.ground is not None:
             return build()
         sheets = tuple(state.fighters.values())
-        memo_key = (key, context, tuple([id(sheet) for sheet in sheets]), state.snapshot())
+        ids = tuple([id(sheet) for sheet in sheets])
+        trial = self._trials.get(ids)
+        if trial is None:
+            if len(self._trials) >= self.size:
+                self._trials.clear()
+            trial = self._trials[ids] = [0, 0]
+        elif trial[0] < 0:
+            return build()
+        trial[0] += 1
+        if trial[0] >= WINDOW:
+            if trial[1] < WORTH * trial[0]:
+                trial[0] = -1  # step aside for these sheets, and drop what they filled in
+                self._forget()
+                return build()
+            trial[0] = trial[1] = 0
+        memo_key = (key, context, ids, state.snapshot())
         entry = self._options.get(memo_key)
         if entry is not None:
+            trial[1] += 1
             return cast("tuple[_T, ...]", entry[1])
         # A tuple of its own: `build` may share its tuples between states.
         options = tuple(list(build()))
-        if len(self._options) < self.size:
-            # The entry keeps its sheets alive, so no other object can take their ids.
-            self._options[memo_key] = (sheets, options)
-            self._issued[id(options)] = options
+        if len(self._options) >= self.size:
+            self._forget()  # full: start again (a sweep's next scenario, a long tail)
+        # The entry keeps its sheets alive, so no other object can take their ids.
+        self._options[memo_key] = (sheets, options)
+        self._issued[id(options)] = options
         return options
 
     def answer(self, options: tuple[object, ...], policy: type) -> object | None:
