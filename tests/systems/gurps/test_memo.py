@@ -29,6 +29,7 @@ from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.system import Gurps
+from tests.sources import needs_sources
 from tests.systems.gurps.helpers import fighter
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "gurps"
@@ -286,6 +287,7 @@ class _Timid(GurpsAI):
         return 0.0
 
 
+@needs_sources  # a compiled GurpsAI cannot be subclassed in Python
 def test_a_subclass_is_not_given_the_base_ais_answers() -> None:
     """The AI's answers are kept per policy class: a subclass that only changes one
     method still runs its own code in a state the base AI met before."""
