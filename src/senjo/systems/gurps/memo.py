@@ -8,7 +8,8 @@ from a state some earlier turn started from), so the memo keeps, per state, the
 tuple of options `maneuver_options` built, and per tuple of options and policy
 class, the option the policy chose. A repeated state then gets the very same
 options tuple and the same answer, with no rule code run; the event log is the
-same as without the memo (tests/gurps/test_memo.py plays the examples both ways).
+same as without the memo (tests/systems/gurps/test_memo.py plays the examples both
+ways).
 
 Not used on a hex map: its `ground` has changing state of its own that the
 snapshot does not hold. At `SIZE` states the memo starts again from empty. It
@@ -33,8 +34,8 @@ from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["MEMO", "SIZE", "TurnMemo"]
 
-#: States kept: a few megabytes at most (each holds two fighters' snapshots and a tuple of
-#: about fifteen options).
+#: States kept before starting again: about 40 MB for a duel's (each holds two fighters'
+#: snapshots and a tuple of about fifteen options).
 SIZE = 8192
 
 #: Lookups per trial window, and the share of them that must find their state for a
@@ -126,7 +127,10 @@ class TurnMemo:
         return options
 
     def answer(self, options: tuple[object, ...], policy: type) -> object | None:
-        """The option `policy` chose among these options before (None if not known)."""
+        """The option `policy` chose among these options before (None if not known).
+
+        Answers are kept per policy class, so a policy must choose by the state alone,
+        as `GurpsAI` does (it has no settings of its own)."""
         if self._issued.get(id(options)) is not options:
             return None
         return self._answers.get((id(options), policy))
