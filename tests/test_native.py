@@ -127,11 +127,25 @@ def test_the_source_first_finder_loads_the_py_file() -> None:
     assert finder.find_spec("senjo.systems.gurps.model", [folder]) is None
 
 
+def compiled_child(script: str, timeout: float) -> str:
+    """What `script` prints, run by a child Python with SENJO_PURE unset (the compiled
+    modules, when the build is valid)."""
+    environment = {key: value for key, value in os.environ.items() if key != "SENJO_PURE"}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=timeout,
+    )
+    return done.stdout
+
+
 @pytest.mark.skipif(not native.valid(), reason="the engine is not compiled (no C compiler?)")
 def test_the_compiled_engine_plays_every_example_as_the_sources_do() -> None:
     """Every event of the compared battles, in both forms, is the same; and journals
     written and replayed by the compiled engine replay cleanly."""
-    environment = {key: value for key, value in os.environ.items() if key != "SENJO_PURE"}
     script = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
@@ -141,15 +155,7 @@ def test_the_compiled_engine_plays_every_example_as_the_sources_do() -> None:
         "print(json.dumps({'active': native.active(), 'digests': log_digests(),\n"
         "                  'diverged': replay_divergences()}))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
-    compiled = json.loads(done.stdout)
+    compiled = json.loads(compiled_child(script, timeout=600))
     assert compiled["active"] is True
     assert compiled["digests"] == log_digests()
     assert compiled["diverged"] == replay_divergences() == []
@@ -161,19 +167,10 @@ def test_the_tables_load_whichever_compiled_module_is_imported_first() -> None:
     under the wrong folder (mypyc, when the turn memo came first it named
     `senjo/senjo/systems/gurps/damage…so`); the table cache's key reads sources named
     beside `tables.py`, so no import order breaks it."""
-    environment = {key: value for key, value in os.environ.items() if key != "SENJO_PURE"}
     script = (
         "import senjo.systems.gurps.memo\n"
         "from senjo import native\n"
         "from senjo.systems.gurps import tables\n"
         "print(native.active(), all(path.is_file() for path in tables._SOURCES))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    assert done.stdout.split() == ["True", "True"]
+    assert compiled_child(script, timeout=120).split() == ["True", "True"]

@@ -10,7 +10,8 @@ helps), and goes to All-Out Defense when badly hurt.
 from __future__ import annotations
 
 import functools
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
@@ -150,6 +151,8 @@ _PLAN_CACHE_SIZE = 16384
 
 #: The plain attack (torso, no Deceptive Attack, no Rapid Strike) the AI scores first.
 _PLAIN = AttackPlan()
+#: An answer the turn memo keeps (a maneuver or an attack plan).
+_A = TypeVar("_A")
 #: One context per (maneuver, variant): frozen values the AI would otherwise build
 #: thousands of times a battle (docs/performance.md, the compiled engine).
 _CONTEXTS: dict[tuple[str, str], AttackContext] = {}
@@ -223,15 +226,22 @@ class GurpsAI:
 
     # --- maneuvers --------------------------------------------------------------------------
 
-    def _maneuver(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
-        """The maneuver, from the turn memo when this state was met before."""
+    def _recalled(
+        self, state: GurpsState, decision: Decision, work: Callable[[GurpsState, Decision], _A]
+    ) -> _A:
+        """`work(state, decision)`, or its answer from the turn memo when the decision's
+        options were issued for a state met before."""
         policy = type(self)
         known = MEMO.answer(decision.options, policy)
         if known is not None:
-            return cast(ManeuverChoice, known)
-        choice = self._maneuver_of(state, decision)
-        MEMO.remember(decision.options, policy, choice)
-        return choice
+            return cast(_A, known)
+        answer = work(state, decision)
+        MEMO.remember(decision.options, policy, answer)
+        return answer
+
+    def _maneuver(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
+        """The maneuver, from the turn memo when this state was met before."""
+        return self._recalled(state, decision, self._maneuver_of)
 
     def _maneuver_of(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
         key = decision.actor
@@ -379,13 +389,7 @@ class GurpsAI:
 
     def _plan(self, state: GurpsState, decision: Decision) -> AttackPlan:
         """The attack plan, from the turn memo when this state was met before."""
-        policy = type(self)
-        known = MEMO.answer(decision.options, policy)
-        if known is not None:
-            return cast(AttackPlan, known)
-        plan = self._plan_of(state, decision)
-        MEMO.remember(decision.options, policy, plan)
-        return plan
+        return self._recalled(state, decision, self._plan_of)
 
     def _plan_of(self, state: GurpsState, decision: Decision) -> AttackPlan:
         choice: ManeuverChoice = decision.context
