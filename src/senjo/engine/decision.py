@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from senjo.engine.frozen import direct_init
+
 __all__ = ["Choice", "Decision", "Option"]
 
 
@@ -81,3 +83,7 @@ class Decision:
             if option.key == key:
                 return option
         raise KeyError(f"{key!r} is not a legal {self.kind} option; legal: {', '.join(self.keys)}")
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(Choice, Decision)

@@ -24,6 +24,8 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from senjo.engine.frozen import direct_init
+
 __all__ = [
     "Decided",
     "Event",
@@ -54,7 +56,8 @@ T = TypeVar("T", bound=type[Any])
 
 
 def value_type(cls: T) -> T:
-    """Register a frozen dataclass (an event, or a value inside one) for JSON."""
+    """Register a frozen dataclass (an event, or a value inside one) for JSON, and give
+    it a direct `__init__` (`senjo.engine.frozen`): a battle logs some 170 events."""
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} must be a dataclass")
     name = cls.__name__
@@ -62,6 +65,7 @@ def value_type(cls: T) -> T:
         raise TypeError(f"two event or value types are named {name}")
     _TYPES[name] = cls
     _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    direct_init(cls)
     return cls
 
 

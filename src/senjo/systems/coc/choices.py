@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from senjo.engine.frozen import direct_init
+
 __all__ = ["ACTIONS", "ActionChoice", "DefenseChoice"]
 
 #: Every action of a DEX turn, by senjo key (Japanese names in docs/glossary.md).
@@ -69,3 +71,7 @@ class DefenseChoice:
     def key(self) -> str:
         """`kind[:weapon]`."""
         return f"{self.kind}:{self.weapon}" if self.weapon else self.kind
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(ActionChoice, DefenseChoice)

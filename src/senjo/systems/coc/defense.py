@@ -28,6 +28,7 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
+from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.coc.checks import check
 from senjo.systems.coc.choices import DefenseChoice
@@ -185,3 +186,7 @@ def defend(
         result = check(battle, key, "parry", score, target=incoming.attacker, weapon=weapon.key)
         return result.success
     return False
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(IncomingAttack)

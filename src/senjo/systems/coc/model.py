@@ -19,6 +19,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from senjo.engine.frozen import direct_init
+
 __all__ = [
     "BASE_SKILLS",
     "MELEE_REACH",
@@ -262,3 +264,7 @@ class Combatant:
     def has_martial_arts(self) -> bool:
         """True when the sheet lists Martial Arts (武道) above its base 1 %."""
         return self.skills.get("martial_arts", 0) > BASE_SKILLS["martial_arts"]
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(DamageDice)

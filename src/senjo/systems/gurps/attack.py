@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
+from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.arcs import Arc, arc_of
 from senjo.systems.gurps import tables
@@ -537,3 +538,7 @@ def resolve_attack(
         deal_damage(battle, hit, critical)
         if state.status[target].dead:
             return
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(AttackContext)

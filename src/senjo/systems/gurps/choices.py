@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from senjo.engine.frozen import direct_init
 from senjo.space.hexgrid import Facing, Hex
 
 __all__ = [
@@ -175,3 +176,7 @@ class Watch:
     def line(self) -> bool:
         """A single line of fire (seed 001: ひとつ特定の射線, -2)."""
         return self.shape == "line"
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(ManeuverChoice, AttackPlan, DefenseChoice)

@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import Literal
 
 from senjo.dice.roller import Roller
+from senjo.engine.frozen import direct_init
 
 __all__ = [
     "IGNORES_DR",
@@ -289,3 +290,7 @@ class WeaponDamage:
     def roll(self, dice: DamageDice, roller: Roller) -> int:
         """Roll `dice` (from `self.dice(...)`) and apply this type's minimum (B378)."""
         return max(dice.roll(roller), _MINIMUM_BASIC[self.damage_type])
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(DamageDice)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import DefenseChoice
@@ -267,3 +268,7 @@ def _defense_parts(
     if attack.feint:
         items.append(("feint", -attack.feint))
     return base, items
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(IncomingAttack)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from senjo.engine.frozen import direct_init
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import IGNORES_DR, DamageType
 from senjo.systems.gurps.table_schema import InjuryTolerance, LocationKind
@@ -567,3 +568,7 @@ def death_check_result(margin: int, *, critical_failure: bool = False) -> str:
     if margin >= 0 and not critical_failure:
         return "survives"
     return "mortal_wound" if margin >= -2 and not critical_failure else "dies"
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(Injury, HPThreshold)

@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from senjo.engine.battle import Battle
+from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
@@ -458,3 +459,7 @@ def _death_check(battle: Battle[GurpsState], key: str, multiple: int) -> None:
     elif outcome == "mortal_wound":
         battle.emit(ConditionChanged(key, "mortal_wound", True, f"death_check_{multiple}"))
         knock_out(battle, key, "mortal_wound")
+
+
+# Made in every battle: a direct __init__ (senjo.engine.frozen).
+direct_init(Hit, CriticalHit)

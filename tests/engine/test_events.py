@@ -1,0 +1,158 @@
+"""Events (`senjo.engine.events`) and the direct `__init__` of frozen dataclasses
+(`senjo.engine.frozen`): every registered event, and the values a battle makes most
+often, get it; it must fill the same fields, take the same arguments and fail the
+same way as the dataclass's own."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from typing import Any
+
+import pytest
+
+import senjo.engine.battle
+import senjo.engine.testing
+import senjo.systems.coc.events
+import senjo.systems.gurps.events  # noqa: F401  (registers the events)
+from senjo.engine.decision import Choice, Decision
+from senjo.engine.events import _TYPES, Decided, Event, event, from_json, to_json
+from senjo.engine.frozen import direct_init, has_direct_init
+from senjo.systems.coc.choices import ActionChoice
+from senjo.systems.coc.choices import DefenseChoice as CocDefenseChoice
+from senjo.systems.coc.defense import IncomingAttack as CocIncomingAttack
+from senjo.systems.coc.model import DamageDice as CocDamageDice
+from senjo.systems.gurps.attack import AttackContext
+from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
+from senjo.systems.gurps.damage import DamageDice
+from senjo.systems.gurps.defense import IncomingAttack
+from senjo.systems.gurps.injury import HPThreshold, Injury
+from senjo.systems.gurps.wounds import CriticalHit, Hit
+
+#: The values made in every battle (compiled by mypyc or not).
+_VALUES = [
+    Choice,
+    Decision,
+    AttackContext,
+    IncomingAttack,
+    DamageDice,
+    Injury,
+    HPThreshold,
+    Hit,
+    CriticalHit,
+    ManeuverChoice,
+    AttackPlan,
+    DefenseChoice,
+    ActionChoice,
+    CocDefenseChoice,
+    CocIncomingAttack,
+    CocDamageDice,
+]
+
+#: Every class with a direct init: the registered events and values built from Python
+#: sources (compiled ones, `Score` and `Modifiers`, keep their own), and the values.
+_DIRECT = sorted(
+    {cls for cls in _TYPES.values() if has_direct_init(cls)} | set(_VALUES),
+    key=lambda cls: (cls.__module__, cls.__name__),
+)
+
+
+def test_events_and_values_have_the_direct_init() -> None:
+    names = {cls.__name__ for cls in _TYPES.values() if has_direct_init(cls)}
+    assert {"Decided", "AttackRolled", "Outcome", "CocCheck", "CocInjured"} <= names
+    assert all(has_direct_init(cls) for cls in _VALUES)
+
+
+def _arguments(cls: type[Any]) -> list[object]:
+    """A distinct value for each field (of a type it may hold, for compiled classes),
+    so a value landing in the wrong field would show."""
+    values: list[object] = []
+    for index, item in enumerate(dataclasses.fields(cls)):
+        kind = item.type if isinstance(item.type, str) else getattr(item.type, "__name__", "")
+        if item.default is not dataclasses.MISSING and item.default is not None:
+            base = item.default
+            values.append(not base if isinstance(base, bool) else base)
+        elif kind.startswith("int"):
+            values.append(100 + index)
+        elif kind.startswith("float"):
+            values.append(100.5 + index)
+        elif kind.startswith("bool"):
+            values.append(True)
+        elif kind.startswith("str"):
+            values.append(f"v{index}")
+        elif kind.startswith("tuple"):
+            values.append(("one",))
+        else:
+            values.append(None)
+    return values
+
+
+@pytest.mark.parametrize("cls", _DIRECT, ids=lambda cls: f"{cls.__module__}.{cls.__name__}")
+def test_the_direct_init_fills_each_field_as_the_dataclass_does(cls: type[Any]) -> None:
+    """By position and by name alike each argument lands in its own field; defaults
+    apply; the signature is the dataclass's; the value stays frozen."""
+    fields = dataclasses.fields(cls)
+    values = _arguments(cls)
+    try:
+        by_position = cls(*values)
+    except (TypeError, ValueError):
+        pytest.skip("these sample values do not fit the class's checks")
+    by_name = cls(**{item.name: value for item, value in zip(fields, values, strict=True)})
+    for item, value in zip(fields, values, strict=True):
+        assert getattr(by_position, item.name) == value
+        assert getattr(by_name, item.name) == value
+    assert by_position == by_name
+    required = [item for item in fields if item.default is dataclasses.MISSING]
+    short = cls(*values[: len(required)])
+    for item in fields[len(required) :]:
+        assert getattr(short, item.name) == item.default
+    assert list(inspect.signature(cls).parameters) == [item.name for item in fields]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(by_position, fields[0].name, values[0])
+
+
+def test_post_init_still_runs() -> None:
+    """`Decision.__post_init__` refuses a decision without options, as before."""
+    with pytest.raises(ValueError, match="has no legal options"):
+        Decision("ann", "defense", ())
+
+
+def test_wrong_arguments_fail_as_before() -> None:
+    with pytest.raises(TypeError, match=r"Decided.__init__\(\) missing 3 required"):
+        Decided("ann")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'who'"):
+        Decided("ann", "maneuver", 0, "attack", who="bob")  # type: ignore[call-arg]
+
+
+def test_classes_it_cannot_serve_keep_their_own_init() -> None:
+    """A default factory, a keyword-only field, a field outside `__init__`, or a class
+    that is not frozen: the dataclass's `__init__` stays."""
+
+    @event
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Listed(Event):
+        items: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+    @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+    class Named:
+        value: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Counted:
+        value: int
+        twice: int = dataclasses.field(init=False, default=0)
+
+    @dataclasses.dataclass(slots=True)
+    class Loose:
+        value: int
+
+    direct_init(Named, Counted, Loose)
+    for cls in (Listed, Named, Counted, Loose):
+        assert not has_direct_init(cls)
+    assert Listed().items == ()
+    assert Named(value=1).value == 1
+
+
+def test_events_round_trip_through_json() -> None:
+    item = Decided("ann", "maneuver", 2, "attack")
+    assert from_json(to_json(item)) == item
