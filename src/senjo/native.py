@@ -62,7 +62,7 @@ PACKAGES = (
 #: decorator at run time (the event classes), subclasses of builtin types, runtime
 #: Protocols, pydantic models, nor code that finds its data files by `__file__`.
 EXCLUDED = {
-    "engine/battle.py": "an event class (Outcome)",
+    "engine/rules.py": "an event class (Outcome), and interpreted subclasses",
     "engine/bilingual.py": "subclasses a builtin type",
     # Registering the events by a call instead of `@event` lets mypyc compile them (7%
     # faster duels), but compiled code then compares two values typed as the base `Event`
@@ -73,7 +73,7 @@ EXCLUDED = {
     "space/hexgrid.py": "subclasses a builtin type",
     "systems/gurps/events.py": "event classes",
     "systems/coc/events.py": "event classes",
-    "dice/roller.py": "a runtime-checkable Protocol",
+    "dice/roller.py": "a runtime-checkable Protocol (the rollers are in rollers.py)",
     "dice/distribution.py": "builds instances with object.__new__",
     "systems/gurps/table_schema.py": "pydantic models",
     "systems/gurps/table_cache.py": "loading only",

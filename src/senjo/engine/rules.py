@@ -1,0 +1,160 @@
+"""What a rule system is to the engine: `RuleSystem`, its optional rules
+(`RuleOption`), and how a battle ends (`Outcome`).
+
+Kept apart from `battle.py` so that the battle state machine compiles with mypyc:
+`Outcome` is an event class (made by a decorator at run time) and `RuleSystem` is
+subclassed by interpreted classes (`senjo.engine.testing.CoinToss`, tests).
+`senjo.engine.battle` exports all of these too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping, Sequence, Set
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from senjo.engine.bilingual import Bilingual, in_lang
+from senjo.engine.decision import Decision
+from senjo.engine.events import Event, event
+
+if TYPE_CHECKING:
+    from senjo.engine.battle import Battle
+
+__all__ = [
+    "Flow",
+    "Outcome",
+    "RuleOption",
+    "RuleOptionError",
+    "RuleSystem",
+    "Steps",
+    "last_side_outcome",
+]
+
+
+class RuleOptionError(ValueError):
+    """An optional rule was named that does not exist, or given a value it does not take."""
+
+
+@event
+@dataclass(frozen=True, slots=True)
+class Outcome(Event):
+    """How a battle ended: the winning side (None for a draw), why, and after how many rounds."""
+
+    winner_side: str | None
+    reason: str
+    rounds: int
+
+
+def last_side_outcome(standing: Set[str], fled: Set[str], rounds: int) -> Outcome | None:
+    """The end of a battle fought until one side is left, from the sides still `standing`
+    and those of the fighters who `fled` (senjo's morale rule): None while two or more
+    stand; `all_down` when none does; else the last side wins, the reason `fled` when a
+    fighter of another side fled, `last_side_standing` otherwise.
+
+    >>> last_side_outcome({"red"}, {"blue"}, 4)
+    Outcome(winner_side='red', reason='fled', rounds=4)
+    >>> last_side_outcome({"red"}, {"red"}, 4).reason, last_side_outcome(set(), set(), 2).reason
+    ('last_side_standing', 'all_down')
+    """
+    if len(standing) > 1:
+        return None
+    if not standing:
+        return Outcome(None, "all_down", rounds)
+    winner = next(iter(standing))
+    return Outcome(winner, "fled" if fled - {winner} else "last_side_standing", rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """An optional rule a scenario or the command line can set: its values and default.
+
+    An option with no listed `values` takes any whole number of 1 or more.
+    """
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    help_en: str = ""
+    help_ja: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.accepts(self.default):
+            raise ValueError(f"option {self.name}: default {self.default!r} not allowed")
+
+    def accepts(self, value: str) -> bool:
+        """True if `value` is one of the option's values."""
+        if self.values:
+            return value in self.values
+        return value.isdigit() and int(value) >= 1
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values, for messages."""
+        if self.values:
+            return ", ".join(self.values)
+        return Bilingual("a whole number of 1 or more", "1以上の整数")
+
+
+S = TypeVar("S")
+Flow = Generator[Decision, Any, Outcome]
+#: A part of a flow (a turn, an attack) that may ask decisions and returns nothing.
+Steps = Generator[Decision, Any, None]
+
+
+class RuleSystem(Generic[S]):
+    """A rule system: fixed facts and optional rules, and how a battle is played.
+
+    Subclasses set `name` and `options`, build their typed state in `setup`,
+    and play the battle in `play` (a generator of decisions).
+    """
+
+    name: ClassVar[str] = ""
+    options: ClassVar[tuple[RuleOption, ...]] = ()
+
+    def __init__(self, settings: Mapping[str, str] | None = None) -> None:
+        self.settings = self.resolve_options(settings or {})
+
+    @classmethod
+    def resolve_options(cls, given: Mapping[str, str]) -> dict[str, str]:
+        """Every option's value: the given ones checked, the rest at their defaults."""
+        known = {option.name: option for option in cls.options}
+        values = {option.name: option.default for option in cls.options}
+        for name, value in given.items():
+            option = known.get(name)
+            if option is None:
+                listed = ", ".join(sorted(known)) or "none"
+                raise RuleOptionError(
+                    Bilingual(
+                        f"unknown option {name!r} for {cls.name}; known options: {listed}",
+                        f"{cls.name} にオプション {name!r} はありません（使えるもの：{listed}）",
+                    )
+                )
+            if not option.accepts(value):
+                raise RuleOptionError(
+                    Bilingual(
+                        f"option {name} takes {option.allowed}, not {value!r}",
+                        f"オプション {name} には {in_lang(option.allowed, 'ja')} を指定してください"
+                        f"（{value!r} は不可）",
+                    )
+                )
+            values[name] = value
+        return values
+
+    def play(self, battle: Battle[S]) -> Flow:
+        """Play the battle: yield decisions, append events, return the outcome."""
+        raise NotImplementedError
+
+    @classmethod
+    def new_state(
+        cls, sheets: Sequence[Any], positions: Mapping[str, Any], ground: Any = None
+    ) -> S:
+        """The typed state at the start of a battle, from the combatants' sheets.
+
+        `ground` is the scenario's map, when it has one.
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def default_ai(cls) -> Any:
+        """The system's default controller (its AI policy)."""
+        raise NotImplementedError
