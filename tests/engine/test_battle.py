@@ -81,3 +81,20 @@ def test_random_controller_is_seeded() -> None:
         run(battle, {"caller": controller})
         picks.append([item for item in battle.log if isinstance(item, Decided)])
     assert picks[0] == picks[1]
+
+
+def test_a_battle_not_started_only_holds_its_state() -> None:
+    """`start=False`: no flow runs (no die is rolled, nothing pending or logged), so a
+    policy or a rule can be asked about a state (the fast paths' tables); events may
+    still be emitted onto its log."""
+    dice = ScriptedDice([1])
+    battle = Battle(CoinToss(), "a state", dice, start=False)
+    assert battle.state == "a state"
+    assert battle.pending is None and battle.outcome() is None and battle.log == []
+    assert dice.remaining == 1
+    with pytest.raises(BattleError):
+        battle.decide(Choice("heads"))
+    battle.emit(Tossed("heads"))
+    assert battle.log == [Tossed("heads")]
+    started = Battle(CoinToss(), None, ScriptedDice([1]))
+    assert started.pending is not None

@@ -53,6 +53,7 @@ from senjo.systems.coc.defense import IncomingAttack, dodge_score, parry_score
 from senjo.systems.coc.library import weapon
 from senjo.systems.coc.model import DamageDice, damage_bonus
 from senjo.systems.coc.state import CocState
+from senjo.systems.coc.system import Coc
 
 ROOT = Path(__file__).parents[2]
 DUEL = ROOT / "examples" / "coc" / "duel.yaml"
@@ -266,24 +267,14 @@ def test_d100_rolls_follow_the_exact_distribution() -> None:
     assert abs(success - 0.55) <= 4 * math.sqrt(0.55 * 0.45 / size)
 
 
-class _DamageBattle:
-    """What `roll_damage` needs of a battle: dice and a log."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self.dice = ScriptedDice(faces)
-        self.log: list[Any] = []
-
-    def emit(self, item: Any) -> None:
-        self.log.append(item)
-
-
 def _enumerated(parts: list[tuple[DamageDice, bool]]) -> dict[int, Fraction]:
     """The distribution of `roll_damage` over every sequence of faces, one by one."""
     sides = [s for dice, _ in parts for count, s in dice.terms for _ in range(abs(count))]
     found: dict[int, Fraction] = {}
     weight = Fraction(1, math.prod(sides)) if sides else Fraction(1)
     for faces in itertools.product(*(range(1, s + 1) for s in sides)):
-        battle: Any = _DamageBattle(list(faces))
+        # `roll_damage` needs only dice and a log: a battle that is not played.
+        battle: Battle[Any] = Battle(Coc(), None, ScriptedDice(list(faces)), start=False)
         damage = roll_damage(battle, "a", "b", "w", parts)
         found[damage] = found.get(damage, Fraction(0)) + weight
     return found

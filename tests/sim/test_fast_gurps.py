@@ -12,7 +12,9 @@ import numpy as np
 import pytest
 
 import senjo.sim.fast_gurps as fast_gurps
+from senjo.dice.roller import ScriptedDice
 from senjo.dice.systems.gurps import success_probability
+from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle
@@ -408,13 +410,9 @@ def test_tables_and_choices_match_the_engine_on_sample_states(
     assert ("step_back" in seen) == (name == "staff")
 
 
-def _holder(state: GurpsState) -> Any:
-    class Holder:
-        pass
-
-    holder: Any = Holder()
-    holder.state = state
-    return holder
+def _holder(state: GurpsState) -> Battle[Any]:
+    """A battle holding `state` without playing it, for asking the AI."""
+    return Battle(Gurps(), state, ScriptedDice([]), start=False)
 
 
 def _fast_defense_choice(

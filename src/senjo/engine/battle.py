@@ -62,8 +62,17 @@ class Battle(Generic[S]):
     __slots__ = ("_flow", "_marks", "_outcome", "_pending", "dice", "log", "state", "system")
 
     def __init__(
-        self, system: RuleSystem[S], state: S, dice: Roller, *, record_dice: bool = False
+        self,
+        system: RuleSystem[S],
+        state: S,
+        dice: Roller,
+        *,
+        record_dice: bool = False,
+        start: bool = True,
     ) -> None:
+        """`start=False` holds the state without playing: no decision is pending and
+        the system's flow never runs. The fast paths' tables ask a policy or a rule
+        about a state through such a battle."""
         self.system = system
         self.state = state
         self.dice: Roller = RecordingDice(dice) if record_dice else dice
@@ -72,7 +81,8 @@ class Battle(Generic[S]):
         self._pending: Decision | None = None
         self._outcome: Outcome | None = None
         self._flow: Flow = system.play(self)
-        self._advance(None, first=True)
+        if start:
+            self._advance(None, first=True)
 
     @property
     def pending(self) -> Decision | None:

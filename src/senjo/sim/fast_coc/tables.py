@@ -19,12 +19,12 @@ import itertools
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from senjo.dice.roller import ScriptedDice
 from senjo.dice.systems.coc import special_threshold
 from senjo.engine.battle import Battle, RuleOptionError
 from senjo.engine.decision import Choice, Decision
@@ -242,10 +242,6 @@ class DuelModel:
     starts: tuple[Start, Start]
 
 
-class _StubBattle(SimpleNamespace):
-    """What `CocAI.choose` reads of a battle: only its state."""
-
-
 def _fresh(state: CocState, hp: tuple[int, int], keys: tuple[str, str]) -> None:
     """Both combatants at the start of a round with these HP."""
     for key, value in zip(keys, hp, strict=True):
@@ -269,7 +265,8 @@ def _start_state(scenario: Scenario, rules: Rules, places: dict[str, Point]) -> 
 
 
 def _ask(ai: CocAI, state: CocState, decision: Decision) -> Any:
-    return ai.choose(cast(Battle[Any], _StubBattle(state=state)), decision)
+    # A battle holding the state without playing it: `CocAI.choose` reads only the state.
+    return ai.choose(Battle(Coc(), state, ScriptedDice([]), start=False), decision)
 
 
 def _distribution_rows(

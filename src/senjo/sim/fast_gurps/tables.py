@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
@@ -82,7 +83,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import move_allowance
 from senjo.systems.gurps.state import GurpsState
-from senjo.systems.gurps.system import initiative_order
+from senjo.systems.gurps.system import Gurps, initiative_order
 from senjo.systems.gurps.wild_swing import darkness
 
 __all__ = [
@@ -419,15 +420,9 @@ def _fighter_tables(
 
 
 def _decision_battle(state: GurpsState) -> Battle[Any]:
-    """A stand-in battle holding `state`, for `GurpsAI.choose` (it reads only the state)."""
-
-    class _Holder:
-        pass
-
-    holder: Any = _Holder()
-    holder.state = state
-    result: Battle[Any] = holder
-    return result
+    """A battle holding `state` without playing it, for `GurpsAI.choose` (it reads only
+    the state; a die rolled would end the script at once)."""
+    return Battle(Gurps(), state, ScriptedDice([]), start=False)
 
 
 @functools.cache
