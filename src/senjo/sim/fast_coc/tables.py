@@ -222,6 +222,7 @@ def defense_row(defender: Side, option: IntArray | int, trained: BoolArray | boo
     """The row of `defender`'s defense tables for the foe's attack `option`, carrying
     Martial Arts where `trained`.
 
+    >>> from types import SimpleNamespace
     >>> side = SimpleNamespace(defense=np.zeros((6, 2, 2)))  # the foe has 2 options
     >>> defense_row(side, 2, False), defense_row(side, 2, True)
     (2, 5)
