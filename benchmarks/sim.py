@@ -5,7 +5,10 @@ Prints battles per second for examples/gurps/duel.yaml on the engine path
 (`senjo sim`'s own code: seeds, controllers, folding into counters) with 1
 and 2 local workers, and for a reference loop of the same duel's shape with
 1 and 2 worker processes, so the ratios are measured on the same machine in
-the same run. Worker timings include starting the worker processes.
+the same run. Worker timings include starting the worker processes. Every timing
+of the engine path starts with an empty turn memo (`senjo.systems.gurps.memo`), as a
+fresh `senjo sim` and each new worker process do: a warm memo in this process would
+replay the same seeds from memory.
 Then the fast paths against the engine (`path_duels`): Call of Cthulhu duels
 on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml (the
 compiled duel, and the NumPy model it mirrors), each fast path also on a
@@ -28,6 +31,7 @@ from senjo.scenario import load_scenario
 from senjo.sim.fast_gurps.compiled import KERNEL_VARIABLE
 from senjo.sim.runner import SimJob
 from senjo.sim.workers import Backend, InProcess, LocalPool, simulate
+from senjo.systems.gurps.memo import MEMO
 
 ROOT = Path(__file__).resolve().parents[1]
 DUEL = ROOT / "examples" / "gurps" / "duel.yaml"
@@ -87,6 +91,7 @@ def engine(count: int, workers: int) -> tuple[float, int]:
     scenario = load_scenario(DUEL)
     job = SimJob(scenario.data, scenario.source, 0, count)
     backend: Backend = InProcess() if workers == 1 else LocalPool(workers)
+    MEMO.clear()  # start cold, as a fresh `senjo sim` and each new worker process do
     begin = time.perf_counter()
     (aggregate,) = simulate([job], backend, workers=workers)
     return count / (time.perf_counter() - begin), aggregate.cells()
@@ -126,6 +131,7 @@ def path_duels(label: str, path: Path, count: int, fast_factor: int, long: int) 
     def rate(which: str, n: int, workers: int) -> float:
         job = SimJob(scenario.data, scenario.source, 0, n, which)
         backend: Backend = InProcess() if workers == 1 else LocalPool(workers)
+        MEMO.clear()  # the engine path starts cold, as in a fresh `senjo sim`
         begin = time.perf_counter()
         simulate([job], backend, workers=workers)
         return n / (time.perf_counter() - begin)

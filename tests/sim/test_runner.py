@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
 
 from senjo.engine.controllers import run
-from senjo.scenario import load_scenario
+from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle, controllers_for
+from senjo.sim import runner
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.runner import SimJob, plan_chunks, play_battles, play_chunk
 from senjo.sim.seeds import derive_seed
+from senjo.systems.gurps.memo import MEMO
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
 DUEL = EXAMPLES / "duel.yaml"
@@ -65,3 +68,34 @@ def test_plan_chunks() -> None:
     assert plan_chunks(0, 3) == []
     with pytest.raises(ValueError, match="at least one"):
         plan_chunks(5, 0)
+
+
+def test_every_chunk_of_a_job_plays_the_same_sheets() -> None:
+    """A job is parsed once per process, also when it arrives pickled (as in a worker),
+    so the turn memo, keyed on the sheets by identity, carries over from chunk to chunk
+    and warms once per worker rather than once per chunk."""
+    scenario = load_scenario(DUEL)
+    job = SimJob(scenario.data, scenario.source, 1, 40)
+    first = job.scenario()
+    assert pickle.loads(pickle.dumps(job)).scenario() is first
+    assert first.fighters == scenario.fighters
+    other = SimJob({**scenario.data, "seed": 99}, scenario.source, 1, 40)
+    assert other.scenario() is not first and other.scenario().seed == 99
+
+    def added_by_second_chunk(second: Scenario) -> int:
+        MEMO.clear()
+        play_battles(first, 1, 0, 20)
+        known = MEMO.states
+        play_battles(second, 1, 20, 40)
+        return MEMO.states - known
+
+    # the same sheets: the second chunk finds states the first one left
+    fresh = parse_scenario(scenario.data, scenario.source)
+    assert added_by_second_chunk(job.scenario()) < added_by_second_chunk(fresh)
+
+
+def test_parsed_jobs_are_bounded() -> None:
+    scenario = load_scenario(DUEL)
+    for seed in range(40):
+        SimJob({**scenario.data, "seed": seed}, scenario.source, 1, 1).scenario()
+    assert len(runner._PARSED) <= runner._PARSED_MAX

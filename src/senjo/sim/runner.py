@@ -12,6 +12,7 @@ i with seed `derive_seed(job.seed, i)` — folding each finished battle into a
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,8 +41,25 @@ class SimJob:
     path: str = ENGINE
 
     def scenario(self) -> Scenario:
-        """The checked scenario (data that passed `parse_scenario` once passes again)."""
-        return parse_scenario(self.data, self.source)
+        """The checked scenario (data that passed `parse_scenario` once passes again).
+
+        Parsed once per process and job content, so every chunk of a job plays the
+        same sheets: the GURPS turn memo (`senjo.systems.gurps.memo`) keys on the sheets
+        by identity, and a fresh parse per chunk would start it cold every 50-200
+        battles."""
+        key = self.source + "\0" + json.dumps(self.data, default=repr)
+        scenario = _PARSED.get(key)
+        if scenario is None:
+            scenario = parse_scenario(self.data, self.source)
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()  # a long sweep: keep only the latest scenarios
+            _PARSED[key] = scenario
+        return scenario
+
+
+#: Scenarios parsed in this process (`SimJob.scenario`), by source and data.
+_PARSED: dict[str, Scenario] = {}
+_PARSED_MAX = 16
 
 
 def play_battles(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
