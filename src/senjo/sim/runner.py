@@ -12,7 +12,6 @@ i with seed `derive_seed(job.seed, i)` — folding each finished battle into a
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +46,8 @@ class SimJob:
         same sheets: the GURPS turn memo (`senjo.systems.gurps.memo`) keys on the sheets
         by identity, and a fresh parse per chunk would start it cold every 50-200
         battles."""
-        key = self.source + "\0" + json.dumps(self.data, default=repr)
+        # repr, not JSON: it keeps 1 and "1" apart as keys (the data is plain YAML values)
+        key = self.source + "\0" + repr(self.data)
         scenario = _PARSED.get(key)
         if scenario is None:
             scenario = parse_scenario(self.data, self.source)
