@@ -1,7 +1,8 @@
 """Events (`senjo.engine.events`) and the direct `__init__` of frozen dataclasses
 (`senjo.engine.frozen`): every registered event, and the values a battle makes most
 often, get it; it must fill the same fields, take the same arguments and fail the
-same way as the dataclass's own."""
+same way as the dataclass's own. Those values also write their `__init__` out, for
+mypyc to compile: that one must do the same too."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ import senjo.systems.coc.events
 import senjo.systems.gurps.events  # noqa: F401  (registers the events)
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.events import _TYPES, Decided, Event, event, from_json, to_json
-from senjo.engine.frozen import direct_init, has_direct_init
+from senjo.engine.frozen import compiled_init, direct_init, has_direct_init, written_init
+from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.coc.choices import ActionChoice
 from senjo.systems.coc.choices import DefenseChoice as CocDefenseChoice
 from senjo.systems.coc.defense import IncomingAttack as CocIncomingAttack
@@ -29,10 +31,13 @@ from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.injury import HPThreshold, Injury
 from senjo.systems.gurps.wounds import CriticalHit, Hit
 
-#: The values made in every battle (compiled by mypyc or not).
+#: The values made in every battle (compiled by mypyc or not); each writes out its
+#: `__init__`, and in pure Python gets the direct one.
 _VALUES = [
     Choice,
     Decision,
+    Modifiers,
+    Score,
     AttackContext,
     IncomingAttack,
     DamageDice,
@@ -49,8 +54,8 @@ _VALUES = [
     CocDamageDice,
 ]
 
-#: Every class with a direct init: the registered events and values built from Python
-#: sources (compiled ones, `Score` and `Modifiers`, keep their own), and the values.
+#: Every class with a direct init (the registered events, and in pure Python the
+#: values), and the values.
 _DIRECT = sorted(
     {cls for cls in _TYPES.values() if has_direct_init(cls)} | set(_VALUES),
     key=lambda cls: (cls.__module__, cls.__name__),
@@ -60,7 +65,35 @@ _DIRECT = sorted(
 def test_events_and_values_have_the_direct_init() -> None:
     names = {cls.__name__ for cls in _TYPES.values() if has_direct_init(cls)}
     assert {"Decided", "AttackRolled", "Outcome", "CocCheck", "CocInjured"} <= names
-    assert all(has_direct_init(cls) for cls in _VALUES)
+    assert all(has_direct_init(cls) or compiled_init(cls) for cls in _VALUES)
+
+
+@pytest.mark.parametrize("cls", _VALUES, ids=lambda cls: f"{cls.__module__}.{cls.__name__}")
+def test_the_written_init_fills_each_field_as_the_dataclass_does(cls: type[Any]) -> None:
+    """The `__init__` a value writes out (compiled by mypyc, or kept as `__replaced__`
+    in pure Python) takes the fields in order with their defaults and fills each."""
+    if compiled_init(cls):
+        assert written_init(cls) is None
+        pytest.skip("compiled: the test above checks it through the class")
+    init = written_init(cls)
+    assert init is not None, f"{cls.__name__} does not write out its __init__"
+    fields = dataclasses.fields(cls)
+    parameters = list(inspect.signature(init).parameters.values())[1:]
+    assert [p.name for p in parameters] == [item.name for item in fields]
+    for parameter, item in zip(parameters, fields, strict=True):
+        expected = inspect.Parameter.empty if item.default is dataclasses.MISSING else item.default
+        assert parameter.default is expected or parameter.default == expected
+    values = _arguments(cls)
+    made = object.__new__(cls)
+    try:
+        init(made, *values)
+    except (TypeError, ValueError):
+        pytest.skip("these sample values do not fit the class's checks")
+    named = object.__new__(cls)
+    init(named, **{item.name: value for item, value in zip(fields, values, strict=True)})
+    for item, value in zip(fields, values, strict=True):
+        assert getattr(made, item.name) == value
+        assert getattr(named, item.name) == value
 
 
 def _arguments(cls: type[Any]) -> list[object]:
@@ -106,7 +139,8 @@ def test_the_direct_init_fills_each_field_as_the_dataclass_does(cls: type[Any]) 
     short = cls(*values[: len(required)])
     for item in fields[len(required) :]:
         assert getattr(short, item.name) == item.default
-    assert list(inspect.signature(cls).parameters) == [item.name for item in fields]
+    if not compiled_init(cls):  # a compiled __init__ may not show its signature
+        assert list(inspect.signature(cls).parameters) == [item.name for item in fields]
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(by_position, fields[0].name, values[0])
 

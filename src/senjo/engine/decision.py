@@ -40,6 +40,10 @@ class Choice:
     name: str
     detail: str = ""
 
+    def __init__(self, name: str, detail: str = "") -> None:  # compiled: `engine.frozen`
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "detail", detail)
+
     @property
     def key(self) -> str:
         """`name`, or `name:detail` when there is a detail."""
@@ -58,6 +62,15 @@ class Decision:
     kind: str
     options: tuple[Any, ...]
     context: Any = None
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self, actor: str, kind: str, options: tuple[Any, ...], context: Any = None
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "context", context)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -85,5 +98,5 @@ class Decision:
         raise KeyError(f"{key!r} is not a legal {self.kind} option; legal: {', '.join(self.keys)}")
 
 
-# Made in every battle: a direct __init__ (senjo.engine.frozen).
+# Made in every battle: a direct __init__ in pure Python (senjo.engine.frozen).
 direct_init(Choice, Decision)

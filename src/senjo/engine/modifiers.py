@@ -26,12 +26,14 @@ from senjo.engine.events import value_type
 __all__ = ["NO_MODIFIERS", "Modifiers", "Score"]
 
 
-@value_type
 @dataclass(frozen=True, slots=True)
 class Modifiers:
     """An ordered list of named modifiers. Zero amounts are kept (they explain too)."""
 
     items: tuple[tuple[str, int], ...] = ()
+
+    def __init__(self, items: tuple[tuple[str, int], ...] = ()) -> None:
+        object.__setattr__(self, "items", items)  # compiled: `senjo.engine.frozen`
 
     @staticmethod
     def of(*items: tuple[str, int]) -> Modifiers:
@@ -61,10 +63,12 @@ class Modifiers:
         return sum(amount for name, amount in self.items if name == source)
 
 
+# Registered by a call, not as a decorator: mypyc compiles a class with no decorator but
+# `dataclass` as a native class, whose written `__init__` fills the slots directly.
+value_type(Modifiers)
 NO_MODIFIERS = Modifiers()
 
 
-@value_type
 @dataclass(frozen=True, slots=True)
 class Score:
     """An effective number: a base, its modifiers, and an optional maximum."""
@@ -72,6 +76,13 @@ class Score:
     base: int
     modifiers: Modifiers = NO_MODIFIERS
     cap: int | None = None
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self, base: int, modifiers: Modifiers = NO_MODIFIERS, cap: int | None = None
+    ) -> None:
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "modifiers", modifiers)
+        object.__setattr__(self, "cap", cap)
 
     @property
     def value(self) -> int:
@@ -89,3 +100,6 @@ class Score:
         if self.cap is not None and self.base + self.modifiers.total > self.cap:
             text += f" (max {self.cap})"
         return text
+
+
+value_type(Score)

@@ -45,6 +45,20 @@ class ActionChoice:
     variant: str = ""
     shots: int = 0
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        action: str,
+        target: str = "",
+        weapon: str = "",
+        variant: str = "",
+        shots: int = 0,
+    ) -> None:
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "shots", shots)
+
     @property
     def key(self) -> str:
         """`action[/variant][:target][:weapon][xN]`."""
@@ -66,6 +80,10 @@ class DefenseChoice:
 
     kind: str
     weapon: str = ""
+
+    def __init__(self, kind: str, weapon: str = "") -> None:  # compiled: `senjo.engine.frozen`
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "weapon", weapon)
 
     @property
     def key(self) -> str:

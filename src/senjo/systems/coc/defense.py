@@ -63,6 +63,24 @@ class IncomingAttack:
     martial_arts: bool = False
     protecting: bool = False
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        attacker: str,
+        defender: str,
+        weapon: str,
+        kind: str,
+        unarmed: bool,
+        martial_arts: bool = False,
+        protecting: bool = False,
+    ) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "defender", defender)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "unarmed", unarmed)
+        object.__setattr__(self, "martial_arts", martial_arts)
+        object.__setattr__(self, "protecting", protecting)
+
 
 def penalised(start: int, value: int, floor: int) -> int:
     """Seed 004: a repeat penalty never takes a value to 10 or below.

@@ -70,6 +70,14 @@ class DamageDice:
     terms: tuple[tuple[int, int], ...] = ()
     flat: int = 0
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        terms: tuple[tuple[int, int], ...] = (),
+        flat: int = 0,
+    ) -> None:
+        object.__setattr__(self, "terms", terms)
+        object.__setattr__(self, "flat", flat)
+
     @staticmethod
     def parse(text: str) -> DamageDice:
         """Read `1D6+2`, `2D6`, `-1D4`, `0` …; raises ValueError for anything else."""

@@ -91,6 +91,26 @@ class AttackContext:
     watch: Watch | None = None
     discriminate: bool = False
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        maneuver: str = "attack",
+        variant: str = "",
+        rapid: bool = False,
+        feint: int = 0,
+        stop_thrust_yards: float = 0.0,
+        dual: bool = False,
+        watch: Watch | None = None,
+        discriminate: bool = False,
+    ) -> None:
+        object.__setattr__(self, "maneuver", maneuver)
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "rapid", rapid)
+        object.__setattr__(self, "feint", feint)
+        object.__setattr__(self, "stop_thrust_yards", stop_thrust_yards)
+        object.__setattr__(self, "dual", dual)
+        object.__setattr__(self, "watch", watch)
+        object.__setattr__(self, "discriminate", discriminate)
+
 
 def attack_score(
     state: GurpsState,

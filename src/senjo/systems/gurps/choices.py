@@ -60,6 +60,20 @@ class ManeuverChoice:
     weapon: str = ""
     mode: str = ""
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        maneuver: str,
+        variant: str = "",
+        target: str = "",
+        weapon: str = "",
+        mode: str = "",
+    ) -> None:
+        object.__setattr__(self, "maneuver", maneuver)
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "mode", mode)
+
     @property
     def key(self) -> str:
         """`maneuver[/variant][:target][:weapon/mode]`."""
@@ -84,6 +98,16 @@ class AttackPlan:
     deceptive: int = 0
     rapid_strike: bool = False
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        location: str = "torso",
+        deceptive: int = 0,
+        rapid_strike: bool = False,
+    ) -> None:
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "deceptive", deceptive)
+        object.__setattr__(self, "rapid_strike", rapid_strike)
+
     @property
     def key(self) -> str:
         """`location[+deceptiveN][+rapid]`."""
@@ -107,6 +131,18 @@ class DefenseChoice:
     weapon: str = ""
     retreat: bool = False
     drop: bool = False
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        kind: str,
+        weapon: str = "",
+        retreat: bool = False,
+        drop: bool = False,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "retreat", retreat)
+        object.__setattr__(self, "drop", drop)
 
     @property
     def key(self) -> str:

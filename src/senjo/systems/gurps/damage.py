@@ -116,6 +116,11 @@ class DamageDice:
     dice: int
     adds: int = 0
 
+    def __init__(self, dice: int, adds: int = 0) -> None:  # compiled: `senjo.engine.frozen`
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "adds", adds)
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         if self.dice < 0:
             raise DamageParseError(f"damage dice cannot be negative: {self.dice}d")

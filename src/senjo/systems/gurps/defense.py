@@ -40,6 +40,24 @@ class IncomingAttack:
     close_combat: bool = False
     arc: str = "front"
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        attacker: str,
+        weapon: str,
+        mode: AttackMode,
+        deceptive: int = 0,
+        feint: int = 0,
+        close_combat: bool = False,
+        arc: str = "front",
+    ) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "deceptive", deceptive)
+        object.__setattr__(self, "feint", feint)
+        object.__setattr__(self, "close_combat", close_combat)
+        object.__setattr__(self, "arc", arc)
+
     @property
     def ranged(self) -> bool:
         """True for a ranged attack."""

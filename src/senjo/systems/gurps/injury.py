@@ -197,6 +197,40 @@ class Injury:
     cap: str
     blunt_trauma: int
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        basic: int,
+        damage_type: DamageType,
+        location: str,
+        dr: int,
+        location_dr: int,
+        armor_divisor: float,
+        dr_halving: DRHalving,
+        effective_dr: int,
+        penetrating: int,
+        multiplier: Fraction,
+        multiplier_label: str,
+        uncapped: int,
+        injury: int,
+        cap: str,
+        blunt_trauma: int,
+    ) -> None:
+        object.__setattr__(self, "basic", basic)
+        object.__setattr__(self, "damage_type", damage_type)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "dr", dr)
+        object.__setattr__(self, "location_dr", location_dr)
+        object.__setattr__(self, "armor_divisor", armor_divisor)
+        object.__setattr__(self, "dr_halving", dr_halving)
+        object.__setattr__(self, "effective_dr", effective_dr)
+        object.__setattr__(self, "penetrating", penetrating)
+        object.__setattr__(self, "multiplier", multiplier)
+        object.__setattr__(self, "multiplier_label", multiplier_label)
+        object.__setattr__(self, "uncapped", uncapped)
+        object.__setattr__(self, "injury", injury)
+        object.__setattr__(self, "cap", cap)
+        object.__setattr__(self, "blunt_trauma", blunt_trauma)
+
     @property
     def steps(self) -> tuple[tuple[str, int | float | Fraction], ...]:
         """The working as (label, value) pairs, built on demand."""
@@ -505,6 +539,16 @@ class HPThreshold:
     key: str
     multiple: int
     hp: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        key: str,
+        multiple: int,
+        hp: int,
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "multiple", multiple)
+        object.__setattr__(self, "hp", hp)
 
 
 # (multiple of max HP below zero, what happens there)

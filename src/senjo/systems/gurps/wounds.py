@@ -84,6 +84,28 @@ class Hit:
     #: False for blows that knock down instead of back (an overrun's slam, seed 001).
     knockback: bool = True
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        attacker: str,
+        target: str,
+        weapon: str,
+        mode: AttackMode,
+        location: str,
+        strong: bool = False,
+        stop_thrust_yards: float = 0.0,
+        slam_velocity: float = 0.0,
+        knockback: bool = True,
+    ) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "strong", strong)
+        object.__setattr__(self, "stop_thrust_yards", stop_thrust_yards)
+        object.__setattr__(self, "slam_velocity", slam_velocity)
+        object.__setattr__(self, "knockback", knockback)
+
 
 @dataclass(frozen=True, slots=True)
 class CriticalHit:
@@ -92,6 +114,16 @@ class CriticalHit:
     table: str
     key: str
     effects: tuple[Effect, ...]
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        table: str,
+        key: str,
+        effects: tuple[Effect, ...],
+    ) -> None:
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "effects", effects)
 
     def has(self, kind: EffectKind) -> Effect | None:
         """The first effect of this kind, or None."""
