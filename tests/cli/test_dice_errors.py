@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from senjo.cli.dice_errors import TRANSLATIONS, dice_error_text
+from senjo.cli.dice_errors import dice_error_text, translations
 from senjo.dice.arith import evaluate_int
 from senjo.dice.command import parse_command
 from senjo.dice.distribution import Distribution
@@ -23,7 +23,7 @@ from tests.cli.helpers import run_senjo
 
 def test_every_template_is_filled_by_its_pattern() -> None:
     """A template names only groups its pattern captures (else it could not be filled)."""
-    for pattern, template in TRANSLATIONS:
+    for pattern, template in translations():
         wanted = {name for _, name, _, _ in string.Formatter().parse(template) if name}
         assert wanted <= set(pattern.groupindex), pattern.pattern
 

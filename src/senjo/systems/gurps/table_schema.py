@@ -142,11 +142,36 @@ def _check_ranges(ranges: list[tuple[int, int | None]], start: int, what: str) -
         expected = high + 1
 
 
+class _Record:
+    """Equality, hash and repr shared by the table classes below, instead of the three
+    methods `dataclass` would write and compile for each of them: those cost about a
+    third of the time every start-up spends making these classes (`docs/performance.md`).
+    They behave as the dataclass's would: equal when of one class with equal fields."""
+
+    __slots__ = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, item.name) for item in fields(self)])  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Record)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{item.name}={getattr(self, item.name)!r}" for item in fields(self))  # type: ignore[arg-type]
+        return f"{self.__class__.__qualname__}({shown})"
+
+
 # --- effects -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class Effect:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class Effect(_Record):
     """One structured result the engine can apply, e.g. {effect: damage_multiplier, value: 3}.
 
     `when` lists conditions that must all hold for the effect to apply.
@@ -194,8 +219,8 @@ class Effect:
         check_effect_params(self.effect, given)
 
 
-@dataclass(frozen=True, kw_only=True)
-class CriticalEntry:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class CriticalEntry(_Record):
     """One row of a critical table: its 3d6 results, words, and effects."""
 
     __pydantic_config__ = _CONFIG
@@ -207,8 +232,8 @@ class CriticalEntry:
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class CriticalNote:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class CriticalNote(_Record):
     """A table-wide footnote that replaces a result in special cases."""
 
     __pydantic_config__ = _CONFIG
@@ -219,8 +244,8 @@ class CriticalNote:
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class CriticalTable:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class CriticalTable(_Record):
     """A critical hit or critical miss table covering 3d6 results 3-18."""
 
     __pydantic_config__ = _CONFIG
@@ -238,8 +263,8 @@ class CriticalTable:
 # --- hit locations and wounding -------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class HitLocation:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class HitLocation(_Record):
     """A humanoid hit location (命中部位): where it is on 3d6 and what it does."""
 
     __pydantic_config__ = _CONFIG
@@ -263,8 +288,8 @@ class HitLocation:
     note_ja: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class HitLocationTable:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class HitLocationTable(_Record):
     """All hit locations; the random ones cover 3d6 results 3-18 once each."""
 
     __pydantic_config__ = _CONFIG
@@ -278,8 +303,8 @@ class HitLocationTable:
             raise ValueError("there must be a torso location")
 
 
-@dataclass(frozen=True, kw_only=True)
-class DamageTypeInfo:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class DamageTypeInfo(_Record):
     """A damage type's names and torso wounding rules."""
 
     __pydantic_config__ = _CONFIG
@@ -293,8 +318,8 @@ class DamageTypeInfo:
     ignores_location: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
-class InjuryToleranceInfo:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class InjuryToleranceInfo(_Record):
     """How an Injury Tolerance trait changes wounding (B380, B400)."""
 
     __pydantic_config__ = _CONFIG
@@ -318,8 +343,8 @@ class InjuryToleranceInfo:
                 raise ValueError("max_injury needs an 'other' entry for unlisted types")
 
 
-@dataclass(frozen=True, kw_only=True)
-class WoundingTable:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class WoundingTable(_Record):
     """Damage types, location multipliers and Injury Tolerance."""
 
     __pydantic_config__ = _CONFIG
@@ -347,8 +372,8 @@ class WoundingTable:
 # --- postures, encumbrance, damage by ST, size and range, ranged ------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class Posture:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class Posture(_Record):
     """A posture (姿勢) and its modifiers (B551; movement costs from seed 001)."""
 
     __pydantic_config__ = _CONFIG
@@ -372,8 +397,8 @@ class Posture:
             raise ValueError("give exactly one of move_factor and move_yards_per_turn")
 
 
-@dataclass(frozen=True, kw_only=True)
-class PostureTable:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class PostureTable(_Record):
     """All postures, with standing among them."""
 
     __pydantic_config__ = _CONFIG
@@ -386,8 +411,8 @@ class PostureTable:
             raise ValueError("there must be a 'standing' posture")
 
 
-@dataclass(frozen=True, kw_only=True)
-class EncumbranceLevel:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class EncumbranceLevel(_Record):
     """An encumbrance level (荷重) and what it does to Move and Dodge."""
 
     __pydantic_config__ = _CONFIG
@@ -401,8 +426,8 @@ class EncumbranceLevel:
     dodge: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class EncumbranceTable:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class EncumbranceTable(_Record):
     """Encumbrance levels 0-4 in order, each allowing more weight than the last."""
 
     __pydantic_config__ = _CONFIG
@@ -417,8 +442,8 @@ class EncumbranceTable:
             raise ValueError("max_lift_multiple must increase from level to level")
 
 
-@dataclass(frozen=True, kw_only=True)
-class _StRow:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class _StRow(_Record):
     __pydantic_config__ = _CONFIG
 
     st: tuple[int, int]
@@ -426,8 +451,8 @@ class _StRow:
     swing: Dice
 
 
-@dataclass(frozen=True, kw_only=True)
-class _StCheckpoint:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class _StCheckpoint(_Record):
     __pydantic_config__ = _CONFIG
 
     st: int
@@ -435,8 +460,8 @@ class _StCheckpoint:
     swing: Dice
 
 
-@dataclass(frozen=True, kw_only=True)
-class DamageBySt:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class DamageBySt(_Record):
     """Thrust and swing by ST: explicit rows from ST 1, and published checkpoints above."""
 
     __pydantic_config__ = _CONFIG
@@ -448,16 +473,16 @@ class DamageBySt:
         _check_ranges([row.st for row in self.rows], 1, "ST")
 
 
-@dataclass(frozen=True, kw_only=True)
-class _SmallRow:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class _SmallRow(_Record):
     __pydantic_config__ = _CONFIG
 
     inches: float
     size_modifier: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class SpeedRangeTable:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SpeedRangeTable(_Record):
     """The Size and Speed/Range table as a repeating decade plus its small rows."""
 
     __pydantic_config__ = _CONFIG
@@ -479,16 +504,16 @@ class SpeedRangeTable:
             raise ValueError("small_rows must shrink from under 36 inches downward")
 
 
-@dataclass(frozen=True, kw_only=True)
-class _ShotsRow:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class _ShotsRow(_Record):
     __pydantic_config__ = _CONFIG
 
     shots: tuple[int, int]
     bonus: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class _RapidFire:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class _RapidFire(_Record):
     __pydantic_config__ = _CONFIG
 
     rows: tuple[_ShotsRow, ...]
@@ -498,16 +523,16 @@ class _RapidFire:
         _check_ranges([row.shots for row in self.rows], 1, "shots")
 
 
-@dataclass(frozen=True, kw_only=True)
-class _HexesRow:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class _HexesRow(_Record):
     __pydantic_config__ = _CONFIG
 
     hexes: tuple[int, int | None]
     modifier: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class _OpportunityFire:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class _OpportunityFire(_Record):
     __pydantic_config__ = _CONFIG
 
     hexes: tuple[_HexesRow, ...]
@@ -520,8 +545,8 @@ class _OpportunityFire:
             raise ValueError("the last hexes row must be open-ended ([n, null])")
 
 
-@dataclass(frozen=True, kw_only=True)
-class RangedTables:
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class RangedTables(_Record):
     """Rapid-fire bonus (B373) and opportunity-fire penalties (seed 001)."""
 
     __pydantic_config__ = _CONFIG
