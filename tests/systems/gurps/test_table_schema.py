@@ -227,3 +227,27 @@ def test_effect_parameters_accepted() -> None:
         EffectKind.TORN_MUSCLE,
         {"dice", "next_turn_penalty", "lasting_penalty", "lasting_penalty_high_pain_threshold"},
     )
+
+
+def test_table_records_compare_hash_show_and_freeze_as_frozen_dataclasses() -> None:
+    """The table classes share `_Record`'s methods instead of dataclass-made ones: equal
+    when of one class with equal fields, hashed by the fields, shown with them, and a
+    field cannot be set again or deleted (loaded tables are shared by every battle)."""
+    from dataclasses import FrozenInstanceError, fields, replace
+
+    from senjo.systems.gurps.tables import location, posture
+
+    torso = location("torso")
+    same = replace(torso)
+    assert same is not torso and same == torso and hash(same) == hash(torso)
+    first = fields(torso)[0].name
+    changed = replace(torso, **{first: getattr(torso, first) + "x"})
+    assert changed != torso
+    assert torso != posture("standing") and torso != object()
+    shown = repr(torso)
+    assert shown.startswith("HitLocation(") and f"{first}={getattr(torso, first)!r}" in shown
+    with pytest.raises(FrozenInstanceError):
+        setattr(torso, first, "other")
+    with pytest.raises(FrozenInstanceError):
+        delattr(torso, first)
+    assert getattr(torso, first) == getattr(same, first)

@@ -13,7 +13,7 @@ senjo.systems.gurps.table_schema.TableError: encumbrance.yaml: levels[0].key: Fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import FrozenInstanceError, dataclass, fields
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -143,12 +143,21 @@ def _check_ranges(ranges: list[tuple[int, int | None]], start: int, what: str) -
 
 
 class _Record:
-    """Equality, hash and repr shared by the table classes below, instead of the three
-    methods `dataclass` would write and compile for each of them: those cost about a
-    third of the time every start-up spends making these classes (`docs/performance.md`).
-    They behave as the dataclass's would: equal when of one class with equal fields."""
+    """Equality, hash, repr and immutability shared by the table classes below, instead of
+    the five methods `dataclass(frozen=True)` would write and compile for each of them
+    (about 0.3 ms a class, most of what every start-up spent making these classes:
+    `docs/performance.md`). They behave as the dataclass's would: equal when of one class
+    with equal fields, and a field once set cannot be set again or deleted."""
 
     __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in self.__dict__:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def _values(self) -> tuple[object, ...]:
         return tuple([getattr(self, item.name) for item in fields(self)])  # type: ignore[arg-type]
@@ -170,7 +179,7 @@ class _Record:
 # --- effects -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Effect(_Record):
     """One structured result the engine can apply, e.g. {effect: damage_multiplier, value: 3}.
 
@@ -219,7 +228,7 @@ class Effect(_Record):
         check_effect_params(self.effect, given)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CriticalEntry(_Record):
     """One row of a critical table: its 3d6 results, words, and effects."""
 
@@ -232,7 +241,7 @@ class CriticalEntry(_Record):
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CriticalNote(_Record):
     """A table-wide footnote that replaces a result in special cases."""
 
@@ -244,7 +253,7 @@ class CriticalNote(_Record):
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CriticalTable(_Record):
     """A critical hit or critical miss table covering 3d6 results 3-18."""
 
@@ -263,7 +272,7 @@ class CriticalTable(_Record):
 # --- hit locations and wounding -------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class HitLocation(_Record):
     """A humanoid hit location (命中部位): where it is on 3d6 and what it does."""
 
@@ -288,7 +297,7 @@ class HitLocation(_Record):
     note_ja: str
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class HitLocationTable(_Record):
     """All hit locations; the random ones cover 3d6 results 3-18 once each."""
 
@@ -303,7 +312,7 @@ class HitLocationTable(_Record):
             raise ValueError("there must be a torso location")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class DamageTypeInfo(_Record):
     """A damage type's names and torso wounding rules."""
 
@@ -318,7 +327,7 @@ class DamageTypeInfo(_Record):
     ignores_location: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class InjuryToleranceInfo(_Record):
     """How an Injury Tolerance trait changes wounding (B380, B400)."""
 
@@ -343,7 +352,7 @@ class InjuryToleranceInfo(_Record):
                 raise ValueError("max_injury needs an 'other' entry for unlisted types")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class WoundingTable(_Record):
     """Damage types, location multipliers and Injury Tolerance."""
 
@@ -372,7 +381,7 @@ class WoundingTable(_Record):
 # --- postures, encumbrance, damage by ST, size and range, ranged ------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Posture(_Record):
     """A posture (姿勢) and its modifiers (B551; movement costs from seed 001)."""
 
@@ -397,7 +406,7 @@ class Posture(_Record):
             raise ValueError("give exactly one of move_factor and move_yards_per_turn")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class PostureTable(_Record):
     """All postures, with standing among them."""
 
@@ -411,7 +420,7 @@ class PostureTable(_Record):
             raise ValueError("there must be a 'standing' posture")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class EncumbranceLevel(_Record):
     """An encumbrance level (荷重) and what it does to Move and Dodge."""
 
@@ -426,7 +435,7 @@ class EncumbranceLevel(_Record):
     dodge: int
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class EncumbranceTable(_Record):
     """Encumbrance levels 0-4 in order, each allowing more weight than the last."""
 
@@ -442,7 +451,7 @@ class EncumbranceTable(_Record):
             raise ValueError("max_lift_multiple must increase from level to level")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class _StRow(_Record):
     __pydantic_config__ = _CONFIG
 
@@ -451,7 +460,7 @@ class _StRow(_Record):
     swing: Dice
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class _StCheckpoint(_Record):
     __pydantic_config__ = _CONFIG
 
@@ -460,7 +469,7 @@ class _StCheckpoint(_Record):
     swing: Dice
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class DamageBySt(_Record):
     """Thrust and swing by ST: explicit rows from ST 1, and published checkpoints above."""
 
@@ -473,7 +482,7 @@ class DamageBySt(_Record):
         _check_ranges([row.st for row in self.rows], 1, "ST")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class _SmallRow(_Record):
     __pydantic_config__ = _CONFIG
 
@@ -481,7 +490,7 @@ class _SmallRow(_Record):
     size_modifier: int
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class SpeedRangeTable(_Record):
     """The Size and Speed/Range table as a repeating decade plus its small rows."""
 
@@ -504,7 +513,7 @@ class SpeedRangeTable(_Record):
             raise ValueError("small_rows must shrink from under 36 inches downward")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class _ShotsRow(_Record):
     __pydantic_config__ = _CONFIG
 
@@ -512,7 +521,7 @@ class _ShotsRow(_Record):
     bonus: int
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class _RapidFire(_Record):
     __pydantic_config__ = _CONFIG
 
@@ -523,7 +532,7 @@ class _RapidFire(_Record):
         _check_ranges([row.shots for row in self.rows], 1, "shots")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class _HexesRow(_Record):
     __pydantic_config__ = _CONFIG
 
@@ -531,7 +540,7 @@ class _HexesRow(_Record):
     modifier: int
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class _OpportunityFire(_Record):
     __pydantic_config__ = _CONFIG
 
@@ -545,7 +554,7 @@ class _OpportunityFire(_Record):
             raise ValueError("the last hexes row must be open-ended ([n, null])")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class RangedTables(_Record):
     """Rapid-fire bonus (B373) and opportunity-fire penalties (seed 001)."""
 
