@@ -59,23 +59,17 @@ PACKAGES = (
     "systems/coc",
 )
 #: Modules left as Python, and why: mypyc compiles neither classes made by a
-#: decorator at run time (the event classes), subclasses of builtin types, runtime
-#: Protocols, pydantic models, nor code that finds its data files by `__file__`.
+#: decorator at run time, subclasses of builtin types, runtime Protocols, nor code
+#: that finds its data files by `__file__`. (The events compile: they are registered
+#: by a call after each class, see `senjo.engine.events`.)
 EXCLUDED = {
     "engine/rules.py": "an event class (Outcome), and interpreted subclasses",
     "engine/bilingual.py": "subclasses a builtin type",
-    # Registering the events by a call instead of `@event` lets mypyc compile them (7%
-    # faster duels), but compiled code then compares two values typed as the base `Event`
-    # by identity, not by the subclass's dataclass `__eq__`: `senjo replay` found every
-    # journal diverging. Kept as Python.
-    "engine/events.py": "event classes",
-    "engine/testing.py": "an event class",
+    "engine/testing.py": "a test's event class",
     "space/hexgrid.py": "subclasses a builtin type",
-    "systems/gurps/events.py": "event classes",
-    "systems/coc/events.py": "event classes",
     "dice/roller.py": "a runtime-checkable Protocol (the rollers are in rollers.py)",
     "dice/distribution.py": "builds instances with object.__new__",
-    "systems/gurps/table_schema.py": "pydantic models",
+    "systems/gurps/table_schema.py": "loading only (checked by pydantic)",
     "systems/gurps/table_cache.py": "loading only",
     "systems/gurps/tables.py": "finds its data by __file__",
     "systems/gurps/library.py": "loading only",

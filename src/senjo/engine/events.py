@@ -4,6 +4,16 @@ Rule systems append events to `battle.log`; narration turns them into text
 afterwards. Every event class is registered by name (`@event`) so a JSON
 line can be turned back into the same value.
 
+This module is compiled by mypyc (`senjo.native`), and so are the rule
+systems' events: their classes are native classes, registered by a call after
+the class rather than as a decorator (mypyc compiles only classes whose one
+decorator is `dataclass` that way), each writing out its `__init__`
+(`senjo.engine.frozen`). `Event` itself defines equality and hashing by class
+and fields, as a frozen dataclass does: compiled code compares two values
+typed as `Event` through the base class's methods, and would otherwise compare
+them by identity. Interpreted subclasses (a test's events, `Outcome`) are
+allowed and keep their own dataclass methods.
+
 >>> from dataclasses import dataclass
 >>> @event
 ... @dataclass(frozen=True, slots=True)
@@ -24,6 +34,8 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from senjo.engine.frozen import direct_init
 
 __all__ = [
@@ -43,14 +55,30 @@ class EventError(ValueError):
     """A JSON line is not a known event, or its fields do not fit."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Event:
     """Base class of every event. Subclasses are frozen, slotted dataclasses."""
 
     __slots__ = ()
 
+    def _fields(self) -> tuple[object, ...]:
+        return tuple([getattr(self, item.name) for item in dataclasses.fields(self)])  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when of one class with equal fields (a frozen dataclass's equality)."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Event)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        """The hash of the fields, as a frozen dataclass's."""
+        return hash(self._fields())
+
 
 _TYPES: dict[str, type[Any]] = {}
 _FIELDS: dict[type[Any], tuple[str, ...]] = {}
+_REQUIRED: dict[type[Any], tuple[str, ...]] = {}
 
 T = TypeVar("T", bound=type[Any])
 
@@ -65,6 +93,11 @@ def value_type(cls: T) -> T:
         raise TypeError(f"two event or value types are named {name}")
     _TYPES[name] = cls
     _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    _REQUIRED[cls] = tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    )
     direct_init(cls)
     return cls
 
@@ -101,6 +134,17 @@ def from_plain(data: Any) -> Any:
         if cls is None:
             raise EventError(f"unknown event type {name!r}")
         fields = {key: from_plain(item) for key, item in data.items() if key != "type"}
+        # Named here rather than left to the class's `__init__`, whose words differ
+        # between Python and the compiled form.
+        known = _FIELDS[cls]
+        for key in fields:
+            if key not in known:
+                raise EventError(
+                    f"event {name}: unknown field {key!r} (its fields: {', '.join(known)})"
+                )
+        for key in _REQUIRED[cls]:
+            if key not in fields:
+                raise EventError(f"event {name}: field {key!r} is missing")
         try:
             return cls(**fields)
         except TypeError as error:
@@ -122,7 +166,6 @@ def from_json(line: str) -> Any:
     return from_plain(data)
 
 
-@event
 @dataclasses.dataclass(frozen=True, slots=True)
 class Decided(Event):
     """A decision was made: who chose, what kind of choice, and which option.
@@ -135,3 +178,18 @@ class Decided(Event):
     kind: str
     index: int
     key: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        kind: str,
+        index: int,
+        key: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "key", key)
+
+
+event(Decided)  # a call, not a decorator: see the module's text

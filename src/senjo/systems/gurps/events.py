@@ -29,15 +29,16 @@ __all__ = [
 ]
 
 
-@event
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """A new round (one second: every fighter's turn once) begins."""
 
     round: int
 
+    def __init__(self, round: int) -> None:  # compiled: `senjo.engine.frozen`
+        object.__setattr__(self, "round", round)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     """A fighter's turn begins; `shock` is the shock penalty it carries this turn."""
@@ -47,8 +48,19 @@ class TurnStarted(Event):
     hp: int
     shock: int
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        round: int,
+        hp: int,
+        shock: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "hp", hp)
+        object.__setattr__(self, "shock", shock)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
     """A fighter cannot act this turn, and why (unconscious, stunned, lost balance …)."""
@@ -56,8 +68,11 @@ class TurnSkipped(Event):
     actor: str
     reason: str
 
+    def __init__(self, actor: str, reason: str) -> None:  # compiled: `senjo.engine.frozen`
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "reason", reason)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class ManeuverTaken(Event):
     """The maneuver a fighter chose, with its variant, target and weapon where they apply."""
@@ -68,8 +83,21 @@ class ManeuverTaken(Event):
     target: str = ""
     weapon: str = ""
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        maneuver: str,
+        variant: str = "",
+        target: str = "",
+        weapon: str = "",
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "maneuver", maneuver)
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "weapon", weapon)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
     """A fighter moved `yards` (toward or away from `relative_to`) and now stands at (x, y).
@@ -88,8 +116,27 @@ class Moved(Event):
     #: A multi-hex figure's other hexes after the move, head excluded (seed 001).
     body: tuple[tuple[int, int], ...] = ()
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        yards: float,
+        relative_to: str,
+        direction: str,
+        x: float,
+        y: float,
+        facing: str = "",
+        body: tuple[tuple[int, int], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "yards", yards)
+        object.__setattr__(self, "relative_to", relative_to)
+        object.__setattr__(self, "direction", direction)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+        object.__setattr__(self, "facing", facing)
+        object.__setattr__(self, "body", body)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class PostureChanged(Event):
     """A fighter's posture changed (by choice, or `cause` such as knockdown)."""
@@ -98,8 +145,17 @@ class PostureChanged(Event):
     posture: str
     cause: str = "choice"
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        posture: str,
+        cause: str = "choice",
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "posture", posture)
+        object.__setattr__(self, "cause", cause)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class AttackRolled(Event):
     """An attack roll: against `skill`, the 3d6 `roll`, and its `result`.
@@ -121,8 +177,33 @@ class AttackRolled(Event):
     shots: int = 1
     hits: int = 1
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        attacker: str,
+        target: str,
+        weapon: str,
+        mode: str,
+        skill: Score,
+        roll: int,
+        margin: int,
+        result: str,
+        location: str,
+        shots: int = 1,
+        hits: int = 1,
+    ) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "roll", roll)
+        object.__setattr__(self, "margin", margin)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "shots", shots)
+        object.__setattr__(self, "hits", hits)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class DefenseRolled(Event):
     """An active defense roll: `kind` is dodge, parry or block.
@@ -141,8 +222,31 @@ class DefenseRolled(Event):
     result: str
     stopped: int = 1
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        defender: str,
+        attacker: str,
+        kind: str,
+        weapon: str,
+        retreat: bool,
+        score: Score,
+        roll: int,
+        margin: int,
+        result: str,
+        stopped: int = 1,
+    ) -> None:
+        object.__setattr__(self, "defender", defender)
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "retreat", retreat)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "roll", roll)
+        object.__setattr__(self, "margin", margin)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "stopped", stopped)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class DamageRolled(Event):
     """The damage dice of a hit: `dice` as written (e.g. 2d+1), the faces, and basic damage."""
@@ -155,8 +259,25 @@ class DamageRolled(Event):
     damage_type: str
     modifiers: Score
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        attacker: str,
+        target: str,
+        dice: str,
+        faces: tuple[int, ...],
+        basic: int,
+        damage_type: str,
+        modifiers: Score,
+    ) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "basic", basic)
+        object.__setattr__(self, "damage_type", damage_type)
+        object.__setattr__(self, "modifiers", modifiers)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class Injured(Event):
     """The injury from one hit, with its working: DR, penetration, wounding multiplier."""
@@ -171,8 +292,29 @@ class Injured(Event):
     injury: int
     hp: int
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        target: str,
+        location: str,
+        basic: int,
+        damage_type: str,
+        dr: int,
+        penetrating: int,
+        multiplier: float,
+        injury: int,
+        hp: int,
+    ) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "basic", basic)
+        object.__setattr__(self, "damage_type", damage_type)
+        object.__setattr__(self, "dr", dr)
+        object.__setattr__(self, "penetrating", penetrating)
+        object.__setattr__(self, "multiplier", multiplier)
+        object.__setattr__(self, "injury", injury)
+        object.__setattr__(self, "hp", hp)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class Check(Event):
     """A success roll outside attack and defense: HT for a major wound, DX for knockdown …"""
@@ -185,8 +327,25 @@ class Check(Event):
     success: bool
     critical: bool = False
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        kind: str,
+        score: Score,
+        roll: int,
+        margin: int,
+        success: bool,
+        critical: bool = False,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "roll", roll)
+        object.__setattr__(self, "margin", margin)
+        object.__setattr__(self, "success", success)
+        object.__setattr__(self, "critical", critical)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class ConditionChanged(Event):
     """A condition starts or ends: stunned, knocked_down, unconscious, dying, dead …"""
@@ -196,8 +355,19 @@ class ConditionChanged(Event):
     active: bool
     cause: str = ""
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        condition: str,
+        active: bool,
+        cause: str = "",
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "condition", condition)
+        object.__setattr__(self, "active", active)
+        object.__setattr__(self, "cause", cause)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class CriticalResult(Event):
     """A roll on a critical table: the table, its 3d6 roll, and the entry's key."""
@@ -207,8 +377,19 @@ class CriticalResult(Event):
     roll: int
     key: str
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        table: str,
+        roll: int,
+        key: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "roll", roll)
+        object.__setattr__(self, "key", key)
 
-@event
+
 @dataclass(frozen=True, slots=True)
 class ItemChanged(Event):
     """A weapon or shield changed state: readied, unready, dropped, broken, reloaded, thrown."""
@@ -217,3 +398,36 @@ class ItemChanged(Event):
     item: str
     state: str
     cause: str = ""
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        item: str,
+        state: str,
+        cause: str = "",
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "cause", cause)
+
+
+# Registered by calls rather than as decorators: mypyc compiles a class whose only
+# decorator is `dataclass` as a native one (`senjo.engine.events`).
+for _type in (
+    RoundStarted,
+    TurnStarted,
+    TurnSkipped,
+    ManeuverTaken,
+    Moved,
+    PostureChanged,
+    AttackRolled,
+    DefenseRolled,
+    DamageRolled,
+    Injured,
+    Check,
+    ConditionChanged,
+    CriticalResult,
+    ItemChanged,
+):
+    event(_type)
