@@ -210,3 +210,13 @@ def test_classes_it_cannot_serve_keep_their_own_init() -> None:
 def test_events_round_trip_through_json() -> None:
     item = Decided("ann", "maneuver", 2, "attack")
     assert from_json(to_json(item)) == item
+
+
+def test_a_written_hash_is_the_dataclass_hash() -> None:
+    """`ManeuverChoice` writes its `__hash__` out (the turn memo hashes it): the same value
+    as a frozen dataclass's, the hash of its fields in order."""
+    choice = ManeuverChoice("attack", "", "bob", "broadsword", "swing")
+    values = tuple(getattr(choice, item.name) for item in dataclasses.fields(choice))
+    assert hash(choice) == hash(values)
+    assert hash(choice) != hash(ManeuverChoice("attack", "", "bob", "broadsword", "thrust"))
+    assert choice == ManeuverChoice("attack", "", "bob", "broadsword", "swing")

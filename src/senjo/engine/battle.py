@@ -18,6 +18,7 @@ Outcome(winner_side='caller', reason='called_it', rounds=1)
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any, Generic
 
 from senjo.dice.roller import RecordingDice, Roller
@@ -31,7 +32,6 @@ from senjo.engine.rules import (
     RuleSystem,
     S,
     Steps,
-    last_side_outcome,
 )
 
 __all__ = [
@@ -46,6 +46,25 @@ __all__ = [
     "Steps",
     "last_side_outcome",
 ]
+
+
+def last_side_outcome(standing: Set[str], fled: Set[str], rounds: int) -> Outcome | None:
+    """The end of a battle fought until one side is left, from the sides still `standing`
+    and those of the fighters who `fled` (senjo's morale rule): None while two or more
+    stand; `all_down` when none does; else the last side wins, the reason `fled` when a
+    fighter of another side fled, `last_side_standing` otherwise.
+
+    >>> last_side_outcome({"red"}, {"blue"}, 4)
+    Outcome(winner_side='red', reason='fled', rounds=4)
+    >>> last_side_outcome({"red"}, {"red"}, 4).reason, last_side_outcome(set(), set(), 2).reason
+    ('last_side_standing', 'all_down')
+    """
+    if len(standing) > 1:
+        return None
+    if not standing:
+        return Outcome(None, "all_down", rounds)
+    winner = next(iter(standing))
+    return Outcome(winner, "fled" if fled - {winner} else "last_side_standing", rounds)
 
 
 class BattleError(Exception):

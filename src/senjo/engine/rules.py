@@ -9,7 +9,7 @@ subclassed by interpreted classes (`senjo.engine.testing.CoinToss`, tests).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence, Set
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -27,7 +27,6 @@ __all__ = [
     "RuleOptionError",
     "RuleSystem",
     "Steps",
-    "last_side_outcome",
 ]
 
 
@@ -43,25 +42,6 @@ class Outcome(Event):
     winner_side: str | None
     reason: str
     rounds: int
-
-
-def last_side_outcome(standing: Set[str], fled: Set[str], rounds: int) -> Outcome | None:
-    """The end of a battle fought until one side is left, from the sides still `standing`
-    and those of the fighters who `fled` (senjo's morale rule): None while two or more
-    stand; `all_down` when none does; else the last side wins, the reason `fled` when a
-    fighter of another side fled, `last_side_standing` otherwise.
-
-    >>> last_side_outcome({"red"}, {"blue"}, 4)
-    Outcome(winner_side='red', reason='fled', rounds=4)
-    >>> last_side_outcome({"red"}, {"red"}, 4).reason, last_side_outcome(set(), set(), 2).reason
-    ('last_side_standing', 'all_down')
-    """
-    if len(standing) > 1:
-        return None
-    if not standing:
-        return Outcome(None, "all_down", rounds)
-    winner = next(iter(standing))
-    return Outcome(winner, "fled" if fled - {winner} else "last_side_standing", rounds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Hex
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import (
@@ -120,7 +120,7 @@ def _best_plan(
             wounds[location] = wound
         skill = base - 2 * plan.deceptive
         if location != "torso":
-            skill += tables.location_penalty(location)
+            skill += lookups.location_penalty(location)
         if cap is not None:
             skill = min(skill, cap)
         attacks = 1

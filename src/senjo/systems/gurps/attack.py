@@ -15,7 +15,7 @@ from senjo.engine.decision import Decision
 from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.arcs import Arc, arc_of
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, Watch
 from senjo.systems.gurps.close_combat import (
     STRIKING_INTO,
@@ -139,7 +139,7 @@ def attack_score(
         items.append(
             (
                 f"location_{plan.location}",
-                tables.location_penalty(plan.location, shield_arm=shield_arm),
+                lookups.location_penalty(plan.location, shield_arm=shield_arm),
             )
         )
     if victim.size_modifier:
@@ -172,7 +172,7 @@ def attack_score(
         items.append(("awkward_angle", AWKWARD_ANGLE))  # seed 001 全周視覚
     items.extend(held_penalty(state, attacker))  # B370: held, -4 to DX-based skills
     if mode.is_melee:
-        posture = tables.posture(status.posture).melee_attack
+        posture = lookups.posture(status.posture).melee_attack
         if posture:
             items.append((f"posture_{status.posture}", posture))
         if plan.deceptive:
@@ -230,7 +230,7 @@ def attack_score(
             items.append(("aim", mode.ranged.acc + min(2, status.aim_turns - 1)))
             if status.aim_braced:
                 items.append(("braced", 1))  # B364: a braced weapon gets +1 more
-        lying = tables.posture(state.status[target].posture)
+        lying = lookups.posture(state.status[target].posture)
         target_posture = lying.ranged_to_be_hit
         if state.rules.get("prone_ranged_penalty") == "cover":
             target_posture = lying.ranged_to_be_hit_cover_table or target_posture
@@ -444,7 +444,7 @@ def resolve_attack(
     location = plan.location
     if location == "random" or random_location_only(state, attacker, target, weapon, mode):
         # seed 001 大振り, 視界外射撃: a Wild Swing or a blind shot lands at random.
-        location = tables.hit_location(roll_3d6(battle.dice)).key
+        location = lookups.hit_location(roll_3d6(battle.dice)).key
     if judged.critical:
         result = "critical_hit"
     elif judged.critical_failure:

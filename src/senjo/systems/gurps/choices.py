@@ -74,6 +74,11 @@ class ManeuverChoice:
         object.__setattr__(self, "weapon", weapon)
         object.__setattr__(self, "mode", mode)
 
+    def __hash__(self) -> int:
+        # Written out, so that it compiles (the dataclass's own would be Python): the turn
+        # memo hashes an attack choice some thirty times a duel. The dataclass's value.
+        return hash((self.maneuver, self.variant, self.target, self.weapon, self.mode))
+
     @property
     def key(self) -> str:
         """`maneuver[/variant][:target][:weapon/mode]`."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import DamageDice, DamageType
@@ -31,7 +31,7 @@ __all__ = ["attack_critical_miss", "defense_critical_failure", "roll_critical_hi
 def roll_critical_hit(battle: Battle[GurpsState], attacker: str, location: str) -> CriticalHit:
     """Roll on the critical hit table, or the head-blow table for skull, face and eye (B556)."""
     roll = roll_3d6(battle.dice)
-    table = tables.location(location).critical_table
+    table = lookups.location(location).critical_table
     entry = (
         tables.critical_head_blow(roll)
         if table == "critical_head_blow"

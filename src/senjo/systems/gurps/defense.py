@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -113,7 +113,7 @@ def defense_options(
     if attack.arc == "back" and not wide:
         return (NO_DEFENSE,)  # seed 001: no defense at all against an attack from the back
     flexible = fighter.has("flexibility") or fighter.has("double_jointed")
-    posture = tables.posture(status.posture)
+    posture = lookups.posture(status.posture)
     # B377: retreat is a defense against melee attacks only (against missiles, Dodge and
     # Drop); no retreat while sitting or kneeling, and once per turn;
     # seed 000: no retreat after Move and Attack.
@@ -274,7 +274,7 @@ def _defense_parts(
             items.append(("back_parry", -2))  # seed 001: a parry to the back a further -2
     if status.stunned:
         items.append(("stunned", -4))
-    posture = tables.posture(status.posture).defense
+    posture = lookups.posture(status.posture).defense
     if posture:
         items.append((f"posture_{status.posture}", posture))
     if status.lost_balance:

@@ -20,7 +20,7 @@ from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups
 from senjo.systems.gurps.attack import roll_defense
 from senjo.systems.gurps.choices import DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import WeaponDamage
@@ -59,7 +59,7 @@ def _contest_score(state: GurpsState, key: str, kind: str) -> Score:
     items: list[tuple[str, int]] = []
     dexterous = _grab_skill(state, key) + (GRAPPLED if status.held_by else 0)
     base = max(fighter.st, dexterous)
-    posture = tables.posture(status.posture).melee_attack
+    posture = lookups.posture(status.posture).melee_attack
     if posture:
         items.append((f"posture_{status.posture}", posture))
     return Score(base, Modifiers(tuple(items)))
@@ -126,7 +126,7 @@ def _grab(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
     shock = state.status[key].shock
     if shock:
         items.append(("shock", shock))
-    posture = tables.posture(state.status[key].posture).melee_attack
+    posture = lookups.posture(state.status[key].posture).melee_attack
     if posture:
         items.append((f"posture_{state.status[key].posture}", posture))
     score = Score(_grab_skill(state, key), Modifiers(tuple(items)))

@@ -27,7 +27,7 @@ from senjo.space.movement import (
     Reachable,
     search,
 )
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups
 from senjo.systems.gurps.bodies import cells, lie_down, nearest, occupied, size, trail
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.close_combat import foe_side, own_side, settle
@@ -39,7 +39,7 @@ __all__ = ["HexField"]
 
 def _height(state: GurpsState, key: str) -> int:
     """2 upright, 1 low (kneeling, sitting, crawling), 0 lying (B551 posture table)."""
-    return tables.posture(state.status[key].posture).height
+    return lookups.posture(state.status[key].posture).height
 
 
 def _figures_on(

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Literal
 
 from senjo.engine.frozen import direct_init
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.damage import IGNORES_DR, DamageType
 from senjo.systems.gurps.table_schema import InjuryTolerance, LocationKind
 
@@ -139,7 +139,7 @@ def _rule(
     except KeyError:
         pass
     DamageType(damage_type)  # raises a clear ValueError for an unknown type
-    tables.location(location)  # … and for an unknown location
+    lookups.location(location)  # … and for an unknown location
     if tolerance is not None:
         InjuryTolerance(tolerance)  # … and for an unknown Injury Tolerance
     raise AssertionError("unreachable: every combination is precompiled")
@@ -166,7 +166,7 @@ def can_target(location: str, damage_type: DamageType | str) -> bool:
     >>> can_target("vitals", "imp"), can_target("vitals", "cr"), can_target("neck", "cr")
     (True, False, True)
     """
-    allowed = tables.location(location).targetable_by
+    allowed = lookups.location(location).targetable_by
     return allowed is None or DamageType(damage_type) in allowed
 
 
@@ -461,7 +461,7 @@ def knockdown_roll_due(
         return True
     if injury_tolerance in (InjuryTolerance.HOMOGENOUS, InjuryTolerance.DIFFUSE):
         return False
-    return tables.location(location).knockdown_on_shock and injury >= _shock_unit(max_hp)
+    return lookups.location(location).knockdown_on_shock and injury >= _shock_unit(max_hp)
 
 
 def knockdown_modifier(
@@ -475,7 +475,7 @@ def knockdown_modifier(
     >>> knockdown_modifier("skull"), knockdown_modifier("groin", high_pain_threshold=True)
     (-10, -2)
     """
-    modifier = tables.location(location).knockdown_modifier
+    modifier = lookups.location(location).knockdown_modifier
     if injury_tolerance in (InjuryTolerance.HOMOGENOUS, InjuryTolerance.DIFFUSE):
         modifier = 0
     return modifier + (3 if high_pain_threshold else 0)
@@ -502,7 +502,7 @@ def crippling_threshold(location: str, max_hp: int) -> int | None:
     >>> crippling_threshold("torso", 10) is None
     True
     """
-    divisor = tables.location(location).cripple_divisor
+    divisor = lookups.location(location).cripple_divisor
     return None if divisor is None else max_hp // divisor + 1
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.injury import can_target
@@ -51,7 +51,7 @@ def _plans(
     for location in AIMABLE:
         if not can_target(location, damage_type):
             continue
-        aimed = skill + (tables.location_penalty(location) if location != "torso" else 0)
+        aimed = skill + (lookups.location_penalty(location) if location != "torso" else 0)
         if aimed < 3:  # B344: no attempt below an effective 3
             continue
         # B369: each -2 to hit is -1 to the foe's defenses (down to `floor`, an option).

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
@@ -27,7 +27,7 @@ def move_allowance(fighter: Fighter, status: FighterState) -> float:
     move = max(1, math.floor(fighter.basic_move * _ENCUMBRANCE_MOVE[fighter.encumbrance]))
     if 3 * status.hp < fighter.hp:
         move = math.ceil(move / 2)
-    posture = tables.posture(status.posture)
+    posture = lookups.posture(status.posture)
     if posture.move_yards_per_turn is not None:
         return float(posture.move_yards_per_turn)
     assert posture.move_factor is not None

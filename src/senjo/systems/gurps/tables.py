@@ -25,8 +25,9 @@ from typing import Any
 
 from senjo.systems.gurps import damage as damage_module
 from senjo.systems.gurps import effects as effects_module
-from senjo.systems.gurps import table_schema
+from senjo.systems.gurps import lookups, table_schema
 from senjo.systems.gurps.damage import DamageDice
+from senjo.systems.gurps.lookups import hit_location, location, location_penalty, posture
 from senjo.systems.gurps.table_cache import load_cached
 from senjo.systems.gurps.table_schema import (
     CriticalEntry,
@@ -229,61 +230,7 @@ def size_modifier(yards_longest: float) -> int:
     return _SIZE_MODS[bisect_left(_SIZES, yards_longest * _FLOAT_SLACK)] + extra
 
 
-# --- hit locations (B398-400, B552) -------------------------------------------------------
-
-
-def hit_location(roll_3d6: int) -> HitLocation:
-    """The hit location for a random-location 3d6 roll.
-
-    >>> hit_location(9).key, hit_location(15).en
-    ('torso', 'hand')
-    """
-    try:
-        return _LOCATION_BY_ROLL[roll_3d6]
-    except KeyError:
-        raise ValueError(f"a 3d6 roll is 3-18, not {roll_3d6}") from None
-
-
-def location(key: str) -> HitLocation:
-    """A hit location by key (skull, face, right_leg, …, eye, vitals)."""
-    try:
-        return _LOCATION_BY_KEY[key]
-    except KeyError:
-        known = ", ".join(_LOCATION_BY_KEY)
-        raise ValueError(f"no hit location {key!r}; known: {known}") from None
-
-
-def location_penalty(name: str, *, from_behind: bool = False, shield_arm: bool = False) -> int:
-    """To-hit penalty for aiming at a location (B398-400).
-
-    >>> location_penalty("skull"), location_penalty("skull", from_behind=True)
-    (-7, -5)
-    >>> location_penalty("left_arm", shield_arm=True)
-    -4
-    """
-    loc = location(name)
-    if from_behind and loc.penalty_from_behind is not None:
-        return loc.penalty_from_behind
-    if shield_arm and loc.penalty_shield_arm is not None:
-        return loc.penalty_shield_arm
-    return loc.penalty
-
-
-# --- postures (B551) ----------------------------------------------------------------------
-
-
-def posture(name: str) -> Posture:
-    """A posture by key: standing, crouching, kneeling, sitting, crawling, lying.
-
-    >>> p = posture("kneeling")
-    >>> p.melee_attack, p.defense, p.ranged_to_be_hit, p.can_retreat
-    (-2, -2, -2, False)
-    """
-    try:
-        return _POSTURE_BY_KEY[name]
-    except KeyError:
-        known = ", ".join(_POSTURE_BY_KEY)
-        raise ValueError(f"no posture {name!r}; known: {known}") from None
+# Hit locations (B398-400, B552) and postures (B551): `lookups.py`.
 
 
 # --- critical tables (B556-557) -------------------------------------------------------------
@@ -444,9 +391,10 @@ ENCUMBRANCE: tuple[EncumbranceLevel, ...] = _encumbrance.levels
 _THRUST, _SWING = _compile_damage(DAMAGE_BY_ST)
 _LARGE, _ZERO, _SIZES, _SIZE_MODS = _compile_scale(SPEED_RANGE)
 _NO_RANGE_MODIFIER = SPEED_RANGE.no_range_modifier_up_to_yards
-_LOCATION_BY_KEY = {loc.key: loc for loc in HIT_LOCATIONS}
-_LOCATION_BY_ROLL = {roll: loc for loc in HIT_LOCATIONS for roll in loc.rolls}
-_POSTURE_BY_KEY = {p.key: p for p in POSTURES}
+# The compiled lookups (`lookups.py`) serve these; exported here under the same names.
+lookups.LOCATIONS.update({loc.key: loc for loc in HIT_LOCATIONS})
+lookups.LOCATIONS_BY_ROLL.update({roll: loc for loc in HIT_LOCATIONS for roll in loc.rolls})
+lookups.POSTURES.update({p.key: p for p in POSTURES})
 
 
 _CRITICAL_TABLES: dict[str, CriticalTable] = {

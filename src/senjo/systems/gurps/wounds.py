@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from senjo.engine.battle import Battle
 from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.systems.gurps import tables
+from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.damage import (
     DamageDice,
@@ -204,7 +204,7 @@ def _effect_applies(effect: Effect, penetrated: bool, location: str) -> bool:
     for condition in effect.when:
         if condition == Condition.PENETRATES and not penetrated:
             return False
-        if condition == Condition.LIMB_OR_EXTREMITY and tables.location(location).kind not in (
+        if condition == Condition.LIMB_OR_EXTREMITY and lookups.location(location).kind not in (
             "limb",
             "extremity",
         ):
