@@ -99,3 +99,39 @@ def test_parsed_jobs_are_bounded() -> None:
     for seed in range(40):
         SimJob({**scenario.data, "seed": seed}, scenario.source, 1, 1).scenario()
     assert len(runner._PARSED) <= runner._PARSED_MAX
+
+
+def test_the_run_collector_freezes_as_it_goes_and_restores_the_collector() -> None:
+    """`RunCollector` freezes what survives every `every` battles, and leaves the
+    collector as it found it: nothing frozen, the same thresholds."""
+    import gc
+
+    from senjo.sim.collector import YOUNG, RunCollector
+
+    before = gc.get_threshold()
+    frozen: list[int] = []
+    with RunCollector(every=3) as collector:
+        assert gc.get_threshold()[0] == max(YOUNG, before[0])
+        frozen.append(gc.get_freeze_count())
+        kept: list[list[int]] = []
+        for number in range(7):
+            kept.append([number])  # a container that survives, new to freeze
+            collector.battle_done()
+            frozen.append(gc.get_freeze_count())
+        assert len(kept) == 7
+    assert frozen[0] > 0 and frozen[1] == frozen[2] == frozen[0] and frozen[3] > frozen[0]
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+    with pytest.raises(ValueError, match="at least 1"):
+        RunCollector(every=0)
+
+
+def test_the_run_collector_changes_no_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Battles played with the collector freezing after each one fold into the same
+    aggregate as with it doing nothing."""
+    from senjo.sim import collector
+
+    scenario = load_scenario(DUEL)
+    monkeypatch.setattr(runner, "RunCollector", lambda: collector.RunCollector(every=1))
+    freezing = play_battles(scenario, 11, 0, 8)
+    monkeypatch.setattr(runner, "RunCollector", lambda: collector.RunCollector(every=10**9))
+    assert play_battles(scenario, 11, 0, 8) == freezing

@@ -19,6 +19,7 @@ from senjo.engine.controllers import run
 from senjo.scenario import Scenario, parse_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.aggregate import SimAggregate, battle_stats
+from senjo.sim.collector import RunCollector
 from senjo.sim.fastpath import ENGINE, find_fast_path
 from senjo.sim.seeds import derive_seed
 
@@ -67,12 +68,14 @@ def play_battles(scenario: Scenario, seed: int, start: int, stop: int) -> SimAgg
     stats = battle_stats(scenario.system)
     sides = {fighter.key: fighter.side for fighter in scenario.fighters}
     aggregate = SimAggregate.empty()
-    for index in range(start, stop):
-        battle_seed = derive_seed(seed, index)
-        battle = build_battle(scenario, seed=battle_seed)
-        outcome = run(battle, controllers_for(scenario, battle_seed))
-        aggregate.add(outcome, stats(battle), sides)
-        del battle  # nothing of a battle outlives its fold
+    with RunCollector() as collector:  # the memo frozen out of the collector's way
+        for index in range(start, stop):
+            battle_seed = derive_seed(seed, index)
+            battle = build_battle(scenario, seed=battle_seed)
+            outcome = run(battle, controllers_for(scenario, battle_seed))
+            aggregate.add(outcome, stats(battle), sides)
+            del battle  # nothing of a battle outlives its fold
+            collector.battle_done()
     return aggregate
 
 
