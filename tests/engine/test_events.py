@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import sys
 from typing import Any
 
 import pytest
@@ -74,6 +75,9 @@ def test_events_and_values_have_the_direct_init() -> None:
 def test_the_events_write_out_their_init() -> None:
     """The rule systems' events write their `__init__` out, for mypyc to compile."""
     for cls in _TYPES.values():
+        module = sys.modules[cls.__module__]
+        if getattr(module, cls.__name__, None) is not cls:
+            continue  # made elsewhere: a doctest's example, run with the module's names
         if cls.__module__.startswith(("senjo.engine.events", "senjo.systems.")):
             assert compiled_init(cls) or written_init(cls) is not None, cls.__name__
 

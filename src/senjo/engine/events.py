@@ -1,8 +1,9 @@
 """Events: what happened, as frozen values that round-trip through JSON.
 
 Rule systems append events to `battle.log`; narration turns them into text
-afterwards. Every event class is registered by name (`@event`) so a JSON
-line can be turned back into the same value.
+afterwards. Every event class is registered by name (`event`: as a decorator
+on a Python class, as in the example below, or by a call after a compiled one)
+so a JSON line can be turned back into the same value.
 
 This module is compiled by mypyc (`senjo.native`), and so are the rule
 systems' events: their classes are native classes, registered by a call after

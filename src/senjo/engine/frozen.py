@@ -11,8 +11,9 @@ decisions, attacks and hits: some 100 a duel) use it.
 A class compiled by mypyc does better with an `__init__` written out in its body,
 setting each field by `object.__setattr__(self, name, value)` and then calling
 `__post_init__` if it has one: mypyc turns each of those calls into a direct write
-of the slot, some seven times as fast as the direct `__init__` (the values a duel
-makes most often, `Decision`, `Score`, `Modifiers`, the attack contexts, do this).
+of the slot, some seven times as fast as the direct `__init__` (the events, and the
+values a duel makes most often, `Decision`, `Score`, `Modifiers`, the attack
+contexts, do this).
 `direct_init` leaves a compiled `__init__` alone; in pure Python it replaces a
 written one as well, keeping it as `__replaced__` (tests call it to check it).
 
