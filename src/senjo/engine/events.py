@@ -63,7 +63,10 @@ class Event:
     __slots__ = ()
 
     def _fields(self) -> tuple[object, ...]:
-        return tuple([getattr(self, item.name) for item in dataclasses.fields(self)])  # type: ignore[arg-type]
+        names = _FIELDS.get(type(self))  # registered; else (never in senjo) ask dataclasses
+        if names is None:
+            names = tuple(item.name for item in dataclasses.fields(self))  # type: ignore[arg-type]
+        return tuple([getattr(self, name) for name in names])
 
     def __eq__(self, other: object) -> bool:
         """Equal when of one class with equal fields (a frozen dataclass's equality)."""

@@ -23,7 +23,7 @@ ValueError: no posture 'flying'; known: standing, crouching, kneeling, sitting, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from senjo.systems.gurps.table_schema import HitLocation, Posture
@@ -38,6 +38,9 @@ __all__ = [
     "posture",
 ]
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
 #: Filled by `tables.py` as it loads: postures and hit locations by key, locations by
 #: the 3d6 roll that hits them (B398-400, B551-552).
 POSTURES: dict[str, Posture] = {}
@@ -45,41 +48,37 @@ LOCATIONS: dict[str, HitLocation] = {}
 LOCATIONS_BY_ROLL: dict[int, HitLocation] = {}
 
 
-def _load() -> None:
-    """Load the tables, which fill the dictionaries above (once, on the first lookup)."""
-    from senjo.systems.gurps import tables  # noqa: F401
+def _found(table: dict[_K, _V], key: _K) -> _V | None:
+    """`table[key]`, loading the tables first if it is not there (None if it still is not)."""
+    found = table.get(key)
+    if found is None:
+        from senjo.systems.gurps import tables  # noqa: F401  (fills the dictionaries)
+
+        found = table.get(key)
+    return found
 
 
 def posture(name: str) -> Posture:
     """A posture by key: standing, crouching, kneeling, sitting, crawling, lying."""
-    found = POSTURES.get(name)
+    found = _found(POSTURES, name)
     if found is None:
-        _load()
-        found = POSTURES.get(name)
-        if found is None:
-            raise ValueError(f"no posture {name!r}; known: {', '.join(POSTURES)}")
+        raise ValueError(f"no posture {name!r}; known: {', '.join(POSTURES)}")
     return found
 
 
 def location(key: str) -> HitLocation:
     """A hit location by key (skull, face, right_leg, …, eye, vitals)."""
-    found = LOCATIONS.get(key)
+    found = _found(LOCATIONS, key)
     if found is None:
-        _load()
-        found = LOCATIONS.get(key)
-        if found is None:
-            raise ValueError(f"no hit location {key!r}; known: {', '.join(LOCATIONS)}")
+        raise ValueError(f"no hit location {key!r}; known: {', '.join(LOCATIONS)}")
     return found
 
 
 def hit_location(roll_3d6: int) -> HitLocation:
     """The hit location for a random-location 3d6 roll."""
-    found = LOCATIONS_BY_ROLL.get(roll_3d6)
+    found = _found(LOCATIONS_BY_ROLL, roll_3d6)
     if found is None:
-        _load()
-        found = LOCATIONS_BY_ROLL.get(roll_3d6)
-        if found is None:
-            raise ValueError(f"a 3d6 roll is 3-18, not {roll_3d6}")
+        raise ValueError(f"a 3d6 roll is 3-18, not {roll_3d6}")
     return found
 
 
