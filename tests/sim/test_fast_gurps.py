@@ -437,11 +437,6 @@ def _fast_defense_choice(
             "マップのあるシナリオ（GURPSの高速経路はマップなしで戦う）",
         ),
         (
-            "ranged.yaml",
-            "combatant 'archer' has a ranged weapon (regular_bow)",
-            "戦闘者 'archer'が射撃武器を持つ（regular_bow）",
-        ),
-        (
             "three_vs_one.yaml",
             "4 combatants (it plays duels of exactly two)",
             "戦闘者が4人（扱うのはちょうど2人の決闘）",
@@ -449,8 +444,8 @@ def _fast_defense_choice(
     ],
 )
 def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None:
-    """A map, a ranged weapon, more than two combatants: declined, the reason in one line,
-    in English and Japanese."""
+    """A map, more than two combatants: declined, the reason in one line, in English and
+    Japanese (a ranged weapon against a swordsman: test_fast_gurps_shootout.py)."""
     declined = GURPS_FAST.accepts(load_scenario(EXAMPLES / file))
     assert declined == reason
     assert declined is not None and in_lang(declined, "ja") == japanese

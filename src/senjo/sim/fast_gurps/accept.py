@@ -2,7 +2,10 @@
 
 `decline_reason(scenario)` returns None for a duel the fast path plays
 exactly as the engine would, else one line naming the first feature it does
-not model. The checks are strict: anything the engine would do differently
+not model. A duel of two melee fighters, or a shootout of two shooters
+(`shooter`, `shot_reason`: both main weapons bows, crossbows ..., played by
+the compiled kernel only); a fighter with a ranged weapon facing one without
+is declined. The checks are strict: anything the engine would do differently
 from the vectorised model is declined here, before a battle is played.
 """
 
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
-from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.skills import FAST_DRAW
 
 __all__ = [
@@ -18,9 +21,12 @@ __all__ = [
     "MODELLED_ADVANTAGES",
     "MODELLED_DAMAGE_TYPES",
     "MODELLED_OPTIONS",
+    "SHOT_DAMAGE_TYPES",
     "decline_reason",
     "fighter_reason",
     "main_weapon",
+    "shooter",
+    "shot_reason",
 ]
 
 #: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
@@ -94,10 +100,71 @@ def main_weapon(fighter: Fighter) -> str | None:
     return next(iter(held or manufactured), None)
 
 
-def fighter_reason(fighter: Fighter) -> Reason | None:
-    """The first thing about this fighter the fast path does not model, or None."""
+def shooter(fighter: Fighter) -> tuple[str, AttackMode] | None:
+    """The fighter's missile weapon and its mode when its main weapon (`main_weapon`) has
+    one mode only and it shoots (a bow, a crossbow); else None."""
+    main = main_weapon(fighter)
+    if main is None:
+        return None
+    weapon = fighter.weapon(main)
+    if len(weapon.modes) != 1 or weapon.modes[0].ranged is None:
+        return None
+    return main, weapon.modes[0]
+
+
+#: Damage types of the shots it models: those that never knock back (B378), so the
+#: distance of a shootout never changes.
+SHOT_DAMAGE_TYPES = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
+
+
+def shot_reason(fighter: Fighter) -> Reason | None:
+    """For a shooter (`shooter`): the first thing about its missile weapon the fast path
+    does not model (a shootout is played by the compiled kernel alone), or None."""
     name, jname = f"combatant {fighter.key!r}", f"戦闘者 {fighter.key!r}"
+    found = shooter(fighter)
+    assert found is not None
+    weapon, mode = found
+    ranged = mode.ranged
+    assert ranged is not None
+    from senjo.sim.fast_gurps import compiled
+
+    if not compiled.available():
+        return Reason(
+            "a shootout is played by the compiled duel only, and Numba is not available",
+            "射撃戦はコンパイル版の決闘のみが扱い、Numba が使えない",
+        )
+    label, jlabel = f"{name}'s {weapon}", f"{jname}の{weapon}"
+    if ranged.thrown or ranged.rof != 1 or ranged.shots != 1:
+        return Reason(
+            f"{label} is thrown or fires more than one shot",
+            f"{jlabel}は投擲武器か、2発以上を撃つ",
+        )
+    kind = mode.damage.damage_type.value
+    if kind not in SHOT_DAMAGE_TYPES:
+        return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")
+    if ranged.reload > 1 and FAST_DRAW.get(mode.skill, "") in fighter.skills:
+        return Reason(  # B194: a roll that saves a Ready of the reload
+            f"{name} can Fast-Draw its ammunition",
+            f"{jname}が矢弾を早抜きできる",
+        )
+    if fighter.shield is not None:
+        return Reason(f"{name} shoots with a shield", f"{jname}が盾を持って射撃する")
+    return None
+
+
+def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
+    """The first thing about this fighter the fast path does not model, or None. In a
+    shootout (`shooting`) its missile weapon is checked by `shot_reason` instead."""
+    name, jname = f"combatant {fighter.key!r}", f"戦闘者 {fighter.key!r}"
+    found = shooter(fighter) if shooting else None
+    shot = found[0] if found is not None else None
+    if shot is not None:
+        reason = shot_reason(fighter)
+        if reason is not None:
+            return reason
     for weapon in fighter.weapons:
+        if weapon.key == shot:
+            continue
         for mode in weapon.modes:
             if mode.ranged is not None:
                 return Reason(
@@ -121,6 +188,8 @@ def fighter_reason(fighter: Fighter) -> Reason | None:
                     f"{jname}が予備の武器を早抜きできる（{weapon.key}）",
                 )
     for weapon in fighter.weapons:
+        if weapon.key == shot:
+            continue
         for mode in weapon.modes:
             label = f"{name}'s {weapon.key} ({mode.name})"
             jlabel = f"{jname}の{weapon.key}（{mode.name}）"
@@ -176,8 +245,10 @@ def decline_reason(scenario: Scenario) -> Reason | None:
             return Reason(
                 f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
             )
+    # A shootout: both fighters' main weapons shoot (`ranged_tables.py`).
+    shooting = all(shooter(fighter) is not None for fighter in fighters)
     for fighter in fighters:
-        reason = fighter_reason(fighter)
+        reason = fighter_reason(fighter, shooting)
         if reason is not None:
             return reason
     return None

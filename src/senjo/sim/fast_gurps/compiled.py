@@ -47,6 +47,7 @@ KERNEL_SOURCES = (
     "kernel/rolls.py",
     "kernel/harm.py",
     "kernel/exchange.py",
+    "kernel/shoot.py",
     "kernel/turn.py",
     "kernel/tally.py",
     "packed.py",

@@ -122,6 +122,12 @@ STRIKING_CLASSES = 4
 # Maneuver codes (what a fighter did on its last turn; it governs its defenses).
 M_NONE, M_NOTHING, M_ATTACK, M_MOVE, M_POSTURE, M_READY = 0, 1, 2, 3, 4, 5
 M_AOD = {"increased_dodge": 6, "increased_parry": 7, "increased_block": 8, "double": 9}
+#: Aim (B364): only a shooter takes it, and only an Aim last turn keeps the count going.
+M_AIM = 10
+#: `FighterTables.drop_bonus` of a posture from which one cannot dodge and drop (lying).
+NO_DROP = -1
+#: Turns of Aim the AI takes before it shoots from afar (`GurpsAI._maneuver_of`).
+AIM_TURNS = 3
 AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
 # What the AI picks up: nothing, its weapon, its shield; or it draws a spare weapon (the
 # battle escapes to the engine, which plays that weapon).
@@ -300,6 +306,26 @@ class FighterTables:
     #: [location, shield ready] -> to-hit modifier for aiming there (the shield arm is -4),
     #: with the fighter's size modifier (B19) added.
     location_penalty: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    # A shooter's (`ranged_tables.py`; all empty for a fighter who fights in melee):
+    #: Index in `modes` of its missile weapon's mode (-1: it fights in melee). That mode's
+    #: `skill` holds what every shot from the duel's distance takes: the range, the lighting
+    #: and the bonus of `AIM_TURNS` turns of Aim (B364, B550).
+    ranged: int = -1
+    #: Ready maneuvers to reload one shot (B270).
+    reload: int = 0
+    #: [shock, foe's posture, foe's best defense - D_MIN] -> the ranged mode, or NO_ATTACK
+    #: (the AI would not shoot): the AI's choice once it has aimed `AIM_TURNS` turns.
+    shoot: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
+    #: [shock, foe's posture, foe's best defense - D_MIN] -> the plan of that shot.
+    shoot_plan: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
+    #: [foe's posture] -> to-hit modifier for shooting at it (B551, `prone_ranged_penalty`).
+    shot_posture: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: [weapon state, loaded] -> PICK_WEAPON (it picks its dropped weapon up) or PICK_SPARE
+    #: (it draws its sidearm: the battle escapes to the engine).
+    recover: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    #: As the target of a shot: [own posture] -> what dodging and dropping adds to the
+    #: dodge (B377), or NO_DROP.
+    drop_bonus: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
 
 @dataclass(slots=True)

@@ -49,8 +49,10 @@ FloatArray = npt.NDArray[np.float64]
     F_SHOCK_UNIT,
     F_MISS_TABLES,
     F_FLEE_AT,
-) = range(16)
-F_COLUMNS = 16
+    F_RANGED,
+    F_RELOAD,
+) = range(18)
+F_COLUMNS = 18
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -133,6 +135,11 @@ TABLES = (
     "x",
     "parry_breaks",
     "hit_location",
+    "shoot",
+    "shoot_plan",
+    "shot_posture",
+    "drop_bonus",
+    "recover",
     "scalars",
 )
 (
@@ -178,8 +185,13 @@ TABLES = (
     T_X,
     T_PARRY_BREAKS,
     T_HIT_LOCATION,
+    T_SHOOT,
+    T_SHOOT_PLAN,
+    T_SHOT_POSTURE,
+    T_DROP_BONUS,
+    T_RECOVER,
     T_SCALARS,
-) = range(43)
+) = range(48)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset({"move", "reach", "chance", "x"})
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
@@ -205,6 +217,14 @@ class Packed(NamedTuple):
 def _int(values: object) -> IntArray:
     result: IntArray = np.ascontiguousarray(np.asarray(values).astype(np.int64))
     return result
+
+
+def _some(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The array, or one zero of its rank where it is empty (a fighter in melee has no
+    shooter's tables; the kernel never reads them)."""
+    if values.size:
+        return values
+    return np.zeros((1,) * values.ndim, dtype=values.dtype)
 
 
 def _stack(arrays: list[IntArray]) -> IntArray:
@@ -243,6 +263,8 @@ def pack(t: DuelTables) -> Packed:
             f.hp // 10 if f.hp >= 20 else 1,
             f.miss["code"].shape[0],
             f.flee_at,
+            f.ranged,
+            f.reload,
         ]
 
     def modes(f: FighterTables) -> IntArray:
@@ -338,6 +360,11 @@ def pack(t: DuelTables) -> Packed:
         x=np.array(t.x, dtype=np.float64),
         parry_breaks=_stack([_int(f.parry_breaks) for f in fighters]),
         hit_location=_int(t.hit_location),
+        shoot=_stack([_int(_some(f.shoot)) for f in fighters]),
+        shoot_plan=_stack([_int(_some(f.shoot_plan)) for f in fighters]),
+        shot_posture=_stack([_int(_some(f.shot_posture)) for f in fighters]),
+        drop_bonus=_stack([_int(_some(f.drop_bonus)) for f in fighters]),
+        recover=_stack([_int(_some(f.recover)) for f in fighters]),
         scalars=_int([t.max_rounds, SKILL_LO]),
     )
 

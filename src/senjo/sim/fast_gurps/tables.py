@@ -30,7 +30,7 @@ from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
 from senjo.scenario.battle import build_battle
 from senjo.sim.declines import Reason
-from senjo.sim.fast_gurps.accept import main_weapon
+from senjo.sim.fast_gurps.accept import main_weapon, shooter
 from senjo.sim.fast_gurps.damage_tables import (
     MISS_FIELDS,
     critical_arrays,
@@ -70,6 +70,7 @@ from senjo.sim.fast_gurps.layout import (
     Unsupported,
     judge_table,
 )
+from senjo.sim.fast_gurps.ranged_tables import drop_tables, mode_dice, shooter_tables
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables as rule_tables
 from senjo.systems.gurps.ai import GurpsAI
@@ -266,8 +267,11 @@ def _fighter_tables(
     hands = HANDS if shield is not None else (READY,)
     plan_ids = _plan_ids()
     memo: dict[tuple[Any, ...], tuple[int, list[int]]] = {}
-    for where, hand, far, shock in itertools.product(
-        WEAPON_STATES, hands, range(len(DISTANCES)), range(SHOCK_LEVELS)
+    # A shooter never comes to blows (`ranged_tables.py`): no melee choices to tabulate.
+    shooting = shooter(fighter) is not None
+    melee_states = () if shooting else tuple(itertools.product(WEAPON_STATES, hands))
+    for (where, hand), far, shock in itertools.product(
+        melee_states, range(len(DISTANCES)), range(SHOCK_LEVELS)
     ):
         state = _state(scenario, order, DISTANCES[far])
         _set_hands(state, key, main, where, hand)
@@ -313,26 +317,25 @@ def _fighter_tables(
                 plan[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
 
     aod = np.zeros((4, 3), dtype=np.int64)
-    for where in WEAPON_STATES:
-        for hand in hands:
-            state = _state(scenario, order)
-            _set_hands(state, key, main, where, hand)
-            state.status[key].hp = -(-fighter.hp // 3) - 1
-            choice: ManeuverChoice = ai.choose(
-                _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
-            )
-            if choice.variant not in ("increased_dodge", "increased_parry", "increased_block"):
-                raise Unsupported(
-                    Reason(
-                        f"the AI of {key!r} would take {choice.key} when hurt",
-                        f"{key!r} のAIは負傷すると {choice.key} を選ぶ",
-                    )
+    for where, hand in melee_states:
+        state = _state(scenario, order)
+        _set_hands(state, key, main, where, hand)
+        state.status[key].hp = -(-fighter.hp // 3) - 1
+        choice: ManeuverChoice = ai.choose(
+            _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
+        )
+        if choice.variant not in ("increased_dodge", "increased_parry", "increased_block"):
+            raise Unsupported(
+                Reason(
+                    f"the AI of {key!r} would take {choice.key} when hurt",
+                    f"{key!r} のAIは負傷すると {choice.key} を選ぶ",
                 )
-            aod[where, hand] = M_AOD[choice.variant]
+            )
+        aod[where, hand] = M_AOD[choice.variant]
     # Without a weapon to strike with, the AI first picks up what it dropped (weapon, then
     # shield), whatever the distance - a held weapon out of reach does not count.
     pickup = np.zeros((4, 3, len(DISTANCES)), dtype=np.int64)
-    for where, hand, far in itertools.product(WEAPON_STATES, hands, range(len(DISTANCES))):
+    for (where, hand), far in itertools.product(melee_states, range(len(DISTANCES))):
         state = _state(scenario, order, DISTANCES[far])
         _set_hands(state, key, main, where, hand)
         choice = ai.choose(
@@ -411,11 +414,22 @@ def _fighter_tables(
         rapid_penalty=rapid_penalty,
         parry_breaks=parry_breaks,
     )
+    foe_shot = shooter(foe_fighter)
     foe_divisors = {
         (m.damage.damage_type.value, float(m.damage.armor_divisor))
-        for _, m in _modes(scenario, order, 1 - index)
+        for m in [m for _, m in _modes(scenario, order, 1 - index)]
+        + ([foe_shot[1]] if foe_shot is not None else [])
     }
     victim_tables(out, fighter, max_basic, foe_divisors)
+    if shooting:
+        here, there = (scenario.positions.get(k, Point(0, 0)) for k in (key, foe))
+        distance = abs(float(there.x) - float(here.x))
+
+        def state_at(distance: float) -> GurpsState:
+            return _state(scenario, order, distance)
+
+        shooter_tables(state_at, battle, key, foe, distance, out)
+        drop_tables(state_at, battle, key, foe, distance, out)
     return out
 
 
@@ -481,7 +495,7 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
     for fighter in fighters:
         for weapon in fighter.weapons:
             for mode in weapon.modes:
-                dice = mode.damage.dice(fighter.thrust, fighter.swing)
+                dice = mode_dice(fighter, mode)
                 most = max(most, 3 * (6 * dice.dice + max(dice.adds, 0)) + 3)
     steady = _steady(scenario)
     first = _fighter_tables(steady, order, 0, most)

@@ -82,6 +82,11 @@ U64 = npt.NDArray[np.uint64]
     S_HAND,
     S_GUARD,
     S_FLED,
+    # A shooter's: its weapon loaded (1), the Ready maneuvers of its reload so far, the
+    # turns of Aim it has taken in a row (`ranged_tables.py`).
+    S_LOADED,
+    S_RELOAD,
+    S_AIM,
     # The battle's counts, in the order of the results `res[count, fighter, battle]` (attacks,
     # hits, defenses, defended, dealt, taken): kept here as it plays, written once at its end
     # (a 3D index with the battle's row, read at run time, at every count cost more).
@@ -91,8 +96,8 @@ U64 = npt.NDArray[np.uint64]
     S_DEFENDED,
     S_DEALT,
     S_TAKEN,
-) = range(0, 50, 2)
-S_FIELDS = 25
+) = range(0, 56, 2)
+S_FIELDS = 28
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
 PLAYING, ESCAPED = 0, 1

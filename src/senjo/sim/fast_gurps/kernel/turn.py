@@ -16,6 +16,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     C_STATUS,
     ESCAPED,
     PLAYING,
+    S_AIM,
     S_ATTACKED,
     S_ATTACKS,
     S_BALANCE,
@@ -26,6 +27,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_GUARD,
     S_HAND,
     S_HP,
+    S_LOADED,
     S_MAN,
     S_POSTURE,
     S_RETREATED,
@@ -57,6 +59,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _step_toward,
     _success,
 )
+from senjo.sim.fast_gurps.kernel.shoot import _shoot_turn
 from senjo.sim.fast_gurps.layout import (
     ALL_DOWN,
     BACK,
@@ -64,6 +67,7 @@ from senjo.sim.fast_gurps.layout import (
     KNEELING,
     LAST_SIDE,
     LYING,
+    M_AIM,
     M_ATTACK,
     M_MOVE,
     M_NONE,
@@ -84,6 +88,7 @@ from senjo.sim.fast_gurps.packed import (
     F_FLEE_AT,
     F_HP,
     F_HT,
+    F_RANGED,
     F_SHIELD,
     SC_MAX_ROUNDS,
     T_AOD,
@@ -115,6 +120,9 @@ def _maneuver(
     if s[S_POSTURE + f] != STANDING:
         s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
         s[S_MAN + f] = M_POSTURE
+        return
+    if _fighter(P, K, f, F_RANGED) >= 0:
+        _shoot_turn(P, PF, K, s, par, x, c, st, used, f)
         return
     distance = abs(x[0] - x[1])
     weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
@@ -194,6 +202,8 @@ def _turn(
     s[S_ATTACKED + f] = 0
     s[S_BALANCE + f] = 0
     s[S_GUARD + f] = 0
+    if s[S_MAN + f] != M_AIM:  # B364: only an Aim last turn counts (`_start_of_turn`)
+        s[S_AIM + f] = 0
     s[S_MAN + f] = M_NONE
     hp = s[S_HP + f]
     if hp <= 0 and not rested:
@@ -227,6 +237,7 @@ def _reset(
         s[S_HP + f] = _fighter(P, K, f, F_HP)
         s[S_CONSCIOUS + f] = 1
         s[S_SHIELD + f] = _fighter(P, K, f, F_SHIELD)
+        s[S_LOADED + f] = 1  # a missile weapon starts loaded (`attack.resolve_attack`)
         x[f] = _f1(PF, K, T_X, f)
 
 

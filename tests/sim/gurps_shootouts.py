@@ -1,0 +1,90 @@
+"""GURPS shootouts for the fast path's checks: examples/gurps/ranged.yaml and variants that
+each bring in a rule the compiled shootout must follow battle by battle
+(tests/sim/test_fast_gurps_shootout.py)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from senjo.scenario import Scenario, load_scenario, parse_scenario
+
+from .gurps_duels import EXAMPLES
+
+__all__ = ["RANGED", "SHOOTOUTS", "changed"]
+
+RANGED = EXAMPLES / "ranged.yaml"
+
+#: A scenario's own missile weapon: piercing darts from a blowpipe-like launcher, one
+#: Ready to reload, a short half-damage range (B269 fields).
+DART_GUN = {
+    "key": "dart_gun",
+    "name": "Dart gun",
+    "modes": [
+        {
+            "name": "shoot",
+            "skill": "Blowpipe",
+            "damage": "1d+1 pi",
+            "two_handed": True,
+            "ranged": {"acc": 1, "half_damage": 30, "max_range": 60, "reload": 1},
+        }
+    ],
+}
+
+
+def changed(change: Any, name: str = "changed.yaml") -> Scenario:
+    """examples/gurps/ranged.yaml with `change(data)` applied to a copy of its data."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(RANGED).data)
+    change(data)
+    return parse_scenario(data, name)
+
+
+def close() -> Scenario:
+    """Ten yards apart (-4 for range), hit locations rolled, dim light (-3 on every shot),
+    and the prone target's -2 read from the cover table."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["combatants"][1]["position"] = [10, 0]
+        data["options"] = {
+            "random_hit_locations": "on",
+            "darkness": 3,
+            "prone_ranged_penalty": "cover",
+            "max_rounds": 60,
+        }
+
+    return changed(change, "close.yaml")
+
+
+def darts() -> Scenario:
+    """Piercing darts (one Ready to reload) at a big target (SM +1) with Low Pain
+    Threshold, against a crossbowman who is Hard to Kill and flees when badly hurt."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer.update(weapons=[DART_GUN, "large_knife"], skills={"Blowpipe": 16, "Knife": 12})
+        archer.update(size_modifier=1, advantages=["low_pain_threshold"], hp=14)
+        crossbowman.update(advantages=["hard_to_kill"], flee_at=3)
+        crossbowman["position"] = [15, 0]
+
+    return changed(change, "darts.yaml")
+
+
+def hurt() -> Scenario:
+    """Frail shooters with great skill: shock, knockdown, stun and the HP thresholds come
+    early and often; the crossbowman is quicker and leads."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer.update(hp=7, ht=9, skills={"Bow": 18, "Knife": 12, "Brawling": 12})
+        crossbowman.update(hp=8, ht=10, dx=14, skills={"Crossbow": 17, "Shortsword": 12})
+        archer["dr"] = {"all": 0}
+
+    return changed(change, "hurt.yaml")
+
+
+SHOOTOUTS = {
+    "ranged": lambda: load_scenario(RANGED),
+    "close": close,
+    "darts": darts,
+    "hurt": hurt,
+}
