@@ -3,17 +3,20 @@ the engine's battles, agreement with the engine path, the tables' rule numbers, 
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
 import numpy as np
 import pytest
 
-from senjo.scenario import load_scenario
+from senjo.scenario import load_scenario, parse_scenario
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
+from senjo.sim.fast_gurps.accept import SHOT_DAMAGE_TYPES
 from senjo.sim.fast_gurps.layout import NO_ATTACK, NO_DROP
-from senjo.sim.fast_gurps.tables import build_tables
+from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
 from senjo.sim.runner import play_battles
 from senjo.sim.stats import wilson_interval
 
@@ -112,12 +115,16 @@ def _knight(data: dict[str, Any]) -> None:
             lambda d: d["combatants"][1].update(position=[200, 0]),
             "combatant 'archer' shoots from past half-damage range",
         ),
+        (
+            lambda d: d.update(options={"darkness": 10}),
+            "the AI of 'archer' would not shoot from 20 yards (it closes in)",
+        ),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
     """A shooter against a swordsman, a shield, Fast-Draw of arrows (a roll in each
-    reload), a start within a move of the foe, half damage by range: declined, with a
-    Japanese twin of the reason."""
+    reload), a start within a move of the foe, half damage by range, an AI that would
+    not shoot (total darkness, B394): declined, with a Japanese twin of the reason."""
     found = GURPS_FAST.accepts(changed(change))
     assert found == reason
     assert in_lang(found, "ja") != found
@@ -129,3 +136,93 @@ def test_declines_a_shootout_without_numba(monkeypatch: pytest.MonkeyPatch) -> N
     found = GURPS_FAST.accepts(load_scenario(RANGED))
     assert found is not None and "Numba" in found
     assert GURPS_FAST.accepts(load_scenario(DUEL)) is None
+
+
+# --- random shootouts -------------------------------------------------------------------------
+
+TRAITS: list[Any] = [
+    "combat_reflexes",
+    "high_pain_threshold",
+    "low_pain_threshold",
+    "no_vitals",
+    "no_brain",
+    "perfect_balance",
+    {"hard_to_kill": 2},
+    {"enhanced_dodge": 1},
+    "injury_tolerance_unliving",
+    "injury_tolerance_homogenous",
+]
+LOCATIONS = ["all", "torso", "skull", "vitals", "neck", "right_arm", "left_leg"]
+
+
+def _launcher(rng: random.Random) -> dict[str, Any]:
+    """A scenario's own missile weapon: random damage, Acc, reload and range."""
+    dice = f"{rng.randint(1, 3)}d{rng.choice(['', '+1', '+2', '-1'])}"
+    kind = rng.choice(sorted(SHOT_DAMAGE_TYPES))
+    mode: dict[str, Any] = {
+        "name": "shoot",
+        "skill": "Blowpipe",
+        "damage": rng.choice([f"{dice} {kind}", f"thr+{rng.randint(0, 4)} {kind}"]),
+        "two_handed": True,
+        "ranged": {
+            "acc": rng.randint(0, 4),
+            "half_damage": rng.choice([25, 60, 150]),
+            "max_range": 300,
+            "reload": rng.randint(1, 4),
+        },
+    }
+    if rng.random() < 0.5:
+        mode["st_for_damage"] = rng.randint(8, 14)
+    return {"key": "launcher", "name": "Launcher", "modes": [mode]}
+
+
+def random_shootout(rng: random.Random, base: dict[str, Any]) -> Any:
+    """A random variant of ranged.yaml, or None if the fast path would decline it."""
+    data = copy.deepcopy(base)
+    for fighter in data["combatants"]:
+        kind = rng.choice(["regular_bow", "crossbow", "launcher"])
+        weapon: Any = _launcher(rng) if kind == "launcher" else kind
+        skill = {"regular_bow": "Bow", "crossbow": "Crossbow", "launcher": "Blowpipe"}[kind]
+        fighter["weapons"] = [weapon, *rng.sample(["large_knife", "shortsword"], rng.randint(0, 1))]
+        fighter["skills"] = {skill: rng.randint(10, 19), "Knife": 11, "Shortsword": 11}
+        fighter.update({key: rng.randint(9, 15) for key in ("st", "dx", "ht")})
+        fighter["hp"] = rng.randint(6, 16)
+        places = rng.sample(LOCATIONS, rng.randint(1, 3))
+        fighter["dr"] = {place: rng.randint(0, 4) for place in places}
+        fighter["advantages"] = rng.sample(TRAITS, rng.randint(0, 3))
+        fighter["size_modifier"] = rng.choice([0, 0, -1, 1])
+        if rng.random() < 0.3:
+            fighter["flee_at"] = rng.randint(-3, 5)
+    data["combatants"][1]["position"] = [rng.randint(8, 40), 0]
+    data["options"] = {
+        "max_rounds": rng.choice([20, 60]),
+        "random_hit_locations": rng.choice(["on", "off"]),
+        "prone_ranged_penalty": rng.choice(["posture", "cover"]),
+        "free_actions": rng.choice(["on", "off"]),
+        "darkness": rng.choice(["0", "0", "2", "10"]),
+    }
+    scenario = parse_scenario(data, "random.yaml")
+    if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
+        return None
+    return scenario
+
+
+def test_random_shootouts_play_exactly_the_engines_battles() -> None:
+    """Random shooters - bows, crossbows and launchers of random damage, Acc, reload and
+    half-damage range, sidearms, skills, ST/DX/HT/HP, DR by location, traits, size,
+    morale, distance, options - and every battle the kernel finishes must be the engine's
+    battle with the same dice."""
+    rng = random.Random(20261201)
+    base = load_scenario(RANGED).data
+    shootouts = compared = 0
+    while shootouts < 10:
+        scenario = random_shootout(rng, base)
+        if scenario is None:
+            continue
+        shootouts += 1
+        tables = build_tables(scenario)
+        result = compiled.play_blocks(tables, 40, [np.random.Generator(np.random.PCG64(shootouts))])
+        for i in np.nonzero(~result.escaped)[0]:
+            compared += 1
+            assert_engines_battle(scenario, tables, result, int(i), scenario.data)
+    assert compared >= 300

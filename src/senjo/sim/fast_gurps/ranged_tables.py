@@ -234,6 +234,11 @@ def shooter_tables(
                         f"戦闘者 {key!r} が{chosen.location}を狙う",
                     )
                 out.shoot_plan[shock, p, defense - D_MIN] = plan_ids[chosen]
+    if (out.shoot[0, 0] == NO_ATTACK).all():  # not even its first shot at a standing foe
+        raise _unsupported(
+            f"the AI of {key!r} would not shoot from {distance:g} yards (it closes in)",
+            f"{key!r} のAIは{distance:g}ヤードからは撃たない（接近する）",
+        )
 
 
 def drop_tables(
