@@ -17,7 +17,7 @@ import pytest
 
 from senjo.scenario import load_scenario
 from senjo.sim.aggregate import CombatantTally, SimAggregate
-from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, runs
+from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, runs, streams
 from senjo.sim.fast_gurps.state import BlockResult
 from senjo.sim.fast_gurps.tables import build_tables
 
@@ -220,3 +220,12 @@ def test_old_kernel_caches_are_pruned_and_recent_ones_kept(tmp_path: Path) -> No
     assert sorted(p.name for p in numba_folder.iterdir()) == ["aaa", "bbb", "stray.txt"]
     assert current.stat().st_mtime >= now - 60
     compiled.prune_kernel_caches(tmp_path / "missing" / "x")  # no folder yet: nothing to do
+
+
+def test_a_battles_row_is_its_stream() -> None:
+    """`streams.row` (one battle's dice, for the engine that replays it) reads exactly the
+    faces `streams.draw` gives the same battles: 64 battles, 400 dice each."""
+    seeds = streams.row_seeds(rngs(77, 2), 32)
+    faces = streams.draw(seeds.copy(), np.arange(seeds.size), 400)
+    for i, seed in enumerate(seeds):
+        assert streams.row(seed, 400).tolist() == faces[i].tolist()

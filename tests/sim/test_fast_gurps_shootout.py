@@ -48,6 +48,34 @@ def test_the_compiled_shootout_plays_exactly_the_engines_battles(name: str) -> N
     assert followed >= 270
 
 
+def test_a_tied_shootout_is_rolled_and_each_battle_played_exactly() -> None:
+    """B363: shooters of equal Basic Speed and DX roll for the lead with each battle's first
+    two dice; each battle, played with its leader's tables from the third die on, is the
+    engine's with the same dice."""
+
+    def tie(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        crossbowman.update(dx=archer["dx"], ht=archer["ht"])
+
+    scenario = changed(tie, "tie.yaml")
+    assert initiative_tie(scenario) and GURPS_FAST.accepts(scenario) is None
+    a, b = (f.key for f in scenario.fighters)
+    checked = {a: 0, b: 0}
+    for lead in (a, b):
+        tables = build_tables(scenario, lead)
+        assert tables.fighters[0].key == lead
+        rngs = [np.random.Generator(np.random.PCG64(31))]
+        result = compiled.play_blocks(tables, 160, rngs, 2)
+        for i in range(160):
+            first, second = (int(v) for v in result.row(i)[:2])
+            leader = a if first > second or (first == second and a < b) else b
+            if leader != lead or result.escaped[i]:
+                continue
+            assert_engines_battle(scenario, tables, result, i, lead)
+            checked[lead] += 1
+    assert min(checked.values()) >= 50
+
+
 def test_agrees_with_the_engine_path() -> None:
     """The engine (seed 11) and the fast path (seed 12, other battles) on ranged.yaml: the
     fast path's archer win rate lies inside the engine's 95% Wilson interval, and the

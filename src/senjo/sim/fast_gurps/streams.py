@@ -71,13 +71,26 @@ def draw(states: U64, idx: IntArray, count: int) -> IntArray:
     return faces
 
 
+_MASK = (1 << 64) - 1
+
+
 def row(seed: np.uint64, count: int) -> npt.NDArray[np.uint8]:
-    """The first `count` dice of the battle whose stream starts at `seed`."""
-    states = np.array([seed], dtype=np.uint64)
-    faces: npt.NDArray[np.uint8] = draw(states, np.zeros(1, dtype=np.int64), count)[0].astype(
-        np.uint8
-    )
-    return faces
+    """The first `count` dice of the battle whose stream starts at `seed`: `draw`'s
+    arithmetic on Python integers, one battle's dice (an escaped battle's, for the engine
+    that replays it) some ten times faster than `draw` on arrays of one."""
+    gamma, m1, m2, low, reject = int(GAMMA), int(M1), int(M2), int(LOW), int(REJECT)
+    state = int(seed)
+    faces = bytearray(count)
+    k = 0
+    while k < count:
+        state = (state + gamma) & _MASK
+        z = ((state ^ (state >> 30)) * m1) & _MASK
+        z = ((z ^ (z >> 27)) * m2) & _MASK
+        product = ((z ^ (z >> 31)) >> 32) * 6
+        if product & low >= reject:
+            faces[k] = (product >> 32) + 1
+            k += 1
+    return np.frombuffer(bytes(faces), dtype=np.uint8).copy()
 
 
 def first_dice(seeds: U64, count: int) -> IntArray:
