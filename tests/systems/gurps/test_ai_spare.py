@@ -67,3 +67,47 @@ def test_a_dropped_shield_is_picked_up_while_the_foe_is_far() -> None:
     status.dropped.add("medium_shield")
     chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "pick_up", "medium_shield")
+
+
+def _turned(distance: float, unready: str = "", **who: Any) -> Any:
+    """The AI's maneuver with its weapon (or shield) held but unready: a critical miss's
+    "weapon turns in your hand" (B556), or a critical failure's unready shield."""
+    game = battle(fighter("a", "x", 0, **who), fighter("b", "y", distance), dice=[])
+    status = game.state.status["a"]
+    item = unready or who["weapons"][0]
+    assert item in status.ready
+    status.ready.discard(item)  # still in the hand, no longer ready
+    return GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+
+
+def test_a_sword_turned_in_the_hand_is_readied_rather_than_the_spare_drawn() -> None:
+    """B556 (weapon turns in your hand): one Ready brings it to bear again (B382) - the
+    AI re-readies its sword rather than draw the knife, near the foe or far from it."""
+    for distance in (1, 6):
+        chosen = _turned(distance, **SWORDSMAN)
+        assert (chosen.maneuver, chosen.variant, chosen.weapon) == (
+            "ready",
+            "regrip",
+            "broadsword",
+        ), distance
+
+
+def test_a_bow_turned_in_the_hand_is_readied_from_afar() -> None:
+    """An archer whose bow turned in its hands twenty yards from the foe readies the bow
+    again rather than draw its knife and run in under the foe's shots."""
+    archer = {
+        "dx": 12,
+        "skills": {"Bow": 14, "Knife": 12},
+        "weapons": ["regular_bow", "large_knife"],
+    }
+    chosen = _turned(20, **archer)
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "regrip", "regular_bow")
+
+
+def test_an_unready_shield_is_readied_while_the_foe_is_far() -> None:
+    """A shield left unready by a critically failed block (B556), sword in hand, the foe six
+    yards off: the AI readies the shield before it closes in, as it picks up a dropped one."""
+    knight = {**SWORDSMAN, "shield": "medium_shield", "skills": {"Broadsword": 14, "Shield": 12}}
+    knight["weapons"] = ["broadsword"]
+    chosen = _turned(6, "medium_shield", **knight)
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "regrip", "medium_shield")

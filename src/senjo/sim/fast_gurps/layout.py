@@ -320,8 +320,8 @@ class FighterTables:
     shoot_plan: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
     #: [foe's posture] -> to-hit modifier for shooting at it (B551, `prone_ranged_penalty`).
     shot_posture: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    #: [weapon state, loaded] -> PICK_WEAPON (it picks its dropped weapon up) or PICK_SPARE
-    #: (it draws its sidearm: the battle escapes to the engine).
+    #: [weapon state, loaded] -> PICK_WEAPON (it picks its dropped weapon up, or readies it
+    #: again) or PICK_SPARE (it draws its sidearm: the battle escapes to the engine).
     recover: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
     #: As the target of a shot: [own posture] -> what dodging and dropping adds to the
     #: dodge (B377), or NO_DROP.

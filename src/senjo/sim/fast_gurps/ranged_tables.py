@@ -176,12 +176,12 @@ def shooter_tables(
         reload = ManeuverChoice("ready", "reload", weapon=weapon)
         _expect(ai, state, key, reload, "Ready (reload)")
 
-    # Its weapon dropped (a critical miss, B556; a critical hit's "drops its weapon"), turned
-    # in its hand or broken: it picks it up, or draws its sidearm (for the engine to play).
+    # Its weapon dropped (a critical miss, B556; a critical hit's "drops its weapon") or
+    # turned in its hands: it picks it up or readies it again; broken: it draws its
+    # sidearm (for the engine to play).
     from senjo.sim.fast_gurps.tables import _decision_battle, _set_weapon
 
     out.recover = np.full((len(WEAPON_STATES), 2), PICK_SPARE, dtype=np.int64)
-    pick = ManeuverChoice("ready", "pick_up", weapon=weapon)
     for where in WEAPON_STATES:
         for loaded in (0, 1):
             state = state_at(distance)
@@ -189,7 +189,11 @@ def shooter_tables(
                 state.status[key].shots[weapon] = 0
             _set_weapon(state, key, weapon, where)
             options = maneuver_options(state, key)
-            if ai.choose(_decision_battle(state), Decision(key, "maneuver", options)) == pick:
+            chosen = ai.choose(_decision_battle(state), Decision(key, "maneuver", options))
+            if chosen in (
+                ManeuverChoice("ready", "pick_up", weapon=weapon),
+                ManeuverChoice("ready", "regrip", weapon=weapon),
+            ):
                 out.recover[where, loaded] = PICK_WEAPON
 
     d_count = D_MAX - D_MIN + 1

@@ -332,8 +332,8 @@ def _fighter_tables(
                 )
             )
         aod[where, hand] = M_AOD[choice.variant]
-    # Without a weapon to strike with, the AI first picks up what it dropped (weapon, then
-    # shield), whatever the distance - a held weapon out of reach does not count.
+    # Without a weapon to strike with, the AI first readies or picks up what it has lost
+    # (weapon, then shield), whatever the distance - a held weapon out of reach does not count.
     pickup = np.zeros((4, 3, len(DISTANCES)), dtype=np.int64)
     for (where, hand), far in itertools.product(melee_states, range(len(DISTANCES))):
         state = _state(scenario, order, DISTANCES[far])
@@ -341,7 +341,7 @@ def _fighter_tables(
         choice = ai.choose(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
         )
-        if choice.maneuver == "ready" and choice.variant in ("pick_up", "draw"):
+        if choice.maneuver == "ready" and choice.variant in ("regrip", "pick_up", "draw"):
             if choice.weapon == main:
                 pickup[where, hand, far] = PICK_WEAPON
             elif shield is not None and choice.weapon == shield.key:

@@ -286,13 +286,16 @@ class GurpsAI:
         # draw a melee weapon (its hand would then keep a two-handed bow from shooting).
         reloading = bool(reloads) and state.distance(key, target) > fighter.basic_move
         if not held and not reloading:
+            # A weapon turned in the hand (B556) is readied again before a spare is drawn:
+            # the items are listed weapons first, in the fighter's order.
             for option in readies:
-                if option.variant in ("pick_up", "draw"):
+                if option.variant in ("regrip", "pick_up", "draw"):
                     return option
         elif not striking and not reloading and fighter.shield is not None:
-            # Armed but with no blow to strike: time to pick up a dropped shield.
+            # Armed but with no blow to strike: time to pick up a dropped shield, or ready
+            # one left unready (a critically failed block, B556).
             for option in readies:
-                if option.variant == "pick_up" and option.weapon == fighter.shield.key:
+                if option.variant in ("regrip", "pick_up") and option.weapon == fighter.shield.key:
                     return option
         weapons = [o for o in by_kind.get("attack", []) if o.weapon]  # not grappling moves
         attacks = [o for o in weapons if o.target == target] or weapons

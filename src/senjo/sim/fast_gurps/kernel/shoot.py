@@ -5,9 +5,9 @@ says when the AI would, and the fast path declines those duels): standing,
 with its weapon loaded, it Aims `AIM_TURNS` turns (B364) and shoots; empty,
 it Readies until it is loaded (B270). The target dodges, or dodges and drops
 (B377), as `GurpsAI._defense` chooses. Whatever this loop does not follow - a
-stumble past the foe on a critical miss, a weapon turned in the hand or broken (the AI
-draws its sidearm), an AI that would not shoot - hands the battle to the engine; a
-dropped weapon is picked up. There is no NumPy model of it: a shootout is
+stumble past the foe on a critical miss, a broken weapon (the AI draws its sidearm), an
+AI that would not shoot - hands the battle to the engine; a dropped weapon is picked up,
+one turned in the hands readied again. There is no NumPy model of it: a shootout is
 played here or on the engine (`accept.py`).
 """
 
@@ -190,7 +190,8 @@ def _shoot_turn(
 ) -> None:
     """A standing shooter's maneuver (GurpsAI._maneuver_of) and its resolution."""
     if s[S_WEAPON + f] != READY:
-        # Dropped: picked up, loaded or not as it fell. Else it draws its sidearm (escape).
+        # Dropped or turned in its hands: picked up or readied, loaded or not as it was.
+        # Broken: it draws its sidearm (the engine plays on).
         if _i3(P, K, T_RECOVER, f, s[S_WEAPON + f], s[S_LOADED + f]) != PICK_WEAPON:
             _escape(c, used)
             return
