@@ -11,9 +11,11 @@ fresh `senjo sim` and each new worker process do: a warm memo in this process wo
 replay the same seeds from memory.
 Then the fast paths against the engine (`path_duels`): Call of Cthulhu duels
 on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml (the
-compiled duel, and the NumPy model it mirrors), each fast path also on a
-long run (1,000,000 CoC and 4,000,000 GURPS duels), whose figures are its
-steady rate: on the short runs starting the workers is a tenth of the time.
+compiled duel, and the NumPy model it mirrors) and GURPS shootouts on
+examples/gurps/ranged.yaml (the compiled duel only; about 2% of them escape to
+the engine), each fast path also on a long run (1,000,000 CoC, 4,000,000
+GURPS duels, 200,000 shootouts), whose figures are its steady rate: on the
+short runs starting the workers is a tenth of the time.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from senjo.systems.gurps.memo import MEMO
 ROOT = Path(__file__).resolve().parents[1]
 DUEL = ROOT / "examples" / "gurps" / "duel.yaml"
 COC_DUEL = ROOT / "examples" / "coc" / "duel.yaml"
+RANGED = ROOT / "examples" / "gurps" / "ranged.yaml"
 
 # The reference duel's numbers, taken from duel.yaml: (skill, dodge, damage dice,
 # damage adds, DR on the torso, HP). Knight: Broadsword 14, sw 1d+2 cut; Raider:
@@ -163,3 +166,4 @@ if __name__ == "__main__":
     size = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     path_duels("CoC", COC_DUEL, size, 200, 1_000_000)
     path_duels("GURPS", DUEL, size, 400, 4_000_000)
+    path_duels("GURPS shootout", RANGED, size, 40, 200_000)

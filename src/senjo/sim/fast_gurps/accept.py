@@ -67,19 +67,23 @@ MODELLED_DAMAGE_TYPES = frozenset(DAMAGE_TYPES)
 MODELLED_OPTIONS = frozenset(
     {
         "max_rounds",
-        # The AI's only free action drops an empty missile weapon; no duel here has one,
-        # so each turn's free action is "none" and changes nothing (tested battle by battle).
+        # The AI's only free action drops an empty missile weapon when a foe is within 2
+        # yards; a melee duel has none and a shootout never closes in, so each turn's free
+        # action is "none" and changes nothing (tested battle by battle).
         "free_actions",
         "random_hit_locations",
         "deceptive_floor",
         "heavy_parry_break",
-        # The AI never takes Move and Attack, and no attack is ranged: these change nothing.
+        # The AI never takes Move and Attack: these change nothing.
         "move_and_attack_defenses",
         "move_and_attack_other_rolls",
+        # A lying target's -2 or -4 to be shot: in a shootout's tables (`ranged_tables.py`,
+        # from the engine's score); a melee duel has no shot.
         "prone_ranged_penalty",
-        # Without a map every foe is in front and seen, and no attack is ranged: the lighting
-        # is a flat penalty on every attack roll, total darkness (10) included (no shot to
-        # be blind). It is in each mode's base skill (`tables.py`).
+        # Without a map every foe is in front and seen: the lighting is a flat penalty on
+        # every attack roll, in each mode's base skill (`tables.py`; a shot's skill is the
+        # engine's score, lighting and all). Total darkness (10) too: in melee no blow is
+        # blind; a shootout whose AI would not shoot in it is declined.
         "darkness",
     }
 )
