@@ -339,8 +339,21 @@ def flight() -> Scenario:
     return parse_scenario(data, "flight.yaml")
 
 
+def fumbles() -> Scenario:
+    """Clumsy fighters at skill 8 (critical misses on 16 or more, B556): a shortsword
+    whose impaling thrust re-rolls a hit on its wielder, against a mace, a solid weapon
+    that re-rolls a break (it breaks only on a second break, else it is dropped)."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    knight.update(weapons=["shortsword"], skills={"Shortsword": 8, "Brawling": 10})
+    del knight["shield"]
+    raider.update(weapons=["mace"], skills={"Axe/Mace": 8, "Brawling": 10})
+    return parse_scenario(data, "fumbles.yaml")
+
+
 SCENARIOS = {
     "duel": lambda: load_scenario(DUEL),
+    "fumbles": fumbles,
     "flight": flight,
     "darkness": darkness,
     "free actions": free_actions,

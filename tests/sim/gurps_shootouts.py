@@ -82,9 +82,23 @@ def hurt() -> Scenario:
     return changed(change, "hurt.yaml")
 
 
+def clumsy() -> Scenario:
+    """Poor shots eight yards apart: critical misses on 16 or more (B556), a hit on
+    oneself re-rolled (a ranged attack's), dropped and turned bows recovered."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer["skills"]["Bow"] = 9
+        crossbowman["skills"]["Crossbow"] = 9
+        crossbowman["position"] = [8, 0]
+
+    return changed(change, "clumsy.yaml")
+
+
 SHOOTOUTS = {
     "ranged": lambda: load_scenario(RANGED),
     "close": close,
+    "clumsy": clumsy,
     "darts": darts,
     "hurt": hurt,
 }

@@ -27,6 +27,8 @@ from senjo.sim.fast_gurps.layout import (
     CM_GUARD,
     CM_KNOCKOUT,
     CM_NOTHING,
+    CM_REROLL_BREAK,
+    CM_REROLL_SELF,
     CM_SELF,
     CM_STUMBLE,
     CM_TRIP,
@@ -60,7 +62,7 @@ from senjo.systems.gurps.table_schema import CriticalEntry
 __all__ = ["MISS_FIELDS", "critical_arrays", "miss_table", "victim_tables"]
 
 #: The columns of a critical-miss row (the arrays of `FighterTables.miss`).
-MISS_FIELDS = ("code", "dice", "adds", "half", "type", "location", "dr", "trip")
+MISS_FIELDS = ("code", "dice", "adds", "half", "type", "location", "dr", "trip", "key")
 #: Critical-miss effects that change nothing the battle depends on (they are only logged).
 _INERT = {
     EffectKind.MODERATE_PAIN,
@@ -100,8 +102,12 @@ def _miss_row(
     effect = acting[0]
     kind = effect.effect
     rerolled = effect.reroll_if and any(facts.holds(c) for c in effect.reroll_if)
-    if rerolled and kind in (EffectKind.WEAPON_BREAKS, EffectKind.HIT_SELF):
-        return row  # a re-roll: not modelled
+    if rerolled and kind == EffectKind.WEAPON_BREAKS:
+        if effect.if_reroll_differs == "drop_weapon":
+            row["code"] = CM_REROLL_BREAK
+        return row  # (another way of settling the re-roll: not modelled)
+    if rerolled and kind == EffectKind.HIT_SELF and effect.if_reroll_differs != "use_new_result":
+        return row
     half = effect.fraction is not None and effect.fraction < 1
     if kind == EffectKind.HIT_SELF:
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
@@ -136,7 +142,7 @@ def _miss_row(
         return row
     dice_count, adds, halved, damage_type, place, dr = hurt
     row.update(
-        code=CM_SELF,
+        code=CM_REROLL_SELF if rerolled else CM_SELF,
         dice=dice_count,
         adds=adds,
         half=int(halved),
@@ -154,13 +160,16 @@ def miss_table(
     fighter: Fighter = battle.state.fighters[key]
     facts = _facts(battle, key, weapon, mode, parrying)
     rows = [dict.fromkeys(MISS_FIELDS, 0) for _ in range(3)]
+    first: dict[str, int] = {}  # an entry's key as a number: the first roll it covers
     for roll in range(3, 19):
         entry = (
             rule_tables.unarmed_critical_miss(roll)
             if mode.unarmed
             else rule_tables.critical_miss(roll)
         )
-        rows.append(_miss_row(fighter, mode, facts, entry))
+        row = _miss_row(fighter, mode, facts, entry)
+        row["key"] = first.setdefault(entry.key, roll)
+        rows.append(row)
     return rows
 
 

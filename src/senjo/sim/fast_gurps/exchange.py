@@ -23,6 +23,8 @@ from senjo.sim.fast_gurps.layout import (
     CM_FALL,
     CM_GUARD,
     CM_KNOCKOUT,
+    CM_REROLL_BREAK,
+    CM_REROLL_SELF,
     CM_SELF,
     CM_STUMBLE,
     CM_TRIP,
@@ -296,6 +298,25 @@ class Exchange(BlockState):
         roll = self.roll3(idx)
         miss = me.miss
         result = miss["code"][tables, roll]
+        # B556's re-rolls (`criticals._carry_out`): a hit on oneself stands only if the
+        # re-roll is the same entry, else the new result is carried out (it may re-roll)...
+        pending = np.flatnonzero(result == CM_REROLL_SELF)
+        while pending.size:
+            again = self.roll3(idx[pending])
+            key = miss["key"][tables[pending], roll[pending]]
+            same = miss["key"][tables[pending], again] == key
+            result[pending[same]] = CM_SELF  # the first roll's hit on oneself
+            moved = pending[~same]
+            roll[moved] = again[~same]
+            result[moved] = miss["code"][tables[moved], roll[moved]]
+            pending = moved[result[moved] == CM_REROLL_SELF]
+        # ... and a resistant weapon breaks only if the re-roll breaks it again, else drops.
+        breaking = np.flatnonzero(result == CM_REROLL_BREAK)
+        if breaking.size:
+            again = self.roll3(idx[breaking])
+            key = miss["key"][tables[breaking], roll[breaking]]
+            same = miss["key"][tables[breaking], again] == key
+            result[breaking] = np.where(same, CM_BROKEN, CM_DROP)
         self.escape(idx[result == CM_ESCAPE])
         self.balance[f, idx[result == CM_BALANCE]] = True
         self.guard[f, idx[result == CM_GUARD]] = True

@@ -150,7 +150,12 @@ BACK = 1000
     CM_STUMBLE,
     CM_TRIP,
     CM_GUARD,
-) = range(12)
+    # B556's re-rolls: a resistant weapon's "breaks" stands only if the re-roll breaks it
+    # again (else it is dropped); an impaling, piercing or ranged attack's hit on oneself
+    # only if the re-roll hits oneself again (else the new result is carried out).
+    CM_REROLL_BREAK,
+    CM_REROLL_SELF,
+) = range(14)
 #: Damage types of injuries to oneself (critical misses).
 SELF_TYPES = ("cut", "cr", "imp", "spec", "pi-", "pi", "pi+", "pi++")
 # DR treatments: normal, halved rounding down, halved rounding up, ignored.

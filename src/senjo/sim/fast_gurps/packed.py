@@ -84,8 +84,8 @@ MO_COLUMNS = 12
 ) = range(10)
 SL_COLUMNS = 10
 # Columns of `Packed` miss tables: `damage_tables.MISS_FIELDS`, in its order (checked).
-MI_CODE, MI_DICE, MI_ADDS, MI_HALF, MI_TYPE, MI_LOCATION, MI_DR, MI_TRIP = range(8)
-_MISS_ORDER = ("code", "dice", "adds", "half", "type", "location", "dr", "trip")
+MI_CODE, MI_DICE, MI_ADDS, MI_HALF, MI_TYPE, MI_LOCATION, MI_DR, MI_TRIP, MI_KEY = range(9)
+_MISS_ORDER = ("code", "dice", "adds", "half", "type", "location", "dr", "trip", "key")
 _KINDS = {"dodge": 0, "parry": 1, "block": 2}
 
 

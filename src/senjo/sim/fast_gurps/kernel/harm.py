@@ -54,6 +54,8 @@ from senjo.sim.fast_gurps.layout import (
     CM_FALL,
     CM_GUARD,
     CM_KNOCKOUT,
+    CM_REROLL_BREAK,
+    CM_REROLL_SELF,
     CM_SELF,
     CM_STUMBLE,
     CM_TRIP,
@@ -82,6 +84,7 @@ from senjo.sim.fast_gurps.packed import (
     MI_DICE,
     MI_DR,
     MI_HALF,
+    MI_KEY,
     MI_LOCATION,
     MI_TRIP,
     MI_TYPE,
@@ -131,6 +134,20 @@ def _critical_miss(
 ) -> None:
     roll = _roll3(c, st)
     result = _miss(P, K, f, MI_CODE, table, roll)
+    # B556's re-rolls (`criticals._carry_out`): a hit on oneself stands only if the re-roll
+    # is the same entry, else the new result is carried out (which may re-roll again)...
+    while result == CM_REROLL_SELF:
+        again = _roll3(c, st)
+        if _miss(P, K, f, MI_KEY, table, again) == _miss(P, K, f, MI_KEY, table, roll):
+            result = CM_SELF  # the first roll's hit on oneself
+        else:
+            roll = again
+            result = _miss(P, K, f, MI_CODE, table, roll)
+    # ... and a resistant weapon breaks only if the re-roll breaks it again, else it drops.
+    if result == CM_REROLL_BREAK:
+        again = _roll3(c, st)
+        same = _miss(P, K, f, MI_KEY, table, again) == _miss(P, K, f, MI_KEY, table, roll)
+        result = CM_BROKEN if same else CM_DROP
     if result == CM_ESCAPE:
         _escape(c, used)
     elif result == CM_BALANCE:
