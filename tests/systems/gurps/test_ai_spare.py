@@ -69,7 +69,7 @@ def test_a_dropped_shield_is_picked_up_while_the_foe_is_far() -> None:
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "pick_up", "medium_shield")
 
 
-def _turned(distance: float, unready: str = "", **who: Any) -> Any:
+def _turned(distance: float, who: dict[str, Any], unready: str = "") -> Any:
     """The AI's maneuver with its weapon (or shield) held but unready: a critical miss's
     "weapon turns in your hand" (B556), or a critical failure's unready shield."""
     game = battle(fighter("a", "x", 0, **who), fighter("b", "y", distance), dice=[])
@@ -84,7 +84,7 @@ def test_a_sword_turned_in_the_hand_is_readied_rather_than_the_spare_drawn() -> 
     """B556 (weapon turns in your hand): one Ready brings it to bear again (B382) - the
     AI re-readies its sword rather than draw the knife, near the foe or far from it."""
     for distance in (1, 6):
-        chosen = _turned(distance, **SWORDSMAN)
+        chosen = _turned(distance, SWORDSMAN)
         assert (chosen.maneuver, chosen.variant, chosen.weapon) == (
             "ready",
             "regrip",
@@ -100,7 +100,7 @@ def test_a_bow_turned_in_the_hand_is_readied_from_afar() -> None:
         "skills": {"Bow": 14, "Knife": 12},
         "weapons": ["regular_bow", "large_knife"],
     }
-    chosen = _turned(20, **archer)
+    chosen = _turned(20, archer)
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "regrip", "regular_bow")
 
 
@@ -109,5 +109,5 @@ def test_an_unready_shield_is_readied_while_the_foe_is_far() -> None:
     yards off: the AI readies the shield before it closes in, as it picks up a dropped one."""
     knight = {**SWORDSMAN, "shield": "medium_shield", "skills": {"Broadsword": 14, "Shield": 12}}
     knight["weapons"] = ["broadsword"]
-    chosen = _turned(6, "medium_shield", **knight)
+    chosen = _turned(6, knight, "medium_shield")
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "regrip", "medium_shield")

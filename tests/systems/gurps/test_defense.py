@@ -187,3 +187,20 @@ def test_lose_balance_ends_the_turn_and_costs_two_on_defense() -> None:
     choose(game, "torso")
     choose(game, "dodge")
     assert events(game, DefenseRolled)[0].score.modifiers.amount("lost_balance") == -2
+
+
+def test_a_bow_that_hits_its_archer_deals_the_bows_own_damage() -> None:
+    """B556 (hit yourself, 5): a ranged attack re-rolls, and a second 5 stands; the archer
+    takes the weapon's normal damage - a bow's thr+2 from the bow's own ST (10: 1d-2, so
+    1d), not from the archer's ST 14 (1d+2), as every shot of it does (B270)."""
+    archer = {"st": 14, "dx": 12, "skills": {"Bow": 12}, "weapons": ["regular_bow"]}
+    game = battle(
+        fighter("a", "x", 0, **archer),
+        fighter("b", "y", 5),
+        dice=[6, 6, 6, 1, 1, 3, 2, 1, 2, 4, *SAFE],
+    )
+    choose(game, "attack:b:regular_bow/shoot")
+    choose(game, "torso")
+    rolled = [(e.key, e.roll) for e in events(game, CriticalResult)]
+    assert rolled == [("hit_self", 5), ("hit_self", 5)]
+    assert game.state.status["a"].hp == 14 - 4  # 1d rolled 4, to the leg, no DR

@@ -58,6 +58,7 @@ from senjo.systems.gurps.injury import (
 )
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.table_schema import CriticalEntry
+from senjo.systems.gurps.wounds import weapon_dice
 
 __all__ = ["MISS_FIELDS", "critical_arrays", "miss_table", "victim_tables"]
 
@@ -110,7 +111,7 @@ def _miss_row(
         return row
     half = effect.fraction is not None and effect.fraction < 1
     if kind == EffectKind.HIT_SELF:
-        dice = mode.damage.dice(fighter.thrust, fighter.swing)
+        dice = weapon_dice(fighter, mode)
         hurt = (dice.dice, dice.adds, half, mode.damage.damage_type.value, "right_leg", 1)
     elif kind == EffectKind.HIT_SOLID_OBJECT:
         dice = fighter.thrust

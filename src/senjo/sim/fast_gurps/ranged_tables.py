@@ -44,31 +44,21 @@ from senjo.sim.fast_gurps.layout import (
     Mode,
     Unsupported,
 )
-from senjo.systems.gurps import tables as rule_tables
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
-from senjo.systems.gurps.damage import DamageDice, minimum_basic_damage
+from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
-from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.wounds import weapon_dice
 
-__all__ = ["CLOSEST", "drop_tables", "mode_dice", "shooter_tables"]
+__all__ = ["CLOSEST", "drop_tables", "shooter_tables"]
 
 #: Past this distance the AI Aims before it shoots (`GurpsAI._maneuver_of`: "far").
 CLOSEST = 3.0
-
-
-def mode_dice(fighter: Fighter, mode: AttackMode) -> DamageDice:
-    """The mode's damage dice: from the weapon's own ST where it has one (a bow's, B270),
-    else from the wielder's (`wounds.deal_damage`)."""
-    if mode.st_for_damage is not None:
-        thrust = rule_tables.thrust_damage(mode.st_for_damage)
-        swing = rule_tables.swing_damage(mode.st_for_damage)
-        return mode.damage.dice(thrust, swing)
-    return mode.damage.dice(fighter.thrust, fighter.swing)
 
 
 def _unsupported(en: str, ja: str) -> Unsupported:
@@ -118,7 +108,7 @@ def shooter_tables(
     context = AttackContext()
     torso = AttackPlan("torso")
     skill = attack_score(plain, key, foe, weapon, mode, torso, context).value
-    dice = mode_dice(fighter, mode)
+    dice = weapon_dice(fighter, mode)
     # Its critical misses (B556): the armed table, as for a blow; a stumble past the foe
     # (which would end the shootout) is handed to the engine.
     rows = miss_table(battle, key, weapon, mode, parrying=False)

@@ -70,7 +70,7 @@ from senjo.sim.fast_gurps.layout import (
     Unsupported,
     judge_table,
 )
-from senjo.sim.fast_gurps.ranged_tables import drop_tables, mode_dice, shooter_tables
+from senjo.sim.fast_gurps.ranged_tables import drop_tables, shooter_tables
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables as rule_tables
 from senjo.systems.gurps.ai import GurpsAI
@@ -86,6 +86,7 @@ from senjo.systems.gurps.reach import move_allowance
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps, initiative_order
 from senjo.systems.gurps.wild_swing import darkness
+from senjo.systems.gurps.wounds import weapon_dice
 
 __all__ = [
     "BROKEN",
@@ -495,7 +496,7 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
     for fighter in fighters:
         for weapon in fighter.weapons:
             for mode in weapon.modes:
-                dice = mode_dice(fighter, mode)
+                dice = weapon_dice(fighter, mode)
                 most = max(most, 3 * (6 * dice.dice + max(dice.adds, 0)) + 3)
     steady = _steady(scenario)
     first = _fighter_tables(steady, order, 0, most)

@@ -23,7 +23,13 @@ from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.table_schema import CriticalEntry, Effect
-from senjo.systems.gurps.wounds import CriticalHit, apply_injury, fall_down, knock_out
+from senjo.systems.gurps.wounds import (
+    CriticalHit,
+    apply_injury,
+    fall_down,
+    knock_out,
+    weapon_dice,
+)
 
 __all__ = ["attack_critical_miss", "defense_critical_failure", "roll_critical_hit"]
 
@@ -185,7 +191,7 @@ def _carry_out(
         elif kind in (EffectKind.DROP_WEAPON, EffectKind.WEAPON_FLIES) and not mode.unarmed:
             _lose_item(battle, key, weapon, "dropped", entry.key)
         elif kind == EffectKind.HIT_SELF:
-            dice = mode.damage.dice(fighter.thrust, fighter.swing)
+            dice = weapon_dice(fighter, mode)  # the weapon's normal damage (a bow's own ST)
             if effect.fraction is not None and effect.fraction < 1:
                 basic = max(dice.roll(battle.dice) // 2, 0)
                 damage_type = mode.damage.damage_type.value

@@ -50,7 +50,7 @@ from senjo.systems.gurps.injury import (
     knockdown_roll_due,
     shock_penalty,
 )
-from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.table_schema import Effect
@@ -66,6 +66,7 @@ __all__ = [
     "slam_damage",
     "slam_dice",
     "slam_mode",
+    "weapon_dice",
 ]
 
 
@@ -212,6 +213,29 @@ def _effect_applies(effect: Effect, penetrated: bool, location: str) -> bool:
     return True
 
 
+def _strength_damage(attacker: Fighter, mode: AttackMode) -> tuple[DamageDice, DamageDice]:
+    """Thrust and swing for the mode: from the weapon's own ST where it has one (a bow's,
+    B270), else from the wielder's."""
+    if mode.st_for_damage is not None:
+        return tables.thrust_damage(mode.st_for_damage), tables.swing_damage(mode.st_for_damage)
+    return attacker.thrust, attacker.swing
+
+
+def weapon_dice(attacker: Fighter, mode: AttackMode) -> DamageDice:
+    """The mode's damage dice in the attacker's hands (thr/sw from `_strength_damage`).
+
+    >>> from senjo.scenario.gurps import build_fighter
+    >>> from senjo.systems.gurps.library import weapon
+    >>> sheet = {"key": "a", "name": "A", "side": "x", "st": 14, "dx": 10, "iq": 10, "ht": 10}
+    >>> strong = build_fighter(sheet, "doc", 0)[0]
+    >>> bow, sword = weapon("regular_bow").mode("shoot"), weapon("broadsword").mode("swing")
+    >>> str(weapon_dice(strong, bow)), str(weapon_dice(strong, sword))
+    ('1d', '2d+1')
+    """
+    thrust, swing = _strength_damage(attacker, mode)
+    return mode.damage.dice(thrust, swing)
+
+
 def deal_damage(
     battle: Battle[GurpsState], hit: Hit, critical: CriticalHit | None = None
 ) -> Injury:
@@ -233,11 +257,7 @@ def deal_damage(
             else:
                 fallback = tables.critical_head_blow(redirect.fallback_roll or 4)
                 critical = CriticalHit(critical.table, fallback.key, fallback.effects)
-    if mode.st_for_damage is not None:
-        thrust = tables.thrust_damage(mode.st_for_damage)
-        swing = tables.swing_damage(mode.st_for_damage)
-    else:
-        thrust, swing = attacker.thrust, attacker.swing
+    thrust, swing = _strength_damage(attacker, mode)
     if hit.slam_velocity and mode.is_melee and mode.damage.base == "thr":
         # seed 000 (Martial Arts): a Move and Attack that thrusts may use slam damage,
         # HP x velocity / 100, when that is better.
