@@ -2,9 +2,10 @@
 
 It plays as a competent fighter would: closes to reach and attacks, picks the
 attack plan (hit location, Deceptive Attack, Rapid Strike) with the best
-expected injury for its odds, Aims with ranged weapons and reloads, stands up
-and readies dropped weapons, takes its best defense (retreating when that
-helps), and goes to All-Out Defense when badly hurt.
+expected injury for its odds, Aims with ranged weapons and reloads, stands up,
+picks up dropped weapons and readies one turned in its hand before it draws a
+spare, takes its best defense (retreating when that helps), and goes to
+All-Out Defense when badly hurt.
 """
 
 from __future__ import annotations
