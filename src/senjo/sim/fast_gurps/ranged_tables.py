@@ -7,15 +7,19 @@ Aims three turns and shoots, then Readies until the weapon is loaded again
 (B270, B364); it stands up first when it lies or kneels. The target of a
 shot can only dodge, or dodge and drop (B377). `shooter_tables` fills a
 fighter's `FighterTables` for that loop from the engine's own functions on
-constructed states - the shot's skill, the AI's choice to shoot and its
-plan for every shock, foe's posture and foe's best defense, the to-hit
-modifier of the foe's posture, the dodge-and-drop bonus - and raises
-`Unsupported` wherever the engine would do anything else (the AI choosing
-another maneuver, a defense other than dodging, half damage by range).
+constructed states - the shot's skill and critical-miss table, the to-hit
+modifier of the foe's posture, what the AI does with its weapon dropped,
+turned or broken, its choice to shoot and its plan for every shock, foe's
+posture and foe's best defense - and `drop_tables` its dodge-and-drop bonus
+as a target; both raise `Unsupported` wherever the engine would do anything
+else (the AI choosing another maneuver, a defense other than dodging, half
+damage by range).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -38,6 +42,7 @@ from senjo.sim.fast_gurps.layout import (
     PICK_WEAPON,
     POSTURES,
     RANDOM,
+    READY,
     SHOCK_LEVELS,
     WEAPON_STATES,
     FighterTables,
@@ -51,7 +56,7 @@ from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
-from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wounds import weapon_dice
 
@@ -65,8 +70,12 @@ def _unsupported(en: str, ja: str) -> Unsupported:
     return Unsupported(Reason(en, ja))
 
 
+#: What builds a fresh state with the two fighters a given distance apart (`tables._state`).
+StateAt = Callable[[float], GurpsState]
+
+
 def shooter_tables(
-    state_at: Any,
+    state_at: StateAt,
     battle: Battle[Any],
     key: str,
     foe: str,
@@ -74,12 +83,10 @@ def shooter_tables(
     out: FighterTables,
 ) -> None:
     """Fill `out` (the fighter `key`'s tables) for a shootout at `distance`: its missile
-    mode appended to `out.modes`, and `ranged`, `reload`, `shoot`, `shoot_plan`,
-    `shot_posture`, `drop_bonus`. `state_at(distance)` builds a fresh state with the
-    fighters `distance` apart (`tables._state`)."""
+    mode and critical-miss table appended to `out.modes` and `out.miss`, and `ranged`,
+    `reload`, `shot_posture`, `recover`, `shoot` and `shoot_plan`."""
     fighter: Fighter = battle.state.fighters[key]
-    foe_fighter: Fighter = battle.state.fighters[foe]
-    mine, theirs = shooter(fighter), shooter(foe_fighter)
+    mine, theirs = shooter(fighter), shooter(battle.state.fighters[foe])
     if mine is None or theirs is None:  # `accept.decline_reason` checks it first
         raise _unsupported("only one combatant shoots", "射撃するのは片方の戦闘者のみ")
     weapon, mode = mine
@@ -95,32 +102,77 @@ def shooter_tables(
             f"combatant {key!r} shoots from past half-damage range",
             f"戦闘者 {key!r} の射撃が1/2D距離を超える",
         )
+    shot = _Shot(state_at, battle, key, foe, weapon, mode, distance)
+    _add_mode(shot, out)
+    out.reload = ranged.reload
+    _check_loop(shot)
+    _recover(shot, out)
+    _shoot(shot, out)
 
-    # The shot, with three turns of Aim, at a standing foe's torso: its skill less the
-    # foe's size (the location table adds it back, `damage_tables.victim_tables`).
-    def aimed(state: GurpsState, shock: int = 0) -> GurpsState:
-        status = state.status[key]
-        status.aim_turns, status.aim_target, status.aim_weapon = AIM_TURNS, foe, weapon
+
+@dataclass(frozen=True, slots=True)
+class _Shot:
+    """What the tables of one shooter are asked about."""
+
+    state_at: StateAt
+    battle: Battle[Any]
+    key: str
+    foe: str
+    weapon: str
+    mode: AttackMode
+    distance: float
+
+    def aimed(self, shock: int = 0, posture: str = "standing") -> GurpsState:
+        """A state with the shooter aimed `AIM_TURNS` turns at the foe in that posture."""
+        state = self.state_at(self.distance)
+        status = state.status[self.key]
+        status.aim_turns, status.aim_target, status.aim_weapon = AIM_TURNS, self.foe, self.weapon
         status.shock = -shock
+        state.status[self.foe].posture = posture
         return state
 
-    plain = aimed(state_at(distance))
-    context = AttackContext()
-    torso = AttackPlan("torso")
-    skill = attack_score(plain, key, foe, weapon, mode, torso, context).value
-    dice = weapon_dice(fighter, mode)
+    def skill(self, state: GurpsState) -> int:
+        """The engine's score of a shot at the foe's torso in `state`."""
+        torso = AttackPlan("torso")
+        score = attack_score(state, self.key, self.foe, self.weapon, self.mode, torso, _PLAIN)
+        return score.value
+
+    def choice(self, state: GurpsState) -> ManeuverChoice:
+        """The AI's maneuver in `state`."""
+        from senjo.sim.fast_gurps.tables import _decision_battle
+
+        options = maneuver_options(state, self.key)
+        chosen: ManeuverChoice = _AI.choose(
+            _decision_battle(state), Decision(self.key, "maneuver", options)
+        )
+        return chosen
+
+
+_AI = GurpsAI()
+_PLAIN = AttackContext()
+
+
+def _add_mode(shot: _Shot, out: FighterTables) -> None:
+    """The missile mode, its skill with three turns of Aim at a standing foe's torso less
+    the foe's size (the location table adds it back, `damage_tables.victim_tables`), and
+    the to-hit modifier of the foe's posture (B551) as the engine adds it to every shot."""
+    fighter: Fighter = shot.battle.state.fighters[shot.key]
+    mode = shot.mode
+    skill = shot.skill(shot.aimed())
     # Its critical misses (B556): the armed table, as for a blow; a stumble past the foe
     # (which would end the shootout) is handed to the engine.
-    rows = miss_table(battle, key, weapon, mode, parrying=False)
+    rows = miss_table(shot.battle, shot.key, shot.weapon, mode, parrying=False)
     for row in rows:
         if row["code"] == CM_STUMBLE:
             row["code"] = CM_ESCAPE
     misses = out.miss["code"].shape[0]
     for name in MISS_FIELDS:
         out.miss[name] = np.vstack([out.miss[name], [[row[name] for row in rows]]])
+    dice = weapon_dice(fighter, mode)
+    size = shot.battle.state.fighters[shot.foe].size_modifier
     out.modes.append(
         Mode(
-            weapon,
+            shot.weapon,
             mode.name,
             False,
             False,
@@ -128,7 +180,7 @@ def shooter_tables(
             dice.adds,
             mode.damage.damage_type.value,
             minimum_basic_damage(mode.damage.damage_type),
-            skill - foe_fighter.size_modifier,
+            skill - size,
             misses,
             can_target("eye", mode.damage.damage_type),
             0.0,
@@ -138,89 +190,92 @@ def shooter_tables(
         )
     )
     out.ranged = len(out.modes) - 1
-    out.reload = ranged.reload
+    out.shot_posture = np.array(
+        [shot.skill(shot.aimed(posture=posture)) - skill for posture in POSTURES],
+        dtype=np.int64,
+    )
 
-    # B551: the foe's posture, as the engine adds it to every shot.
-    out.shot_posture = np.zeros(len(POSTURES), dtype=np.int64)
-    for p, posture in enumerate(POSTURES):
-        state = aimed(state_at(distance))
-        state.status[foe].posture = posture
-        out.shot_posture[p] = (
-            attack_score(state, key, foe, weapon, mode, torso, context).value - skill
-        )
 
-    ai = GurpsAI()
-    shot = ManeuverChoice("attack", "", foe, weapon, mode.name)
-    aim = ManeuverChoice("aim", "", foe, weapon, mode.name)
-    # Loaded and not yet aimed three turns: it Aims; empty: it reloads, whatever the turn.
+def _check_loop(shot: _Shot) -> None:
+    """Loaded and not yet aimed three turns, the AI Aims; empty, it reloads (B270), at
+    every step of the reload; anything else is declined."""
+    aim = ManeuverChoice("aim", "", shot.foe, shot.weapon, shot.mode.name)
     for turns in range(AIM_TURNS):
-        state = state_at(distance)
-        status = state.status[key]
-        status.aim_turns, status.aim_target, status.aim_weapon = turns, foe, weapon
-        _expect(ai, state, key, aim, "Aim")
-    for progress in range(ranged.reload):
-        state = state_at(distance)
-        state.status[key].shots[weapon] = 0
+        state = shot.state_at(shot.distance)
+        status = state.status[shot.key]
+        status.aim_turns, status.aim_target, status.aim_weapon = turns, shot.foe, shot.weapon
+        _expect(shot, state, aim, "Aim")
+    assert shot.mode.ranged is not None
+    reload = ManeuverChoice("ready", "reload", weapon=shot.weapon)
+    for progress in range(shot.mode.ranged.reload):
+        state = shot.state_at(shot.distance)
+        state.status[shot.key].shots[shot.weapon] = 0
         if progress:
-            state.status[key].reloading[weapon] = progress
-        reload = ManeuverChoice("ready", "reload", weapon=weapon)
-        _expect(ai, state, key, reload, "Ready (reload)")
+            state.status[shot.key].reloading[shot.weapon] = progress
+        _expect(shot, state, reload, "Ready (reload)")
 
-    # Its weapon dropped (a critical miss, B556; a critical hit's "drops its weapon") or
-    # turned in its hands: it picks it up or readies it again; broken: it draws its
-    # sidearm (for the engine to play).
-    from senjo.sim.fast_gurps.tables import _decision_battle, _set_weapon
 
+def _recover(shot: _Shot, out: FighterTables) -> None:
+    """`out.recover`: its weapon dropped (a critical miss, B556; a critical hit's "drops
+    its weapon") or turned in its hands, it picks it up or readies it again; broken, it
+    draws its sidearm (for the engine to play)."""
+    from senjo.sim.fast_gurps.tables import _set_weapon
+
+    back = (
+        ManeuverChoice("ready", "pick_up", weapon=shot.weapon),
+        ManeuverChoice("ready", "regrip", weapon=shot.weapon),
+    )
     out.recover = np.full((len(WEAPON_STATES), 2), PICK_SPARE, dtype=np.int64)
     for where in WEAPON_STATES:
         for loaded in (0, 1):
-            state = state_at(distance)
+            state = shot.state_at(shot.distance)
             if not loaded:
-                state.status[key].shots[weapon] = 0
-            _set_weapon(state, key, weapon, where)
-            options = maneuver_options(state, key)
-            chosen = ai.choose(_decision_battle(state), Decision(key, "maneuver", options))
-            if chosen in (
-                ManeuverChoice("ready", "pick_up", weapon=weapon),
-                ManeuverChoice("ready", "regrip", weapon=weapon),
-            ):
+                state.status[shot.key].shots[shot.weapon] = 0
+            _set_weapon(state, shot.key, shot.weapon, where)
+            if where != READY and shot.choice(state) in back:
                 out.recover[where, loaded] = PICK_WEAPON
 
+
+def _shoot(shot: _Shot, out: FighterTables) -> None:
+    """`out.shoot` and `out.shoot_plan`: aimed three turns, whether the AI shoots and with
+    which plan (`GurpsAI._attack_value`, `_best_plan`), for every shock, foe's posture and
+    foe's best defense; declined if it would not take even its first shot."""
+    from senjo.sim.fast_gurps.tables import _plan_ids
+
+    key, foe = shot.key, shot.foe
+    attack = ManeuverChoice("attack", "", foe, shot.weapon, shot.mode.name)
     d_count = D_MAX - D_MIN + 1
     out.shoot = np.full((SHOCK_LEVELS, len(POSTURES), d_count), NO_ATTACK, dtype=np.int64)
     out.shoot_plan = np.zeros((SHOCK_LEVELS, len(POSTURES), d_count), dtype=np.int64)
-    from senjo.sim.fast_gurps.tables import _plan_ids
-
     plan_ids = _plan_ids()
     for shock in range(SHOCK_LEVELS):
         for p, posture in enumerate(POSTURES):
-            state = aimed(state_at(distance), shock)
-            state.status[foe].posture = posture
+            state = shot.aimed(shock, posture)
             attacks = [
                 o
                 for o in maneuver_options(state, key)
                 if o.maneuver == "attack" and o.weapon and o.target == foe
             ]
-            if attacks != [shot]:
+            if attacks != [attack]:
                 raise _unsupported(
                     f"combatant {key!r} has another attack than its shot",
                     f"戦闘者 {key!r} に射撃以外の攻撃がある",
                 )
-            plans = plan_options(state, key, shot)
+            plans = plan_options(state, key, attack)
             for defense in range(D_MIN, D_MAX + 1):
                 cache: dict[tuple[str, bool], int | None] = {(foe, True): defense}
-                if ai._attack_value(state, key, shot, cache) <= 0:
+                if _AI._attack_value(state, key, attack, cache) <= 0:
                     continue
                 out.shoot[shock, p, defense - D_MIN] = out.ranged
                 chosen = (
                     plans[0]
                     if len(plans) == 1
-                    else ai._best_plan(state, key, shot, plans, {(foe, True): defense})[1]
+                    else _AI._best_plan(state, key, attack, plans, {(foe, True): defense})[1]
                 )
                 if chosen.deceptive or chosen.rapid_strike:
                     raise _unsupported(
-                        f"combatant {key!r} would shoot a Deceptive or Rapid shot",
-                        f"戦闘者 {key!r} がフェイント的な射撃を選ぶ",
+                        f"combatant {key!r} would shoot with a Deceptive Attack or Rapid Strike",
+                        f"戦闘者 {key!r} がトリック攻撃か連続攻撃で撃つ",
                     )
                 if LOC.get(chosen.location, RANDOM) == RANDOM and chosen.location != "random":
                     raise _unsupported(
@@ -230,13 +285,13 @@ def shooter_tables(
                 out.shoot_plan[shock, p, defense - D_MIN] = plan_ids[chosen]
     if (out.shoot[0, 0] == NO_ATTACK).all():  # not even its first shot at a standing foe
         raise _unsupported(
-            f"the AI of {key!r} would not shoot from {distance:g} yards (it closes in)",
-            f"{key!r} のAIは{distance:g}ヤードからは撃たない（接近する）",
+            f"the AI of {key!r} would not shoot from {shot.distance:g} yards (it closes in)",
+            f"{key!r} のAIは{shot.distance:g}ヤードからは撃たない（接近する）",
         )
 
 
 def drop_tables(
-    state_at: Any,
+    state_at: StateAt,
     battle: Battle[Any],
     key: str,
     foe: str,
@@ -271,15 +326,11 @@ def drop_tables(
             out.drop_bonus[p] = defense_score(state, key, drop, incoming).value - score
 
 
-def _expect(ai: GurpsAI, state: GurpsState, key: str, wanted: ManeuverChoice, name: str) -> None:
+def _expect(shot: _Shot, state: GurpsState, wanted: ManeuverChoice, name: str) -> None:
     """Raise `Unsupported` unless the AI's maneuver in `state` is `wanted`."""
-    from senjo.sim.fast_gurps.tables import _decision_battle
-
-    chosen = ai.choose(
-        _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
-    )
+    chosen = shot.choice(state)
     if chosen != wanted:
         raise _unsupported(
-            f"the AI of {key!r} would take {chosen.key} where the fast path has it {name}",
-            f"{key!r} のAIが {chosen.key} を選ぶ（高速経路では {name}）",
+            f"the AI of {shot.key!r} would take {chosen.key} where the fast path has it {name}",
+            f"{shot.key!r} のAIが {chosen.key} を選ぶ（高速経路では {name}）",
         )
