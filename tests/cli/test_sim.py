@@ -66,7 +66,7 @@ def assert_one_line_error(result: Result, *fragments: str) -> None:
             [
                 "# Duel: broadsword and shield against axe",
                 "30 battles · seed 7 · fast path",
-                "knights",
+                "Knights",
                 "draw",
                 "rounds: mean",
                 "Knight",

@@ -56,6 +56,23 @@ def test_report_words(lang: str, words: list[str]) -> None:
         assert word in text
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_combatant_table_names_each_side_in_the_language(lang: str) -> None:
+    """A combatant's side is shown by the side's name in the report's language, as in the
+    table of sides, not by its key."""
+    scenario = load_scenario(DUEL)
+    summary = summarize(play_battles(scenario, 2, 0, 4), scenario)
+    out = io.StringIO()
+    Console(file=out, width=160).print(
+        sim_report(summary, title="T", seed=2, path="engine", seconds=1.0, lang=lang)[-1]
+    )
+    lines = out.getvalue().splitlines()
+    names = {side.side: side.name(lang) for side in summary.sides}
+    for combatant in summary.combatants:
+        (row,) = [line for line in lines if line.startswith(combatant.name(lang))]
+        assert names[combatant.side] in row and combatant.side not in row
+
+
 def test_small_formatters() -> None:
     """Percentages, intervals, bars and collapsed empty histogram rows."""
     assert percent(0.5) == "50.0%" and interval((0.0, 1.0)) == "0.0–100.0%"
