@@ -53,6 +53,18 @@ def test_japanese_labels_are_drawn(summary: SimSummary) -> None:
     matplotlib.pyplot.close(figure)
 
 
+@pytest.mark.parametrize(("lang", "name"), [("ja", "騎士（騎士団）"), ("en", "Knight (Knights)")])
+def test_the_injury_legend_names_each_side_in_the_language(
+    summary: SimSummary, lang: str, name: str
+) -> None:
+    """Each combatant's line in the injury panel carries its side's name, not its key."""
+    figure = sim_figure(summary, title="t", lang=lang)
+    legend = [t.get_text() for t in figure.axes[2].get_legend().get_texts()]
+    assert any(text.startswith(name) for text in legend), legend
+    assert not any("knights" in text for text in legend)
+    matplotlib.pyplot.close(figure)
+
+
 @pytest.mark.parametrize(("lang", "label"), [("ja", "うち敵の逃走"), ("en", "foe fled")])
 def test_wins_by_flight_are_shown_in_the_win_bars(lang: str, label: str) -> None:
     """With `flee_at`, the part of each side's wins that came from the foe's flight is a
