@@ -59,7 +59,9 @@ def test_the_injury_legend_names_each_side_in_the_language(
 ) -> None:
     """Each combatant's line in the injury panel carries its side's name, not its key."""
     figure = sim_figure(summary, title="t", lang=lang)
-    legend = [t.get_text() for t in figure.axes[2].get_legend().get_texts()]
+    box = figure.axes[2].get_legend()
+    assert box is not None
+    legend = [t.get_text() for t in box.get_texts()]
     assert any(text.startswith(name) for text in legend), legend
     assert not any("knights" in text for text in legend)
     matplotlib.pyplot.close(figure)
