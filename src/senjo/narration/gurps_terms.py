@@ -120,6 +120,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "check": {
         "target_discrimination": ("目標識別（視覚判定）", "Vision roll to tell friend from foe"),
         "ready_in_close_combat": ("近接戦闘の準備（敏捷力）", "DX roll to ready in close combat"),
+        "keep_aim": ("狙いの維持（意志）", "Will roll to keep the Aim"),
         "drop_shield": ("盾を捨てる（敏捷力）", "DX roll to drop the shield"),
         "evade": ("すり抜け（敏捷力）", "DX to evade"),
         "stop_evader": ("すり抜けの阻止（敏捷力）", "DX to stop an evader"),

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from senjo.systems.gurps.ai import GurpsAI
-from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, ItemChanged
+from senjo.systems.gurps.events import (
+    AttackRolled,
+    Check,
+    DamageRolled,
+    DefenseRolled,
+    ItemChanged,
+)
 
 from .helpers import battle, choose, events, fighter
 
@@ -200,3 +206,48 @@ def test_no_retreat_against_a_missile() -> None:
     assert game.pending is not None and game.pending.kind == "defense"
     assert "dodge" in game.pending.keys and "dodge+drop" in game.pending.keys
     assert not any("retreat" in key for key in game.pending.keys), game.pending.keys
+
+
+def _hit_while_aiming(will_roll: list[int]) -> Any:
+    """The archer Aims at the other, who shoots back and hits; the archer does not defend
+    (a defense would spoil the Aim anyway): 1d (a 4) against DR 3 on the torso, 2 injury."""
+    guarded = dict(ARCHER, dr={"torso": 3})
+    other = {"dx": 12, "skills": {"Bow": 14}, "weapons": ["regular_bow"]}
+    game = battle(
+        fighter("a", "x", 0, **guarded),
+        fighter("b", "y", 10, **other),
+        dice=[1, 2, 2, 4, *will_roll, *SAFE],
+    )
+    choose(game, "aim:b:regular_bow/shoot")
+    choose(game, "attack:a:regular_bow/shoot")
+    choose(game, "torso")
+    choose(game, "none")
+    return game
+
+
+def test_an_archer_injured_while_aiming_rolls_will_to_keep_the_aim() -> None:
+    """Fact sheet §7 (Aim, B364): injured while aiming, roll Will or lose the Aim. A failed
+    roll (17 against Will 10) loses it; a made one (6) keeps the turn of Aim."""
+    lost = _hit_while_aiming([6, 6, 5])
+    checks = [(c.kind, c.score.value, c.success) for c in events(lost, Check)]
+    assert checks == [("keep_aim", 10, False)]
+    assert lost.state.status["a"].aim_turns == 0
+    kept = _hit_while_aiming([1, 2, 3])
+    assert [(c.kind, c.success) for c in events(kept, Check)] == [("keep_aim", True)]
+    assert kept.state.status["a"].aim_turns == 1
+
+
+def test_no_will_roll_without_an_aim() -> None:
+    """A fighter who is not aiming rolls nothing for its injury but what injury asks."""
+    other = {"dx": 12, "skills": {"Bow": 14}, "weapons": ["regular_bow"]}
+    game = battle(
+        fighter("a", "x", 0, **dict(ARCHER, dr={"torso": 3})),
+        fighter("b", "y", 10, **other),
+        dice=[1, 2, 2, 4, *SAFE],
+    )
+    choose(game, "do_nothing")
+    choose(game, "attack:a:regular_bow/shoot")
+    choose(game, "torso")
+    choose(game, "none")
+    assert game.state.status["a"].hp == 11 - 2
+    assert not events(game, Check)

@@ -51,8 +51,9 @@ FloatArray = npt.NDArray[np.float64]
     F_FLEE_AT,
     F_RANGED,
     F_RELOAD,
-) = range(18)
-F_COLUMNS = 18
+    F_WILL,
+) = range(19)
+F_COLUMNS = 19
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -265,6 +266,7 @@ def pack(t: DuelTables) -> Packed:
             f.flee_at,
             f.ranged,
             f.reload,
+            f.will,
         ]
 
     def modes(f: FighterTables) -> IntArray:

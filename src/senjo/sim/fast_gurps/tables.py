@@ -404,6 +404,7 @@ def _fighter_tables(
         self_injury=np.zeros(0, dtype=np.int64),
         self_penetrated=np.zeros(0, dtype=np.bool_),
         dx=fighter.dx,
+        will=fighter.will,
         posture_attack=posture_attack,
         posture_defense=posture_defense,
         can_retreat=can_retreat,

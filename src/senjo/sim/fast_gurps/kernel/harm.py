@@ -9,6 +9,7 @@ import numpy.typing as npt
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_STATUS,
     ESCAPED,
+    S_AIM,
     S_BALANCE,
     S_CONSCIOUS,
     S_DEAD,
@@ -79,6 +80,7 @@ from senjo.sim.fast_gurps.packed import (
     F_KB_SKILL,
     F_LPT,
     F_SHOCK_UNIT,
+    F_WILL,
     MI_ADDS,
     MI_CODE,
     MI_DICE,
@@ -342,3 +344,9 @@ def _injure(
                 _die_now(s, v)
     if after <= -5 * hp and before > -5 * hp and s[S_DEAD + v] == 0:
         _die_now(s, v)
+    # Injured while aiming: Will, or the Aim is lost (B364; stunned or out, it is lost anyway).
+    up = s[S_CONSCIOUS + v] == 1 and s[S_DEAD + v] == 0 and s[S_STUNNED + v] == 0
+    if s[S_AIM + v] > 0 and up:
+        outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, v, F_WILL))
+        if not _success(outcome):
+            s[S_AIM + v] = 0
