@@ -226,7 +226,7 @@ def _hit_while_aiming(will_roll: list[int]) -> Any:
 
 
 def test_an_archer_injured_while_aiming_rolls_will_to_keep_the_aim() -> None:
-    """Fact sheet §7 (Aim, B364): injured while aiming, roll Will or lose the Aim. A failed
+    """Fact sheet §2 (Aim, B364): injured while aiming, roll Will or lose the Aim. A failed
     roll (17 against Will 10) loses it; a made one (6) keeps the turn of Aim."""
     lost = _hit_while_aiming([6, 6, 5])
     checks = [(c.kind, c.score.value, c.success) for c in events(lost, Check)]

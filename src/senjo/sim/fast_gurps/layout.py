@@ -300,7 +300,7 @@ class FighterTables:
     #: senjo's morale rule: at this HP or less the fighter flees on its turn, after the
     #: consciousness and stun rolls (NEVER_FLEES without `flee_at`).
     flee_at: int = NEVER_FLEES
-    #: Will: a shooter injured while it aims rolls it to keep the Aim (fact sheet §7, B364).
+    #: Will: a shooter injured while it aims rolls it to keep the Aim (fact sheet §2, B364).
     will: int = 10
     # As a victim:
     #: damage type -> [location, DR treatment, basic] injury and whether it penetrated.
