@@ -474,7 +474,7 @@ def apply_injury(
             _death_check(battle, key, threshold.multiple)
         else:  # dead at -5 x HP, destroyed at -10 x HP
             _die(battle, key, threshold.key)
-    # Fact sheet §7 (Aim, B364): injured while aiming, roll Will or lose the Aim (stunned
+    # Fact sheet §2 (Aim, B364): injured while aiming, roll Will or lose the Aim (stunned
     # or out, the Aim is lost anyway: docs/rules/gurps.md, interpretation 52).
     up = status.conscious and not status.dead and not status.stunned
     if status.aim_turns and up and not check(battle, key, "keep_aim", Score(fighter.will)).success:
