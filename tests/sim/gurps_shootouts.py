@@ -95,10 +95,23 @@ def clumsy() -> Scenario:
     return changed(change, "clumsy.yaml")
 
 
+def quick() -> Scenario:
+    """Fast-Draw (Arrow) on both sides (B194): a roll at each Ready of a reload, each
+    success saving one - the crossbow's four Readies most of all."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer["skills"]["Fast-Draw (Arrow)"] = 13
+        crossbowman["skills"]["Fast-Draw (Arrow)"] = 11
+
+    return changed(change, "quick.yaml")
+
+
 SHOOTOUTS = {
     "ranged": lambda: load_scenario(RANGED),
     "close": close,
     "clumsy": clumsy,
     "darts": darts,
     "hurt": hurt,
+    "quick": quick,
 }

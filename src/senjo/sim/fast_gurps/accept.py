@@ -146,11 +146,6 @@ def shot_reason(fighter: Fighter) -> Reason | None:
     kind = mode.damage.damage_type.value
     if kind not in SHOT_DAMAGE_TYPES:
         return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")
-    if ranged.reload > 1 and FAST_DRAW.get(mode.skill, "") in fighter.skills:
-        return Reason(  # B194: a roll that saves a Ready of the reload
-            f"{name} can Fast-Draw its ammunition",
-            f"{jname}が矢弾を早抜きできる",
-        )
     if fighter.shield is not None:
         return Reason(f"{name} shoots with a shield", f"{jname}が盾を持って射撃する")
     return None

@@ -320,6 +320,9 @@ class FighterTables:
     ranged: int = -1
     #: Ready maneuvers to reload one shot (B270).
     reload: int = 0
+    #: Its Fast-Draw (ammunition) skill, rolled at each Ready of a reload of two or more:
+    #: a success saves a Ready (B194, `readying.ready`); -1 without it.
+    fast_draw: int = -1
     #: [shock, foe's posture, foe's best defense - D_MIN] -> the ranged mode, or NO_ATTACK
     #: (the AI would not shoot): the AI's choice once it has aimed `AIM_TURNS` turns.
     shoot: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))

@@ -52,8 +52,9 @@ FloatArray = npt.NDArray[np.float64]
     F_RANGED,
     F_RELOAD,
     F_WILL,
-) = range(19)
-F_COLUMNS = 19
+    F_FAST_DRAW,
+) = range(20)
+F_COLUMNS = 20
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -267,6 +268,7 @@ def pack(t: DuelTables) -> Packed:
             f.ranged,
             f.reload,
             f.will,
+            f.fast_draw,
         ]
 
     def modes(f: FighterTables) -> IntArray:

@@ -57,6 +57,7 @@ from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.skills import FAST_DRAW
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wounds import weapon_dice
 
@@ -105,6 +106,9 @@ def shooter_tables(
     shot = _Shot(state_at, battle, key, foe, weapon, mode, distance)
     _add_mode(shot, out)
     out.reload = ranged.reload
+    fast = FAST_DRAW.get(mode.skill, "")
+    if ranged.reload > 1 and fast in fighter.skills:
+        out.fast_draw = fighter.skills[fast]
     _check_loop(shot)
     _recover(shot, out)
     _shoot(shot, out)

@@ -61,6 +61,7 @@ from senjo.sim.fast_gurps.layout import (
     TORSO,
 )
 from senjo.sim.fast_gurps.packed import (
+    F_FAST_DRAW,
     F_RANGED,
     F_RELOAD,
     MO_MISS,
@@ -200,6 +201,11 @@ def _shoot_turn(
         return
     if s[S_LOADED + f] == 0:
         s[S_RELOAD + f] += 1
+        fast = _fighter(P, K, f, F_FAST_DRAW)
+        if fast >= 0:  # B194: Fast-Draw (Arrow) at each Ready; a success saves one
+            outcome, _ = _check(P, PF, K, c, st, fast)
+            if _success(outcome):
+                s[S_RELOAD + f] += 1
         if s[S_RELOAD + f] >= _fighter(P, K, f, F_RELOAD):
             s[S_RELOAD + f] = 0
             s[S_LOADED + f] = 1
