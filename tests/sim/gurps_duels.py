@@ -4,15 +4,29 @@ a feature the model must follow battle by battle (tests/sim/test_fast_gurps.py).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps.layout import REASONS, DuelTables
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BlockResult
 
-__all__ = ["DUEL", "EXAMPLES", "SCENARIOS", "assert_engines_battle", "tie"]
+__all__ = [
+    "DUEL",
+    "EXAMPLES",
+    "SCENARIOS",
+    "assert_engines_battle",
+    "check_random_battles",
+    "check_tied_battles",
+    "tie",
+]
+
+#: How a check plays blocks: `batch.play_blocks` or `compiled.play_blocks`.
+Play = Callable[..., BlockResult]
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
 DUEL = EXAMPLES / "duel.yaml"
@@ -422,3 +436,46 @@ def assert_engines_battle(
             result.hp[p, i],
             result.standing[p, i],
         ), (i, side.key, note)
+
+
+def check_tied_battles(scenario: Scenario, play: Play, size: int) -> dict[str, int]:
+    """An initiative tie (B363): play `size` battles with each fighter leading, dice from
+    the third on, and hold each battle whose two tie rolls chose that leader (the higher
+    d6, the lower key on equal rolls) to the engine's; returns how many each leader had."""
+    from senjo.sim.fast_gurps.tables import build_tables
+
+    a, b = (f.key for f in scenario.fighters)
+    checked = {a: 0, b: 0}
+    for lead in (a, b):
+        tables = build_tables(scenario, lead)
+        assert tables.fighters[0].key == lead
+        result = play(tables, size, [np.random.Generator(np.random.PCG64(31))], 2)
+        for i in range(size):
+            first, second = (int(v) for v in result.row(i)[:2])
+            leader = a if first > second or (first == second and a < b) else b
+            if leader != lead or result.escaped[i]:
+                continue
+            assert_engines_battle(scenario, tables, result, i, lead)
+            checked[lead] += 1
+    return checked
+
+
+def check_random_battles(
+    make: Callable[[], Scenario | None], play: Play, count: int, size: int
+) -> int:
+    """Hold `size` battles of each of `count` scenarios from `make` (None: declined, drawn
+    again) to the engine's, battle by battle; returns how many battles were compared."""
+    from senjo.sim.fast_gurps.tables import build_tables
+
+    made = compared = 0
+    while made < count:
+        scenario = make()
+        if scenario is None:
+            continue
+        made += 1
+        tables = build_tables(scenario)
+        result = play(tables, size, [np.random.Generator(np.random.PCG64(made))])
+        for i in np.nonzero(~result.escaped)[0]:
+            compared += 1
+            assert_engines_battle(scenario, tables, result, int(i), scenario.data)
+    return compared

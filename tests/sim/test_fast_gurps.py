@@ -52,7 +52,14 @@ from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 
-from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, assert_engines_battle, tie
+from .gurps_duels import (
+    DUEL,
+    EXAMPLES,
+    SCENARIOS,
+    assert_engines_battle,
+    check_tied_battles,
+    tie,
+)
 
 # --- exact: every battle the model follows is the engine's battle with the same dice ---------
 
@@ -82,19 +89,7 @@ def test_an_initiative_tie_is_rolled_and_each_battle_played_exactly() -> None:
     its leader's tables from the third die on, equals the engine's with the same dice."""
     scenario = tie()
     assert GURPS_FAST.accepts(scenario) is None
-    a, b = (f.key for f in scenario.fighters)
-    checked = {a: 0, b: 0}
-    for lead in (a, b):
-        tables = build_tables(scenario, lead)
-        assert tables.fighters[0].key == lead
-        result = play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(31))], 2)
-        for i in range(200):
-            first, second = (int(v) for v in result.row(i)[:2])
-            leader = a if first > second or (first == second and a < b) else b
-            if leader != lead or result.escaped[i]:
-                continue
-            assert_engines_battle(scenario, tables, result, i, lead)
-            checked[lead] += 1
+    checked = check_tied_battles(scenario, play_blocks, 200)
     assert min(checked.values()) >= 60  # both leaders, each in a fair share of battles
 
 

@@ -16,13 +16,11 @@ import copy
 import random
 from typing import Any
 
-import numpy as np
-
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
-from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
+from senjo.sim.fast_gurps.tables import initiative_tie
 
-from .gurps_duels import DUEL, assert_engines_battle
+from .gurps_duels import DUEL, check_random_battles
 
 WEAPONS = {
     "broadsword": "Broadsword",
@@ -101,15 +99,5 @@ def test_random_duels_play_exactly_the_engines_battles() -> None:
     rng = random.Random(20261130)
     base = load_scenario(DUEL).data
     play = compiled.play_blocks if compiled.available() else batch.play_blocks
-    duels = compared = 0
-    while duels < 12:
-        scenario = random_duel(rng, base)
-        if scenario is None:
-            continue
-        duels += 1
-        tables = build_tables(scenario)
-        result = play(tables, 40, [np.random.Generator(np.random.PCG64(duels))])
-        for i in np.nonzero(~result.escaped)[0]:
-            compared += 1
-            assert_engines_battle(scenario, tables, result, int(i), scenario.data)
+    compared = check_random_battles(lambda: random_duel(rng, base), play, 12, 40)
     assert compared >= 400

@@ -20,7 +20,7 @@ from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
 from senjo.sim.runner import play_battles
 from senjo.sim.stats import wilson_interval
 
-from .gurps_duels import DUEL, assert_engines_battle
+from .gurps_duels import DUEL, assert_engines_battle, check_random_battles, check_tied_battles
 from .gurps_shootouts import RANGED, SHOOTOUTS, changed
 
 pytestmark = pytest.mark.skipif(
@@ -59,20 +59,7 @@ def test_a_tied_shootout_is_rolled_and_each_battle_played_exactly() -> None:
 
     scenario = changed(tie, "tie.yaml")
     assert initiative_tie(scenario) and GURPS_FAST.accepts(scenario) is None
-    a, b = (f.key for f in scenario.fighters)
-    checked = {a: 0, b: 0}
-    for lead in (a, b):
-        tables = build_tables(scenario, lead)
-        assert tables.fighters[0].key == lead
-        rngs = [np.random.Generator(np.random.PCG64(31))]
-        result = compiled.play_blocks(tables, 160, rngs, 2)
-        for i in range(160):
-            first, second = (int(v) for v in result.row(i)[:2])
-            leader = a if first > second or (first == second and a < b) else b
-            if leader != lead or result.escaped[i]:
-                continue
-            assert_engines_battle(scenario, tables, result, i, lead)
-            checked[lead] += 1
+    checked = check_tied_battles(scenario, compiled.play_blocks, 160)
     assert min(checked.values()) >= 50
 
 
@@ -240,15 +227,6 @@ def test_random_shootouts_play_exactly_the_engines_battles() -> None:
     finishes must be the engine's battle with the same dice."""
     rng = random.Random(20261201)
     base = load_scenario(RANGED).data
-    shootouts = compared = 0
-    while shootouts < 10:
-        scenario = random_shootout(rng, base)
-        if scenario is None:
-            continue
-        shootouts += 1
-        tables = build_tables(scenario)
-        result = compiled.play_blocks(tables, 40, [np.random.Generator(np.random.PCG64(shootouts))])
-        for i in np.nonzero(~result.escaped)[0]:
-            compared += 1
-            assert_engines_battle(scenario, tables, result, int(i), scenario.data)
+    play = compiled.play_blocks
+    compared = check_random_battles(lambda: random_shootout(rng, base), play, 10, 40)
     assert compared >= 300

@@ -150,7 +150,6 @@ def _damage_panel(axes: Any, summary: SimSummary, lang: str) -> None:
         merged.update(combatant.dealt)
     bins = [(first, last) for first, last, _ in integer_histogram(merged, 20, origin=0)]
     edges = [first - 0.5 for first, _ in bins] + [bins[-1][1] + 0.5] if bins else []
-    sides = {side.side: side.name(lang) for side in summary.sides}
     for index, combatant in enumerate(summary.combatants):
         total = sum(combatant.dealt.values())
         if not total or not bins:
@@ -163,7 +162,7 @@ def _damage_panel(axes: Any, summary: SimSummary, lang: str) -> None:
             edges,
             color=colour,
             linewidth=1.8,
-            label=f"{combatant.name(lang)}{paren(sides.get(combatant.side, combatant.side), lang)}"
+            label=f"{combatant.name(lang)}{paren(summary.side(combatant.side).name(lang), lang)}"
             f"{'：' if lang == 'ja' else ': '}{term('mean', lang)} {combatant.dealt_mean:.1f}",
         )
     axes.set_xlabel(term("injury_hp", lang))

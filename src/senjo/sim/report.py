@@ -151,13 +151,12 @@ def combatant_table(summary: SimSummary, lang: str) -> Table:
     fleeing = any(c.fled_rate for c in summary.combatants)
     if fleeing:
         table.add_column(term("fled", lang), justify="right")
-    sides = {side.side: side.name(lang) for side in summary.sides}
     for c in summary.combatants:
         start = "?" if c.hp_start is None else str(c.hp_start)
         fled = [percent(c.fled_rate)] if fleeing else []
         table.add_row(
             c.name(lang),
-            sides.get(c.side, c.side),  # the side's name, as in the table of sides
+            summary.side(c.side).name(lang),  # as in the table of sides
             percent(c.hit_rate) if c.attacks else "–",
             percent(c.defense_rate) if c.defenses else "–",
             f"{c.dealt_mean:.1f} / {_number(c.dealt_median)} / {_number(c.dealt_p90)}",

@@ -25,6 +25,7 @@ from senjo.sim.fast_gurps.layout import (
     judge_table,
     knockback_modifier,
 )
+from senjo.systems.gurps.ai import DROP_COST
 
 __all__ = ["Packed", "pack"]
 
@@ -142,6 +143,7 @@ TABLES = (
     "shot_posture",
     "drop_bonus",
     "recover",
+    "drop_cost",
     "scalars",
 )
 (
@@ -192,10 +194,11 @@ TABLES = (
     T_SHOT_POSTURE,
     T_DROP_BONUS,
     T_RECOVER,
+    T_DROP_COST,
     T_SCALARS,
-) = range(48)
+) = range(49)
 #: Floating-point tables.
-FLOAT_TABLES = frozenset({"move", "reach", "chance", "x"})
+FLOAT_TABLES = frozenset({"move", "reach", "chance", "x", "drop_cost"})
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
 I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
 #: The width of a row of `Packed.layout` (the kernel reads it flat, at t * I_WIDTH + I_*).
@@ -369,6 +372,7 @@ def pack(t: DuelTables) -> Packed:
         shot_posture=_stack([_int(_some(f.shot_posture)) for f in fighters]),
         drop_bonus=_stack([_int(_some(f.drop_bonus)) for f in fighters]),
         recover=_stack([_int(_some(f.recover)) for f in fighters]),
+        drop_cost=np.array([DROP_COST], dtype=np.float64),
         scalars=_int([t.max_rounds, SKILL_LO]),
     )
 

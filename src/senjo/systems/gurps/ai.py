@@ -152,6 +152,9 @@ _PLAN_CACHE_SIZE = 16384
 
 #: The plain attack (torso, no Deceptive Attack, no Rapid Strike) the AI scores first.
 _PLAIN = AttackPlan()
+#: What the AI takes off a dodge and drop's chance when it stands: ending prone costs the
+#: next turn (the fast path's shootouts read it from here, `fast_gurps/packed.py`).
+DROP_COST = 0.15
 #: An answer the turn memo keeps (a maneuver or an attack plan).
 _A = TypeVar("_A")
 #: One context per (maneuver, variant): frozen values the AI would otherwise build
@@ -559,7 +562,7 @@ class GurpsAI:
                 return -1.0
             chance = success_chance(defense_value(state, key, option, incoming))
             if option.drop and status.posture == "standing":
-                chance -= 0.15  # ending prone costs the next turn
+                chance -= DROP_COST
             if option.retreat:
                 chance += 0.001  # prefer retreating when it does not hurt the odds
             return chance

@@ -261,6 +261,27 @@ def _defend(
 
 
 @_jit
+def _attack_roll(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    c: IntArray,
+    st: U64,
+    f: int,
+    skill: int,
+    location: int,
+) -> tuple[int, int]:
+    """The attack roll of a blow or a shot, counted: (outcome, where it lands)."""
+    outcome, _ = _check(P, PF, K, c, st, skill)
+    if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
+        location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
+    s[S_ATTACKS + f] += 1
+    s[S_HITS + f] += int(_success(outcome))  # no branch on a roll
+    return outcome, location
+
+
+@_jit
 def _strike(
     P: IntArray,
     PF: FloatArray,
@@ -289,11 +310,7 @@ def _strike(
         - 2 * deceptive
         - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
     )
-    outcome, _ = _check(P, PF, K, c, st, skill)
-    if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
-        location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
-    s[S_ATTACKS + f] += 1
-    s[S_HITS + f] += int(_success(outcome))  # no branch on a roll
+    outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
     if _mode(P, K, f, mode, MO_MAIN) == 1:
         s[S_ATTACKED + f] = 1
     if outcome == 3:

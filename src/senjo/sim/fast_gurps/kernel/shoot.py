@@ -16,15 +16,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from senjo.sim.fast_gurps.kernel.exchange import _chance, _slot_score
+from senjo.sim.fast_gurps.kernel.exchange import _attack_roll, _chance, _slot_score
 from senjo.sim.fast_gurps.kernel.harm import _critical_miss, _damage
 from senjo.sim.fast_gurps.kernel.rolls import (
     S_AIM,
-    S_ATTACKS,
     S_DEFENDED,
     S_DEFENDED_NOW,
     S_DEFENSES,
-    S_HITS,
     S_LOADED,
     S_MAN,
     S_POSTURE,
@@ -37,6 +35,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _check,
     _clip_defense,
     _escape,
+    _f1,
     _fighter,
     _i1,
     _i2,
@@ -44,7 +43,6 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _i4,
     _jit,
     _mode,
-    _roll3,
     _success,
 )
 from senjo.sim.fast_gurps.layout import (
@@ -67,7 +65,7 @@ from senjo.sim.fast_gurps.packed import (
     MO_MISS,
     MO_SKILL,
     T_DROP_BONUS,
-    T_HIT_LOCATION,
+    T_DROP_COST,
     T_LOCATION_PENALTY,
     T_PLAN_LOCATION,
     T_RECOVER,
@@ -75,10 +73,6 @@ from senjo.sim.fast_gurps.packed import (
     T_SHOOT_PLAN,
     T_SHOT_POSTURE,
 )
-
-#: What the AI takes off a dodge and drop's odds when it stands (`GurpsAI._defense`: ending
-#: prone costs the next turn).
-DROP_COST = 0.15
 
 
 @_jit
@@ -97,7 +91,7 @@ def _best_dodge(
 ) -> int:
     """`ai.best_defense` against a shot: the better of the dodge and the dodge and drop."""
     score, bonus = _dodge_scores(P, PF, K, s, par, v, a)
-    return score + bonus if bonus != NO_DROP and bonus > 0 else score
+    return score + max(bonus, 0)  # NO_DROP is below 0
 
 
 @_jit
@@ -118,8 +112,8 @@ def _dodge_shot(
     if bonus != NO_DROP:
         plain = _chance(P, PF, K, score)
         dropping = _chance(P, PF, K, score + bonus)
-        if s[S_POSTURE + v] == STANDING:
-            dropping -= DROP_COST
+        if s[S_POSTURE + v] == STANDING:  # `ai.DROP_COST`: ending prone costs a turn
+            dropping -= _f1(PF, K, T_DROP_COST, 0)
         drop = dropping > plain  # the first of equals is the plain dodge
     if drop:
         score += bonus
@@ -159,11 +153,7 @@ def _shot(
         + _i2(P, K, T_SHOT_POSTURE, f, s[S_POSTURE + v])
         + _i3(P, K, T_LOCATION_PENALTY, v, aimed, 0)
     )
-    outcome, _ = _check(P, PF, K, c, st, skill)
-    if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
-        location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
-    s[S_ATTACKS + f] += 1
-    s[S_HITS + f] += int(_success(outcome))
+    outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
     s[S_LOADED + f] = 0
     s[S_AIM + f] = 0
     if outcome == 3:
