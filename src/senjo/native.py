@@ -22,14 +22,16 @@ requires the same event logs.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import importlib.machinery
 
 __all__ = [
     "EXCLUDED",
@@ -120,6 +122,8 @@ class SourceFirst:
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names or not path:
             return None
+        import importlib.util  # only when the sources run (4 ms of a compiled start)
+
         source = Path(path[0]) / (fullname.rpartition(".")[2] + ".py")
         return importlib.util.spec_from_file_location(fullname, source)
 

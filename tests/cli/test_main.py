@@ -33,7 +33,7 @@ def _loaded(argv: list[str]) -> str:
 
 def test_odds_imports_neither_the_simulator_nor_the_battle_commands() -> None:
     loaded = _loaded(["senjo", "odds", "gurps", "--skill", "12", "--lang", "en"])
-    assert "senjo.cli.odds" in loaded
+    assert "senjo.cli.odds_gurps" in loaded
     for module in ("senjo.cli.sim", "senjo.cli.battle", "senjo.cli.play", "senjo.sim.runner"):
         assert module not in loaded
 

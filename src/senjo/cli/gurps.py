@@ -21,11 +21,21 @@ from typing import Annotated, Any
 
 import typer
 
+from senjo.cli.gurps_names import (
+    LOCATION_ALIASES,
+    TOLERANCE_ALIASES,
+    TOLERANCE_NAMES,
+    TYPE_ALIASES,
+    TYPE_NAMES,
+    parse_divisor,
+    pick_name,
+    what_name,
+)
 from senjo.cli.options import parse_lang
 from senjo.cli.output import fail
 from senjo.dice.formatting import Lang
 from senjo.systems.gurps import tables
-from senjo.systems.gurps.damage import IGNORES_DR, DamageType
+from senjo.systems.gurps.damage import DamageType
 from senjo.systems.gurps.injury import Injury, InjuryTolerance, can_target, injury
 
 __all__ = [
@@ -67,14 +77,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "距離は0以上のヤード数です（30、2.5、1/2 など）: {text!r}",
         "the distance is a number of yards, 0 or more (30, 2.5, 1/2 …), not {text!r}",
     ),
-    "not_divisor": (
-        "徹甲除数は1以上の数、0.5、0.2、0.1、inf のどれかです: {text!r}",
-        "--divisor takes a number of 1 or more, 0.5, 0.2, 0.1 or inf, not {text!r}",
-    ),
-    "unknown": (
-        "{what} {text!r} はありません。使えるもの: {allowed}",
-        "unknown {what} {text!r}; allowed: {allowed}",
-    ),
     "blunt": (
         "柔軟な防具なら鈍的外傷 {value}",
         "blunt trauma if the armor is flexible: {value}",
@@ -85,25 +87,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
 }
 
-_WHAT: dict[str, tuple[str, str]] = {
-    "st": ("体力", "ST"),
-    "basic": ("基本ダメージ", "basic damage"),
-    "dr": ("--dr（防護点）", "--dr"),
-    "hp": ("--hp（最大HP）", "--hp"),
-    "type": ("ダメージの種類", "damage type"),
-    "location": ("命中部位", "hit location"),
-    "tolerance": ("負傷耐性", "injury tolerance"),
-}
-
 
 def _say(key: str, lang: Lang, **values: object) -> str:
     ja, en = MESSAGES[key]
     return (ja if lang == "ja" else en).format(**values)
-
-
-def _what(key: str, lang: Lang) -> str:
-    ja, en = _WHAT[key]
-    return ja if lang == "ja" else en
 
 
 def _whole(text: str, what: str, lang: Lang, *, least: int = 0) -> int:
@@ -113,7 +100,7 @@ def _whole(text: str, what: str, lang: Lang, *, least: int = 0) -> int:
     except ValueError:
         value = least - 1
     if value < least:
-        fail(_say("not_whole", lang, what=_what(what, lang), least=least, text=text))
+        fail(_say("not_whole", lang, what=what_name(what, lang), least=least, text=text))
     return value
 
 
@@ -202,48 +189,6 @@ def range_command(
 
 
 # --- senjo gurps damage -----------------------------------------------------------------------
-
-TYPE_NAMES = {info.key: (info.ja, info.en) for info in tables.WOUNDING.damage_types}
-TOLERANCE_NAMES = {info.key: (info.ja, info.en) for info in tables.WOUNDING.injury_tolerance}
-
-
-def _aliases(names: dict[Any, tuple[str, str]]) -> dict[str, str]:
-    """Key, Japanese and English name (any case) → key."""
-    found: dict[str, str] = {}
-    for key, (ja, en) in names.items():
-        found[str(key).lower()] = found[ja] = found[en.lower()] = str(key)
-    return found
-
-
-TYPE_ALIASES = _aliases(TYPE_NAMES)
-TOLERANCE_ALIASES = _aliases(TOLERANCE_NAMES)
-LOCATION_ALIASES = _aliases({loc.key: (loc.ja, loc.en) for loc in tables.HIT_LOCATIONS})
-
-
-def pick_name(text: str, what: str, aliases: dict[str, str], allowed: list[str], lang: Lang) -> str:
-    """The key a name stands for (English, Japanese or key, any case); else one clear error
-    naming `what` and the allowed names."""
-    try:
-        return aliases[text.strip().lower()]
-    except KeyError:
-        fail(_say("unknown", lang, what=_what(what, lang), text=text, allowed=", ".join(allowed)))
-
-
-def parse_divisor(text: str | None, lang: Lang) -> float:
-    """An armor divisor from the command line (2, 3, 0.5 …; none is 1)."""
-    if text is None:
-        return 1.0
-    word = text.strip().lower()
-    if word in ("inf", "∞"):
-        return IGNORES_DR
-    try:
-        value = float(Fraction(word))
-    except (ValueError, ZeroDivisionError):
-        fail(_say("not_divisor", lang, text=text))
-    # Below 1 only the published (0.5), (0.2) and (0.1) multiply DR (B378).
-    if value < 1 and value not in (0.5, 0.2, 0.1):
-        fail(_say("not_divisor", lang, text=text))
-    return value
 
 
 def _label_pairs() -> dict[str, str]:

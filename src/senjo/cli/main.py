@@ -3,6 +3,10 @@
 Each command's module is imported only when that command runs: `senjo odds`
 does not pay for the simulator, the narration or the battle engine's
 commands. `senjo --help` (or an unknown command) builds the whole app.
+
+The quick commands (`_QUICK`, declared as `senjo.cli.spec.CommandSpec`s) start
+without Typer at all: an ordinary line is read by `spec.parse_line` and the
+command runs; anything else (`--help`, a mistake) goes to Typer as before.
 """
 
 from __future__ import annotations
@@ -10,8 +14,10 @@ from __future__ import annotations
 import importlib
 import sys
 from functools import cache
+from typing import TYPE_CHECKING
 
-import typer
+if TYPE_CHECKING:
+    import typer
 
 __all__ = ["build_app", "main"]  # and `app`, built on first use (`__getattr__`)
 
@@ -24,6 +30,11 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "map": ("senjo.cli.map", "map_command"),
     "sim": ("senjo.cli.sim", "sim_command"),
     "sweep": ("senjo.cli.sweep", "sweep_command"),
+}
+#: (group, command) -> the module whose `COMMAND` spec runs without Typer.
+_QUICK: dict[tuple[str, str], str] = {
+    ("odds", "gurps"): "senjo.cli.odds_gurps",
+    ("odds", "coc"): "senjo.cli.odds_coc",
 }
 #: command group -> (module, attribute) of its Typer app.
 _GROUPS: dict[str, tuple[str, str]] = {
@@ -51,6 +62,8 @@ def _gurps_group() -> typer.Typer:
 
 def build_app(only: str | None = None) -> typer.Typer:
     """The `senjo` app with every command, or with just the command `only`."""
+    import typer
+
     root = typer.Typer(
         name="senjo",
         help="senjo (戦場): referee and simulate tabletop-RPG combat. Unofficial fan tool.",
@@ -85,8 +98,26 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def run_quick(args: list[str]) -> bool:
+    """Run `senjo ARGS` without Typer if it is a quick command on an ordinary line; say
+    whether it ran."""
+    if len(args) < 2 or (args[0], args[1]) not in _QUICK:
+        return False
+    from senjo.cli.spec import CommandSpec, parse_line
+
+    spec: CommandSpec = importlib.import_module(_QUICK[args[0], args[1]]).COMMAND
+    values = parse_line(spec, args[2:])
+    if values is None:
+        return False
+    spec.run(**values)
+    return True
+
+
 def main() -> None:
-    """Entry point of the `senjo` script: builds only the command asked for."""
+    """Entry point of the `senjo` script: a quick command runs at once; otherwise builds
+    only the command asked for."""
+    if run_quick(sys.argv[1:]):
+        return
     first = sys.argv[1] if len(sys.argv) > 1 else ""
     known = first in _COMMANDS or first in _GROUPS
     (build_app(first) if known else _full_app())(prog_name="senjo")

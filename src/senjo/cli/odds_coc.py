@@ -19,9 +19,7 @@ CoC 命中判定：技能50%、回避/受け流し30%（CCB）
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from senjo.cli import odds_text
 from senjo.cli.dice_errors import dice_error_text
@@ -34,14 +32,21 @@ from senjo.cli.odds_text import (
     whole,
 )
 from senjo.cli.options import parse_lang
-from senjo.cli.output import fail, say
+from senjo.cli.output import echo, fail, say
+from senjo.cli.spec import CommandSpec, Flag, Opt
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 
 if TYPE_CHECKING:
     from senjo.sim.odds_coc import CocExchange
 
-__all__ = ["coc_damage_json", "coc_damage_lines", "coc_odds_command", "coc_odds_lines"]
+__all__ = [
+    "COMMAND",
+    "coc_damage_json",
+    "coc_damage_lines",
+    "coc_odds",
+    "coc_odds_lines",
+]
 
 # (Japanese, English) for every message a user can see.
 MESSAGES: dict[str, tuple[str, str]] = odds_text.MESSAGES | {
@@ -175,55 +180,20 @@ def coc_damage_json(exchange: CocExchange) -> dict[str, Any]:
     }
 
 
-def coc_odds_command(
-    skill: Annotated[
-        str | None,
-        typer.Option("--skill", metavar="N", help="The attack skill in percent (技能%)."),
-    ] = None,
-    defense: Annotated[
-        str | None,
-        typer.Option(
-            "--defense", metavar="N", help="The dodge or parry in percent (回避/受け流し%)."
-        ),
-    ] = None,
-    damage: Annotated[
-        str | None,
-        typer.Option("--damage", help="Weapon damage (ダメージ): 1D8, 1D6+1D4, 1D3+db, 1D6+db/2."),
-    ] = None,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="Damage bonus (ダメージボーナス): +1D4, -1D4, +1D6, 0."),
-    ] = None,
-    armour: Annotated[
-        str | None,
-        typer.Option("--armour", "--armor", metavar="N", help="The target's armour (装甲)."),
-    ] = None,
-    impale: Annotated[
-        bool, typer.Option("--impale", help="An impaling weapon (貫通): dice twice on a special.")
-    ] = False,
-    cc: Annotated[
-        bool, typer.Option("--cc", help="The 1% rule (CC: critical 01, fumble 100), not CCB.")
-    ] = False,
-    martial_arts: Annotated[
-        str | None,
-        typer.Option(
-            "--martial-arts",
-            metavar="N",
-            help="Martial Arts (武道) in percent, for an unarmed blow: dice twice on its roll.",
-        ),
-    ] = None,
-    knockout: Annotated[
-        str | None,
-        typer.Option(
-            "--knockout",
-            metavar="HP",
-            help="A knock-out attack (気絶攻撃) against a target of HP hit points.",
-        ),
-    ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Output language: ja or en.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+def coc_odds(
+    skill: str | None = None,
+    defense: str | None = None,
+    damage: str | None = None,
+    db: str | None = None,
+    armour: str | None = None,
+    impale: bool = False,
+    cc: bool = False,
+    martial_arts: str | None = None,
+    knockout: str | None = None,
+    lang: str | None = None,
+    as_json: bool = False,
 ) -> None:
-    """Exact chances of one CoC attack, and its damage with --damage (命中確率とダメージの分布)."""
+    """`senjo odds coc`: the options as given on the command line (text, or None)."""
     from senjo.sim.odds_coc import MAX_DAMAGE_DICE, coc_exchange, parse_coc_damage
     from senjo.systems.coc.model import DamageDice as CocDice
 
@@ -292,9 +262,44 @@ def coc_odds_command(
             chances["knocked_out"] = float(exchange.knocked)
         if damage is not None:
             chances["damage"] = coc_damage_json(exchange)
-        typer.echo(json.dumps(chances))
+        echo(json.dumps(chances))
         return
     lines = coc_odds_lines(exchange, chosen)
     if damage is not None:
         lines += coc_damage_lines(exchange, chosen)
-    typer.echo("\n".join(lines))
+    echo("\n".join(lines))
+
+
+COMMAND = CommandSpec(
+    "coc",
+    "Exact chances of one CoC attack, and its damage with --damage (命中確率とダメージの分布).",
+    (
+        Opt("skill", "--skill", metavar="N", help="The attack skill in percent (技能%)."),
+        Opt(
+            "defense",
+            "--defense",
+            metavar="N",
+            help="The dodge or parry in percent (回避/受け流し%).",
+        ),
+        Opt("damage", "--damage", help="Weapon damage (ダメージ): 1D8, 1D6+1D4, 1D3+db, 1D6+db/2."),
+        Opt("db", "--db", help="Damage bonus (ダメージボーナス): +1D4, -1D4, +1D6, 0."),
+        Opt("armour", "--armour", "--armor", metavar="N", help="The target's armour (装甲)."),
+        Flag("impale", "--impale", help="An impaling weapon (貫通): dice twice on a special."),
+        Flag("cc", "--cc", help="The 1% rule (CC: critical 01, fumble 100), not CCB."),
+        Opt(
+            "martial_arts",
+            "--martial-arts",
+            metavar="N",
+            help="Martial Arts (武道) in percent, for an unarmed blow: dice twice on its roll.",
+        ),
+        Opt(
+            "knockout",
+            "--knockout",
+            metavar="HP",
+            help="A knock-out attack (気絶攻撃) against a target of HP hit points.",
+        ),
+        Opt("lang", "--lang", help="Output language: ja or en."),
+        Flag("as_json", "--json", help="Print one JSON object."),
+    ),
+    coc_odds,
+)

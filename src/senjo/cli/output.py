@@ -8,18 +8,26 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import NoReturn
 
-import typer
-
-__all__ = ["fail", "said", "say"]
+__all__ = ["echo", "fail", "said", "say"]
 
 
 def fail(message: str) -> NoReturn:
-    """Print `senjo: message` on standard error and exit with status 2."""
-    typer.echo(f"senjo: {message}", err=True)
-    raise typer.Exit(2)
+    """Print `senjo: message` on standard error and exit with status 2.
+
+    Plain `print` and `SystemExit`, not the command-line library's: the commands that
+    start without it (`senjo.cli.quick`) fail the same way as the rest.
+    """
+    print(f"senjo: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def echo(text: str) -> None:
+    """Print one answer on standard output."""
+    print(text)
 
 
 def say(messages: Mapping[str, tuple[str, str]], key: str, lang: str, **values: object) -> str:

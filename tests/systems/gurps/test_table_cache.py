@@ -31,7 +31,7 @@ def test_a_second_load_reads_the_checked_tables_back(tmp_path: Path) -> None:
     assert calls == [1]
     assert second == first
     assert second["hit_locations.yaml"] == tables._hit_locations
-    assert len(list(tmp_path.glob("t-*.pickle"))) == 1
+    assert len(list(tmp_path.glob("t*.pickle"))) == 1
 
 
 def test_changed_data_is_checked_again_and_replaces_the_old_file(tmp_path: Path) -> None:
@@ -42,7 +42,7 @@ def test_changed_data_is_checked_again_and_replaces_the_old_file(tmp_path: Path)
     changed["postures.yaml"] = TEXTS["postures.yaml"] + "\n# a comment\n"
     load_cached("t", changed, _checked(calls), folder=tmp_path)
     assert calls == [1, 1]
-    assert len(list(tmp_path.glob("t-*.pickle"))) == 1
+    assert len(list(tmp_path.glob("t*.pickle"))) == 1
     broken = dict(TEXTS)
     broken["postures.yaml"] = "postures: []\n"
     with pytest.raises(TableError, match=r"^postures\.yaml: \(top level\): there must be"):
@@ -53,7 +53,7 @@ def test_a_corrupt_cache_is_ignored_and_rewritten(tmp_path: Path) -> None:
     """Garbage in the cache file: the tables are checked again and the file repaired."""
     calls: list[int] = []
     load_cached("t", TEXTS, _checked(calls), folder=tmp_path)
-    (path,) = tmp_path.glob("t-*.pickle")
+    (path,) = tmp_path.glob("t*.pickle")
     path.write_bytes(b"not a pickle")
     again = load_cached("t", TEXTS, _checked(calls), folder=tmp_path)
     assert calls == [1, 1]
@@ -104,8 +104,30 @@ def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cache_dir() is None
 
 
+def test_a_changed_source_is_checked_again(tmp_path: Path) -> None:
+    """A changed schema source (or table loader): the kept tables are not used."""
+    source = tmp_path / "schema.py"
+    source.write_text("a = 1\n")
+    calls: list[int] = []
+    load_cached("t", TEXTS, _checked(calls), sources=(source,), folder=tmp_path)
+    load_cached("t", TEXTS, _checked(calls), sources=(source,), folder=tmp_path)
+    assert calls == [1]
+    source.write_text("a = 2\n")
+    load_cached("t", TEXTS, _checked(calls), sources=(source,), folder=tmp_path)
+    assert calls == [1, 1]
+
+
+def test_the_files_of_the_hashed_cache_are_dropped(tmp_path: Path) -> None:
+    """The cache named by a hash (before the material was kept in the file) is removed
+    when the cache is written."""
+    old = tmp_path / "t-0123456789abcdef.pickle"
+    old.write_bytes(b"old")
+    load_cached("t", TEXTS, _checked([]), folder=tmp_path)
+    assert [path.name for path in tmp_path.glob("t*.pickle")] == ["t.pickle"]
+
+
 def test_the_key_covers_the_sources(tmp_path: Path) -> None:
-    """A changed schema source (or table loader) gives another key."""
+    """A changed source gives another key (the kernel's cache, `fast_gurps.compiled`)."""
     source = tmp_path / "schema.py"
     source.write_text("a = 1\n")
     before = table_cache.cache_key(TEXTS, source)

@@ -3,10 +3,12 @@
 Checking the YAML tables against their schema (`table_schema`, with pydantic)
 takes about a tenth of a second; reading back the result of an earlier check
 takes about a millisecond. `load_cached(name, texts, build)` returns
-`build(texts)` and keeps it in a pickle file named by a hash of everything the
-result depends on: the data files' text, the sources of the modules whose
-classes it holds (the caller names them), and the Python version. Changed
-data or a changed schema is checked again; a cache that is missing,
+`build(texts)` and keeps it in a pickle file (`NAME.pickle`) together with
+everything the result depends on: the data files' text, the sources of the
+modules whose classes it holds (the caller names them), and the Python version.
+A read compares all of that whole with what there is now (no hash that could
+collide, and no `hashlib` to import: its OpenSSL costs about 5 ms of a start);
+changed data or a changed schema is checked again; a cache that is missing,
 unreadable or corrupt is ignored and written afresh; a cache folder that
 cannot be written costs nothing but the check.
 
@@ -17,7 +19,6 @@ else `$XDG_CACHE_HOME/senjo`, else `~/.cache/senjo`. Like Python's own
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import sys
@@ -25,7 +26,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_dir", "cache_key", "load_cached"]
+__all__ = ["cache_dir", "cache_key", "cache_material", "load_cached"]
 
 #: Bumped when what is cached changes shape in a way the hashed sources do not show.
 _FORMAT = 1
@@ -53,12 +54,31 @@ def cache_key(texts: Mapping[str, str], *sources: Path) -> str:
     >>> cache_key({"a.yaml": "x: 1"}) == cache_key({"a.yaml": "x: 2"})
     False
     """
+    import hashlib  # not on a start that reads the tables back (see `cache_material`)
+
     digest = hashlib.sha256(f"{_FORMAT}\0{sys.version}\0".encode())
     for name in sorted(texts):
         digest.update(f"{name}\0{texts[name]}\0".encode())
     for source in sources:
         digest.update(source.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
+
+
+def cache_material(texts: Mapping[str, str], *sources: Path) -> tuple[object, ...]:
+    """Everything a cached result depends on, as one value to compare whole: the format,
+    the Python version, the texts by name and the source files' bytes.
+
+    >>> cache_material({"a.yaml": "x: 1"}) == cache_material({"a.yaml": "x: 1"})
+    True
+    >>> cache_material({"a.yaml": "x: 1"}) == cache_material({"a.yaml": "x: 2"})
+    False
+    """
+    return (
+        _FORMAT,
+        sys.version,
+        tuple(sorted(texts.items())),
+        tuple(source.read_bytes() for source in sources),
+    )
 
 
 def load_cached(
@@ -73,26 +93,32 @@ def load_cached(
     where = cache_dir() if folder is None else folder
     if where is None:
         return build(texts)
-    path = where / f"{name}-{cache_key(texts, *sources)}.pickle"
-    found = _read(path)
+    path = where / f"{name}.pickle"
+    material = cache_material(texts, *sources)
+    found = _read(path, material)
     if found is not None:
         return found
     built = build(texts)
-    _write(path, built, stale=f"{name}-*.pickle")
+    _write(path, (material, built), stale=f"{name}-*.pickle")
     return built
 
 
-def _read(path: Path) -> dict[str, Any] | None:
+def _read(path: Path, material: tuple[object, ...]) -> dict[str, Any] | None:
+    """The cached result if the file holds one built from `material`."""
     try:
         with path.open("rb") as file:
             found = pickle.load(file)
     except Exception:  # missing, unreadable or corrupt: check the tables again
         return None
-    return found if isinstance(found, dict) else None
+    if not (isinstance(found, tuple) and len(found) == 2 and found[0] == material):
+        return None  # built from other data, sources or Python: check again
+    built = found[1]
+    return built if isinstance(built, dict) else None
 
 
-def _write(path: Path, built: dict[str, Any], *, stale: str) -> None:
-    """Write atomically (a temporary file renamed into place); drop older versions."""
+def _write(path: Path, kept: tuple[object, ...], *, stale: str) -> None:
+    """Write atomically (a temporary file renamed into place); drop the files of earlier
+    versions of this cache (named by a hash)."""
     import tempfile  # only when the tables changed: a plain start does not load it
 
     try:
@@ -102,7 +128,7 @@ def _write(path: Path, built: dict[str, Any], *, stale: str) -> None:
                 old.unlink(missing_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(handle, "wb") as file:
-            pickle.dump(built, file, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(kept, file, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, path)
     except OSError:
         return  # a read-only home, a full disk: the tables were checked, only not kept

@@ -1,0 +1,117 @@
+"""The quick start: `senjo odds` read without Typer (senjo.cli.spec, senjo.cli.main.run_quick)
+answers exactly as the Typer command built from the same spec, and hands Typer every
+line it is not sure of."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import typer.main
+
+from senjo.cli.main import build_app, run_quick
+from senjo.cli.odds_coc import COMMAND as COC
+from senjo.cli.odds_gurps import COMMAND as GURPS
+from senjo.cli.spec import Flag
+from tests.cli.helpers import C_LOCALE, run_senjo
+
+#: Lines the quick start runs itself: answers, JSON, both languages, and the command's own
+#: one-line errors (which exit 2 from the work function, not from Typer).
+QUICK_LINES = [
+    ["odds", "gurps", "--skill", "14", "--defense", "10"],
+    ["odds", "gurps", "--skill=12", "--damage", "2d+1", "--dr", "2", "--hp", "12", "--json"],
+    ["odds", "gurps", "--skill", "13", "--weapon-damage", "sw+1", "--st", "12", "--lang", "ja"],
+    ["odds", "gurps", "--skill", "16", "--damage", "1d", "-l", "neck", "--no-critical-table"],
+    ["odds", "gurps", "--skill", "9", "--skill", "15", "--lang", "en"],
+    ["odds", "gurps", "--skill", "x"],
+    ["odds", "gurps", "--skill", "12", "--damage", "2q"],
+    ["odds", "gurps", "--skill", "12", "--lang", "fr"],
+    ["odds", "gurps"],
+    ["odds", "coc", "--skill", "60", "--defense", "40", "--damage", "1D8", "--db", "+1D4"],
+    ["odds", "coc", "--skill", "55", "--damage", "1D6", "--impale", "--cc", "--json"],
+    ["odds", "coc", "--skill", "70", "--damage", "1D3+db", "--martial-arts", "50"],
+    ["odds", "coc", "--skill", "50", "--armor", "2", "--damage", "1D6", "--lang", "ja"],
+    ["odds", "coc", "--skill", "50", "--db", "+1D4"],
+]
+
+#: Lines left to Typer: help, unknown or misspelt options, a flag given a value, a
+#: missing value, a value that looks like an option, a stray argument, other commands.
+TYPER_LINES = [
+    ["odds", "gurps", "--help"],
+    ["odds", "gurps", "--skil", "12"],
+    ["odds", "gurps", "--skill", "12", "--json=yes"],
+    ["odds", "gurps", "--skill"],
+    ["odds", "gurps", "--skill", "12", "--defense", "-3"],
+    ["odds", "gurps", "12"],
+    ["odds", "gurps", "-ltorso", "--skill", "12"],
+    ["odds"],
+    ["odds", "hero", "--skill", "12"],
+    ["roll", "3d6"],
+]
+
+
+def _quick(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> tuple[bool, int, str, str]:
+    """(ran, exit code, stdout, stderr) of the quick start in this process, C locale."""
+    for name, value in C_LOCALE.items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    code = 0
+    try:
+        ran = run_quick(args)
+    except SystemExit as done:
+        ran, code = True, int(done.code or 0)
+    out, err = capsys.readouterr()
+    return ran, code, out, err
+
+
+@pytest.mark.parametrize("args", QUICK_LINES, ids=" ".join)
+def test_the_quick_start_answers_as_typer_does(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same standard output, standard error and exit status as the Typer command."""
+    expected = run_senjo(*args)
+    ran, code, out, err = _quick(args, capsys, monkeypatch)
+    assert ran
+    assert (code, out, err) == (expected.exit_code, expected.stdout, expected.stderr)
+
+
+@pytest.mark.parametrize("args", TYPER_LINES, ids=" ".join)
+def test_lines_the_quick_start_is_unsure_of_go_to_typer(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing run, nothing printed: Typer reads the line (its help, its usage errors)."""
+    assert _quick(args, capsys, monkeypatch) == (False, 0, "", "")
+
+
+def test_the_typer_commands_have_the_specs_options() -> None:
+    """Every option of a spec is an option of its Typer command, spelt the same, a flag
+    exactly where the spec has a flag, and nothing else."""
+    group = typer.main.get_command(build_app("odds"))
+    odds = group.commands["odds"]  # type: ignore[attr-defined]
+    for spec in (GURPS, COC):
+        command = odds.commands[spec.name]
+        found = {param.name: (tuple(param.opts), param.is_flag) for param in command.params}
+        wanted = {opt.name: (opt.flags, isinstance(opt, Flag)) for opt in spec.options}
+        assert found == wanted
+        assert command.help == spec.help
+
+
+def test_senjo_odds_starts_without_typer() -> None:
+    """The `senjo odds` process never imports Typer or click (their start is the cost)."""
+    probe = (
+        "import sys\n"
+        "sys.argv = ['senjo', 'odds', 'gurps', '--skill', '12', '--damage', '1d', '--lang', 'en']\n"
+        "from senjo.cli.main import main\n"
+        "main()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'rich')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.splitlines()[0] == "GURPS attack at skill 12"
+    assert done.stdout.splitlines()[-1] == "[]"
