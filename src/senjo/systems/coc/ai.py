@@ -150,8 +150,9 @@ class CocAI:
     def _attack_plan(self, state: CocState, key: str) -> tuple[float, ActionChoice] | None:
         """The best attack `key` could make now, by expected damage, if any is worth making."""
         best: tuple[float, ActionChoice] | None = None
+        odds: dict[tuple[str, str], tuple[float, float, float]] = {}
         for option in attack_options(state, key):
-            value = self._attack_value(state, key, option)
+            value = self._attack_value(state, key, option, odds)
             if value > 0 and (best is None or value > best[0]):
                 best = (value, option)
         return best
@@ -172,7 +173,8 @@ class CocAI:
         if status.held_by:
             return (by_action.get("escape") or options)[0]
         attacks = by_action.get("attack", [])
-        values = {o: self._attack_value(state, key, o) for o in attacks}
+        odds: dict[tuple[str, str], tuple[float, float, float]] = {}
+        values = {o: self._attack_value(state, key, o, odds) for o in attacks}
         best = max(attacks, key=values.__getitem__) if attacks else None
         allies = state.allies(key)
         if status.hidden:
@@ -225,8 +227,19 @@ class CocAI:
         status = state.status[key]
         return any(w.is_firearm and w.key not in status.jammed for w in state.sheets[key].weapons)
 
-    def _attack_value(self, state: CocState, key: str, option: ActionChoice) -> float:
-        """Expected harm: P(hit) × P(not defended) × damage (knock-outs count the target's HP)."""
+    def _attack_value(
+        self,
+        state: CocState,
+        key: str,
+        option: ActionChoice,
+        odds: dict[tuple[str, str], tuple[float, float, float]],
+    ) -> float:
+        """Expected harm: P(hit) × P(not defended) × damage (knock-outs count the target's HP).
+
+        `odds` keeps P(hit), P(not defended) and a plain hit's damage by (target, weapon)
+        for the options of one decision, which share them: the variants of one weapon's
+        attack (a knock-out, a tackle, a burst's shots) differ only in what a hit does.
+        """
         sheet = state.sheets[key]
         target = option.target
         victim = state.sheets[target]
@@ -236,10 +249,16 @@ class CocAI:
             knock = _resist_chance(int(2 * damage), victim.constitution)
             return damage + knock * foe.hp * 0.5
         weapon = sheet.weapon(option.weapon)
-        hit = chance(attack_score(state, key, target, weapon, state.status[key].aiming).value)
-        incoming = IncomingAttack(key, target, weapon.key, weapon.kind, weapon.unarmed)
-        through = 1.0 - _best_defense(state, target, incoming)
-        damage = max(0.0, _weapon_damage(state, key, weapon) - victim.armour)
+        known = odds.get((target, weapon.key))
+        if known is None:
+            aiming = state.status[key].aiming
+            hit = chance(attack_score(state, key, target, weapon, aiming).value)
+            incoming = IncomingAttack(key, target, weapon.key, weapon.kind, weapon.unarmed)
+            through = 1.0 - _best_defense(state, target, incoming)
+            damage = max(0.0, _weapon_damage(state, key, weapon) - victim.armour)
+            odds[target, weapon.key] = (hit, through, damage)
+        else:
+            hit, through, damage = known
         if weapon.kind == "grapple":
             if option.variant == "tackle":
                 damage = max(0.0, 2 + sheet.db.average)
