@@ -52,6 +52,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "to": ("移動先", "to"),
         "away": ("離脱", "away"),
         "draw": ("抜く", "draw"),
+        "swap": ("持ち替え", "swap"),
         "pick_up": ("拾う", "pick up"),
         "reload": ("再装填", "reload"),
         "attack": ("攻撃", "attack"),

@@ -111,3 +111,14 @@ def test_an_unready_shield_is_readied_while_the_foe_is_far() -> None:
     knight["weapons"] = ["broadsword"]
     chosen = _turned(6, knight, "medium_shield")
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "regrip", "medium_shield")
+
+
+def test_an_archer_with_the_foe_near_drops_the_bow_for_the_knife() -> None:
+    """The foe within a move (no reloading then): the AI draws its knife into the main hand
+    with Ready (swap), dropping the bow (B363), rather than into the off hand at -4 (B417)."""
+    archer = {"dx": 13, "skills": {"Bow": 15, "Knife": 12}}
+    archer["weapons"] = ["regular_bow", "large_knife"]
+    game = battle(fighter("a", "x", 0, **archer), fighter("b", "y", 3), dice=[])
+    game.state.status["a"].shots["regular_bow"] = 0  # shot, not yet reloaded
+    chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "swap", "large_knife")

@@ -189,10 +189,11 @@ def test_the_ai_reloads_an_empty_bow_while_the_foe_is_far() -> None:
 
 
 def test_the_ai_draws_its_knife_when_the_foe_is_close() -> None:
-    """An empty bow and a foe within a step: the AI draws the knife to fight."""
+    """An empty bow and a foe within a step: the AI drops the bow and draws the knife into
+    its main hand to fight (Ready (swap), interpretation 53)."""
     game = _after_a_shot(1)
     chosen = GurpsAI().choose(game, game.pending)
-    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "draw", "large_knife")
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "swap", "large_knife")
 
 
 def test_no_retreat_against_a_missile() -> None:

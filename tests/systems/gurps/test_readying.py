@@ -136,3 +136,45 @@ def test_on_a_map_a_dropped_item_is_picked_up_only_within_reach() -> None:
     status.hex = Hex(4, 6)
     keys = [o.key for o in ready_options(state.fighters["a"], status)]
     assert "ready/pick_up:broadsword" not in keys
+
+
+ARCHER = {
+    "dx": 13,
+    "skills": {"Bow": 15, "Knife": 12},
+    "weapons": ["regular_bow", "large_knife"],
+}
+
+
+def test_a_bow_in_hand_is_dropped_to_draw_the_knife_into_the_main_hand() -> None:
+    """B363 (dropping an item is free) with B382 (Ready: draw): Ready (swap) drops the bow
+    the main hand holds and draws the knife into it - no off-hand -4 (B417) on its blows."""
+    game = battle(fighter("a", "x", 0, **ARCHER), fighter("b", "y", 1, **AXE), dice=list(SAFE))
+    status = game.state.status["a"]
+    assert status.hands[0] == "regular_bow"
+    assert game.pending is not None
+    assert "ready/swap:large_knife" in game.pending.keys
+    choose(game, "ready/swap:large_knife")
+    changed = [(e.item, e.state, e.cause) for e in events(game, ItemChanged)]
+    assert changed == [
+        ("regular_bow", "dropped", "swap"),
+        ("large_knife", "ready", "swap"),
+    ]
+    assert status.hands == ["large_knife", ""]
+    assert "regular_bow" in status.dropped and "regular_bow" not in status.ready
+
+
+def test_a_plain_draw_still_takes_the_free_hand() -> None:
+    """Ready (draw) with the bow kept: the knife goes to the free off hand."""
+    game = battle(fighter("a", "x", 0, **ARCHER), fighter("b", "y", 1, **AXE), dice=list(SAFE))
+    choose(game, "ready/draw:large_knife")
+    assert game.state.status["a"].hands == ["regular_bow", "large_knife"]
+
+
+def test_no_swap_for_a_melee_weapon_in_hand() -> None:
+    """A sword in the main hand is a weapon for the fight at hand: no Ready (swap) is
+    offered for it (senjo offers the swap only for a weapon with no melee mode)."""
+    knight = {"skills": {"Broadsword": 14, "Knife": 12}, "weapons": ["broadsword", "large_knife"]}
+    game = battle(fighter("a", "x", 0, **knight), fighter("b", "y", 1, **AXE), dice=list(SAFE))
+    assert game.pending is not None
+    assert "ready/draw:large_knife" in game.pending.keys
+    assert not any("swap" in key for key in game.pending.keys)

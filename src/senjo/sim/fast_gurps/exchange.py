@@ -132,12 +132,17 @@ class Exchange(BlockState):
     def plan_attack(
         self, f: int, idx: IntArray, modes: IntArray, scored: IntArray, back: BoolArray
     ) -> tuple[IntArray, IntArray, IntArray, BoolArray]:
-        """The Step toward the foe (`_approach`; none before a Step back), then, where the
+        """The Step toward the foe (`_approach`; out of a close combat for a reach-1 weapon;
+        none before a Step back), then, where the
         mode reaches, the AI's plan (`GurpsAI._plan`): (battles that strike, their modes,
         their plan indices, whether each steps back after)."""
         me = self.t.fighters[f]
         reach = np.array([m.reach for m in me.modes])[modes]
-        self.step_toward(f, idx[~back], 1.0, reach[~back])
+        here = self.distance[idx]
+        out = ~back & (here < CLOSE) & np.array([m.step_out for m in me.modes])[modes]
+        self.step_away(f, idx[out], 1.0 - here[out])  # out of the close combat
+        toward = ~back & ~out
+        self.step_toward(f, idx[toward], 1.0, reach[toward])
         close = self.distance[idx] < CLOSE
         reaches = np.where(
             close,

@@ -213,6 +213,9 @@ class Mode:
     main: bool
     #: Its armor divisor (1: none), and the key of the victim's injury tables for it.
     divisor: float = 1.0
+    #: Whether, in close combat, its Attack steps out to a yard off to strike (reach 1,
+    #: not C: seed 001 敵のいるヘクスから離脱する, `reach.steps_out`).
+    step_out: bool = False
 
     @property
     def wounding(self) -> str:

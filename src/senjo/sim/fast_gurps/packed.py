@@ -70,8 +70,9 @@ F_COLUMNS = 20
     MO_MAIN,
     MO_WOUNDING,
     MO_KNOCKBACK,
-) = range(12)
-MO_COLUMNS = 12
+    MO_STEP_OUT,
+) = range(13)
+MO_COLUMNS = 13
 # Columns of `Packed.slot` (per fighter and defense); kind 0 dodge, 1 parry, 2 block.
 (
     SL_KIND,
@@ -290,6 +291,7 @@ def pack(t: DuelTables) -> Packed:
                     m.main,
                     wounding_index[m.wounding],
                     pushing_index[m.damage_type],
+                    m.step_out,
                 ]
                 for m in f.modes
             ]

@@ -195,6 +195,7 @@ def _fighter_tables(
                 0 in mode.reach,
                 weapon == main,
                 float(mode.damage.armor_divisor),
+                0 not in mode.reach and 1 in mode.reach,
             )
         )
     mode_index = {(m.weapon, m.name): i for i, m in enumerate(modes)}

@@ -291,10 +291,12 @@ class GurpsAI:
         reloading = bool(reloads) and state.distance(key, target) > fighter.basic_move
         if not held and not reloading:
             # A weapon turned in the hand (B556) is readied again before a spare is drawn:
-            # the items are listed weapons first, in the fighter's order.
+            # the items are listed weapons first, in the fighter's order. A spare is drawn
+            # into the main hand, dropping the bow or gun there (Ready (swap)), when it can.
+            swaps = {o.weapon: o for o in readies if o.variant == "swap"}
             for option in readies:
-                if option.variant in ("regrip", "pick_up", "draw"):
-                    return option
+                if option.variant in ("regrip", "pick_up", "draw", "swap"):
+                    return swaps.get(option.weapon, option)
         elif not striking and not reloading and fighter.shield is not None:
             # Armed but with no blow to strike: time to pick up a dropped shield, or ready
             # one left unready (a critically failed block, B556).

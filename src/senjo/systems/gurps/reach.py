@@ -14,7 +14,15 @@ from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.wild_swing import wild_swing_reaches
 
-__all__ = ["STEP", "effective_mode", "max_reach", "move_allowance", "reaches", "reaches_at"]
+__all__ = [
+    "STEP",
+    "effective_mode",
+    "max_reach",
+    "move_allowance",
+    "reaches",
+    "reaches_at",
+    "steps_out",
+]
 
 #: The Step allowed by most maneuvers, in yards (B364).
 STEP = 1.0
@@ -48,6 +56,17 @@ def effective_mode(status: FighterState, weapon: str, mode: AttackMode) -> Attac
     return dataclasses.replace(mode, reach=(grip,))
 
 
+def steps_out(state: GurpsState, key: str, mode: AttackMode) -> bool:
+    """True if the fighter, in close combat without a map, may Step out of it to strike
+    with `mode`: a weapon of reach 1 but not C, and no grapple holding it or held by it
+    (seed 001, 敵のいるヘクスから離脱する). On a hex map the close combat is left by the
+    moves the board offers."""
+    if state.ground is not None or 0 in mode.reach or 1 not in mode.reach:
+        return False
+    status = state.status[key]
+    return not status.held_by and not status.holding
+
+
 def max_reach(mode: AttackMode) -> float:
     return float(max(mode.reach)) if mode.reach else 0.0
 
@@ -65,8 +84,10 @@ def reaches_at(
     if mode.ranged is not None:
         return distance <= mode.ranged.max_range
     if distance < CLOSE:
-        # seed 001: in close combat only reach-C weapons strike.
-        return 0 in mode.reach
+        # seed 001: in close combat only reach-C weapons strike; without a map a fighter
+        # not grappled may first Step out of it and strike with a reach-1 weapon (敵のいる
+        # ヘクスから離脱する; `steps_out`).
+        return 0 in mode.reach or (extra >= STEP and steps_out(state, key, mode))
     reach = float(max(mode.reach)) if mode.reach else 0.0  # max_reach, inlined: a hot path
     if reach == 0:
         return distance <= extra

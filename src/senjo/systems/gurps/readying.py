@@ -7,7 +7,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.close_combat import dx_penalty, in_close_combat
 from senjo.systems.gurps.events import ItemChanged
-from senjo.systems.gurps.hands import drop, free_hand, hand_of, let_go, take
+from senjo.systems.gurps.hands import MAIN, drop, free_hand, hand_of, let_go, take
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
 from senjo.systems.gurps.rolls import check
@@ -39,8 +39,19 @@ def fast_draw_options(state: GurpsState, key: str, foes: list[str]) -> list[Mane
     return options
 
 
+def _swappable(fighter: Fighter, status: FighterState) -> bool:
+    """True if the main hand holds a weapon with no melee mode (a bow, a crossbow, a gun):
+    one the fighter may drop (B363, free) to draw another into that hand (Ready (swap))."""
+    held = status.hands[MAIN]
+    if not held or (fighter.shield is not None and held == fighter.shield.key):
+        return False
+    weapon = next((w for w in fighter.weapons if w.key == held), None)
+    return weapon is not None and not any(m.is_melee for m in weapon.modes)
+
+
 def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice]:
     options = []
+    swappable = _swappable(fighter, status)
     broken, ready, thrown = status.broken, status.ready, status.thrown
     items = [w.key for w in fighter.weapons if not w.modes[0].unarmed]
     if fighter.shield is not None:
@@ -52,6 +63,8 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
         if hand_of(status, item) is not None:
             variant = "regrip"  # held but unready (B382): one Ready to bring it to bear
         elif free_hand(status, shield=item == shield) is None:
+            if swappable and item != shield and item not in status.dropped:
+                options.append(ManeuverChoice("ready", "swap", weapon=item))
             continue  # B382: readying an item needs a free hand
         else:
             variant = "pick_up" if item in status.dropped else "draw"
@@ -61,6 +74,8 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
             if variant == "pick_up" and far:
                 continue  # seed 001 (準備): only from one's own hex or one within reach
         options.append(ManeuverChoice("ready", variant, weapon=item))
+        if swappable and variant == "draw" and item != shield:
+            options.append(ManeuverChoice("ready", "swap", weapon=item))
     for weapon in fighter.weapons:
         if weapon.key not in ready:
             continue
@@ -135,8 +150,20 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
             drop(status, item)
             battle.emit(ItemChanged(key, item, "dropped", "close_combat"))
         return
-    if choice.variant in ("draw", "pick_up", "regrip") and not _close_combat_dx(battle, key):
+    if choice.variant in ("draw", "pick_up", "regrip", "swap") and not _close_combat_dx(
+        battle, key
+    ):
         return  # seed 001 (近接戦闘の準備): the Ready is spent, nothing else happens
+    if choice.variant == "swap":
+        # B363: the main hand's missile weapon is dropped (free); B382: the Ready draws the
+        # new weapon into that hand.
+        held = status.hands[MAIN]
+        let_go(status, held)
+        drop(status, held)
+        battle.emit(ItemChanged(key, held, "dropped", "swap"))
+        take(status, item, MAIN)
+        battle.emit(ItemChanged(key, item, "ready", "swap"))
+        return
     if choice.variant in ("draw", "pick_up", "regrip"):
         status.dropped.discard(item)
         status.dropped_at.pop(item, None)

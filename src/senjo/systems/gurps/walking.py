@@ -18,6 +18,7 @@ from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.attack import AttackContext, resolve_attack
 from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
 from senjo.systems.gurps.close_combat import close_foes, own_side
+from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import Moved
 from senjo.systems.gurps.field import Route, body_of, facing_name, field_of
 from senjo.systems.gurps.grips import can_leave, check_grips
@@ -25,7 +26,7 @@ from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.opportunity import watchers
 from senjo.systems.gurps.overrun import overrun, smaller_in
 from senjo.systems.gurps.plans import choose_plan
-from senjo.systems.gurps.reach import STEP, max_reach, reaches
+from senjo.systems.gurps.reach import STEP, max_reach, reaches, steps_out
 from senjo.systems.gurps.rolls import check, quick_contest
 from senjo.systems.gurps.state import GurpsState
 
@@ -46,9 +47,16 @@ def approach(
         # seed 001 (ステップ): a shooter turns toward a target out of sight.
         turn(battle, key, target)
         return
+    field = field_of(state)
+    distance = state.distance(key, target)
+    if distance < CLOSE and steps_out(state, key, mode):
+        # seed 001 (敵のいるヘクスから離脱する): Step out of the close combat, then strike.
+        route = field.withdraw(state, key, target, 1.0 - distance)
+        yield from walk(battle, key, route, target, "away")
+        return
     reach = max_reach(mode)
     stop_at = reach if reach else 0.0
-    route = field_of(state).approach(state, key, target, budget, stop_at, maneuver)
+    route = field.approach(state, key, target, budget, stop_at, maneuver)
     yield from walk(battle, key, route, target, "toward")
 
 

@@ -76,6 +76,7 @@ from senjo.sim.fast_gurps.packed import (
     MO_MAIN,
     MO_MISS,
     MO_SKILL,
+    MO_STEP_OUT,
     MO_THRUSTING,
     MO_UNARMED,
     SL_AOD,
@@ -339,11 +340,16 @@ def _attack(
     scored: int,
     back: bool,
 ) -> None:
-    """The Step into reach, the plan (`Exchange.plan_attack`), one or two strikes; or the
-    strikes, then the Step back (`back`)."""
+    """The Step into reach (or out of a close combat, for a reach-1 weapon), the plan
+    (`Exchange.plan_attack`), one or two strikes; or the strikes, then the Step back
+    (`back`)."""
     reach = _f2(PF, K, T_REACH, f, mode)
     if not back:
-        _step_toward(x, f, 1.0, reach)
+        here = abs(x[0] - x[1])
+        if here < CLOSE and _mode(P, K, f, mode, MO_STEP_OUT) == 1:
+            _step_away(x, f, 1.0 - here)  # out of the close combat (`walking.approach`)
+        else:
+            _step_toward(x, f, 1.0, reach)
     distance = abs(x[0] - x[1])
     if distance < CLOSE:
         reaches = _mode(P, K, f, mode, MO_CLOSE) == 1
