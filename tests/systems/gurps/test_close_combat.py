@@ -334,3 +334,31 @@ def test_fast_draw_in_close_combat_takes_a_dx_roll_first() -> None:
     assert events(failed, Check)[-1].kind == "ready_in_close_combat"
     assert "large_knife" not in failed.state.status["a"].ready
     assert len(events(failed, AttackRolled)) == 1  # only the punch of round 1
+
+
+def test_a_sword_steps_out_of_the_foes_hex_to_strike() -> None:
+    """seed 001 (敵のいるヘクスから離脱する): with a maneuver that allows a Step, a fighter not
+    grappled may leave the foe's hex and attack with a reach-1 weapon; the Step goes to
+    one of the three hexes on its own side, facing the foe."""
+    game = _punch_in([*MISS, *MISS, *SAFE], b=SWORD)
+    assert in_close_combat(game.state, "b")
+    assert game.pending is not None and game.pending.actor == "b"
+    assert "attack:a:broadsword/swing" in game.pending.keys
+    sides = set(own_side(game.state, "b"))
+    choose(game, "attack:a:broadsword/swing")
+    choose(game, "torso")
+    assert game.state.status["b"].hex in sides
+    assert not in_close_combat(game.state, "b")
+    assert [e.attacker for e in events(game, AttackRolled)] == ["a", "b"]
+
+
+def test_a_move_out_by_ones_own_side_needs_no_evading() -> None:
+    """seed 001 (敵のいるヘクスから離脱する): a Move out of a foe's hex into one of the three
+    hexes on one's own side goes freely - the foe is not asked to stop it."""
+    game = _punch_in([*MISS, *MISS, *SAFE], b=SWORD)
+    (straight, *_) = own_side(game.state, "b")
+    choose(game, "move")
+    choose(game, f"{straight.q},{straight.r}/N")
+    assert game.state.status["b"].hex == straight
+    assert not in_close_combat(game.state, "b")
+    assert game.pending is None or game.pending.kind != "evade"

@@ -57,11 +57,10 @@ def effective_mode(status: FighterState, weapon: str, mode: AttackMode) -> Attac
 
 
 def steps_out(state: GurpsState, key: str, mode: AttackMode) -> bool:
-    """True if the fighter, in close combat without a map, may Step out of it to strike
-    with `mode`: a weapon of reach 1 but not C, and no grapple holding it or held by it
-    (seed 001, 敵のいるヘクスから離脱する). On a hex map the close combat is left by the
-    moves the board offers."""
-    if state.ground is not None or 0 in mode.reach or 1 not in mode.reach:
+    """True if the fighter, in close combat, may Step out of it to strike with `mode`: a
+    weapon of reach 1 but not C, and no grapple holding it or held by it (seed 001, 敵の
+    いるヘクスから離脱する)."""
+    if 0 in mode.reach or 1 not in mode.reach:
         return False
     status = state.status[key]
     return not status.held_by and not status.holding
@@ -84,9 +83,9 @@ def reaches_at(
     if mode.ranged is not None:
         return distance <= mode.ranged.max_range
     if distance < CLOSE:
-        # seed 001: in close combat only reach-C weapons strike; without a map a fighter
-        # not grappled may first Step out of it and strike with a reach-1 weapon (敵のいる
-        # ヘクスから離脱する; `steps_out`).
+        # seed 001: in close combat only reach-C weapons strike; a fighter not grappled
+        # may first Step out of it and strike with a reach-1 weapon (敵のいるヘクスから
+        # 離脱する; `steps_out`).
         return 0 in mode.reach or (extra >= STEP and steps_out(state, key, mode))
     reach = float(max(mode.reach)) if mode.reach else 0.0  # max_reach, inlined: a hot path
     if reach == 0:

@@ -50,8 +50,13 @@ def approach(
     field = field_of(state)
     distance = state.distance(key, target)
     if distance < CLOSE and steps_out(state, key, mode):
-        # seed 001 (敵のいるヘクスから離脱する): Step out of the close combat, then strike.
-        route = field.withdraw(state, key, target, 1.0 - distance)
+        # seed 001 (敵のいるヘクスから離脱する): Step out of the close combat, then strike:
+        # on a map to one of the three hexes on one's own side, facing the foe; on the
+        # plane straight back to a yard off.
+        if state.ground is None:
+            route = field.withdraw(state, key, target, 1.0 - distance)
+        else:
+            route = field.step_back(state, key, target)
         yield from walk(battle, key, route, target, "away")
         return
     reach = max_reach(mode)
@@ -94,8 +99,10 @@ def walk(battle: Battle[GurpsState], key: str, route: Route, target: str, varian
     came_from = own_side(state, key)[0] if status.close_side is not None else None
     for index, (place, yards) in enumerate(zip(route.places, route.yards, strict=True)):
         here = status.hex
-        if isinstance(place, tuple) and place[0] != here and close_foes(state, key):
-            # seed 001 (すり抜け): leaving a foe's hex by its side means evading it.
+        leaving_close = isinstance(place, tuple) and place[0] != here and close_foes(state, key)
+        if leaving_close and place[0] not in own_side(state, key):
+            # seed 001 (すり抜け): leaving a foe's hex by its side means evading it; by one's
+            # own side (敵のいるヘクスから離脱する) it does not.
             free = yield from _evade(battle, key, came_from)
             if not free:
                 if covered > logged:
