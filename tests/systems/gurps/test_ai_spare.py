@@ -122,3 +122,25 @@ def test_an_archer_with_the_foe_near_drops_the_bow_for_the_knife() -> None:
     game.state.status["a"].shots["regular_bow"] = 0  # shot, not yet reloaded
     chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "swap", "large_knife")
+
+
+SPEARMAN = {"dx": 11, "skills": {"Spear": 13, "Thrown Weapon (Spear)": 11}, "weapons": ["spear"]}
+
+
+def test_a_spearman_keeps_its_only_spear_and_closes_in() -> None:
+    """senjo's AI policy: a weapon the fighter can also strike with is not thrown while it
+    is the only melee weapon at hand - the spearman six yards off closes in rather than
+    throw (or aim) its spear and fight on bare-handed."""
+    game = battle(fighter("a", "x", 0, **SPEARMAN), fighter("b", "y", 6), dice=[])
+    chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+    assert chosen.maneuver == "move", chosen
+
+
+def test_a_spear_is_thrown_with_a_sword_at_hand() -> None:
+    """With a ready sword in the other hand the spear may go: the AI aims it (six yards)."""
+    both = {**SPEARMAN, "skills": {**SPEARMAN["skills"], "Broadsword": 13}}  # type: ignore[dict-item]
+    both["weapons"] = ["spear", "broadsword"]
+    both["ready"] = ["spear", "broadsword"]
+    game = battle(fighter("a", "x", 0, **both), fighter("b", "y", 6), dice=[])
+    chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+    assert (chosen.maneuver, chosen.weapon) in {("aim", "spear"), ("attack", "spear")}, chosen

@@ -4,8 +4,9 @@ It plays as a competent fighter would: closes to reach and attacks, picks the
 attack plan (hit location, Deceptive Attack, Rapid Strike) with the best
 expected injury for its odds, Aims with ranged weapons and reloads, stands up,
 picks up dropped weapons and readies one turned in its hand before it draws a
-spare, takes its best defense (retreating when that helps), and goes to
-All-Out Defense when badly hurt.
+spare (dropping a bow or gun to draw into the main hand), does not throw the
+only weapon it could strike with, takes its best defense (retreating when that
+helps), and goes to All-Out Defense when badly hurt.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.plans import plans_for_skill
 from senjo.systems.gurps.reach import STEP
-from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = ["GurpsAI", "best_defense", "success_chance"]
 
@@ -206,6 +207,23 @@ def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> 
     return max(defense_value(state, defender, o, incoming) for o in options)
 
 
+def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
+    """True if the option throws a weapon the fighter could also strike with while no other
+    ready weapon (not a natural one) has a melee mode: senjo's AI keeps it (a spearman does
+    not throw its only spear and fight on bare-handed)."""
+    weapon = fighter.weapon(option.weapon)
+    ranged = weapon.mode(option.mode).ranged
+    if ranged is None or not ranged.thrown or not any(m.is_melee for m in weapon.modes):
+        return False
+    return not any(
+        other.key != weapon.key
+        and other.key in status.ready
+        and not other.modes[0].unarmed
+        and any(m.is_melee for m in other.modes)
+        for other in fighter.weapons
+    )
+
+
 class GurpsAI:
     """The default GURPS policy. Stateless: the same battle gets the same choices."""
 
@@ -303,7 +321,9 @@ class GurpsAI:
             for option in readies:
                 if option.variant in ("regrip", "pick_up") and option.weapon == fighter.shield.key:
                     return option
-        weapons = [o for o in by_kind.get("attack", []) if o.weapon]  # not grappling moves
+        weapons = [  # not grappling moves, nor throwing away the last weapon to strike with
+            o for o in by_kind.get("attack", []) if o.weapon and not _last_blade(fighter, status, o)
+        ]
         attacks = [o for o in weapons if o.target == target] or weapons
         breaks = [o for o in by_kind.get("attack", []) if o.variant == "break_free"]
         if breaks and (status.pinned or not attacks):
