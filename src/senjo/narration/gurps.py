@@ -54,6 +54,19 @@ _PLACES = (
 )
 
 
+def _coordinate(value: float) -> str:
+    """A point's coordinate as narrated: a hex's whole number, or yards to a tenth on the
+    plane (1.21115 → 1.2).
+
+    >>> _coordinate(4.0), _coordinate(1.21115), _coordinate(-0.04)
+    ('4', '1.2', '0')
+    """
+    if value == int(value):
+        return f"{value:g}"
+    shown = f"{value:.1f}"
+    return "0" if shown in ("0.0", "-0.0") else shown.removesuffix(".0")
+
+
 class GurpsNarrator(NamedNarrator):
     """Turns GURPS events into lines. `names` maps a key to its (English, Japanese) name."""
 
@@ -99,7 +112,7 @@ class GurpsNarrator(NamedNarrator):
                     else f"{who} is knocked back {item.yards:g} yd"
                 )
             other = self.who(item.relative_to) if item.relative_to else ""
-            spot = f"{item.x:g},{item.y:g}"
+            spot = f"{_coordinate(item.x)},{_coordinate(item.y)}"
             if item.direction == "turn":
                 return (
                     f"{who}は{other}の方を向いた（{item.facing}）"
