@@ -12,7 +12,7 @@ replay the same seeds from memory.
 Then the fast paths against the engine (`path_duels`): Call of Cthulhu duels
 on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml (the
 compiled duel, and the NumPy model it mirrors) and GURPS shootouts on
-examples/gurps/ranged.yaml (the compiled duel only; about 2% of them escape to
+examples/gurps/ranged.yaml (the compiled duel only; under 1% of them escape to
 the engine), each fast path also on a long run (1,000,000 CoC, 4,000,000
 GURPS duels, 200,000 shootouts), whose figures are its steady rate: on the
 short runs starting the workers is a tenth of the time.

@@ -35,8 +35,9 @@ from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.plans import plans_for_skill
-from senjo.systems.gurps.reach import STEP
+from senjo.systems.gurps.reach import STEP, effective_mode, reaches
 from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.walking import approach_route
 
 __all__ = ["GurpsAI", "best_defense", "success_chance"]
 
@@ -207,6 +208,28 @@ def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> 
     return max(defense_value(state, defender, o, incoming) for o in options)
 
 
+def _step_lands(state: GurpsState, key: str, option: ManeuverChoice) -> bool:
+    """On a hex map, True unless the option is a melee Attack whose Step cannot bring the
+    foe into reach: `legal` offers an Attack by distance alone (a Step and the reach), but
+    walls, figures and facing may leave no hex to strike from."""
+    if option.maneuver != "attack" or option.variant in ("step_back", "pop_up"):
+        return True
+    fighter = state.fighters[key]
+    status = state.status[key]
+    mode = effective_mode(status, option.weapon, fighter.weapon(option.weapon).mode(option.mode))
+    if mode is None or mode.ranged is not None or reaches(state, key, option.target, mode, 0.0):
+        return True
+    route, _ = approach_route(state, key, option.target, mode, STEP)
+    if not route.places:
+        return False
+    start = (status.hex, status.facing, status.body)
+    status.hex, status.facing = route.places[-1]
+    try:
+        return reaches(state, key, option.target, mode, 0.0)
+    finally:
+        status.hex, status.facing, status.body = start
+
+
 def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
     """True if the option throws a weapon the fighter could also strike with while no other
     ready weapon (not a natural one) has a melee mode: senjo's AI keeps it (a spearman does
@@ -324,6 +347,8 @@ class GurpsAI:
         weapons = [  # not grappling moves, nor throwing away the last weapon to strike with
             o for o in by_kind.get("attack", []) if o.weapon and not _last_blade(fighter, status, o)
         ]
+        if state.ground is not None:  # nor, on a map, an Attack whose Step falls short
+            weapons = [o for o in weapons if _step_lands(state, key, o)]
         attacks = [o for o in weapons if o.target == target] or weapons
         breaks = [o for o in by_kind.get("attack", []) if o.variant == "break_free"]
         if breaks and (status.pinned or not attacks):

@@ -30,7 +30,31 @@ from senjo.systems.gurps.reach import STEP, max_reach, reaches, steps_out
 from senjo.systems.gurps.rolls import check, quick_contest
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["approach", "log_turn", "turn", "walk"]
+__all__ = ["approach", "approach_route", "log_turn", "turn", "walk"]
+
+
+def approach_route(
+    state: GurpsState,
+    key: str,
+    target: str,
+    mode: AttackMode,
+    budget: float,
+    maneuver: str = "attack",
+) -> tuple[Route, str]:
+    """The melee attacker's move into reach, and its direction ("toward", or "away" for
+    the Step out of a close combat); `approach` walks it, the AI tries it."""
+    field = field_of(state)
+    distance = state.distance(key, target)
+    if distance < CLOSE and steps_out(state, key, mode):
+        # seed 001 (敵のいるヘクスから離脱する): Step out of the close combat, then strike:
+        # on a map to one of the three hexes on one's own side, facing the foe; on the
+        # plane straight back to a yard off.
+        if state.ground is None:
+            return field.withdraw(state, key, target, 1.0 - distance), "away"
+        return field.step_back(state, key, target), "away"
+    reach = max_reach(mode)
+    stop_at = reach if reach else 0.0
+    return field.approach(state, key, target, budget, stop_at, maneuver), "toward"
 
 
 def approach(
@@ -47,22 +71,8 @@ def approach(
         # seed 001 (ステップ): a shooter turns toward a target out of sight.
         turn(battle, key, target)
         return
-    field = field_of(state)
-    distance = state.distance(key, target)
-    if distance < CLOSE and steps_out(state, key, mode):
-        # seed 001 (敵のいるヘクスから離脱する): Step out of the close combat, then strike:
-        # on a map to one of the three hexes on one's own side, facing the foe; on the
-        # plane straight back to a yard off.
-        if state.ground is None:
-            route = field.withdraw(state, key, target, 1.0 - distance)
-        else:
-            route = field.step_back(state, key, target)
-        yield from walk(battle, key, route, target, "away")
-        return
-    reach = max_reach(mode)
-    stop_at = reach if reach else 0.0
-    route = field.approach(state, key, target, budget, stop_at, maneuver)
-    yield from walk(battle, key, route, target, "toward")
+    route, direction = approach_route(state, key, target, mode, budget, maneuver)
+    yield from walk(battle, key, route, target, direction)
 
 
 def turn(battle: Battle[GurpsState], key: str, target: str) -> None:
