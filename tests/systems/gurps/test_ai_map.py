@@ -35,3 +35,20 @@ def test_an_attack_whose_step_reaches_is_still_taken() -> None:
     )
     chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
     assert (chosen.maneuver, chosen.weapon) == ("attack", "broadsword"), chosen
+
+
+SPEAR = {"st": 11, "dx": 12, "ht": 12, "skills": {"Spear": 14}, "weapons": ["spear"]}
+
+
+def test_no_step_back_that_makes_the_blow_a_wild_swing() -> None:
+    """The foe behind the spearman: a plain Attack turns (the Step's free facing) and
+    strikes at full skill, while striking first to Step back after is a Wild Swing at -5
+    (seed 001 大振り). The AI keeps its longer reach's Step back (seed 001 長い武器を用いた
+    戦法) for blows it can strike facing the foe."""
+    game = _board(
+        [3] * 10, ("a", "x", Hex(4, 4), Facing.N, SPEAR), ("b", "y", Hex(4, 5), Facing.N, SWORD)
+    )
+    options = maneuver_options(game.state, "a")
+    assert any(o.variant == "step_back" for o in options)
+    chosen = GurpsAI().choose(game, Decision("a", "maneuver", options))
+    assert chosen.maneuver == "attack" and chosen.variant != "step_back", chosen

@@ -38,6 +38,7 @@ from senjo.systems.gurps.plans import plans_for_skill
 from senjo.systems.gurps.reach import STEP, effective_mode, reaches
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.walking import approach_route
+from senjo.systems.gurps.wild_swing import is_wild_swing
 
 __all__ = ["GurpsAI", "best_defense", "success_chance"]
 
@@ -389,7 +390,8 @@ class GurpsAI:
         best: ManeuverChoice,
         options: tuple[ManeuverChoice, ...],
     ) -> ManeuverChoice:
-        """With the longer weapon, strike and step back out of the foe's reach (seed 001)."""
+        """With the longer weapon, strike and step back out of the foe's reach (seed 001),
+        when the blow can be struck facing the foe from where the fighter stands."""
         fighter = state.fighters[key]
         mine = max(fighter.weapon(best.weapon).mode(best.mode).reach or (0,))
         foe = state.fighters[best.target]
@@ -398,6 +400,11 @@ class GurpsAI:
             default=0,
         )
         if mine <= theirs:
+            return best
+        mode = fighter.weapon(best.weapon).mode(best.mode)
+        if is_wild_swing(state, key, best.target, best.weapon, mode):
+            # From here the blow would be a Wild Swing (-5, seed 001 大振り); the plain
+            # Attack's Step turns to face the foe first. Better that than the Step back.
             return best
         for option in options:
             if option.variant == "step_back" and (option.target, option.weapon, option.mode) == (
