@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from pathlib import Path
 
@@ -78,3 +79,19 @@ def test_small_formatters() -> None:
     assert percent(0.5) == "50.0%" and interval((0.0, 1.0)) == "0.0–100.0%"
     assert bar(0, 0) == "" and bar(10, 10, width=3) == "███"
     assert collapse_empty([(1, 1, 0), (2, 2, 0), (3, 3, 0)]) == [(1, 3, 0)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"), [("en", "draw (round limit: 12)"), ("ja", "引き分け（ラウンド上限：12）")]
+)
+def test_draws_are_counted_by_reason(lang: str, label: str) -> None:
+    """The draw row names each reason with its count after a colon, so the count does not
+    read as the limit itself (a one-round limit: all 12 battles end as draws)."""
+    loaded = load_scenario(DUEL)
+    scenario = dataclasses.replace(loaded, options={**loaded.options, "max_rounds": "1"})
+    summary = summarize(play_battles(scenario, 2, 0, 12), scenario)
+    out = io.StringIO()
+    console = Console(file=out, width=160)
+    for block in sim_report(summary, title="T", seed=2, path="engine", seconds=1.0, lang=lang):
+        console.print(block)
+    assert label in out.getvalue()

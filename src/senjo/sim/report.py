@@ -102,7 +102,8 @@ def outcome_table(summary: SimSummary, lang: str, exact: ExactOutcome | None = N
             f"{side.survivors_mean:.2f} / {side.size}",
         )
     draws = summary.draws
-    why = ", ".join(f"{reason(k, lang)} {v:,}" for k, v in sorted(draws.reasons.items()))
+    colon = "：" if lang == "ja" else ": "  # the count after a colon: not the limit itself
+    why = ", ".join(f"{reason(k, lang)}{colon}{v:,}" for k, v in sorted(draws.reasons.items()))
     label = term("draw", lang) + (paren(why, lang) if why else "")
     known = [] if exact is None else [percent(exact.draw, 2)]
     table.add_row(label, f"{draws.count:,}", percent(draws.rate), interval(draws.ci95), *known, "")
