@@ -33,7 +33,7 @@ from senjo.cli.odds_text import (
 )
 from senjo.cli.options import parse_lang
 from senjo.cli.output import echo, fail, say
-from senjo.cli.spec import CommandSpec, Flag, Opt
+from senjo.cli.spec import JSON, LANG, CommandSpec, Flag, Opt
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 
@@ -298,8 +298,8 @@ COMMAND = CommandSpec(
             metavar="HP",
             help="A knock-out attack (気絶攻撃) against a target of HP hit points.",
         ),
-        Opt("lang", "--lang", help="Output language: ja or en."),
-        Flag("as_json", "--json", help="Print one JSON object."),
+        LANG,
+        JSON,
     ),
     coc_odds,
 )

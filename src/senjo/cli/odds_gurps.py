@@ -46,7 +46,7 @@ from senjo.cli.odds_text import (
 )
 from senjo.cli.options import parse_lang
 from senjo.cli.output import echo, fail, say
-from senjo.cli.spec import CommandSpec, Flag, Opt
+from senjo.cli.spec import JSON, LANG, CommandSpec, Flag, Opt
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 from senjo.sim.odds import (
@@ -396,8 +396,8 @@ COMMAND = CommandSpec(
             "--no-critical-table",
             help="A critical hit does normal damage (no table roll).",
         ),
-        Opt("lang", "--lang", help="Output language: ja or en."),
-        Flag("as_json", "--json", help="Print one JSON object."),
+        LANG,
+        JSON,
     ),
     gurps_odds,
 )

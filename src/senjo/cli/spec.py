@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-__all__ = ["CommandSpec", "Flag", "Opt", "parse_line", "typer_command"]
+__all__ = ["JSON", "LANG", "CommandSpec", "Flag", "Opt", "parse_line", "typer_command"]
 
 
 class Opt:
@@ -44,6 +44,11 @@ class Opt:
 
 class Flag(Opt):
     """An option that takes no value: True when given, else False."""
+
+
+#: The options every answering command takes.
+LANG = Opt("lang", "--lang", help="Output language: ja or en.")
+JSON = Flag("as_json", "--json", help="Print one JSON object.")
 
 
 @dataclass(frozen=True)

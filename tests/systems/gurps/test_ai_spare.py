@@ -124,7 +124,11 @@ def test_an_archer_with_the_foe_near_drops_the_bow_for_the_knife() -> None:
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "swap", "large_knife")
 
 
-SPEARMAN = {"dx": 11, "skills": {"Spear": 13, "Thrown Weapon (Spear)": 11}, "weapons": ["spear"]}
+SPEARMAN: dict[str, Any] = {
+    "dx": 11,
+    "skills": {"Spear": 13, "Thrown Weapon (Spear)": 11},
+    "weapons": ["spear"],
+}
 
 
 def test_a_spearman_keeps_its_only_spear_and_closes_in() -> None:
@@ -138,7 +142,7 @@ def test_a_spearman_keeps_its_only_spear_and_closes_in() -> None:
 
 def test_a_spear_is_thrown_with_a_sword_at_hand() -> None:
     """With a ready sword in the other hand the spear may go: the AI aims it (six yards)."""
-    both = {**SPEARMAN, "skills": {**SPEARMAN["skills"], "Broadsword": 13}}  # type: ignore[dict-item]
+    both = {**SPEARMAN, "skills": {**SPEARMAN["skills"], "Broadsword": 13}}
     both["weapons"] = ["spear", "broadsword"]
     both["ready"] = ["spear", "broadsword"]
     game = battle(fighter("a", "x", 0, **both), fighter("b", "y", 6), dice=[])

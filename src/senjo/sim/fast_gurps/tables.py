@@ -82,7 +82,7 @@ from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import AttackMode, Fighter
-from senjo.systems.gurps.reach import move_allowance
+from senjo.systems.gurps.reach import move_allowance, steps_out_to_strike
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps, initiative_order
 from senjo.systems.gurps.wild_swing import darkness
@@ -195,7 +195,7 @@ def _fighter_tables(
                 0 in mode.reach,
                 weapon == main,
                 float(mode.damage.armor_divisor),
-                0 not in mode.reach and 1 in mode.reach,
+                steps_out_to_strike(mode),
             )
         )
     mode_index = {(m.weapon, m.name): i for i, m in enumerate(modes)}

@@ -22,6 +22,7 @@ __all__ = [
     "reaches",
     "reaches_at",
     "steps_out",
+    "steps_out_to_strike",
 ]
 
 #: The Step allowed by most maneuvers, in yards (B364).
@@ -56,11 +57,17 @@ def effective_mode(status: FighterState, weapon: str, mode: AttackMode) -> Attac
     return dataclasses.replace(mode, reach=(grip,))
 
 
+def steps_out_to_strike(mode: AttackMode) -> bool:
+    """True for a weapon mode that strikes at reach 1 but not in close combat (reach C): the
+    one a fighter Steps out of a close combat to use (`steps_out`)."""
+    return 0 not in mode.reach and 1 in mode.reach
+
+
 def steps_out(state: GurpsState, key: str, mode: AttackMode) -> bool:
     """True if the fighter, in close combat, may Step out of it to strike with `mode`: a
     weapon of reach 1 but not C, and no grapple holding it or held by it (seed 001, 敵の
     いるヘクスから離脱する)."""
-    if 0 in mode.reach or 1 not in mode.reach:
+    if not steps_out_to_strike(mode):
         return False
     status = state.status[key]
     return not status.held_by and not status.holding
