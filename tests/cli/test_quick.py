@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 import typer.main
@@ -13,7 +14,8 @@ import typer.main
 from senjo.cli.main import build_app, run_quick
 from senjo.cli.odds_coc import COMMAND as COC
 from senjo.cli.odds_gurps import COMMAND as GURPS
-from senjo.cli.spec import Flag
+from senjo.cli.roll import COMMAND as ROLL
+from senjo.cli.spec import CommandSpec, Flag, Words
 from tests.cli.helpers import C_LOCALE, run_senjo
 
 #: Lines the quick start runs itself: answers, JSON, both languages, and the command's own
@@ -33,6 +35,16 @@ QUICK_LINES = [
     ["odds", "coc", "--skill", "70", "--damage", "1D3+db", "--martial-arts", "50"],
     ["odds", "coc", "--skill", "50", "--armor", "2", "--damage", "1D6", "--lang", "ja"],
     ["odds", "coc", "--skill", "50", "--db", "+1D4"],
+    ["roll", "3d6<=11", "--dice", "3,4,5"],
+    ["roll", "-s", "gurps", "3d6<=12", "--dice", "1,1,1", "--json"],
+    ["roll", "--seed", "7", "2d6", "--lang", "en"],
+    ["roll", "CC<=50", "--system", "coc", "--dice", "100:42", "--lang", "ja"],
+    ["roll", "2d6", "+", "3", "--dice=6,6", "--system=none"],
+    ["roll", "--dice", "2,2", "--", "-1+2d6"],
+    ["roll", "xyz"],
+    ["roll", "3d6", "--dice", "1,2"],
+    ["roll", "3d6", "--dice", "1,2,3,4", "--lang", "en"],
+    ["roll", "3d6", "--system", "nosuch"],
 ]
 
 #: Lines left to Typer: help, unknown or misspelt options, a flag given a value, a
@@ -47,7 +59,13 @@ TYPER_LINES = [
     ["odds", "gurps", "-ltorso", "--skill", "12"],
     ["odds"],
     ["odds", "hero", "--skill", "12"],
-    ["roll", "3d6"],
+    ["roll"],
+    ["roll", "--help"],
+    ["roll", "--seed", "x", "3d6"],
+    ["roll", "3d6", "--seed", "-1"],
+    ["roll", "-1+2d6"],
+    ["roll", "3d6", "--json=1"],
+    ["run", "3d6"],
 ]
 
 
@@ -88,24 +106,69 @@ def test_lines_the_quick_start_is_unsure_of_go_to_typer(
     assert _quick(args, capsys, monkeypatch) == (False, 0, "", "")
 
 
+def _params(command: Any) -> dict[str, tuple[tuple[str, ...], bool, Any]]:
+    """Each parameter of a click command: its spellings (none for arguments), whether it
+    is a flag, its default."""
+    return {
+        param.name: (
+            tuple(param.opts) if param.param_type_name == "option" else (),
+            getattr(param, "is_flag", False),
+            param.default,
+        )
+        for param in command.params
+    }
+
+
+def _wanted(spec: CommandSpec) -> dict[str | None, tuple[tuple[str, ...], bool, Any]]:
+    return {
+        opt.name: (
+            () if isinstance(opt, Words) else opt.flags,
+            isinstance(opt, Flag),
+            False if isinstance(opt, Flag) else opt.default,
+        )
+        for opt in spec.options
+    }
+
+
 def test_the_typer_commands_have_the_specs_options() -> None:
     """Every option of a spec is an option of its Typer command, spelt the same, a flag
-    exactly where the spec has a flag, and nothing else."""
+    exactly where the spec has a flag, with its default, and nothing else; its words
+    are the command's argument."""
     group = typer.main.get_command(build_app("odds"))
     odds = group.commands["odds"]  # type: ignore[attr-defined]
     for spec in (GURPS, COC):
         command = odds.commands[spec.name]
-        found = {param.name: (tuple(param.opts), param.is_flag) for param in command.params}
-        wanted = {opt.name: (opt.flags, isinstance(opt, Flag)) for opt in spec.options}
-        assert found == wanted
+        assert _params(command) == _wanted(spec)
         assert command.help == spec.help
+    root = typer.main.get_command(build_app("roll"))
+    command = root.commands["roll"]  # type: ignore[attr-defined]
+    assert _params(command) == _wanted(ROLL)
+    assert command.help == ROLL.help
+    words = command.params[0]
+    assert words.param_type_name == "argument" and words.nargs == -1 and words.required
+    seed = next(param for param in command.params if param.name == "seed")
+    assert seed.type.convert("7", seed, None) == 7
 
 
-def test_senjo_odds_starts_without_typer() -> None:
-    """The `senjo odds` process never imports Typer or click (their start is the cost)."""
+@pytest.mark.parametrize(
+    ("args", "first"),
+    [
+        (
+            ["odds", "gurps", "--skill", "12", "--damage", "1d", "--lang", "en"],
+            "GURPS attack at skill 12",
+        ),
+        (
+            ["roll", "3d6<=12", "--dice", "1,1,1", "--system", "gurps", "--lang", "en"],
+            "(3D6<=12) > 3[1,1,1] > 3 > Critical success (margin 9)",
+        ),
+    ],
+)
+def test_quick_commands_start_without_typer(args: list[str], first: str) -> None:
+    """A `senjo odds` or `senjo roll` process never imports Typer or click (their start
+    is the cost)."""
     probe = (
         "import sys\n"
-        "sys.argv = ['senjo', 'odds', 'gurps', '--skill', '12', '--damage', '1d', '--lang', 'en']\n"
+        f"sys.argv = ['senjo', *{args!r}]\n"
         "from senjo.cli.main import main\n"
         "main()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'rich')))\n"
@@ -113,5 +176,5 @@ def test_senjo_odds_starts_without_typer() -> None:
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
     )
-    assert done.stdout.splitlines()[0] == "GURPS attack at skill 12"
+    assert done.stdout.splitlines()[0] == first
     assert done.stdout.splitlines()[-1] == "[]"

@@ -23,7 +23,6 @@ __all__ = ["build_app", "main"]  # and `app`, built on first use (`__getattr__`)
 
 #: command -> (module, attribute) of its function.
 _COMMANDS: dict[str, tuple[str, str]] = {
-    "roll": ("senjo.cli.roll", "roll"),
     "run": ("senjo.cli.battle", "run_command"),
     "replay": ("senjo.cli.battle", "replay_command"),
     "play": ("senjo.cli.play", "play_command"),
@@ -32,10 +31,13 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "sweep": ("senjo.cli.sweep", "sweep_command"),
 }
 #: (group, command) -> the module whose `COMMAND` spec runs without Typer.
-_QUICK: dict[tuple[str, str], str] = {
+_QUICK: dict[tuple[str, ...], str] = {
+    ("roll",): "senjo.cli.roll",
     ("odds", "gurps"): "senjo.cli.odds_gurps",
     ("odds", "coc"): "senjo.cli.odds_coc",
 }
+#: Top-level commands declared as specs: their Typer commands come from the spec.
+_SPECS = [words[0] for words in _QUICK if len(words) == 1]
 #: command group -> (module, attribute) of its Typer app.
 _GROUPS: dict[str, tuple[str, str]] = {
     "gurps": ("senjo.cli.gurps", "gurps_app"),
@@ -71,6 +73,12 @@ def build_app(only: str | None = None) -> typer.Typer:
         pretty_exceptions_enable=False,
         add_completion=False,
     )
+    for name in _SPECS:
+        if only is None or only == name:
+            from senjo.cli.spec import CommandSpec, typer_command
+
+            spec: CommandSpec = importlib.import_module(_QUICK[(name,)]).COMMAND
+            root.command(name, help=spec.help)(typer_command(spec))
     for name, where in _COMMANDS.items():
         if only is None or only == name:
             module, attribute = where
@@ -101,12 +109,13 @@ def __getattr__(name: str) -> typer.Typer:
 def run_quick(args: list[str]) -> bool:
     """Run `senjo ARGS` without Typer if it is a quick command on an ordinary line; say
     whether it ran."""
-    if len(args) < 2 or (args[0], args[1]) not in _QUICK:
+    words = next((tuple(args[:n]) for n in (1, 2) if tuple(args[:n]) in _QUICK), None)
+    if words is None:
         return False
     from senjo.cli.spec import CommandSpec, parse_line
 
-    spec: CommandSpec = importlib.import_module(_QUICK[args[0], args[1]]).COMMAND
-    values = parse_line(spec, args[2:])
+    spec: CommandSpec = importlib.import_module(_QUICK[words]).COMMAND
+    values = parse_line(spec, args[len(words) :])
     if values is None:
         return False
     spec.run(**values)
@@ -119,5 +128,5 @@ def main() -> None:
     if run_quick(sys.argv[1:]):
         return
     first = sys.argv[1] if len(sys.argv) > 1 else ""
-    known = first in _COMMANDS or first in _GROUPS
+    known = first in _COMMANDS or first in _GROUPS or first in _SPECS
     (build_app(first) if known else _full_app())(prog_name="senjo")

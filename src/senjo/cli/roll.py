@@ -1,15 +1,19 @@
-"""`senjo roll`: BCDice-compatible dice at the command line."""
+"""`senjo roll`: BCDice-compatible dice at the command line.
+
+Declared as a `senjo.cli.spec.CommandSpec` (`COMMAND`): an ordinary line runs without
+Typer (`senjo.cli.main.run_quick`), `--help` and mistakes go to the Typer command built
+from the same spec.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
-
-import typer
+from typing import Any
 
 from senjo.cli.dice_errors import dice_error_text
 from senjo.cli.lang import bad_lang, default_lang
-from senjo.cli.output import fail
+from senjo.cli.output import echo, fail
+from senjo.cli.spec import JSON, LANG, CommandSpec, Opt, Words
 from senjo.dice.command import parse_command
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang, format_result
@@ -17,7 +21,7 @@ from senjo.dice.result import RollResult
 from senjo.dice.roller import RandomDice, Roller, ScriptedDice
 from senjo.dice.systems import find_dice_system
 
-__all__ = ["parse_dice_script", "roll"]
+__all__ = ["COMMAND", "parse_dice_script", "roll"]
 
 MESSAGES = {
     "not_command": (
@@ -69,21 +73,12 @@ def _as_json(text: str, system: str, result: RollResult, line: str) -> dict[str,
 
 
 def roll(
-    command: Annotated[
-        list[str],
-        typer.Argument(help="The dice command, e.g. '3d6<=11' (after -- if it starts with -)."),
-    ],
-    system: Annotated[
-        str,
-        typer.Option("--system", "-s", help="Dice system: DiceBot/none, GURPS/gurps, Cthulhu/coc."),
-    ] = "DiceBot",
-    dice: Annotated[
-        str | None,
-        typer.Option("--dice", help="Script the dice instead of rolling: 3,3,4 or 6:3,6:4."),
-    ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Output language: ja or en.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the random dice.")] = None,
+    command: list[str],
+    system: str = "DiceBot",
+    dice: str | None = None,
+    lang: str | None = None,
+    as_json: bool = False,
+    seed: int | None = None,
 ) -> None:
     """Roll a dice command and print the result line (BCDice's format in Japanese)."""
     chosen: Lang = _lang(lang)
@@ -105,9 +100,9 @@ def roll(
         fail(dice_error_text(error, chosen))
     line = format_result(result, chosen)
     if as_json:
-        typer.echo(json.dumps(_as_json(text, found.id, result, line), ensure_ascii=False))
+        echo(json.dumps(_as_json(text, found.id, result, line), ensure_ascii=False))
     else:
-        typer.echo(line)
+        echo(line)
 
 
 def _lang(value: str | None) -> Lang:
@@ -116,3 +111,24 @@ def _lang(value: str | None) -> Lang:
     if value not in ("ja", "en"):
         fail(bad_lang(value))
     return "ja" if value == "ja" else "en"
+
+
+COMMAND = CommandSpec(
+    "roll",
+    "Roll a dice command and print the result line (BCDice's format in Japanese).",
+    (
+        Words("command", help="The dice command, e.g. '3d6<=11' (after -- if it starts with -)."),
+        Opt(
+            "system",
+            "--system",
+            "-s",
+            help="Dice system: DiceBot/none, GURPS/gurps, Cthulhu/coc.",
+            default="DiceBot",
+        ),
+        Opt("dice", "--dice", help="Script the dice instead of rolling: 3,3,4 or 6:3,6:4."),
+        LANG,
+        JSON,
+        Opt("seed", "--seed", help="Seed for the random dice.", kind=int),
+    ),
+    roll,
+)
