@@ -209,11 +209,15 @@ def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> 
     return max(defense_value(state, defender, o, incoming) for o in options)
 
 
+#: Attack variants whose Step does not come before the blow (`_step_lands`).
+_STEPLESS = ("step_back", "pop_up")
+
+
 def _step_lands(state: GurpsState, key: str, option: ManeuverChoice) -> bool:
     """On a hex map, True unless the option is a melee Attack whose Step cannot bring the
     foe into reach: `legal` offers an Attack by distance alone (a Step and the reach), but
     walls, figures and facing may leave no hex to strike from."""
-    if option.maneuver != "attack" or option.variant in ("step_back", "pop_up"):
+    if option.maneuver != "attack" or option.variant in _STEPLESS:
         return True
     fighter = state.fighters[key]
     status = state.status[key]
@@ -229,6 +233,25 @@ def _step_lands(state: GurpsState, key: str, option: ManeuverChoice) -> bool:
         return reaches(state, key, option.target, mode, 0.0)
     finally:
         status.hex, status.facing, status.body = start
+
+
+class _Landing:
+    """`_step_lands` for one decision, worked out once per (target, weapon, mode): the
+    Attack's variants share the Step's route (a hex map's search)."""
+
+    def __init__(self, state: GurpsState, key: str) -> None:
+        self.state = state
+        self.key = key
+        self.known: dict[tuple[str, str, str], bool] = {}
+
+    def __call__(self, option: ManeuverChoice) -> bool:
+        if option.maneuver != "attack" or option.variant in _STEPLESS:
+            return True
+        slot = (option.target, option.weapon, option.mode)
+        found = self.known.get(slot)
+        if found is None:
+            found = self.known[slot] = _step_lands(self.state, self.key, option)
+        return found
 
 
 def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
@@ -348,9 +371,13 @@ class GurpsAI:
         weapons = [  # not grappling moves, nor throwing away the last weapon to strike with
             o for o in by_kind.get("attack", []) if o.weapon and not _last_blade(fighter, status, o)
         ]
-        if state.ground is not None:  # nor, on a map, an Attack whose Step falls short
-            weapons = [o for o in weapons if _step_lands(state, key, o)]
-        attacks = [o for o in weapons if o.target == target] or weapons
+        if state.ground is None:
+            attacks = [o for o in weapons if o.target == target] or weapons
+        else:  # nor, on a map, an Attack whose Step falls short
+            landing = _Landing(state, key)
+            attacks = [o for o in weapons if o.target == target and landing(o)] or [
+                o for o in weapons if landing(o)
+            ]
         breaks = [o for o in by_kind.get("attack", []) if o.variant == "break_free"]
         if breaks and (status.pinned or not attacks):
             return breaks[0]

@@ -172,6 +172,14 @@ class Destination:
     cost: float
     evade: bool = False
 
+    def __init__(  # compiled: `senjo.engine.frozen` (a hex map's search makes thousands)
+        self, hex: Hex, facing: Facing, cost: float, evade: bool = False
+    ) -> None:
+        object.__setattr__(self, "hex", hex)
+        object.__setattr__(self, "facing", facing)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "evade", evade)
+
     @property
     def key(self) -> str:
         """`q,r/FACING`, e.g. `3,-1/NE`."""
@@ -220,4 +228,4 @@ class Watch:
 
 
 # Made in every battle: a direct __init__ (senjo.engine.frozen).
-direct_init(ManeuverChoice, AttackPlan, DefenseChoice)
+direct_init(ManeuverChoice, AttackPlan, DefenseChoice, Destination)
