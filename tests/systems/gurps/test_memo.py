@@ -7,6 +7,7 @@ played with it must log exactly what they log without it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from collections.abc import Iterator
@@ -82,6 +83,25 @@ def test_every_fighter_field_changes_the_snapshot(name: str) -> None:
     assert plain.snapshot() != changed.snapshot()
     assert hash(plain.snapshot()) == hash(_status().snapshot())
     hash(changed.snapshot())  # every part is hashable
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(FighterState)])
+@pytest.mark.parametrize(
+    "already",
+    [("aim_turns", 2), ("dropped", {"sword"}), ("close_entered", 0)],
+    ids=["a rare field", "a rare item", "close combat"],
+)
+def test_every_field_changes_the_snapshot_beside_a_rare_one(
+    name: str, already: tuple[str, object]
+) -> None:
+    """The rarely changed fields are one value, None while all are at their defaults
+    (`FighterState.snapshot`): with one of them set already, a change anywhere else
+    still changes the snapshot."""
+    plain, changed = _status(), _status()
+    for status in (plain, changed):
+        setattr(status, already[0], copy.copy(already[1]))
+    setattr(changed, name, _changed(name, getattr(changed, name)))
+    assert plain.snapshot() != changed.snapshot()
 
 
 def test_containers_are_compared_by_content() -> None:
