@@ -11,11 +11,14 @@ which form of the engine ran: compiled by `make` (`senjo.native`), or pure Pytho
 Each timing plays battles of its own (seeds 0..N-1, then N..2N-1, …), so the turn
 memo (`senjo.systems.gurps.memo`) never replays a battle it has seen; the memo
 starts empty for each scenario, as in a fresh `senjo sim`. The duel is also timed
-with the memo off.
+with the memo off, and under the cyclic collector's settings `senjo sim` plays its
+battles with (`senjo.sim.collector.RunCollector`); the other timings call `run` with
+the collector as Python sets it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from pathlib import Path
@@ -24,22 +27,30 @@ from senjo import native
 from senjo.engine.controllers import run
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle
+from senjo.sim.collector import RunCollector
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.memo import MEMO
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(count: int, name: str = "duel", run_number: int = 0) -> tuple[float, float]:
+def measure(
+    count: int, name: str = "duel", run_number: int = 0, collector: bool = False
+) -> tuple[float, float]:
     """Play `count` battles of examples/gurps/`name`.yaml, seeds from
-    `run_number * count` on; return (battles per second, mean rounds)."""
+    `run_number * count` on, under `senjo sim`'s collector settings if `collector`;
+    return (battles per second, mean rounds)."""
     scenario = load_scenario(ROOT / "examples" / "gurps" / f"{name}.yaml")
     ai = GurpsAI()
     rounds = 0
     start = time.perf_counter()
-    for seed in range(run_number * count, (run_number + 1) * count):
-        battle = build_battle(scenario, seed=seed)
-        rounds += run(battle, lambda actor: ai).rounds
+    settings = RunCollector() if collector else None
+    with settings or contextlib.nullcontext():
+        for seed in range(run_number * count, (run_number + 1) * count):
+            battle = build_battle(scenario, seed=seed)
+            rounds += run(battle, lambda actor: ai).rounds
+            if settings is not None:
+                settings.battle_done()
     elapsed = time.perf_counter() - start
     return count / elapsed, rounds / count
 
@@ -55,6 +66,9 @@ def main() -> None:
     best = max(measure(count, "duel", run) for run in range(3))
     print(f"engine, GURPS duel (AI vs AI, full rules): {best[0]:,.0f} battles/s")
     print(f"  mean rounds per battle: {best[1]:.1f}; battles per run: {count}")
+    MEMO.clear()
+    best = max(measure(count, "duel", 3 + run, collector=True) for run in range(3))
+    print(f"engine, GURPS duel, senjo sim's collector settings: {best[0]:,.0f} battles/s")
     for name, share, where in (
         ("spear_vs_broadsword", 3, "on a hex map"),
         ("corridor", 3, "on a hex map"),
