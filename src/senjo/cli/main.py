@@ -30,7 +30,8 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("senjo.cli.sim", "sim_command"),
     "sweep": ("senjo.cli.sweep", "sweep_command"),
 }
-#: (group, command) -> the module whose `COMMAND` spec runs without Typer.
+#: The words that name a command (`roll`; a group and a command, `odds gurps`) -> the
+#: module whose `COMMAND` spec runs without Typer.
 _QUICK: dict[tuple[str, ...], str] = {
     ("roll",): "senjo.cli.roll",
     ("odds", "gurps"): "senjo.cli.odds_gurps",
