@@ -273,9 +273,11 @@ class GurpsState:
         fighter's close-combat rounds, which the fighters' snapshots count back from it
         (tests/systems/gurps/test_memo.py fails if any other module reads it)."""
         now = self.round
+        rules = self.rules
         return (
             self.order,
-            tuple(self.rules.items()),
+            tuple(rules),  # the rules' names and values as two flat tuples: no pair built
+            tuple(rules.values()),
             tuple([status.snapshot(now) for status in self.status.values()]),
         )
 
