@@ -202,6 +202,29 @@ def test_a_repeated_state_gets_the_same_options_and_answer() -> None:
     assert memo.states == 0 and memo.answer(first, GurpsAI) is None
 
 
+def test_alternating_states_keep_their_own_sheets_and_trials() -> None:
+    """The memo keeps the last state's sheets and trial by the state's identity (a battle
+    asks about one state object turn after turn); states asked about in turn, or after a
+    `clear`, still get entries and trials of their own."""
+    memo = TurnMemo()
+    one, two = _duel_state(), _duel_state()
+    calls: list[int] = []
+
+    def build() -> tuple[str, ...]:
+        calls.append(1)
+        return ("a",)
+
+    first = memo.issue(one, "knight", None, build)
+    second = memo.issue(two, "knight", None, build)
+    assert memo.issue(one, "knight", None, build) is first
+    assert memo.issue(two, "knight", None, build) is second
+    assert len(calls) == 2 and memo.states == 2
+    memo.clear()
+    again = memo.issue(one, "knight", None, build)
+    assert again is not first and len(calls) == 3 and memo.states == 1
+    assert memo.issue(one, "knight", None, build) is again
+
+
 def test_other_sheets_do_not_share_entries() -> None:
     """The sheets are part of the key by identity: the same condition of another
     fighter (another scenario, or a reloaded one) is a state of its own."""

@@ -65,6 +65,12 @@ class TurnMemo:
         # stepped aside for them. (Only a matter of speed: sheets gone and their ids
         # reused would at worst inherit another scenario's trial.)
         self._trials: dict[tuple[int, ...], list[int]] = {}
+        # The state of the last lookup, its sheets, their ids and its trial: a battle asks
+        # about one state object turn after turn (kept alive, so its identity is its own).
+        self._state: GurpsState | None = None
+        self._sheets: tuple[Fighter, ...] = ()
+        self._ids: tuple[int, ...] = ()
+        self._trial: list[int] = [0, 0]
 
     @property
     def states(self) -> int:
@@ -75,6 +81,7 @@ class TurnMemo:
         """Forget every state and answer, and every trial."""
         self._forget()
         self._trials.clear()
+        self._state = None
 
     def _forget(self) -> None:
         """Forget every state and answer."""
@@ -96,14 +103,19 @@ class TurnMemo:
         whenever the state comes again."""
         if not self.enabled or state.ground is not None:
             return build()
-        sheets = tuple(state.fighters.values())
-        ids = tuple([id(sheet) for sheet in sheets])
-        trial = self._trials.get(ids)
-        if trial is None:
-            if len(self._trials) >= self.size:
-                self._trials.clear()
-            trial = self._trials[ids] = [0, 0]
-        elif trial[0] < 0:
+        if state is self._state:
+            sheets, ids, trial = self._sheets, self._ids, self._trial
+        else:
+            sheets = tuple(state.fighters.values())
+            ids = tuple([id(sheet) for sheet in sheets])
+            found = self._trials.get(ids)
+            if found is None:
+                if len(self._trials) >= self.size:
+                    self._trials.clear()
+                found = self._trials[ids] = [0, 0]
+            trial = found
+            self._state, self._sheets, self._ids, self._trial = state, sheets, ids, trial
+        if trial[0] < 0:
             return build()
         trial[0] += 1
         if trial[0] >= WINDOW:
