@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from senjo.cli.dice_errors import dice_error_text
-from senjo.cli.lang import bad_lang, default_lang
+from senjo.cli.options import parse_lang
 from senjo.cli.output import echo, fail
 from senjo.cli.spec import JSON, LANG, CommandSpec, Opt, Words
 from senjo.dice.command import parse_command
@@ -81,7 +81,7 @@ def roll(
     seed: int | None = None,
 ) -> None:
     """Roll a dice command and print the result line (BCDice's format in Japanese)."""
-    chosen: Lang = _lang(lang)
+    chosen: Lang = parse_lang(lang)
     text = " ".join(command)
     try:
         found = find_dice_system(system)
@@ -103,14 +103,6 @@ def roll(
         echo(json.dumps(_as_json(text, found.id, result, line), ensure_ascii=False))
     else:
         echo(line)
-
-
-def _lang(value: str | None) -> Lang:
-    if value is None:
-        return default_lang()
-    if value not in ("ja", "en"):
-        fail(bad_lang(value))
-    return "ja" if value == "ja" else "en"
 
 
 COMMAND = CommandSpec(

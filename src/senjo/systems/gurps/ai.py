@@ -209,35 +209,12 @@ def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> 
     return max(defense_value(state, defender, o, incoming) for o in options)
 
 
-#: Attack variants whose Step does not come before the blow (`_step_lands`).
-_STEPLESS = ("step_back", "pop_up")
-
-
-def _step_lands(state: GurpsState, key: str, option: ManeuverChoice) -> bool:
-    """On a hex map, True unless the option is a melee Attack whose Step cannot bring the
-    foe into reach: `legal` offers an Attack by distance alone (a Step and the reach), but
-    walls, figures and facing may leave no hex to strike from."""
-    if option.maneuver != "attack" or option.variant in _STEPLESS:
-        return True
-    fighter = state.fighters[key]
-    status = state.status[key]
-    mode = effective_mode(status, option.weapon, fighter.weapon(option.weapon).mode(option.mode))
-    if mode is None or mode.ranged is not None or reaches(state, key, option.target, mode, 0.0):
-        return True
-    route, _ = approach_route(state, key, option.target, mode, STEP)
-    if not route.places:
-        return False
-    start = (status.hex, status.facing, status.body)
-    status.hex, status.facing = route.places[-1]
-    try:
-        return reaches(state, key, option.target, mode, 0.0)
-    finally:
-        status.hex, status.facing, status.body = start
-
-
 class _Landing:
-    """`_step_lands` for one decision, worked out once per (target, weapon, mode): the
-    Attack's variants share the Step's route (a hex map's search)."""
+    """On a hex map, whether an option's Step brings the foe into reach, worked out once
+    per (target, weapon, mode) of one decision (the Attack's variants share the Step's
+    route). True unless the option is a melee Attack whose Step cannot: `legal` offers an
+    Attack by distance alone (a Step and the reach), but walls, figures and facing may
+    leave no hex to strike from."""
 
     def __init__(self, state: GurpsState, key: str) -> None:
         self.state = state
@@ -245,13 +222,33 @@ class _Landing:
         self.known: dict[tuple[str, str, str], bool] = {}
 
     def __call__(self, option: ManeuverChoice) -> bool:
-        if option.maneuver != "attack" or option.variant in _STEPLESS:
-            return True
+        if option.maneuver != "attack" or option.variant in ("step_back", "pop_up"):
+            return True  # no Step before the blow
         slot = (option.target, option.weapon, option.mode)
         found = self.known.get(slot)
         if found is None:
-            found = self.known[slot] = _step_lands(self.state, self.key, option)
+            found = self.known[slot] = self._lands(option)
         return found
+
+    def _lands(self, option: ManeuverChoice) -> bool:
+        state, key = self.state, self.key
+        fighter = state.fighters[key]
+        status = state.status[key]
+        weapon = fighter.weapon(option.weapon)
+        mode = effective_mode(status, option.weapon, weapon.mode(option.mode))
+        if mode is None or mode.ranged is not None:
+            return True
+        if reaches(state, key, option.target, mode, 0.0):
+            return True
+        route, _ = approach_route(state, key, option.target, mode, STEP)
+        if not route.places:
+            return False
+        start = (status.hex, status.facing, status.body)
+        status.hex, status.facing = route.places[-1]
+        try:
+            return reaches(state, key, option.target, mode, 0.0)
+        finally:
+            status.hex, status.facing, status.body = start
 
 
 def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
@@ -420,7 +417,8 @@ class GurpsAI:
         """With the longer weapon, strike and step back out of the foe's reach (seed 001),
         when the blow can be struck facing the foe from where the fighter stands."""
         fighter = state.fighters[key]
-        mine = max(fighter.weapon(best.weapon).mode(best.mode).reach or (0,))
+        mode = fighter.weapon(best.weapon).mode(best.mode)
+        mine = max(mode.reach or (0,))
         foe = state.fighters[best.target]
         theirs = max(
             (max(m.reach) for w in foe.weapons for m in w.modes if m.is_melee and m.reach),
@@ -428,7 +426,6 @@ class GurpsAI:
         )
         if mine <= theirs:
             return best
-        mode = fighter.weapon(best.weapon).mode(best.mode)
         if is_wild_swing(state, key, best.target, best.weapon, mode):
             # From here the blow would be a Wild Swing (-5, seed 001 大振り); the plain
             # Attack's Step turns to face the foe first. Better that than the Step back.
