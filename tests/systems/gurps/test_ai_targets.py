@@ -34,6 +34,6 @@ def test_the_ai_thrusts_at_the_vitals_of_an_ordinary_foe() -> None:
     ],
 )
 def test_the_ai_does_not_aim_at_organs_the_foe_lacks(traits: tuple[str, ...]) -> None:
-    """The AI values each location by the wound it would do there (`_expected_wound` with
+    """The AI values each location by the wound it would do there (`ai_values.expected_wound` with
     `wounded_location` and the foe's Injury Tolerance), so the vitals' -3 buys nothing."""
     assert _aim(*traits) not in ("vitals", "skull", "eye")

@@ -11,7 +11,6 @@ helps), and goes to All-Out Defense when badly hurt.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -20,8 +19,7 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Hex
-from senjo.systems.gurps import lookups, tables
-from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
+from senjo.systems.gurps.ai_values import best_defense, best_plan, success_chance
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import (
     AttackPlan,
@@ -30,8 +28,7 @@ from senjo.systems.gurps.choices import (
     ManeuverChoice,
     WaitResponse,
 )
-from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_value
-from senjo.systems.gurps.injury import injury
+from senjo.systems.gurps.defense import IncomingAttack, defense_value
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.plans import plans_for_skill
@@ -43,118 +40,10 @@ from senjo.systems.gurps.wild_swing import is_wild_swing
 __all__ = ["GurpsAI", "best_defense", "success_chance"]
 
 
-@functools.lru_cache(maxsize=8192)
-def _expected_wound(
-    average: int, damage_type: str, dr: int, location: str, hp: int, tolerance: str | None
-) -> float:
-    """Injury from an average hit, plus a bonus where knockdown and stun rolls follow.
-
-    `location` is where the blow wounds (`anatomy.wounded_location`); Homogenous and
-    Diffuse bodies have no knockdown modifiers by location (B380)."""
-    wound = float(
-        injury(average, damage_type, dr, location, hp=hp, injury_tolerance=tolerance).injury
-    )
-    if location in ("skull", "eye", "face", "vitals") and tolerance not in _LOCATION_BLIND:
-        wound += 2.0
-    return wound
-
-
-#: Injury Tolerances for which a hit location changes no knockdown roll (B380): those the
-#: wounding table marks as ignoring location effects.
-_LOCATION_BLIND = frozenset(
-    str(trait.key) for trait in tables.WOUNDING.injury_tolerance if trait.ignores_location
-)
-
-
-# P(3d6 <= n) for n = 3..18, and the GURPS success chance by effective skill.
-_COUNTS = [0] * 19
-for _a in range(1, 7):
-    for _b in range(1, 7):
-        for _c in range(1, 7):
-            _COUNTS[_a + _b + _c] += 1
-
-
-def _success(skill: int) -> float:
-    wins = 0
-    for roll in range(3, 19):
-        critical = roll <= 4 or (roll == 5 and skill >= 15) or (roll == 6 and skill >= 16)
-        fumble = roll == 18 or (roll == 17 and skill <= 15) or roll >= skill + 10
-        if critical or (not fumble and roll <= min(skill, 16)):
-            wins += _COUNTS[roll]
-    return wins / 216
-
-
-_CHANCE = {skill: _success(skill) for skill in range(-20, 41)}
-
-
-def success_chance(skill: int) -> float:
-    """The chance that a GURPS success roll against `skill` succeeds (criticals included).
-
-    >>> round(success_chance(10), 3), success_chance(3) == 4 / 216
-    (0.5, True)
-    """
-    return _CHANCE[max(-20, min(40, skill))]
-
-
-def _best_plan(
-    plans: tuple[AttackPlan, ...],
-    base: int,
-    cap: int | None,
-    defense: int | None,
-    average: int,
-    damage_type: str,
-    victim: Fighter,
-    rapid_penalty: int,
-) -> tuple[float, AttackPlan]:
-    """The plan with the best expected injury: P(hit) x P(not defended) x injury."""
-    wounds: dict[str, float] = {}
-    best = (-1.0, plans[0])
-    for plan in plans:
-        location = "torso" if plan.location == "random" else plan.location
-        wound = wounds.get(location)
-        if wound is None:
-            wound = _expected_wound(
-                average,
-                damage_type,
-                victim.dr_at(location),
-                wounded_location(victim, location),
-                victim.hp,
-                injury_tolerance(victim),
-            )
-            wounds[location] = wound
-        skill = base - 2 * plan.deceptive
-        if location != "torso":
-            skill += lookups.location_penalty(location)
-        if cap is not None:
-            skill = min(skill, cap)
-        attacks = 1
-        if plan.rapid_strike:
-            skill -= rapid_penalty
-            attacks = 2
-        through = 1.0
-        if defense is not None:
-            through = 1.0 - success_chance(defense - plan.deceptive)
-        value = attacks * success_chance(skill) * through * wound
-        if value > best[0]:
-            best = (value, plan)
-    return best
-
-
-#: `_best_plan` results by the identity of the plan tuple and of the victim, and the
-#: other arguments. Plan tuples come from `plans._plans`'s cache (the same tuple object
-#: for the same set), so keying on `id` spares hashing some fifty plans per lookup; a
-#: victim is one of the scenario's fighters, and its `id` spares comparing a fighter of
-#: an earlier scenario (a sweep's last grid point, say) field by field. Each entry keeps
-#: both alive and is checked against them, so an `id` is never mistaken.
-_PLAN_CACHE: dict[
-    tuple[int, int, int | None, int | None, int, str, int, int],
-    tuple[tuple[AttackPlan, ...], Fighter, tuple[float, AttackPlan]],
-] = {}
-_PLAN_CACHE_SIZE = 16384
-
-
 #: The plain attack (torso, no Deceptive Attack, no Rapid Strike) the AI scores first.
 _PLAIN = AttackPlan()
+#: The Attack variants valued alike: the plain one and the one with a Step back after it.
+_STEPPED = ("", "step_back")
 #: What the AI takes off a dodge and drop's chance when it stands: ending prone costs the
 #: next turn (the fast path's shootouts read it from here, `fast_gurps/packed.py`).
 DROP_COST = 0.15
@@ -171,42 +60,6 @@ def _context(maneuver: str, variant: str) -> AttackContext:
     if found is None:
         found = _CONTEXTS[(maneuver, variant)] = AttackContext(maneuver, variant)
     return found
-
-
-def _best_plan_of(
-    plans: tuple[AttackPlan, ...],
-    base: int,
-    cap: int | None,
-    defense: int | None,
-    average: int,
-    damage_type: str,
-    victim: Fighter,
-    rapid_penalty: int,
-) -> tuple[float, AttackPlan]:
-    """`_best_plan`, memoised (see `_PLAN_CACHE`)."""
-    key = (id(plans), base, cap, defense, average, damage_type, id(victim), rapid_penalty)
-    entry = _PLAN_CACHE.get(key)
-    if entry is not None and entry[0] is plans and entry[1] is victim:
-        return entry[2]
-    best = _best_plan(plans, base, cap, defense, average, damage_type, victim, rapid_penalty)
-    if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
-        _PLAN_CACHE.clear()
-    _PLAN_CACHE[key] = (plans, victim, best)
-    return best
-
-
-def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> int | None:
-    """The defender's best defense score against the attack (None if it has none).
-
-    Retreating never lowers a defense, so only the retreating variants are scored
-    when retreat is possible.
-    """
-    options = [o for o in defense_options(state, defender, incoming) if o.kind != "none"]
-    if any(o.retreat for o in options):
-        options = [o for o in options if o.retreat or o.drop]
-    if not options:
-        return None
-    return max(defense_value(state, defender, o, incoming) for o in options)
 
 
 class _Landing:
@@ -380,7 +233,19 @@ class GurpsAI:
             return breaks[0]
         if attacks:
             cache: dict[tuple[str, bool], int | None] = {}
-            values = {o: self._attack_value(state, key, o, cache) for o in attacks}
+            # An Attack with the Step back after it is valued as the plain Attack (the same
+            # score and plans: the Step comes after the blow), so once for both.
+            plain: dict[tuple[str, str, str], float] = {}
+            values: dict[ManeuverChoice, float] = {}
+            for o in attacks:
+                if o.variant in _STEPPED and o.maneuver == "attack":
+                    slot = (o.target, o.weapon, o.mode)
+                    value = plain.get(slot)
+                    if value is None:
+                        value = plain[slot] = self._attack_value(state, key, o, cache)
+                else:
+                    value = self._attack_value(state, key, o, cache)
+                values[o] = value
             best = max(attacks, key=values.__getitem__)
             mode = fighter.weapon(best.weapon).mode(best.mode)
             if mode.ranged is not None:
@@ -509,7 +374,7 @@ class GurpsAI:
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
         average = max(0, int(3.5 * dice.dice + dice.adds))
         trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")
-        return _best_plan_of(
+        return best_plan(
             plans,
             base.value,
             base.cap,

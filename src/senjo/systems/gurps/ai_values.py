@@ -1,0 +1,200 @@
+"""What a blow is worth to the GURPS AI (`ai.GurpsAI`): the chance of a success roll, the
+wound an average hit does where it lands, the attack plan with the best expected injury,
+and the best defense a foe has against an attack.
+
+The AI scores an attack plan as P(hit) x P(not defended) x the expected wound: twice for
+a Rapid Strike's two blows, and for a Dual-Weapon Attack (B417) the off hand's blow, with
+the same plan, added to the main hand's.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from senjo.systems.gurps import lookups, tables
+from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
+from senjo.systems.gurps.choices import AttackPlan
+from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_value
+from senjo.systems.gurps.injury import injury
+from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["Blow", "best_defense", "best_plan", "expected_wound", "success_chance"]
+
+#: A second blow struck with the same plan (a Dual-Weapon Attack's off-hand weapon): its
+#: plain effective skill, that skill's cap (None for none), its average basic damage and
+#: its damage type.
+Blow = tuple[int, int | None, int, str]
+
+
+@functools.lru_cache(maxsize=8192)
+def expected_wound(
+    average: int, damage_type: str, dr: int, location: str, hp: int, tolerance: str | None
+) -> float:
+    """Injury from an average hit, plus a bonus where knockdown and stun rolls follow.
+
+    `location` is where the blow wounds (`anatomy.wounded_location`); Homogenous and
+    Diffuse bodies have no knockdown modifiers by location (B380)."""
+    wound = float(
+        injury(average, damage_type, dr, location, hp=hp, injury_tolerance=tolerance).injury
+    )
+    if location in ("skull", "eye", "face", "vitals") and tolerance not in _LOCATION_BLIND:
+        wound += 2.0
+    return wound
+
+
+#: Injury Tolerances for which a hit location changes no knockdown roll (B380): those the
+#: wounding table marks as ignoring location effects.
+_LOCATION_BLIND = frozenset(
+    str(trait.key) for trait in tables.WOUNDING.injury_tolerance if trait.ignores_location
+)
+
+
+# P(3d6 <= n) for n = 3..18, and the GURPS success chance by effective skill.
+_COUNTS = [0] * 19
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        for _c in range(1, 7):
+            _COUNTS[_a + _b + _c] += 1
+
+
+def _success(skill: int) -> float:
+    wins = 0
+    for roll in range(3, 19):
+        critical = roll <= 4 or (roll == 5 and skill >= 15) or (roll == 6 and skill >= 16)
+        fumble = roll == 18 or (roll == 17 and skill <= 15) or roll >= skill + 10
+        if critical or (not fumble and roll <= min(skill, 16)):
+            wins += _COUNTS[roll]
+    return wins / 216
+
+
+_CHANCE = {skill: _success(skill) for skill in range(-20, 41)}
+
+
+def success_chance(skill: int) -> float:
+    """The chance that a GURPS success roll against `skill` succeeds (criticals included).
+
+    >>> round(success_chance(10), 3), success_chance(3) == 4 / 216
+    (0.5, True)
+    """
+    return _CHANCE[max(-20, min(40, skill))]
+
+
+def _wound_at(
+    wounds: dict[str, float], location: str, average: int, damage_type: str, victim: Fighter
+) -> float:
+    """`expected_wound` at a location, kept in `wounds` for the other plans aiming there."""
+    wound = wounds.get(location)
+    if wound is None:
+        wound = wounds[location] = expected_wound(
+            average,
+            damage_type,
+            victim.dr_at(location),
+            wounded_location(victim, location),
+            victim.hp,
+            injury_tolerance(victim),
+        )
+    return wound
+
+
+def _best_plan(
+    plans: tuple[AttackPlan, ...],
+    base: int,
+    cap: int | None,
+    defense: int | None,
+    average: int,
+    damage_type: str,
+    victim: Fighter,
+    rapid_penalty: int,
+    second: Blow | None,
+) -> tuple[float, AttackPlan]:
+    """The plan with the best expected injury: P(hit) x P(not defended) x injury, summed
+    over the plan's blows."""
+    wounds: dict[str, float] = {}
+    others: dict[str, float] = {}
+    best = (-1.0, plans[0])
+    for plan in plans:
+        location = "torso" if plan.location == "random" else plan.location
+        wound = _wound_at(wounds, location, average, damage_type, victim)
+        skill = base - 2 * plan.deceptive
+        if location != "torso":
+            skill += lookups.location_penalty(location)
+        if cap is not None:
+            skill = min(skill, cap)
+        attacks = 1
+        if plan.rapid_strike:
+            skill -= rapid_penalty
+            attacks = 2
+        through = 1.0
+        if defense is not None:
+            through = 1.0 - success_chance(defense - plan.deceptive)
+        value = attacks * success_chance(skill) * through * wound
+        if second is not None:
+            # The off hand's blow: the same location and deception, its own skill and harm.
+            other, other_cap, other_average, other_type = second
+            other -= 2 * plan.deceptive
+            if location != "torso":
+                other += lookups.location_penalty(location)
+            if other_cap is not None:
+                other = min(other, other_cap)
+            hurt = _wound_at(others, location, other_average, other_type, victim)
+            value += success_chance(other) * through * hurt
+        if value > best[0]:
+            best = (value, plan)
+    return best
+
+
+#: `_best_plan` results by the identity of the plan tuple and of the victim, and the
+#: other arguments. Plan tuples come from `plans._plans`'s cache (the same tuple object
+#: for the same set), so keying on `id` spares hashing some fifty plans per lookup; a
+#: victim is one of the scenario's fighters, and its `id` spares comparing a fighter of
+#: an earlier scenario (a sweep's last grid point, say) field by field. Each entry keeps
+#: both alive and is checked against them, so an `id` is never mistaken.
+_PLAN_CACHE: dict[
+    tuple[int, int, int | None, int | None, int, str, int, int, Blow | None],
+    tuple[tuple[AttackPlan, ...], Fighter, tuple[float, AttackPlan]],
+] = {}
+_PLAN_CACHE_SIZE = 16384
+
+
+def best_plan(
+    plans: tuple[AttackPlan, ...],
+    base: int,
+    cap: int | None,
+    defense: int | None,
+    average: int,
+    damage_type: str,
+    victim: Fighter,
+    rapid_penalty: int,
+    second: Blow | None = None,
+) -> tuple[float, AttackPlan]:
+    """The best (value, plan) of `plans` for a blow of plain effective skill `base` (at
+    most `cap`) and `average` basic damage of `damage_type` against `victim`, whose best
+    defense is `defense` (None: none); a Rapid Strike's blows are each at -`rapid_penalty`;
+    `second` is a blow struck with the same plan beside it (a Dual-Weapon Attack's).
+    Memoised (see `_PLAN_CACHE`)."""
+    key = (id(plans), base, cap, defense, average, damage_type, id(victim), rapid_penalty, second)
+    entry = _PLAN_CACHE.get(key)
+    if entry is not None and entry[0] is plans and entry[1] is victim:
+        return entry[2]
+    best = _best_plan(
+        plans, base, cap, defense, average, damage_type, victim, rapid_penalty, second
+    )
+    if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
+        _PLAN_CACHE.clear()
+    _PLAN_CACHE[key] = (plans, victim, best)
+    return best
+
+
+def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> int | None:
+    """The defender's best defense score against the attack (None if it has none).
+
+    Retreating never lowers a defense, so only the retreating variants are scored
+    when retreat is possible.
+    """
+    options = [o for o in defense_options(state, defender, incoming) if o.kind != "none"]
+    if any(o.retreat for o in options):
+        options = [o for o in options if o.retreat or o.drop]
+    if not options:
+        return None
+    return max(defense_value(state, defender, o, incoming) for o in options)
