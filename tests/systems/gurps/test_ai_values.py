@@ -1,7 +1,8 @@
-"""How the GURPS AI values its Attacks (`GurpsAI._maneuver_of`): an Attack with the Step
-back after it (seed 001 長い武器を用いた戦法) is valued once with the plain Attack on the
-same foe with the same weapon's mode, which holds only while the two values are equal -
-these tests check that they are, in every state the examples reach."""
+"""How the GURPS AI values its Attacks (`GurpsAI._maneuver_of`, `ai_values`): an Attack
+with the Step back after it (seed 001 長い武器を用いた戦法) is valued once with the plain
+Attack on the same foe with the same weapon's mode, which holds only while the two values
+are equal - these tests check that they are, in every state the examples reach; a
+Dual-Weapon Attack (B417) is valued as its two blows."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import ManeuverChoice
+from senjo.systems.gurps.events import AttackRolled
 from senjo.systems.gurps.state import GurpsState
+
+from .helpers import battle, events, fighter
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "gurps"
 
@@ -56,3 +60,54 @@ def test_a_step_back_attack_is_valued_as_the_plain_attack(name: str) -> None:
     for seed in range(6):
         run(build_battle(scenario, seed=seed), lambda actor: policy)
     assert policy.pairs > 0  # the examples do offer the Step back
+
+
+def _two_swords(skill: int, *advantages: str) -> Battle[GurpsState]:
+    """A swordsman with a broadsword in the main hand and a shortsword in the off hand,
+    both at `skill`, against an axeman beside it; the swordsman's maneuver is pending."""
+    swordsman = fighter(
+        "a",
+        "x",
+        0,
+        st=12,
+        dx=12,
+        ht=12,
+        skills={"Broadsword": skill, "Shortsword": skill},
+        weapons=["broadsword", "shortsword"],
+        ready=["broadsword", "shortsword"],
+        advantages=list(advantages),
+    )
+    axeman = fighter("b", "y", 1, skills={"Axe/Mace": 10}, weapons=["axe"])
+    game = battle(swordsman, axeman, dice=[6, 1, *[3] * 20])  # the tie roll puts a first
+    assert game.pending is not None and game.pending.actor == "a"
+    return game
+
+
+def test_the_ai_strikes_with_both_weapons_when_two_blows_are_worth_more() -> None:
+    """B417: a Dual-Weapon Attack is two blows at -4 each, the off hand's a further -4
+    (none with Ambidexterity). At skill 18 with Ambidexterity, two blows at 14 beat one at
+    18 (or a Rapid Strike's two at 12), and the AI takes it; it valued the Dual-Weapon
+    Attack as the main hand's blow alone before, and never took it."""
+    game = _two_swords(18, "ambidexterity")
+    decision = game.pending
+    assert decision is not None
+    assert any(o.variant == "dual" for o in decision.options)
+    ai = GurpsAI()
+    chosen = ai.choose(game, decision)
+    assert (chosen.maneuver, chosen.variant) == ("attack", "dual"), chosen
+    game.decide(chosen)
+    while game.pending is not None and game.pending.kind != "maneuver":
+        game.decide(ai.choose(game, game.pending))  # the plan (one for both), the defenses
+    blows = [(a.weapon, dict(a.skill.modifiers.items)) for a in events(game, AttackRolled)]
+    assert [weapon for weapon, _ in blows] == ["broadsword", "shortsword"]
+    assert all(items.pop("dual_weapon_attack") == -4 for _, items in blows)
+    assert blows[0][1] == blows[1][1]  # one plan for both (a Deceptive Attack here)
+
+
+def test_the_ai_strikes_once_when_the_penalties_cost_too_much() -> None:
+    """At skill 11 without Ambidexterity the blows would be at 7 and 3: one plain blow at
+    11 is worth more, and the AI strikes once."""
+    game = _two_swords(11)
+    assert game.pending is not None
+    chosen = GurpsAI().choose(game, game.pending)
+    assert (chosen.maneuver, chosen.variant) == ("attack", ""), chosen

@@ -2,11 +2,12 @@
 
 It plays as a competent fighter would: closes to reach and attacks, picks the
 attack plan (hit location, Deceptive Attack, Rapid Strike) with the best
-expected injury for its odds, Aims with ranged weapons and reloads, stands up,
-picks up dropped weapons and readies one turned in its hand before it draws a
-spare (dropping a bow or gun to draw into the main hand), does not throw the
-only weapon it could strike with, takes its best defense (retreating when that
-helps), and goes to All-Out Defense when badly hurt.
+expected injury for its odds (`ai_values`; a Dual-Weapon Attack counts both
+its blows), Aims with ranged weapons and reloads, stands up, picks up dropped
+weapons and readies one turned in its hand before it draws a spare (dropping a
+bow or gun to draw into the main hand), does not throw the only weapon it could
+strike with, takes its best defense (retreating when that helps), and goes to
+All-Out Defense when badly hurt.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Hex
-from senjo.systems.gurps.ai_values import best_defense, best_plan, success_chance
+from senjo.systems.gurps.ai_values import Blow, best_defense, best_plan, success_chance
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import (
     AttackPlan,
@@ -29,6 +30,8 @@ from senjo.systems.gurps.choices import (
     WaitResponse,
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_value
+from senjo.systems.gurps.hands import OFF
+from senjo.systems.gurps.legal import off_hand_mode
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.plans import plans_for_skill
@@ -55,10 +58,12 @@ _CONTEXTS: dict[tuple[str, str], AttackContext] = {}
 
 
 def _context(maneuver: str, variant: str) -> AttackContext:
-    """The plain attack context of this maneuver and variant (one object for each)."""
+    """The plain attack context of this maneuver and variant (one object for each); a
+    Dual-Weapon Attack's blows are each at -4 (B417)."""
     found = _CONTEXTS.get((maneuver, variant))
     if found is None:
-        found = _CONTEXTS[(maneuver, variant)] = AttackContext(maneuver, variant)
+        dual = maneuver == "attack" and variant == "dual"
+        found = _CONTEXTS[(maneuver, variant)] = AttackContext(maneuver, variant, dual=dual)
     return found
 
 
@@ -102,6 +107,23 @@ class _Landing:
             return reaches(state, key, option.target, mode, 0.0)
         finally:
             status.hex, status.facing, status.body = start
+
+
+def _off_hand_blow(state: GurpsState, key: str, choice: ManeuverChoice) -> Blow | None:
+    """A Dual-Weapon Attack's second blow (B417), with the off hand's weapon: its plain
+    skill (-4, and the off hand's -4 without Ambidexterity) and its average damage; None
+    when no weapon is ready there (`maneuvers` then strikes once)."""
+    if choice.maneuver != "attack":
+        return None
+    fighter, status = state.fighters[key], state.status[key]
+    mode = off_hand_mode(fighter, status, choice.weapon)
+    if mode is None:
+        return None
+    context = _context(choice.maneuver, choice.variant)
+    score = attack_score(state, key, choice.target, status.hands[OFF], mode, _PLAIN, context)
+    dice = mode.damage.dice(fighter.thrust, fighter.swing)
+    average = max(0, int(3.5 * dice.dice + dice.adds))
+    return score.value, score.cap, average, mode.damage.damage_type.value
 
 
 def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
@@ -374,6 +396,7 @@ class GurpsAI:
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
         average = max(0, int(3.5 * dice.dice + dice.adds))
         trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")
+        second = _off_hand_blow(state, key, choice) if choice.variant == "dual" else None
         return best_plan(
             plans,
             base.value,
@@ -383,6 +406,7 @@ class GurpsAI:
             mode.damage.damage_type.value,
             state.fighters[choice.target],
             3 if trained else 6,
+            second,
         )
 
     def _destination(self, state: GurpsState, decision: Decision) -> Destination:
