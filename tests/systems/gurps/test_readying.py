@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from senjo.systems.gurps.events import AttackRolled, Check, ItemChanged
+from senjo.systems.gurps.reach import effective_mode
 
 from .helpers import battle, choose, events, fighter
 
@@ -66,6 +69,26 @@ def test_changing_grip_on_a_starred_weapon_takes_a_ready() -> None:
     assert game.pending is not None
     assert "attack:b:spear/thrust_two_handed" in game.pending.keys
     assert "attack:b:spear/thrust" not in game.pending.keys
+
+
+def test_a_starred_mode_strikes_at_the_reach_it_is_gripped_for() -> None:
+    """B269: `effective_mode` gives a "1,2*" mode with the reach of its grip alone (1 until
+    a Ready changes it), and no mode for a grip the mode lacks; the gripped mode is built
+    once and given again while the grip holds."""
+    spear = {"st": 11, "dx": 12, "ht": 12, "skills": {"Spear": 13}, "weapons": ["spear"]}
+    game = battle(fighter("a", "x", 0, **spear), fighter("b", "y", 3, **AXE), dice=[])
+    status = game.state.status["a"]
+    thrust = game.state.fighters["a"].weapon("spear").mode("thrust_two_handed")
+    assert thrust.reach == (1, 2) and thrust.reach_needs_ready
+    held = effective_mode(status, "spear", thrust)
+    assert held is not None and held.reach == (1,)
+    assert held == dataclasses.replace(thrust, reach=(1,))
+    assert effective_mode(status, "spear", thrust) is held
+    status.grips["spear"] = 2
+    longer = effective_mode(status, "spear", thrust)
+    assert longer is not None and longer.reach == (2,)
+    status.grips["spear"] = 3
+    assert effective_mode(status, "spear", thrust) is None
 
 
 def test_braced_aim_adds_one() -> None:

@@ -54,7 +54,23 @@ def effective_mode(status: FighterState, weapon: str, mode: AttackMode) -> Attac
     grip = status.grips.get(weapon, min(mode.reach))
     if grip not in mode.reach:
         return None
-    return dataclasses.replace(mode, reach=(grip,))
+    key = (id(mode), grip)
+    found = _GRIPPED.get(key)
+    if found is not None and found[0] is mode:
+        return found[1]
+    gripped = dataclasses.replace(mode, reach=(grip,))
+    if len(_GRIPPED) >= _GRIPPED_SIZE:
+        _GRIPPED.clear()
+    _GRIPPED[key] = (mode, gripped)
+    return gripped
+
+
+#: `effective_mode`'s gripped modes by (id of the mode, grip): `dataclasses.replace` is
+#: slow, and a few modes are gripped thousands of times a battle (a spear's, by the legal
+#: maneuvers and by the attack). Each entry keeps its mode alive, and is checked against
+#: it, so an id is never mistaken.
+_GRIPPED: dict[tuple[int, int], tuple[AttackMode, AttackMode]] = {}
+_GRIPPED_SIZE = 4096
 
 
 def steps_out_to_strike(mode: AttackMode) -> bool:
