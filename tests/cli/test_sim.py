@@ -299,13 +299,14 @@ VARY_SKILL = "combatants.knight.skills.Broadsword=10..12"
     [
         (
             "en",
-            ["parameter sweep", "6 points × 8 battles · seed 7", "knights win rate", "10", "12"],
+            ["parameter sweep", "6 points × 8 battles · seed 7", "Knights win rate", "10", "12"],
         ),
-        ("ja", ["パラメータ掃引", "6通り × 各8戦・シード 7", "knights 勝率"]),
+        ("ja", ["パラメータ掃引", "6通り × 各8戦・シード 7", "騎士団 勝率"]),
     ],
 )
 def test_sweep_table(lang: str, expected: list[str]) -> None:
-    """The sweep table has one row per grid point, in the language."""
+    """The sweep table has one row per grid point, in the language, its columns headed by
+    the sides' names in that language (as `senjo sim` names them), not their keys."""
     text = ok(
         invoke(
             "sweep",

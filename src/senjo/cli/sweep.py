@@ -90,9 +90,10 @@ def _sweep_table(
     for vary in varies:
         table.add_column(_label(vary.path), justify="right", overflow="fold")
     for side in sides:
-        table.add_column(f"{side} {term('win_rate', lang)} [{term('ci95', lang)}]", justify="right")
+        name = points[0][1].side(side).name(lang) if points else side  # as `senjo sim` has it
+        table.add_column(f"{name} {term('win_rate', lang)} [{term('ci95', lang)}]", justify="right")
         if known:
-            table.add_column(f"{side} {term('exact', lang)}", justify="right")
+            table.add_column(f"{name} {term('exact', lang)}", justify="right")
     table.add_column(term("draw", lang), justify="right")
     table.add_column(term("rounds", lang) + paren(term("mean", lang), lang), justify="right")
     for (point, summary), found in zip(points, exact, strict=True):
@@ -223,7 +224,7 @@ def _plot(
         lines,
         title=title + paren(f"{term('per_point', lang)}{battles(n, lang)}", lang),
         x_label=_label(first),
-        y_label=f"{side} {term('win_rate', lang)}",
+        y_label=f"{summaries[0][1].side(side).name(lang)} {term('win_rate', lang)}",
         lang=lang,
     )
     try:
