@@ -535,6 +535,45 @@ def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
     assert after == fresh
 
 
+def _attack_steps() -> list[Any]:
+    """`HexField.approach` for an Attack's Step (one yard) from every hex within three of
+    the foe at (6, 6), in every facing, for reaches C, 1 and 2, with and without a wall
+    beside the foe."""
+    routes: list[Any] = []
+    foe = Hex(6, 6)
+    for wall in ((), (Hex(6, 5),)):
+        game = _on_map([], (Hex(2, 2), Facing.N), (foe, Facing.N))
+        ground = game.state.ground = HexField(HexMap.rectangle(12, 12, walls=wall))
+        status = game.state.status["a"]
+        for place in ground.map:
+            if place == foe or place in wall or place.distance(foe) > 3:
+                continue
+            for facing in Facing:
+                status.hex, status.facing = place, facing
+                for reach in (0.0, 1.0, 2.0):
+                    routes.append(ground.approach(game.state, "a", "b", 1.0, reach))
+    return routes
+
+
+@needs_sources
+def test_the_attack_step_passes_over_hexes_that_cannot_win(monkeypatch: Any) -> None:
+    """seed 001 (ステップ): an Attack's Step goes to the hex and facing nearest the foe's
+    reach, facing it. Hexes farther than the best found so far are passed over unscored
+    (`HexField._step`'s `rank`); the Step chosen is the same as when every hex is scored,
+    for every placement of `_attack_steps`."""
+    found = _attack_steps()
+    original = HexField._step
+
+    def scoring_every_hex(
+        self: HexField, state: GurpsState, mover: str, score: Any, rank: Any = None
+    ) -> Any:
+        return original(self, state, mover, score)
+
+    monkeypatch.setattr(HexField, "_step", scoring_every_hex)
+    assert len(found) > 500 and found == _attack_steps()
+    assert sum(bool(route.places) for route in found) > 100  # many Steps move
+
+
 BRAWLER = {"dx": 12, "ht": 12, "skills": {"Brawling": 12}, "weapons": ["kick"]}
 #: An attack roll of 18 (a critical miss), then 14 on the unarmed table: a stumble.
 STUMBLE = [6, 6, 6, 5, 5, 4]

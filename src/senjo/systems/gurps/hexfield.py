@@ -268,11 +268,7 @@ class HexField:
 
         known: dict[Hex, tuple[Hex, int, Facing]] = {}  # per place: goal, gap, heading
 
-        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
-            if place == head:  # close combat: only for a weapon of reach C
-                return (0 if reach == 0 and len(goals) == 1 else _FAR, 0, 0)
-            if place in goals:
-                return (_FAR, 0, 0)
+        def near(place: Hex) -> tuple[Hex, int, Facing]:
             seen = known.get(place)
             if seen is None:
                 goal = nearest_goal(place)
@@ -281,18 +277,27 @@ class HexField:
                     max(0, place.distance(goal) - reach),
                     heading(place, goal),
                 )
-            goal, gap, toward = seen
+            return seen
+
+        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
+            if place == head:  # close combat: only for a weapon of reach C
+                return (0 if reach == 0 and len(goals) == 1 else _FAR, 0, 0)
+            if place in goals:
+                return (_FAR, 0, 0)
+            goal, gap, toward = near(place)
             faced = arc_of(place, facing, goal) is Arc.FRONT
             return (gap, 0 if faced else 1, facing.turns_to(toward))
 
         def rank(place: Hex) -> int:
+            """The place's gap to the target: never more than the first part of any of
+            its scores (equal but for a multi-hex target's other hexes, scored _FAR)."""
             if place == head:
                 return 0 if reach == 0 and len(goals) == 1 else _FAR
-            return max(0, place.distance(nearest_goal(place)) - reach)
+            return near(place)[1]
 
         profile = _PROFILES.get(maneuver)
         if profile is None:
-            return self._step(state, mover, score)
+            return self._step(state, mover, score, rank)
         return self._settle(self._search(state, mover, budget, profile), rank, score)
 
     def _open(self, state: GurpsState, mover: str, place: Hex, *, foes: bool = False) -> bool:
@@ -317,14 +322,21 @@ class HexField:
             for key in there
         )
 
-    def _step(self, state: GurpsState, mover: str, score: Any) -> Route:
+    def _step(self, state: GurpsState, mover: str, score: Any, rank: Any = None) -> Route:
         """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing;
-        into a foe's hex (close combat), or out of one by one's own side only."""
+        into a foe's hex (close combat), or out of one by one's own side only.
+
+        The best (hex, facing) by `score`, then staying before stepping, then keeping the
+        facing. `rank(hex)`, when given, is never more than the first part of the hex's
+        scores: a hex ranked above the best score found so far is passed over unscored
+        (it could not win; the choice is the same)."""
         status = state.status[mover]
         start = self._hex(state, mover)
         best: tuple[Any, ...] | None = None
         leaving = own_side(state, mover)
         for place in (start, *(leaving or start.neighbors())):
+            if rank is not None and best is not None and rank(place) > best[0][0]:
+                continue
             if place != start and not self._open(state, mover, place, foes=True):
                 continue
             for facing in Facing:
