@@ -293,7 +293,7 @@ class HexField:
             its scores (equal but for a multi-hex target's other hexes, scored _FAR)."""
             if place == head:
                 return 0 if reach == 0 and len(goals) == 1 else _FAR
-            return near(place)[1]
+            return max(0, place.distance(nearest_goal(place)) - reach)
 
         profile = _PROFILES.get(maneuver)
         if profile is None:
