@@ -30,6 +30,8 @@ figures the way the rules count them.
 
 from __future__ import annotations
 
+import functools
+
 from senjo.space.hexgrid import DIRECTIONS, Hex
 
 __all__ = ["line", "line_of_fire", "line_steps", "runs_between"]
@@ -66,6 +68,12 @@ def _step(aq: int, ar: int, dq: int, dr: int, n: int, i: int) -> tuple[tuple[int
     return tuple(best)
 
 
+#: Lines between the same two hexes are asked for again and again (a map's figures stand
+#: in few places): `line_steps` and `line_of_fire` keep the latest this many of each.
+_LINES = 1 << 16
+
+
+@functools.lru_cache(maxsize=_LINES)
 def line_steps(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     """One entry per step from ``a`` to ``b``: the hex there, or two when it lies on their edge.
 
@@ -105,6 +113,7 @@ def runs_between(a: Hex, b: Hex) -> bool:
     return a != b and (dq == dr or dr == ds or ds == dq)
 
 
+@functools.lru_cache(maxsize=_LINES)
 def line_of_fire(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     """The hexes strictly between ``a`` and ``b``, in order, grouped as the rules count them.
 

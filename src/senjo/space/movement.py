@@ -156,6 +156,11 @@ _UNLIMITED = 1 << 62  # more half-points than any move costs
 _ALL_FACINGS = frozenset(Facing)
 _JUST = tuple(frozenset({f}) for f in Facing)
 _TURN_ONE = tuple(frozenset({f.left(), f, f.right()}) for f in Facing)
+#: The same facings as plain numbers, in the sets' own order (`Reachable.ends` adds them
+#: to state numbers by the thousand: sums of plain integers, not of `Facing`s).
+_ALL_NUMBERS = tuple(int(f) for f in _ALL_FACINGS)
+_JUST_NUMBERS = tuple(tuple(int(f) for f in end) for end in _JUST)
+_TURN_ONE_NUMBERS = tuple(tuple(int(f) for f in end) for end in _TURN_ONE)
 
 EntryRule = Entry | Callable[[Hex], Entry]
 
@@ -272,11 +277,11 @@ class Reachable:
         (1.0, False, 0.0)
         """
         free_up_to = self._free_up_to()
-        turn = _JUST if self._profile.end_facing is EndFacing.NONE else _TURN_ONE
+        turn = _JUST_NUMBERS if self._profile.end_facing is EndFacing.NONE else _TURN_ONE_NUMBERS
         best: dict[int, int] = {}
         for state, spent in self._costs.items():  # cheapest first: the first cost is the best
             base = state - state % 6
-            for facing in _ALL_FACINGS if spent <= free_up_to else turn[state % 6]:
+            for facing in _ALL_NUMBERS if spent <= free_up_to else turn[state % 6]:
                 best.setdefault(base + facing, spent)
         hexes = self._map._hexes
         return {(hexes[k // 6], _FACINGS[k % 6]): spent / 2 for k, spent in best.items()}
