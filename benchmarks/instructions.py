@@ -1,0 +1,76 @@
+"""Instructions per battle: the engine's cost as counted by valgrind, not timed.
+
+Run: .venv/bin/python benchmarks/instructions.py SCENARIO [N] [--source SRC]
+Plays seeds 0..N-1 of examples/gurps/SCENARIO.yaml (default N: 10) AI against AI
+under `valgrind --tool=callgrind`, and the same process with no battle, and prints
+the difference divided by N: the instructions one battle executes. Unlike a
+timing, the count does not move with the machine's load, so two builds can be
+compared on a busy machine (docs/performance.md, the sixteenth session): pass
+`--source` the `src` folder of another checkout (built with `make`, or
+`python -m senjo.build_native` run there) to count that one instead. The count runs
+about fifty times slower than the battles themselves. Needs valgrind (the Debian
+package `valgrind`); without it, says so and exits 1.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The program valgrind runs: N battles of a scenario, compiled when `make` built it.
+PLAY = """
+import sys
+from pathlib import Path
+from senjo import native
+from senjo.engine.controllers import run
+from senjo.scenario import load_scenario
+from senjo.scenario.battle import build_battle
+from senjo.systems.gurps.ai import GurpsAI
+scenario = load_scenario(Path(sys.argv[1]))
+ai = GurpsAI()
+for seed in range(int(sys.argv[2])):
+    run(build_battle(scenario, seed=seed), lambda actor: ai)
+print(native.form())
+"""
+
+
+def count(source: Path, scenario: Path, battles: int) -> tuple[int, str]:
+    """Instructions of a process that plays `battles` battles, and the engine's form."""
+    environment = dict(os.environ, PYTHONPATH=str(source))
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    command += [sys.executable, "-c", PLAY, str(scenario), str(battles)]
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(found.group(1)), done.stdout.strip()
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    source = ROOT / "src"
+    if "--source" in args:
+        at = args.index("--source")
+        source = Path(args[at + 1]).resolve()
+        del args[at : at + 2]
+    if not args:
+        raise SystemExit(__doc__)
+    name, battles = args[0], int(args[1]) if len(args) > 1 else 10
+    if shutil.which("valgrind") is None:
+        print("benchmarks/instructions.py needs valgrind (apt install valgrind)")
+        raise SystemExit(1)
+    scenario = ROOT / "examples" / "gurps" / f"{name}.yaml"
+    empty, _ = count(source, scenario, 0)
+    total, form = count(source, scenario, battles)
+    per = (total - empty) / battles
+    print(f"{name}: {per / 1e6:,.2f}M instructions per battle ({battles} battles, {form})")
+
+
+if __name__ == "__main__":
+    main()
