@@ -17,6 +17,7 @@ from senjo.engine.decision import Decision
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle
 from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.ai_values import success_chance
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.events import AttackRolled
 from senjo.systems.gurps.state import GurpsState
@@ -111,3 +112,12 @@ def test_the_ai_strikes_once_when_the_penalties_cost_too_much() -> None:
     assert game.pending is not None
     chosen = GurpsAI().choose(game, game.pending)
     assert (chosen.maneuver, chosen.variant) == ("attack", ""), chosen
+
+
+def test_success_chances_at_the_ends_of_the_scale() -> None:
+    """B344: a 3 or 4 always succeeds and a 17 or 18 always fails, so no skill is below
+    4/216 or above 212/216; skills past -20 and 40 count as those (the AI's table's
+    ends). Between 15 and 16 only the sixteens (6 of 216) change."""
+    assert success_chance(-30) == success_chance(-20) == 4 / 216
+    assert success_chance(50) == success_chance(40) == success_chance(16) == 212 / 216
+    assert success_chance(16) - success_chance(15) == pytest.approx(6 / 216)
