@@ -16,8 +16,10 @@ from senjo.engine.controllers import run
 from senjo.engine.decision import Decision
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle
+from senjo.systems.gurps import ai_values
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.ai_values import success_chance
+from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.events import AttackRolled
 from senjo.systems.gurps.state import GurpsState
@@ -121,3 +123,26 @@ def test_success_chances_at_the_ends_of_the_scale() -> None:
     assert success_chance(-30) == success_chance(-20) == 4 / 216
     assert success_chance(50) == success_chance(40) == success_chance(16) == 212 / 216
     assert success_chance(16) - success_chance(15) == pytest.approx(6 / 216)
+
+
+@pytest.mark.parametrize("traits", [(), ("injury_tolerance_homogenous",), ("no_brain",)])
+def test_the_wounds_by_location_are_kept_per_victim_and_blow(traits: tuple[str, ...]) -> None:
+    """The AI's expected wound at each location (`ai_values._wound_table`) is kept per
+    victim sheet and blow, and is `expected_wound` of the location's DR, wounding
+    (`wounded_location`: a brainless skull wounds as the face), HP and Injury Tolerance."""
+    victim, _ = fighter(
+        "v", "y", 0, hp=14, dr={"all": 1, "skull": 4, "torso": 3}, advantages=list(traits)
+    )
+    table = ai_values._wound_table(victim, 7, "cut")
+    for location in ("torso", "skull", "vitals", "neck", "face"):
+        wound = ai_values._wound_at(table, location, 7, "cut", victim)
+        assert wound == ai_values.expected_wound(
+            7,
+            "cut",
+            victim.dr_at(location),
+            wounded_location(victim, location),
+            victim.hp,
+            injury_tolerance(victim),
+        )
+    assert ai_values._wound_table(victim, 7, "cut") is table and len(table) == 5
+    assert ai_values._wound_table(victim, 7, "imp") is not table

@@ -82,10 +82,31 @@ def success_chance(skill: int) -> float:
     return _CHANCE[max(-20, min(40, skill)) + 20]
 
 
+#: Per (victim's sheet, average damage, damage type): the expected wound at each location
+#: worked out so far. A pure function of the sheet (kept alive in its entry and checked,
+#: so an id is never mistaken), asked for the same few victims and blows all battle long.
+_WOUNDS: dict[tuple[int, int, str], tuple[Fighter, dict[str, float]]] = {}
+_WOUNDS_SIZE = 4096
+
+
+def _wound_table(victim: Fighter, average: int, damage_type: str) -> dict[str, float]:
+    """The expected wounds by location of this blow against this victim (`_WOUNDS`)."""
+    key = (id(victim), average, damage_type)
+    entry = _WOUNDS.get(key)
+    if entry is not None and entry[0] is victim:
+        return entry[1]
+    if len(_WOUNDS) >= _WOUNDS_SIZE:
+        _WOUNDS.clear()
+    table: dict[str, float] = {}
+    _WOUNDS[key] = (victim, table)
+    return table
+
+
 def _wound_at(
     wounds: dict[str, float], location: str, average: int, damage_type: str, victim: Fighter
 ) -> float:
-    """`expected_wound` at a location, kept in `wounds` for the other plans aiming there."""
+    """`expected_wound` at a location, kept in `wounds` (`_wound_table`) for the other
+    plans aiming there."""
     wound = wounds.get(location)
     if wound is None:
         wound = wounds[location] = expected_wound(
@@ -112,8 +133,8 @@ def _best_plan(
 ) -> tuple[float, AttackPlan]:
     """The plan with the best expected injury: P(hit) x P(not defended) x injury, summed
     over the plan's blows."""
-    wounds: dict[str, float] = {}
-    others: dict[str, float] = {}
+    wounds = _wound_table(victim, average, damage_type)
+    others = wounds if second is None else _wound_table(victim, second[2], second[3])
     best = (-1.0, plans[0])
     for plan in plans:
         location = "torso" if plan.location == "random" else plan.location
