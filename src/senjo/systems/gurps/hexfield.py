@@ -81,6 +81,21 @@ HUDDLE = 4
 
 #: A rank no move wants (a foe's hex for a weapon that cannot strike in close combat).
 _FAR = 1 << 20
+
+
+def _gap(a: Hex, b: Hex) -> int:
+    """`a.distance(b)`, compiled: `Hex`'s methods run as Python (`space/hexgrid.py` is not
+    compiled), each call thousands of instructions, and a Step or a move asks hundreds."""
+    dq, dr = a.q - b.q, a.r - b.r
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def _turns(a: Facing, b: Facing) -> int:
+    """`a.turns_to(b)`, compiled (as `_gap`)."""
+    turns = (int(b) - int(a)) % 6
+    return min(turns, 6 - turns)
+
+
 #: Searches a field keeps (`HexField._search`); past this many it starts afresh.
 _SEARCHES_KEPT = 512
 
@@ -134,9 +149,9 @@ class HexField:
         fills several: seed 001 大きなフィギュア)."""
         one, two = state.status[a], state.status[b]
         if not (one.body or two.body or one.prone_hex or two.prone_hex):
-            return float(self._hex(state, a).distance(self._hex(state, b)))
+            return float(_gap(self._hex(state, a), self._hex(state, b)))
         mine, theirs = nearest(cells(one), cells(two))
-        return float(mine.distance(theirs))
+        return float(_gap(mine, theirs))
 
     def _pair(self, state: GurpsState, a: str, b: str) -> tuple[Hex, Hex]:
         """a's head, and b's hex nearest to it: the ends of a line of fire or of sight."""
@@ -274,7 +289,7 @@ class HexField:
                 goal = nearest_goal(place)
                 seen = known[place] = (
                     goal,
-                    max(0, place.distance(goal) - reach),
+                    max(0, _gap(place, goal) - reach),
                     heading(place, goal),
                 )
             return seen
@@ -286,14 +301,14 @@ class HexField:
                 return (_FAR, 0, 0)
             goal, gap, toward = near(place)
             faced = arc_of(place, facing, goal) is Arc.FRONT
-            return (gap, 0 if faced else 1, facing.turns_to(toward))
+            return (gap, 0 if faced else 1, _turns(facing, toward))
 
         def rank(place: Hex) -> int:
             """The place's gap to the target: never more than the first part of any of
             its scores (equal but for a multi-hex target's other hexes, scored _FAR)."""
             if place == head:
                 return 0 if reach == 0 and len(goals) == 1 else _FAR
-            return max(0, place.distance(nearest_goal(place)) - reach)
+            return max(0, _gap(place, nearest_goal(place)) - reach)
 
         profile = _PROFILES.get(maneuver)
         if profile is None:
@@ -429,7 +444,7 @@ class HexField:
         reach = math.ceil(budget) + 2 + len(status.body)
         side = state.fighters[mover].side
         return any(
-            here.distance(place) <= reach
+            _gap(here, place) <= reach
             for key, other in state.status.items()
             if key != mover
             and other.active
@@ -537,8 +552,8 @@ class HexField:
 
         def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
             faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
-            turns = facing.turns_to(heading(place, danger)) if place != danger else 0
-            return (-place.distance(danger), 0 if faced else 1, turns)
+            turns = _turns(facing, heading(place, danger)) if place != danger else 0
+            return (-_gap(place, danger), 0 if faced else 1, turns)
 
         return self._step(state, mover, score)
 
