@@ -20,7 +20,13 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Hex
-from senjo.systems.gurps.ai_values import Blow, best_defense, best_plan, success_chance
+from senjo.systems.gurps.ai_values import (
+    Blow,
+    average_damage,
+    best_defense,
+    best_plan,
+    success_chance,
+)
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import (
     AttackPlan,
@@ -121,9 +127,7 @@ def _off_hand_blow(state: GurpsState, key: str, choice: ManeuverChoice) -> Blow 
         return None
     context = _context(choice.maneuver, choice.variant)
     score = attack_score(state, key, choice.target, status.hands[OFF], mode, _PLAIN, context)
-    dice = mode.damage.dice(fighter.thrust, fighter.swing)
-    average = max(0, int(3.5 * dice.dice + dice.adds))
-    return score.value, score.cap, average, mode.damage.damage_type.value
+    return score.value, score.cap, average_damage(fighter, mode), mode.damage.damage_type.value
 
 
 def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
@@ -393,8 +397,7 @@ class GurpsAI:
         else:
             incoming = IncomingAttack(key, choice.weapon, mode)
             defense = cache[slot] = best_defense(state, choice.target, incoming)
-        dice = mode.damage.dice(fighter.thrust, fighter.swing)
-        average = max(0, int(3.5 * dice.dice + dice.adds))
+        average = average_damage(fighter, mode)
         trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")
         second = _off_hand_blow(state, key, choice) if choice.variant == "dual" else None
         return best_plan(

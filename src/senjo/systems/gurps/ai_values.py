@@ -16,10 +16,17 @@ from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_value
 from senjo.systems.gurps.injury import injury
-from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["Blow", "best_defense", "best_plan", "expected_wound", "success_chance"]
+__all__ = [
+    "Blow",
+    "average_damage",
+    "best_defense",
+    "best_plan",
+    "expected_wound",
+    "success_chance",
+]
 
 #: A second blow struck with the same plan (a Dual-Weapon Attack's off-hand weapon): its
 #: plain effective skill, that skill's cap (None for none), its average basic damage and
@@ -120,6 +127,21 @@ def _wound_at(
     return wound
 
 
+def _aimed(skill: int, cap: int | None, deceptive: int, location: str) -> int:
+    """A blow's skill under a plan: -2 per level of Deceptive Attack, the location's
+    penalty (none for the torso), then the cap."""
+    skill -= 2 * deceptive
+    if location != "torso":
+        skill += lookups.location_penalty(location)
+    return skill if cap is None else min(skill, cap)
+
+
+def average_damage(fighter: Fighter, mode: AttackMode) -> int:
+    """The mode's average basic damage for this fighter, in whole points (at least 0)."""
+    dice = mode.damage.dice(fighter.thrust, fighter.swing)
+    return max(0, int(3.5 * dice.dice + dice.adds))
+
+
 def _best_plan(
     plans: tuple[AttackPlan, ...],
     base: int,
@@ -139,11 +161,7 @@ def _best_plan(
     for plan in plans:
         location = "torso" if plan.location == "random" else plan.location
         wound = _wound_at(wounds, location, average, damage_type, victim)
-        skill = base - 2 * plan.deceptive
-        if location != "torso":
-            skill += lookups.location_penalty(location)
-        if cap is not None:
-            skill = min(skill, cap)
+        skill = _aimed(base, cap, plan.deceptive, location)
         attacks = 1
         if plan.rapid_strike:
             skill -= rapid_penalty
@@ -155,13 +173,9 @@ def _best_plan(
         if second is not None:
             # The off hand's blow: the same location and deception, its own skill and harm.
             other, other_cap, other_average, other_type = second
-            other -= 2 * plan.deceptive
-            if location != "torso":
-                other += lookups.location_penalty(location)
-            if other_cap is not None:
-                other = min(other, other_cap)
             hurt = _wound_at(others, location, other_average, other_type, victim)
-            value += success_chance(other) * through * hurt
+            aimed = _aimed(other, other_cap, plan.deceptive, location)
+            value += success_chance(aimed) * through * hurt
         if value > best[0]:
             best = (value, plan)
     return best

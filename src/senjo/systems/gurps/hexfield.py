@@ -283,7 +283,11 @@ class HexField:
 
         known: dict[Hex, tuple[Hex, int, Facing]] = {}  # per place: goal, gap, heading
 
-        def near(place: Hex) -> tuple[Hex, int, Facing]:
+        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
+            if place == head:  # close combat: only for a weapon of reach C
+                return (0 if reach == 0 and len(goals) == 1 else _FAR, 0, 0)
+            if place in goals:
+                return (_FAR, 0, 0)
             seen = known.get(place)
             if seen is None:
                 goal = nearest_goal(place)
@@ -292,14 +296,7 @@ class HexField:
                     max(0, _gap(place, goal) - reach),
                     heading(place, goal),
                 )
-            return seen
-
-        def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
-            if place == head:  # close combat: only for a weapon of reach C
-                return (0 if reach == 0 and len(goals) == 1 else _FAR, 0, 0)
-            if place in goals:
-                return (_FAR, 0, 0)
-            goal, gap, toward = near(place)
+            goal, gap, toward = seen
             faced = arc_of(place, facing, goal) is Arc.FRONT
             return (gap, 0 if faced else 1, _turns(facing, toward))
 
