@@ -308,13 +308,30 @@ def breaking() -> Scenario:
 def backup() -> Scenario:
     """The breaking duel with a second, sheathed weapon on each side (a knife behind the
     knight's broadsword, a club behind the raider's knife): it changes nothing until the
-    first weapon is lost, and a battle whose fighter would then draw it escapes to the
-    engine. The raider's knife breaks often, so many battles do."""
+    first weapon is broken, and then the model draws it (the state SPARE) as the engine
+    does. The raider's knife breaks often (though mostly once the raider is hurt and
+    defends all-out, drawing nothing)."""
     data: dict[str, Any] = copy.deepcopy(breaking().data)
     knight, raider = data["combatants"]
     knight["weapons"] = ["broadsword", "large_knife"]
     raider["weapons"] = ["large_knife", "club"]
     return parse_scenario(data, "backup.yaml")
+
+
+def spent() -> Scenario:
+    """Spares that break in turn: a knight with a greatsword (Two-Handed Sword 14) against a
+    raider with Enhanced Parry whose knife, then shortsword, each under a third of its
+    weight, break parrying it (B376); with both broken the engine plays on. Not in
+    `SCENARIOS`: many of its battles escape."""
+    data: dict[str, Any] = copy.deepcopy(breaking().data)
+    knight, raider = data["combatants"]
+    knight["weapons"] = ["greatsword"]
+    del knight["shield"]
+    knight["skills"]["Two-Handed Sword"] = 14
+    raider["weapons"] = ["large_knife", "shortsword"]
+    raider["skills"]["Shortsword"] = 14
+    raider["advantages"] = ["high_pain_threshold", {"enhanced_parry": 3}]
+    return parse_scenario(data, "spent.yaml")
 
 
 def random_locations() -> Scenario:

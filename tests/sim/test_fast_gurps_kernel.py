@@ -21,7 +21,7 @@ from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, runs, streams
 from senjo.sim.fast_gurps.state import BlockResult
 from senjo.sim.fast_gurps.tables import build_tables
 
-from .gurps_duels import DUEL, SCENARIOS, tie
+from .gurps_duels import DUEL, SCENARIOS, spent, tie
 
 pytest.importorskip("numba")
 
@@ -91,12 +91,12 @@ def test_a_run_is_the_same_with_either_model(monkeypatch: pytest.MonkeyPatch) ->
     assert len(calls) == 1
 
 
-@pytest.mark.parametrize("name", ["backup", "tie"])
+@pytest.mark.parametrize("name", ["spent", "tie"])
 def test_the_compiled_tally_sums_a_pass_as_numpy_does(name: str) -> None:
     """`kernel.tally` (a pass's sums and histograms in one sweep) folds exactly what the
-    NumPy fold does: over part of a pass, without the escaped battles (`backup` draws a
-    spare in some), and only the battles an initiative tie chose for this pass (`tie`)."""
-    scenario = tie() if name == "tie" else SCENARIOS[name]()
+    NumPy fold does: over part of a pass, without the escaped battles (`spent` breaks a
+    spare in many), and only the battles an initiative tie chose for this pass (`tie`)."""
+    scenario = {"tie": tie, "spent": spent}[name]()
     tables = build_tables(scenario)
     result = compiled.play_blocks(tables, 700, rngs(77, 2), 2 if name == "tie" else 0)
     order = [f.key for f in tables.fighters]
@@ -116,7 +116,7 @@ def test_the_compiled_tally_sums_a_pass_as_numpy_does(name: str) -> None:
     assert our_escapes == their_escapes
     assert ours == theirs
     assert ours.n > 800 and ours.rounds and ours.combatants[order[0]].hp
-    if name == "backup":
+    if name == "spent":
         assert our_escapes  # some battles escaped, and were left out of the sums
 
 

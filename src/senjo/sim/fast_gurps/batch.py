@@ -37,6 +37,7 @@ from senjo.sim.fast_gurps.layout import (
     M_POSTURE,
     M_READY,
     NO_SCORE,
+    PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
     PICK_SPARE,
@@ -44,6 +45,7 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     REASONS,
     ROUND_LIMIT,
+    SPARE,
     STANDING,
     STRIKING_CLASSES,
     DuelTables,
@@ -151,9 +153,10 @@ class _Block(Exchange):
         rest = rest[~(near & hurt)]
         # No weapon to strike with: pick up what was dropped (the weapon first).
         pick = me.pickup[self.weapon[f, rest], self.hand[f, rest], self.distance_class(rest)]
-        self.escape(rest[pick == PICK_SPARE])  # the engine draws and plays the spare
+        self.escape(rest[pick == PICK_ESCAPE])  # the engine readies it and plays on
         weapon, shield = rest[pick == PICK_WEAPON], rest[pick == PICK_SHIELD]
         self.weapon[f, weapon] = READY
+        self.weapon[f, rest[pick == PICK_SPARE]] = SPARE  # the main weapon broken (B382)
         self.hand[f, shield] = READY
         self.shield[f, shield] = True
         self.man[f, rest[pick != PICK_NONE]] = M_READY

@@ -23,6 +23,7 @@ from senjo.sim.fast_gurps.layout import (
     CM_FALL,
     CM_GUARD,
     CM_KNOCKOUT,
+    CM_NOTHING,
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
     CM_SELF,
@@ -40,6 +41,9 @@ from senjo.sim.fast_gurps.layout import (
     RANDOM,
     READY,
     SKULL,
+    SPARE,
+    SPARE_DROPPED,
+    SPARE_UNREADY,
     STANDING,
     TORSO,
     UNREADY,
@@ -116,6 +120,8 @@ class Exchange(BlockState):
                 ok = np.ones(idx.size, dtype=np.bool_)
                 if slot.main:
                     ok &= self.weapon[v, idx] == READY
+                if slot.spare:
+                    ok &= self.weapon[v, idx] == SPARE
                 if slot.unbalanced:
                     ok &= ~self.attacked[v, idx]
                 if not slot.close:
@@ -223,7 +229,7 @@ class Exchange(BlockState):
         out = self.out
         out.attacks[f, idx] += 1
         out.hits[f, idx] += self.success_of(outcome)
-        self.attacked[f, idx[np.array([m.main for m in me.modes])[modes]]] = True
+        self.attacked[f, idx[np.array([m.main or m.spare for m in me.modes])[modes]]] = True
         missed = outcome == 3
         if missed.any():
             tables = np.array([m.miss for m in me.modes])[modes[missed]]
@@ -290,7 +296,10 @@ class Exchange(BlockState):
         heavy = stopped & parried & me.parry_breaks[slot, modes]
         if heavy.any():
             risked = idx[heavy]
-            self.weapon[v, risked[self.roll(risked, 1)[:, 0] <= 2]] = BROKEN
+            broken = risked[self.roll(risked, 1)[:, 0] <= 2]
+            spare = self.weapon[v, broken] == SPARE
+            self.escape(broken[spare])  # the spare broken: the engine plays on
+            self.weapon[v, broken[~spare]] = BROKEN
         return stopped
 
     # --- critical misses, damage and injury -------------------------------------------------
@@ -323,6 +332,13 @@ class Exchange(BlockState):
             same = miss["key"][tables[breaking], again] == key
             result[breaking] = np.where(same, CM_BROKEN, CM_DROP)
         self.escape(idx[result == CM_ESCAPE])
+        # The spare turned in the hand or dropped; broken too, the engine plays on.
+        spare = self.weapon[f, idx] == SPARE
+        self.escape(idx[spare & (result == CM_BROKEN)])
+        self.weapon[f, idx[spare & (result == CM_UNREADY)]] = SPARE_UNREADY
+        self.weapon[f, idx[spare & (result == CM_DROP)]] = SPARE_DROPPED
+        lost = (result == CM_UNREADY) | (result == CM_DROP) | (result == CM_BROKEN)
+        result[spare & lost] = CM_NOTHING  # not the broken main weapon's state below
         self.balance[f, idx[result == CM_BALANCE]] = True
         self.guard[f, idx[result == CM_GUARD]] = True
         self.weapon[f, idx[result == CM_UNREADY]] = UNREADY
@@ -418,8 +434,9 @@ class Exchange(BlockState):
         # _after_critical: dropped items, a lost turn.
         if critical:
             dropping = idx[drop]
+            weapon = self.weapon[v, dropping]
             self.weapon[v, dropping] = np.where(
-                self.weapon[v, dropping] == READY, DROPPED, self.weapon[v, dropping]
+                weapon == READY, DROPPED, np.where(weapon == SPARE, SPARE_DROPPED, weapon)
             )
             held = dropping[self.shield[v, dropping]]
             self.hand[v, held] = DROPPED

@@ -107,9 +107,14 @@ H_SERIES = 7
 #: `FighterTables.flee_at` of a fighter without `flee_at`: no HP is that low.
 NEVER_FLEES = -(10**9)
 
-# Weapon (and shield) states: ready in hand, dropped, held but unready, broken.
-READY, DROPPED, UNREADY, BROKEN = 0, 1, 2, 3
-WEAPON_STATES = (READY, DROPPED, UNREADY, BROKEN)
+# Weapon (and shield) states: ready in hand, dropped, held but unready, broken; and, for
+# a fighter's weapons, with the main weapon broken: its spare (the first sheathed weapon)
+# drawn and ready in the main hand (SPARE), dropped, or held unready. A spare broken in
+# turn hands the battle to the engine.
+READY, DROPPED, UNREADY, BROKEN, SPARE, SPARE_DROPPED, SPARE_UNREADY = range(7)
+MAIN_STATES = (READY, DROPPED, UNREADY, BROKEN)
+SPARE_STATES = (SPARE, SPARE_DROPPED, SPARE_UNREADY)
+WEAPON_STATES = MAIN_STATES + SPARE_STATES
 #: Shield states: held ready (or no shield), held but unready, dropped.
 HANDS = (READY, DROPPED, UNREADY)
 
@@ -129,9 +134,12 @@ NO_DROP = -1
 #: Turns of Aim the AI takes before it shoots from afar (`GurpsAI._maneuver_of`).
 AIM_TURNS = 3
 AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
-# What the AI picks up: nothing, its weapon, its shield; or it draws a spare weapon (the
-# battle escapes to the engine, which plays that weapon).
-PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE = 0, 1, 2, 3
+# What the AI readies: nothing, its weapon, its shield, its spare (the state SPARE); or
+# something the model does not follow (the battle escapes to the engine, which plays it).
+PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
+#: Which weapon an attack mode or a parry uses: none held (a punch, a dodge), the main
+#: weapon (usable in the state READY), the spare (in the state SPARE).
+HELD_NONE, HELD_MAIN, HELD_SPARE = 0, 1, 2
 # Attack-table codes besides a mode index; BACK + a mode index: strike with that mode,
 # then Step back out of the foe's reach (the longer weapon's tactic, seed 001).
 NO_ATTACK = -1
@@ -216,6 +224,13 @@ class Mode:
     #: Whether, in close combat, its Attack steps out to a yard off to strike (reach 1,
     #: not C: seed 001 敵のいるヘクスから離脱する, `reach.steps_out`).
     step_out: bool = False
+    #: Whether it is the fighter's spare weapon (struck with in the state SPARE).
+    spare: bool = False
+
+    @property
+    def held(self) -> int:
+        """HELD_MAIN, HELD_SPARE or HELD_NONE: the weapon this mode strikes with."""
+        return HELD_MAIN if self.main else HELD_SPARE if self.spare else HELD_NONE
 
     @property
     def wounding(self) -> str:
@@ -249,6 +264,13 @@ class Slot:
     fumble: int
     #: Whether it parries in close combat (an unarmed parry or a reach-C weapon).
     close: bool
+    #: Whether it is a parry with the spare weapon (open in the state SPARE only).
+    spare: bool = False
+
+    @property
+    def held(self) -> int:
+        """HELD_MAIN, HELD_SPARE or HELD_NONE: the weapon this defense parries with."""
+        return HELD_MAIN if self.main else HELD_SPARE if self.spare else HELD_NONE
 
 
 @dataclass(slots=True)
@@ -292,7 +314,7 @@ class FighterTables:
     plan: IntArray
     #: [weapon state, shield state] -> All-Out Defense maneuver code.
     aod: IntArray
-    #: [weapon state, shield state, distance class] -> what the AI picks up (PICK_*), if
+    #: [weapon state, shield state, distance class] -> what the AI readies (PICK_*), if
     #: it has no weapon ready to strike with.
     pickup: IntArray
     rapid_penalty: int
@@ -333,8 +355,8 @@ class FighterTables:
     shoot_plan: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
     #: [foe's posture] -> to-hit modifier for shooting at it (B551, `prone_ranged_penalty`).
     shot_posture: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    #: [weapon state, loaded] -> PICK_WEAPON (it picks its dropped weapon up, or readies it
-    #: again) or PICK_SPARE (it draws its sidearm: the battle escapes to the engine).
+    #: [main weapon state, loaded] -> PICK_WEAPON (it picks its dropped weapon up, or
+    #: readies it again) or PICK_ESCAPE (it draws its sidearm: the engine plays on).
     recover: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
     #: As the target of a shot: [own posture] -> what dodging and dropping adds to the
     #: dodge (B377), or NO_DROP.

@@ -36,15 +36,15 @@ from senjo.sim.fast_gurps.layout import (
     D_MAX,
     D_MIN,
     LOC,
+    MAIN_STATES,
     NO_ATTACK,
     NO_DROP,
-    PICK_SPARE,
+    PICK_ESCAPE,
     PICK_WEAPON,
     POSTURES,
     RANDOM,
     READY,
     SHOCK_LEVELS,
-    WEAPON_STATES,
     FighterTables,
     Mode,
     Unsupported,
@@ -229,8 +229,8 @@ def _recover(shot: _Shot, out: FighterTables) -> None:
         ManeuverChoice("ready", "pick_up", weapon=shot.weapon),
         ManeuverChoice("ready", "regrip", weapon=shot.weapon),
     )
-    out.recover = np.full((len(WEAPON_STATES), 2), PICK_SPARE, dtype=np.int64)
-    for where in WEAPON_STATES:
+    out.recover = np.full((len(MAIN_STATES), 2), PICK_ESCAPE, dtype=np.int64)
+    for where in MAIN_STATES:
         for loaded in (0, 1):
             state = shot.state_at(shot.distance)
             if not loaded:

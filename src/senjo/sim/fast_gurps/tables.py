@@ -4,10 +4,11 @@ Everything the vectorised duel needs to know about the rules and the AI is
 worked out here once per scenario, by the engine's code on constructed
 states: the AI's attack choice and plan (`GurpsAI._attack_value`,
 `_best_plan`, `plan_options`) for every weapon state (ready, dropped,
-twisted, broken), shield state, distance class, shock level and defense the
+twisted, broken; a spare drawn once the main weapon is broken, dropped or
+twisted in its turn), shield state, distance class, shock level and defense the
 foe can have; its All-Out Defense variant and what it picks up
 (`GurpsAI.choose`); each defense option's base score and retreat bonus
-(`defense_score`). The tables of harm (injury, knockback, crippling,
+(`defense_score`, `defense_tables.py`). The tables of harm (injury, knockback, crippling,
 knockdown, the critical hit, head-blow and critical-miss tables) come from
 `damage_tables.py`; the codes and dataclasses from `layout.py` (the names
 the package and its tests use are re-exported here). The battle loop
@@ -37,6 +38,7 @@ from senjo.sim.fast_gurps.damage_tables import (
     miss_table,
     victim_tables,
 )
+from senjo.sim.fast_gurps.defense_tables import defense_slots
 from senjo.sim.fast_gurps.layout import (
     BACK,
     BROKEN,
@@ -52,8 +54,10 @@ from senjo.sim.fast_gurps.layout import (
     LOC,
     LOCATIONS,
     M_AOD,
+    MAIN_STATES,
     NEVER_FLEES,
     NO_ATTACK,
+    PICK_ESCAPE,
     PICK_SHIELD,
     PICK_SPARE,
     PICK_WEAPON,
@@ -61,12 +65,15 @@ from senjo.sim.fast_gurps.layout import (
     RANDOM,
     READY,
     SHOCK_LEVELS,
+    SPARE,
+    SPARE_DROPPED,
+    SPARE_STATES,
+    SPARE_UNREADY,
     UNREADY,
     WEAPON_STATES,
     DuelTables,
     FighterTables,
     Mode,
-    Slot,
     Unsupported,
     judge_table,
 )
@@ -77,12 +84,13 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.attack import parry_may_break
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
-from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
+from senjo.systems.gurps.defense import IncomingAttack, defense_score
 from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import move_allowance, steps_out_to_strike
+from senjo.systems.gurps.readying import ready
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps, initiative_order
 from senjo.systems.gurps.wild_swing import darkness
@@ -139,9 +147,25 @@ def _set_weapon(state: GurpsState, key: str, weapon: str | None, where: int) -> 
         status.ready.discard(weapon)
 
 
-def _set_hands(state: GurpsState, key: str, weapon: str | None, where: int, hand: int) -> None:
-    """The weapon (`where`) and the shield (`hand`: ready, held unready, dropped) as given."""
-    _set_weapon(state, key, weapon, where)
+def _set_hands(
+    state: GurpsState,
+    key: str,
+    weapon: str | None,
+    where: int,
+    hand: int,
+    spare: str | None = None,
+) -> None:
+    """The weapon (`where`) and the shield (`hand`: ready, held unready, dropped) as given.
+    SPARE: the main weapon broken, then the spare drawn by the engine's Ready (B382)."""
+    if where in SPARE_STATES:
+        assert spare is not None
+        _set_weapon(state, key, weapon, BROKEN)
+        ready(_decision_battle(state), key, ManeuverChoice("ready", "draw", weapon=spare))
+        _set_weapon(
+            state, key, spare, {SPARE_DROPPED: DROPPED, SPARE_UNREADY: UNREADY}.get(where, READY)
+        )
+    else:
+        _set_weapon(state, key, weapon, where)
     shield = state.fighters[key].shield
     if shield is not None:
         _set_weapon(state, key, shield.key, hand)
@@ -152,6 +176,30 @@ def _modes(scenario: Scenario, order: tuple[str, ...], index: int) -> list[tuple
     return [(w.key, m) for w in fighter.weapons for m in w.modes if m.is_melee]
 
 
+def _spare(scenario: Scenario, order: tuple[str, ...], index: int) -> str | None:
+    """The weapon the AI draws once its main weapon breaks (`GurpsAI._maneuver`: the first
+    sheathed one), or None: none to draw, or not a melee weapon drawn into the main hand."""
+    key = order[index]
+    fighter: Fighter = next(f for f in scenario.fighters if f.key == key)
+    main = main_weapon(fighter)
+    if main is None or shooter(fighter) is not None:
+        return None
+    state = _state(scenario, order)
+    _set_weapon(state, key, main, BROKEN)
+    choice: ManeuverChoice = GurpsAI().choose(
+        _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
+    )
+    if choice.maneuver != "ready" or choice.variant != "draw" or choice.weapon == main:
+        return None
+    drawn = choice.weapon
+    if drawn is None or not any(m.is_melee for m in fighter.weapon(drawn).modes):
+        return None
+    _set_hands(state, key, main, SPARE, READY, drawn)
+    if state.status[key].hands[0] != drawn:
+        return None
+    return drawn
+
+
 def _fighter_tables(
     scenario: Scenario, order: tuple[str, ...], index: int, max_basic: int
 ) -> FighterTables:
@@ -160,6 +208,7 @@ def _fighter_tables(
     fighter: Fighter = battle.state.fighters[key]
     ai = GurpsAI()
     main = main_weapon(fighter)  # None: natural weapons only (claws, fists)
+    spare = _spare(scenario, order, index)  # drawn once the main weapon breaks (SPARE)
     shield = fighter.shield
     st = _state(scenario, order)
     status = st.status[key]
@@ -196,59 +245,20 @@ def _fighter_tables(
                 weapon == main,
                 float(mode.damage.armor_divisor),
                 steps_out_to_strike(mode),
+                weapon == spare,
             )
         )
     mode_index = {(m.weapon, m.name): i for i, m in enumerate(modes)}
 
-    # Defense slots, in the order `defense_options` lists them.
+    # Defense slots, in the order `defense_options` lists them (`defense_tables.py`).
     plain = _state(scenario, order)
     some_mode = next(m for _, m in _modes(scenario, order, 1 - index))
     incoming = IncomingAttack(foe, "", some_mode)
-    slots: list[Slot] = []
-    options = [o for o in defense_options(plain, key, incoming) if o.kind != "none"]
-    weapons = {w.key: w for w in fighter.weapons}
-    for defense_option in options:
-        option = defense_option
-        if option.retreat:
-            continue
-        score = defense_score(plain, key, option, incoming).value
-        retreat = defense_score(
-            plain, key, DefenseChoice(option.kind, option.weapon, True), incoming
-        )
-        unarmed = unbalanced = False
-        close = option.kind == "dodge"
-        step = 0
-        fumble = -1
-        if option.kind == "parry":
-            parry_mode = next(
-                m for m in weapons[option.weapon].modes if m.is_melee and m.parry.allowed
-            )
-            unarmed = parry_mode.unarmed
-            unbalanced = parry_mode.parry.unbalanced
-            close = parry_mode.unarmed or 0 in parry_mode.reach
-            step = 2 if parry_mode.parry.fencing else 4
-            if fighter.has("weapon_master") or fighter.has("trained_by_a_master"):
-                step //= 2  # B376: halved for a master of the weapon
-            if unarmed and not some_mode.unarmed and not some_mode.thrusting:
-                score += 3  # the -3 bare hand against a weapon is added per attack
-            first = next(m for m in weapons[option.weapon].modes if m.is_melee)
-            misses.append(miss_table(battle, key, option.weapon, first, parrying=True))
-            fumble = len(misses) - 1
-        slots.append(
-            Slot(
-                option.kind,
-                option.weapon,
-                score,
-                retreat.value - defense_score(plain, key, option, incoming).value,
-                step,
-                unarmed,
-                unbalanced,
-                option.weapon == main,
-                M_AOD[f"increased_{option.kind}"],
-                fumble,
-                close,
-            )
-        )
+    drawn = None
+    if spare is not None:
+        drawn = _state(scenario, order)
+        _set_hands(drawn, key, main, SPARE, READY, spare)
+    slots = defense_slots(battle, plain, drawn, key, incoming, misses, main, spare)
     reeling = _state(scenario, order)
     reeling.status[key].hp = -(-fighter.hp // 3) - 1
     dodge = DefenseChoice("dodge")
@@ -261,7 +271,7 @@ def _fighter_tables(
     target = foe
     rapid_penalty = 3 if (fighter.has("weapon_master") or fighter.has("trained_by_a_master")) else 6
     d_count = D_MAX - D_MIN + 1
-    shape = (4, 3, len(DISTANCES), SHOCK_LEVELS)
+    shape = (len(WEAPON_STATES), 3, len(DISTANCES), SHOCK_LEVELS)
     choose = np.full((*shape, d_count), NO_ATTACK, dtype=np.int64)
     cache_mode = np.full(shape, NO_ATTACK, dtype=np.int64)
     plan = np.zeros((len(modes), SHOCK_LEVELS, d_count), dtype=np.int64)
@@ -271,12 +281,13 @@ def _fighter_tables(
     memo: dict[tuple[Any, ...], tuple[int, list[int]]] = {}
     # A shooter never comes to blows (`ranged_tables.py`): no melee choices to tabulate.
     shooting = shooter(fighter) is not None
-    melee_states = () if shooting else tuple(itertools.product(WEAPON_STATES, hands))
+    weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
+    melee_states = () if shooting else tuple(itertools.product(weapon_states, hands))
     for (where, hand), far, shock in itertools.product(
         melee_states, range(len(DISTANCES)), range(SHOCK_LEVELS)
     ):
         state = _state(scenario, order, DISTANCES[far])
-        _set_hands(state, key, main, where, hand)
+        _set_hands(state, key, main, where, hand, spare)
         state.status[key].shock = -shock
         every = maneuver_options(state, key)
         attacks = [o for o in every if o.maneuver == "attack" and o.weapon and o.target == target]
@@ -318,10 +329,10 @@ def _fighter_tables(
                     chosen_plan = ai._best_plan(state, key, attack, plans, cache)[1]
                 plan[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
 
-    aod = np.zeros((4, 3), dtype=np.int64)
+    aod = np.zeros((len(WEAPON_STATES), 3), dtype=np.int64)
     for where, hand in melee_states:
         state = _state(scenario, order)
-        _set_hands(state, key, main, where, hand)
+        _set_hands(state, key, main, where, hand, spare)
         state.status[key].hp = -(-fighter.hp // 3) - 1
         choice: ManeuverChoice = ai.choose(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
@@ -336,20 +347,24 @@ def _fighter_tables(
         aod[where, hand] = M_AOD[choice.variant]
     # Without a weapon to strike with, the AI first readies or picks up what it has lost
     # (weapon, then shield), whatever the distance - a held weapon out of reach does not count.
-    pickup = np.zeros((4, 3, len(DISTANCES)), dtype=np.int64)
+    # Its spare it draws only with its main weapon broken, and takes up again once dropped
+    # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
+    pickup = np.zeros((len(WEAPON_STATES), 3, len(DISTANCES)), dtype=np.int64)
     for (where, hand), far in itertools.product(melee_states, range(len(DISTANCES))):
         state = _state(scenario, order, DISTANCES[far])
-        _set_hands(state, key, main, where, hand)
+        _set_hands(state, key, main, where, hand, spare)
         choice = ai.choose(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
         )
         if choice.maneuver == "ready" and choice.variant in ("regrip", "pick_up", "draw"):
-            if choice.weapon == main:
-                pickup[where, hand, far] = PICK_WEAPON
-            elif shield is not None and choice.weapon == shield.key:
+            if shield is not None and choice.weapon == shield.key:
                 pickup[where, hand, far] = PICK_SHIELD
-            else:
+            elif choice.weapon == spare and where in (BROKEN, SPARE_DROPPED, SPARE_UNREADY):
                 pickup[where, hand, far] = PICK_SPARE
+            elif choice.weapon == main and where in MAIN_STATES:
+                pickup[where, hand, far] = PICK_WEAPON
+            else:
+                pickup[where, hand, far] = PICK_ESCAPE
 
     moves = []
     for hurt in (False, True):

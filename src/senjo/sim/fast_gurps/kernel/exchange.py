@@ -39,6 +39,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _check,
     _clip_defense,
     _die,
+    _escape,
     _f1,
     _f2,
     _fighter,
@@ -57,10 +58,14 @@ from senjo.sim.fast_gurps.kernel.rolls import (
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
     CLOSE,
+    HELD_MAIN,
+    HELD_NONE,
+    HELD_SPARE,
     LYING,
     NO_SCORE,
     RANDOM,
     READY,
+    SPARE,
     STANDING,
     TORSO,
     UNREADY,
@@ -73,7 +78,7 @@ from senjo.sim.fast_gurps.packed import (
     F_SHIELD_DB,
     F_SLOTS,
     MO_CLOSE,
-    MO_MAIN,
+    MO_HELD,
     MO_MISS,
     MO_SKILL,
     MO_STEP_OUT,
@@ -83,8 +88,8 @@ from senjo.sim.fast_gurps.packed import (
     SL_BASE,
     SL_CLOSE,
     SL_FUMBLE,
+    SL_HELD,
     SL_KIND,
-    SL_MAIN,
     SL_RETREAT,
     SL_STEP,
     SL_UNARMED,
@@ -149,7 +154,9 @@ def _slot_score(
             )
             if armed:
                 score -= 3
-        if _slot(P, K, v, j, SL_MAIN) == 1 and s[S_WEAPON + v] != READY:
+        held = _slot(P, K, v, j, SL_HELD)
+        weapon = s[S_WEAPON + v]
+        if (held == HELD_MAIN and weapon != READY) or (held == HELD_SPARE and weapon != SPARE):
             available = False
         if _slot(P, K, v, j, SL_UNBALANCED) == 1 and s[S_ATTACKED + v] == 1:
             available = False
@@ -254,7 +261,10 @@ def _defend(
         # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
         risky = _i3(P, K, T_PARRY_BREAKS, v, slot, mode) == 1
         if risky and _die(c, st) <= 2:
-            s[S_WEAPON + v] = BROKEN
+            if s[S_WEAPON + v] == SPARE:
+                _escape(c, used)  # the spare broken: the engine plays on
+            else:
+                s[S_WEAPON + v] = BROKEN
     return stopped
 
 
@@ -312,16 +322,16 @@ def _strike(
         - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
     )
     outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
-    if _mode(P, K, f, mode, MO_MAIN) == 1:
+    if _mode(P, K, f, mode, MO_HELD) != HELD_NONE:
         s[S_ATTACKED + f] = 1
     if outcome == 3:
         _critical_miss(P, PF, K, s, x, c, st, used, f, _mode(P, K, f, mode, MO_MISS))
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, st, f, mode, location, True)
+        _damage(P, PF, K, s, x, c, st, used, f, mode, location, True)
     elif outcome == 1:
         stopped = _defend(P, PF, K, s, par, x, c, st, used, v, f, mode, deceptive)
         if not stopped and c[C_STATUS] != ESCAPED:
-            _damage(P, PF, K, s, x, c, st, f, mode, location, False)
+            _damage(P, PF, K, s, x, c, st, used, f, mode, location, False)
 
 
 @_jit
@@ -369,7 +379,7 @@ def _attack(
         and s[S_BALANCE + f] == 0
         and _active(s, f)
         and _active(s, 1 - f)
-        and (s[S_WEAPON + f] == READY or _mode(P, K, f, mode, MO_MAIN) == 0)
+        and (s[S_WEAPON + f] == READY or _mode(P, K, f, mode, MO_HELD) != HELD_MAIN)
     )
     if again:  # the Rapid Strike's second blow
         _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)

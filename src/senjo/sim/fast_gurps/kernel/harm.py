@@ -68,6 +68,9 @@ from senjo.sim.fast_gurps.layout import (
     LYING,
     READY,
     SKULL,
+    SPARE,
+    SPARE_DROPPED,
+    SPARE_UNREADY,
     UNREADY,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -157,11 +160,14 @@ def _critical_miss(
     elif result == CM_GUARD:
         s[S_GUARD + f] = 1
     elif result == CM_UNREADY:
-        s[S_WEAPON + f] = UNREADY
+        s[S_WEAPON + f] = SPARE_UNREADY if s[S_WEAPON + f] == SPARE else UNREADY
     elif result == CM_DROP:
-        s[S_WEAPON + f] = DROPPED
+        s[S_WEAPON + f] = SPARE_DROPPED if s[S_WEAPON + f] == SPARE else DROPPED
     elif result == CM_BROKEN:
-        s[S_WEAPON + f] = BROKEN
+        if s[S_WEAPON + f] == SPARE:
+            _escape(c, used)  # the spare broken too: the engine plays on
+        else:
+            s[S_WEAPON + f] = BROKEN
     elif result == CM_FALL:
         s[S_POSTURE + f] = LYING
     elif result == CM_KNOCKOUT:
@@ -211,6 +217,7 @@ def _damage(
     x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
+    used: IntArray,
     a: int,
     mode: int,
     location: int,
@@ -272,6 +279,8 @@ def _damage(
         if drop:
             if s[S_WEAPON + v] == READY:
                 s[S_WEAPON + v] = DROPPED
+            elif s[S_WEAPON + v] == SPARE:
+                s[S_WEAPON + v] = SPARE_DROPPED
             if s[S_SHIELD + v] == 1:
                 s[S_HAND + v] = DROPPED
             s[S_SHIELD + v] = 0

@@ -159,11 +159,11 @@ def _shot(
     if outcome == 3:
         _critical_miss(P, PF, K, s, x, c, st, used, f, _mode(P, K, f, mode, MO_MISS))
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, st, f, mode, location, True)
+        _damage(P, PF, K, s, x, c, st, used, f, mode, location, True)
     elif outcome == 1:
         stopped = _dodge_shot(P, PF, K, s, par, c, st, v, f)
         if not stopped:
-            _damage(P, PF, K, s, x, c, st, f, mode, location, False)
+            _damage(P, PF, K, s, x, c, st, used, f, mode, location, False)
 
 
 @_jit

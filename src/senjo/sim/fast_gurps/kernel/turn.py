@@ -75,12 +75,14 @@ from senjo.sim.fast_gurps.layout import (
     M_POSTURE,
     M_READY,
     NO_SCORE,
+    PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
     PICK_SPARE,
     PICK_WEAPON,
     READY,
     ROUND_LIMIT,
+    SPARE,
     STANDING,
     STRIKING_CLASSES,
 )
@@ -131,11 +133,13 @@ def _maneuver(
         return
     far = _distance_class(distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
-    if pick == PICK_SPARE:
-        _escape(c, used)  # the engine draws and plays the spare
+    if pick == PICK_ESCAPE:
+        _escape(c, used)  # the engine readies what the model does not follow, and plays on
         return
     if pick == PICK_WEAPON:
         s[S_WEAPON + f] = READY
+    elif pick == PICK_SPARE:
+        s[S_WEAPON + f] = SPARE  # its main weapon broken, it draws the spare (B382)
     elif pick == PICK_SHIELD:
         s[S_HAND + f] = READY
         s[S_SHIELD + f] = 1

@@ -1,0 +1,128 @@
+"""The fast path's defense slots: each active defense a duellist may choose, and its score.
+
+`defense_slots` lists a fighter's defenses (dodge, a parry with each weapon, a
+block) in the order the engine's `defense_options` offers them, each with its
+base score and retreat bonus from `defense_score` - the engine's own functions
+on a constructed state. A fighter with a spare weapon (`tables.py`: the state
+SPARE, its main weapon broken and the spare drawn) also gets the parries with
+the spare, placed where the engine lists them once the spare is drawn; and the
+slots open in that state must be the engine's options there, in its order and
+with the same scores, or the duel is declined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.engine.battle import Battle
+from senjo.sim.declines import Reason
+from senjo.sim.fast_gurps.damage_tables import miss_table
+from senjo.sim.fast_gurps.layout import M_AOD, Slot, Unsupported
+from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
+from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.state import GurpsState
+
+__all__ = ["defense_slots"]
+
+
+def _options(state: GurpsState, key: str, incoming: IncomingAttack) -> list[DefenseChoice]:
+    """The engine's active defenses against `incoming`, without their retreating forms."""
+    return [o for o in defense_options(state, key, incoming) if o.kind != "none" and not o.retreat]
+
+
+def _slot(
+    battle: Battle[Any],
+    state: GurpsState,
+    key: str,
+    option: DefenseChoice,
+    incoming: IncomingAttack,
+    misses: list[list[dict[str, int]]],
+    main: str | None,
+    spare: bool,
+) -> Slot:
+    """One defense as the model plays it; a parry's fumble table is added to `misses`."""
+    fighter = state.fighters[key]
+    foe_mode: AttackMode = incoming.mode
+    raw = score = defense_score(state, key, option, incoming).value
+    retreat = defense_score(state, key, DefenseChoice(option.kind, option.weapon, True), incoming)
+    unarmed = unbalanced = False
+    close = option.kind == "dodge"
+    step = 0
+    fumble = -1
+    if option.kind == "parry":
+        weapon = fighter.weapon(option.weapon)
+        parry_mode = next(m for m in weapon.modes if m.is_melee and m.parry.allowed)
+        unarmed = parry_mode.unarmed
+        unbalanced = parry_mode.parry.unbalanced
+        close = parry_mode.unarmed or 0 in parry_mode.reach
+        step = 2 if parry_mode.parry.fencing else 4
+        if fighter.has("weapon_master") or fighter.has("trained_by_a_master"):
+            step //= 2  # B376: halved for a master of the weapon
+        if unarmed and not foe_mode.unarmed and not foe_mode.thrusting:
+            score += 3  # the -3 bare hand against a weapon is added per attack
+        first = next(m for m in weapon.modes if m.is_melee)
+        misses.append(miss_table(battle, key, option.weapon, first, parrying=True))
+        fumble = len(misses) - 1
+    return Slot(
+        option.kind,
+        option.weapon,
+        score,
+        retreat.value - raw,
+        step,
+        unarmed,
+        unbalanced,
+        option.weapon == main,
+        M_AOD[f"increased_{option.kind}"],
+        fumble,
+        close,
+        spare,
+    )
+
+
+def defense_slots(
+    battle: Battle[Any],
+    plain: GurpsState,
+    drawn: GurpsState | None,
+    key: str,
+    incoming: IncomingAttack,
+    misses: list[list[dict[str, int]]],
+    main: str | None,
+    spare: str | None,
+) -> list[Slot]:
+    """The fighter's defense slots: those of `plain` (its main weapon and shield ready),
+    then, with a spare (`drawn`: the state SPARE with the shield ready), its parries with
+    the spare, where the engine lists them in that state."""
+    slots = [
+        _slot(battle, plain, key, o, incoming, misses, main, False)
+        for o in _options(plain, key, incoming)
+    ]
+    if drawn is None or spare is None:
+        return slots
+    offered = _options(drawn, key, incoming)
+    known = {(s.kind, s.weapon): s for s in slots}
+    name, jname = f"combatant {key!r}", f"戦闘者 {key!r}"
+    unmodelled = Unsupported(
+        Reason(
+            f"{name} defends otherwise once its spare is drawn ({spare})",
+            f"{jname}は予備の武器（{spare}）を抜くと防御の選択肢が変わる",
+        )
+    )
+    added = []
+    for option in offered:
+        slot = known.get((option.kind, option.weapon))
+        if slot is None:
+            if option.weapon != spare:
+                raise unmodelled
+            added.append(_slot(battle, drawn, key, option, incoming, misses, main, True))
+        elif (
+            defense_score(drawn, key, option, incoming).value
+            != defense_score(plain, key, option, incoming).value
+        ):
+            raise unmodelled  # a score that changes once the spare is drawn
+    mains = [i for i, s in enumerate(slots) if s.main]
+    at = mains[-1] + 1 if mains else len(slots)
+    slots[at:at] = added
+    if [(s.kind, s.weapon) for s in slots if not s.main] != [(o.kind, o.weapon) for o in offered]:
+        raise unmodelled
+    return slots

@@ -1,0 +1,147 @@
+"""The GURPS fast path draws a spare weapon and fights on with it, as the engine does.
+
+B382 (a Ready draws a weapon), and the AI's order of readying (`GurpsAI._maneuver`: a
+dropped or turned main weapon is taken up again; a sheathed spare is drawn once the main
+one is broken): the model's weapon state SPARE. Its tables come from the engine's own
+functions on a state where the main weapon is broken and the spare drawn.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pytest
+
+from senjo.engine.controllers import run
+from senjo.scenario import Scenario, parse_scenario
+from senjo.scenario.battle import build_battle, controllers_for
+from senjo.sim.fast_gurps import batch, compiled
+from senjo.sim.fast_gurps.defense_tables import defense_slots
+from senjo.sim.fast_gurps.layout import (
+    BROKEN,
+    DROPPED,
+    HELD_MAIN,
+    HELD_NONE,
+    HELD_SPARE,
+    PICK_NONE,
+    PICK_SPARE,
+    PICK_WEAPON,
+    READY,
+    SPARE,
+    SPARE_DROPPED,
+    SPARE_UNREADY,
+    UNREADY,
+)
+from senjo.sim.fast_gurps.replay import StreamDice
+from senjo.sim.fast_gurps.tables import Unsupported, _modes, _set_hands, _state, build_tables
+from senjo.systems.gurps.defense import IncomingAttack
+from senjo.systems.gurps.events import ItemChanged
+
+from .gurps_duels import assert_engines_battle, backup
+
+
+def spares() -> Scenario:
+    """`backup` (the raider's knife breaks often on the knight's broadsword) with skill in
+    the spares, so that the AI strikes with them once drawn (Knife 13 for the knight's
+    knife, Broadsword 13 for the raider's club), and a raider with Enhanced Parry."""
+    data: dict[str, Any] = copy.deepcopy(backup().data)
+    knight, raider = data["combatants"]
+    knight["skills"]["Knife"] = 13
+    raider["skills"]["Broadsword"] = 13
+    # The knife mostly breaks parrying: a raider who parries well parries from the start,
+    # not only once hurt (when it defends all-out and draws nothing).
+    raider["advantages"] = ["high_pain_threshold", {"enhanced_parry": 3}]
+    return parse_scenario(data, "spares.yaml")
+
+
+PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
+
+
+def test_the_spare_tables_come_from_the_engine() -> None:
+    """`spares`: the knight's knife and the raider's club are their spares. Broken, the main
+    weapon is replaced by the spare (PICK_SPARE); dropped or turned in the hand, it is taken
+    up again; with the spare in hand nothing more is readied. The spare's modes and parry
+    are marked as the spare's, its parry listed where the engine lists it once drawn."""
+    tables = build_tables(spares())
+    by_key = {fighter.key: fighter for fighter in tables.fighters}
+    knight, raider = by_key["knight"], by_key["raider"]
+    for fighter, spare, main in (
+        (knight, "large_knife", "broadsword"),
+        (raider, "club", "large_knife"),
+    ):
+        held = {m.weapon: m.held for m in fighter.modes}
+        assert held[spare] == HELD_SPARE
+        assert held[main] == HELD_MAIN
+        assert held["punch"] == HELD_NONE
+        parries = [(s.weapon, s.held) for s in fighter.slots if s.kind == "parry"]
+        assert (spare, HELD_SPARE) in parries
+        pickup = fighter.pickup[:, READY, :]
+        assert set(pickup[BROKEN]) == {PICK_SPARE}
+        assert set(pickup[DROPPED]) == set(pickup[UNREADY]) == {PICK_WEAPON}
+        assert set(pickup[SPARE]) == {PICK_NONE}
+        assert set(pickup[SPARE_DROPPED]) == set(pickup[SPARE_UNREADY]) == {PICK_SPARE}
+        # With the spare drawn, the AI strikes with it at a yard (mode codes >= 0).
+        modes = fighter.choose[SPARE, READY, 1, 0]
+        assert all(fighter.modes[m % 1000].weapon in (spare, "punch") for m in modes if m >= 0)
+        assert any(fighter.modes[m % 1000].weapon == spare for m in modes if m >= 0)
+    # The knight's knife parry comes right after its broadsword's, as the engine lists it.
+    order = [s.weapon for s in knight.slots]
+    assert order.index("large_knife") == order.index("broadsword") + 1
+
+
+def _drew(scenario: Any, row: Any) -> bool:
+    """Whether the engine's battle with this row of dice draws a spare (ItemChanged)."""
+    battle = build_battle(scenario, dice=StreamDice(row, 1))
+    run(battle, controllers_for(scenario, 1))
+    return any(
+        isinstance(e, ItemChanged) and e.state == "ready" and e.cause == "draw" for e in battle.log
+    )
+
+
+@pytest.mark.parametrize("player", PLAYERS)
+def test_battles_with_a_spare_drawn_are_the_engines(player: Any) -> None:
+    """In `spares` the raider's knife breaks often: many battles the model follows to the
+    end draw a spare (and fight on with it, drop it and pick it up, ready it again once
+    turned in the hand), and each is the engine's battle with the same dice. Fewer than 2%
+    of them leave the model (a spare broken in turn: the engine plays on)."""
+    if player is None:
+        if not compiled.available():
+            pytest.skip("Numba is not available")
+        player = compiled.play_blocks
+    scenario = spares()
+    tables = build_tables(scenario)
+    result = player(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
+    assert int(result.escaped.sum()) < 6
+    drawn = 0
+    for i in range(300):
+        if result.escaped[i]:
+            continue
+        assert_engines_battle(scenario, tables, result, i, "spares")
+        drawn += _drew(scenario, result.row(i))
+    assert drawn >= 100
+
+
+def test_a_spare_that_changes_the_other_defenses_is_declined() -> None:
+    """`defense_slots` holds the state SPARE to the engine: the defenses open there must be
+    the engine's options once the spare is drawn, in its order and with its scores. A
+    drawn state whose shield was lost as well (no block offered) does not match, and the
+    fighter is declined with a reason rather than modelled wrongly."""
+    scenario = backup()
+    order = ("knight", "raider")
+    plain = _state(scenario, order)
+    drawn = _state(scenario, order)
+    _set_hands(drawn, "knight", "broadsword", SPARE, DROPPED, "large_knife")
+    mode = next(m for _, m in _modes(scenario, order, 1))
+    incoming = IncomingAttack("raider", "", mode)
+    battle = build_battle(scenario, seed=0)
+    with pytest.raises(Unsupported) as raised:
+        defense_slots(battle, plain, drawn, "knight", incoming, [], "broadsword", "large_knife")
+    assert "spare" in raised.value.reason
+    # The true drawn state (shield ready) matches.
+    _set_hands(plain, "knight", "broadsword", SPARE, READY, "large_knife")
+    slots = defense_slots(
+        battle, _state(scenario, order), plain, "knight", incoming, [], "broadsword", "large_knife"
+    )
+    assert [s.weapon for s in slots if s.held == HELD_SPARE] == ["large_knife"]
