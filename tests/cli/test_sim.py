@@ -234,6 +234,33 @@ def test_sim_fast_path_declined_or_taken() -> None:
     assert sim_json(DUEL, "-n", "20", "--path", "engine")["path"] == "engine"
 
 
+def test_sim_says_how_many_battles_the_fast_path_replayed(tmp_path: Path) -> None:
+    """On the fast path the report and the JSON say how many battles the model handed to
+    the engine (played there in full with the same dice): here `spent`, whose spares break
+    in turn, so many do - as many as the blocks it played marked escaped; the same count
+    with two workers. The engine path replays nothing and says nothing of it."""
+    from senjo.sim.fast_gurps import play_range
+    from tests.sim.gurps_duels import spent
+
+    scenario = spent()
+    path = tmp_path / "spent.yaml"
+    path.write_text(yaml.safe_dump(scenario.data, allow_unicode=True), encoding="utf-8")
+    marked = sum(
+        int(result.escaped[keep].sum()) for result, keep, _, _ in play_range(scenario, 5, 0, 200)
+    )
+    assert marked > 20
+    data = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast")
+    assert data["path"] == "fast" and data["replayed"] == marked
+    two = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast", "--workers", "2")
+    assert two["replayed"] == marked and two["sides"] == data["sides"]
+    assert "replayed" not in sim_json(str(path), "-n", "5", "--seed", "5", "--path", "engine")
+    share = f"{100 * marked / 200:.2g}%"
+    english = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "en"))
+    assert f"replayed on the engine: {marked} of 200 battles ({share})" in english
+    japanese = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "ja"))
+    assert f"エンジンで再生：200戦中{marked}戦（{share}）" in japanese
+
+
 def test_sim_says_why_auto_played_on_the_engine() -> None:
     """--path auto on a scenario no fast path models plays on the engine and says why, in
     the report's language and in the JSON (English); nothing is said when a fast path

@@ -90,3 +90,11 @@ def test_hooks_registry() -> None:
     assert battle_stats("coc") is STATS_HOOKS["coc"]
     with pytest.raises(KeyError, match="known: coc, gurps"):
         battle_stats("nonesuch")
+
+
+def test_merge_adds_the_battles_replayed_on_the_engine() -> None:
+    """`replayed` (battles a fast path handed to the engine) adds up like the other counts."""
+    first, second = sample(0), sample(1)
+    first.replayed, second.replayed = 2, 3
+    assert first.merge(second).replayed == 5
+    assert SimAggregate.empty().replayed == 0

@@ -265,6 +265,8 @@ def sim_command(
             "options": dict(sorted(scenario.options.items())),
             "seconds": round(seconds, 3),
         }
+        if chosen_path != ENGINE:
+            header["replayed"] = aggregate.replayed  # battles the fast path handed over
         if declined is not None:
             header["fast_declined"] = [
                 {"path": name, "reason": in_lang(reason, "en")} for name, reason in declined.reasons
@@ -284,5 +286,6 @@ def sim_command(
             lang=chosen_lang,
             exact=exact,
             declined=None if declined is None else declined.message(chosen_lang),
+            replayed=None if chosen_path == ENGINE else aggregate.replayed,
         ):
             out.print(block)

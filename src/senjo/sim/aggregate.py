@@ -180,7 +180,9 @@ class SimAggregate:
     (round_limit, all_down …) -> battles without a winner; `rounds`: rounds ->
     battles; `survivors`: side -> {how many of its combatants stood at the end ->
     battles};
-    `combatants`: key -> tally.
+    `combatants`: key -> tally; `replayed`: of the battles, those a fast path did not
+    follow to the end and handed to the engine, which played them in full with the same
+    dice (none on the engine path).
     """
 
     n: int = 0
@@ -190,6 +192,7 @@ class SimAggregate:
     rounds: Counter[int] = field(default_factory=Counter)
     survivors: dict[str, Counter[int]] = field(default_factory=dict)
     combatants: dict[str, CombatantTally] = field(default_factory=dict)
+    replayed: int = 0
 
     @classmethod
     def empty(cls) -> SimAggregate:
@@ -228,6 +231,7 @@ class SimAggregate:
     def merge(self, other: SimAggregate) -> SimAggregate:
         """Add another aggregate's counts to this one (in place); returns self."""
         self.n += other.n
+        self.replayed += other.replayed
         self.wins.update(other.wins)
         self.routs.update(other.routs)
         self.draws.update(other.draws)

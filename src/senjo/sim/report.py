@@ -16,7 +16,7 @@ from rich.text import Text
 
 from senjo.sim.exact import ExactOutcome
 from senjo.sim.summary import SimSummary
-from senjo.sim.terms import battles, paren, reason, term
+from senjo.sim.terms import battles, paren, reason, replayed_line, term
 
 __all__ = [
     "bar",
@@ -179,10 +179,14 @@ def sim_report(
     lang: str,
     exact: ExactOutcome | None = None,
     declined: str | None = None,
+    replayed: int | None = None,
 ) -> Sequence[RenderableType]:
     """The whole `senjo sim` report, block by block (with the exact chances when known, and
-    `declined`, why no fast path played, under the header)."""
+    under the header `declined`, why no fast path played, or on the fast path how many
+    battles it `replayed` on the engine)."""
     why = [] if declined is None else [Text(declined, style="dim")]
+    if replayed is not None:
+        why.append(Text(replayed_line(replayed, summary.n, lang), style="dim"))
     return [
         Text(f"# {title}", style="bold"),
         Text(header_line(summary.n, seed, path, seconds, lang)),

@@ -99,6 +99,21 @@ def paren(text: str, lang: str) -> str:
     return f"（{text}）" if lang == "ja" else f" ({text})"
 
 
+def replayed_line(replayed: int, count: int, lang: str) -> str:
+    """How many of a fast-path run's battles the model handed to the engine, which played
+    them in full with the same dice (`SimAggregate.replayed`).
+
+    >>> replayed_line(12, 100000, "en")
+    'replayed on the engine: 12 of 100,000 battles (0.012%)'
+    >>> replayed_line(12, 100000, "ja")
+    'エンジンで再生：100,000戦中12戦（0.012%）'
+    """
+    share = f"{100 * replayed / count:.2g}%" if count else "0%"
+    if lang == "ja":
+        return f"エンジンで再生：{battles(count, lang)}中{battles(replayed, lang)}（{share}）"
+    return f"replayed on the engine: {replayed:,} of {battles(count, lang)} ({share})"
+
+
 def points(count: int, lang: str) -> str:
     """ "10 points" / "10通り" (the points of a sweep's grid).
 

@@ -144,6 +144,7 @@ def _fold(
         aggregate.survivors.setdefault(fighter.side, Counter())
     tally = compiled.tally if compiled.available() else _tally_numpy
     escaped = _fold_sums(aggregate, order, sides, tally(result, keep.start, keep.stop, chosen))
+    aggregate.replayed += len(escaped)
     for battle in escaped.tolist():
         index_in_run = first + battle
         outcome, figures = replay_battle(
