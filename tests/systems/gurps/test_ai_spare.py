@@ -148,3 +148,35 @@ def test_a_spear_is_thrown_with_a_sword_at_hand() -> None:
     game = battle(fighter("a", "x", 0, **both), fighter("b", "y", 6), dice=[])
     chosen = GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
     assert (chosen.maneuver, chosen.weapon) in {("aim", "spear"), ("attack", "spear")}, chosen
+
+
+def _broken_knight(spares: list[str], shield: str = "ready") -> Any:
+    """The AI's maneuver of a knight with sword and shield whose sword broke, its spares
+    sheathed; the shield ready in the off hand, or dropped."""
+    knight = {
+        "dx": 12,
+        "skills": {"Broadsword": 14, "Shield": 12, "Staff": 13, "Knife": 12},
+        "weapons": ["broadsword", *spares],
+        "shield": "medium_shield",
+    }
+    game = battle(fighter("a", "x", 0, **knight), fighter("b", "y", 6), dice=[])
+    status = game.state.status["a"]
+    let_go(status, "broadsword")
+    status.broken.add("broadsword")
+    if shield == "dropped":
+        let_go(status, "medium_shield")
+        status.dropped.add("medium_shield")
+    return GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+
+
+def test_a_two_handed_spare_is_left_sheathed_while_the_shield_is_held() -> None:
+    """B270: a two-handed grip needs both hands, so with the shield in the off hand a drawn
+    quarterstaff could not strike (`legal.usable_modes`). The AI passes it over for the
+    knife listed after it; with the staff its only spare it draws nothing and closes in (its
+    main hand is free to punch); with the shield gone it draws the staff."""
+    chosen = _broken_knight(["quarterstaff", "large_knife"])
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "draw", "large_knife")
+    chosen = _broken_knight(["quarterstaff"])
+    assert (chosen.maneuver, chosen.variant) == ("move", "toward")
+    chosen = _broken_knight(["quarterstaff", "large_knife"], shield="dropped")
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "draw", "quarterstaff")

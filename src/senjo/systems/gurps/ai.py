@@ -5,7 +5,8 @@ attack plan (hit location, Deceptive Attack, Rapid Strike) with the best
 expected injury for its odds (`ai_values`; a Dual-Weapon Attack counts both
 its blows), Aims with ranged weapons and reloads, stands up, picks up dropped
 weapons and readies one turned in its hand before it draws a spare (dropping a
-bow or gun to draw into the main hand), does not throw the only weapon it could
+bow or gun to draw into the main hand; not a two-handed one its shield would keep
+from striking), does not throw the only weapon it could
 strike with, takes its best defense (retreating when that helps), and goes to
 All-Out Defense when badly hurt.
 """
@@ -36,7 +37,7 @@ from senjo.systems.gurps.choices import (
     WaitResponse,
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_value
-from senjo.systems.gurps.hands import OFF
+from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.legal import off_hand_mode
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
@@ -147,6 +148,25 @@ def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) 
     )
 
 
+def _wieldable(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
+    """Whether a weapon once readied by `option` could strike in melee: not one whose every
+    melee mode is two-handed while the other hand holds something (a shield: B270, a
+    two-handed grip needs both hands; `legal.usable_modes`). Anything else - a shield, a
+    bow, a one-handed weapon - passes."""
+    weapon = next((w for w in fighter.weapons if w.key == option.weapon), None)
+    melee = [m for m in weapon.modes if m.is_melee] if weapon is not None else []
+    if not melee or not all(m.two_handed for m in melee):
+        return True
+    if option.variant == "swap":
+        hand: int | None = MAIN  # the main hand's bow or gun is dropped for it
+    else:
+        hand = hand_of(status, option.weapon) if option.variant == "regrip" else free_hand(status)
+    if hand is None:
+        return True  # no hand to take it: the Ready itself is the engine's to refuse
+    other = status.hands[1 - hand]
+    return not other or other == option.weapon
+
+
 class GurpsAI:
     """The default GURPS policy. Stateless: the same battle gets the same choices."""
 
@@ -234,10 +254,14 @@ class GurpsAI:
             # A weapon turned in the hand (B556) is readied again before a spare is drawn:
             # the items are listed weapons first, in the fighter's order. A spare is drawn
             # into the main hand, dropping the bow or gun there (Ready (swap)), when it can.
+            # A two-handed weapon that the other hand's shield would keep from striking
+            # stays where it is (B270).
             swaps = {o.weapon: o for o in readies if o.variant == "swap"}
             for option in readies:
                 if option.variant in ("regrip", "pick_up", "draw", "swap"):
-                    return swaps.get(option.weapon, option)
+                    chosen = swaps.get(option.weapon, option)
+                    if _wieldable(fighter, status, chosen):
+                        return chosen
         elif not striking and not reloading and fighter.shield is not None:
             # Armed but with no blow to strike: time to pick up a dropped shield, or ready
             # one left unready (a critically failed block, B556).
