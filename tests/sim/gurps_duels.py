@@ -276,6 +276,42 @@ def greatsword() -> Scenario:
     return parse_scenario(data, "greatsword.yaml")
 
 
+def polearm() -> Scenario:
+    """Reach past 2 yards: a raider with a polearm of its own (thrust reach 2-3, swing reach
+    3-4, two-handed, unbalanced) starting six yards from the knight: the distance classes
+    run out to 5 yards (a Step short of 4), and the longer weapon strikes and Steps back
+    (seed 001)."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    raider = data["combatants"][1]
+    polearm = {
+        "key": "polearm",
+        "name": "Polearm",
+        "weight": 10,
+        "modes": [
+            {
+                "name": "thrust",
+                "skill": "Polearm",
+                "damage": "thr+3 imp",
+                "reach": [2, 3],
+                "parry": "0U",
+                "min_st": 12,
+                "two_handed": True,
+            },
+            {
+                "name": "swing",
+                "skill": "Polearm",
+                "damage": "sw+4 cut",
+                "reach": [3, 4],
+                "parry": "0U",
+                "min_st": 12,
+                "two_handed": True,
+            },
+        ],
+    }
+    raider.update(weapons=[polearm], skills={"Polearm": 14, "Brawling": 12}, position=[6, 0])
+    return parse_scenario(data, "polearm.yaml")
+
+
 def beast() -> Scenario:
     """A clawed beast (no weapon to drop or break: claws, punch and kick, Brawling 15)
     against the knight."""
@@ -395,6 +431,7 @@ SCENARIOS = {
     "beast": beast,
     "staff": staff,
     "greatsword": greatsword,
+    "polearm": polearm,
     "maul": maul,
     "fencing": fencing,
     "tolerances": tolerances,

@@ -446,32 +446,10 @@ def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None
     assert declined is not None and in_lang(declined, "ja") == japanese
 
 
-#: A polearm of reach 2-3 (a scenario's own weapon).
-PIKE = {
-    "key": "pike",
-    "name": "Pike",
-    "modes": [
-        {
-            "name": "thrust",
-            "skill": "Polearm",
-            "damage": "thr+3 imp",
-            "reach": [2, 3],
-            "parry": "0U",
-            "min_st": 12,
-            "two_handed": True,
-        }
-    ],
-}
-
-
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
         (lambda d: d["combatants"][0].update(weapons=["spear"]), "ranged weapon (spear)"),
-        (
-            lambda d: d["combatants"][1].update(weapons=[PIKE], skills={"Polearm": 13}),
-            "reach of more than 2 yards",
-        ),
         (
             lambda d: d["combatants"][1].update(weapons=["axe", "club"], ready=["axe", "club"]),
             "more than one melee weapon ready",
@@ -480,7 +458,7 @@ PIKE = {
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """A longer reach, a second weapon in hand or a random player it does not model:
+    """A thrown weapon, a second weapon in hand or a random player it does not model:
     declined."""
     data = copy.deepcopy(load_scenario(DUEL).data)
     change(data)

@@ -199,11 +199,6 @@ def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
             if mode.reach_needs_ready:
                 return Reason(f"{label} needs a change of grip", f"{jlabel}は持ち方の変更が要る")
-            if max(mode.reach, default=0) > 2:
-                return Reason(
-                    f"{label} has a reach of more than 2 yards",
-                    f"{jlabel}の攻撃範囲が2ヤードを超える",
-                )
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
         return Reason(

@@ -47,7 +47,6 @@ from senjo.sim.fast_gurps.layout import (
     ROUND_LIMIT,
     SPARE,
     STANDING,
-    STRIKING_CLASSES,
     DuelTables,
 )
 from senjo.sim.fast_gurps.state import BlockResult, IntArray
@@ -163,7 +162,7 @@ class _Block(Exchange):
         rest = rest[pick == PICK_NONE]
         # Attack if a weapon reaches (with the Step) and the best plan is worth it.
         far = self.distance_class(rest)
-        reach = far < STRIKING_CLASSES
+        reach = far < self.t.distance_top
         candidates, far = rest[reach], far[reach]
         shock = -self.shock[f, candidates]
         where = self.weapon[f, candidates]

@@ -118,12 +118,21 @@ WEAPON_STATES = MAIN_STATES + SPARE_STATES
 #: Shield states: held ready (or no shield), held but unready, dropped.
 HANDS = (READY, DROPPED, UNREADY)
 
-#: Distances that decide the AI's options: close combat (under 0.5 yd), within 1 yd,
-#: within 2 yd, within 3 yd (a Step short of a reach of 2), farther; a representative
-#: distance of each.
-DISTANCES = (0.0, 1.0, 2.0, 3.0, 4.0)
-#: The distance classes at which a weapon of reach 2 or less may strike (with the Step).
-STRIKING_CLASSES = 4
+
+def distances(reach: int) -> tuple[float, ...]:
+    """The distances that decide the AI's options in a duel whose longest reach is `reach`
+    yards: close combat (under 0.5 yd), within 1 yd, within 2 yd ..., within reach + 1 yd
+    (a Step short of the longest reach; at least 3), farther; a representative distance
+    of each. Every class but the last is one from which a blow may land (`striking`).
+
+    >>> distances(2), distances(4)[-2:]
+    ((0.0, 1.0, 2.0, 3.0, 4.0), (5.0, 6.0))
+    """
+    return tuple(float(k) for k in range(max(reach, 2) + 3))
+
+
+#: The classes of a duel of reach 2 or less (the example duels').
+DISTANCES = distances(2)
 # Maneuver codes (what a fighter did on its last turn; it governs its defenses).
 M_NONE, M_NOTHING, M_ATTACK, M_MOVE, M_POSTURE, M_READY = 0, 1, 2, 3, 4, 5
 M_AOD = {"increased_dodge": 6, "increased_parry": 7, "increased_block": 8, "double": 9}
@@ -392,6 +401,8 @@ class DuelTables:
     head_location: BoolArray
     max_basic: int
     max_injury: int
+    #: The last distance class, "farther" (`distances`): the classes below it may strike.
+    distance_top: int = len(DISTANCES) - 1
 
 
 @functools.cache

@@ -205,7 +205,7 @@ I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
 #: The width of a row of `Packed.layout` (the kernel reads it flat, at t * I_WIDTH + I_*).
 I_WIDTH = 8
 # Entries of the scalars table.
-SC_MAX_ROUNDS, SC_SKILL_LO = 0, 1
+SC_MAX_ROUNDS, SC_SKILL_LO, SC_DISTANCE_TOP = 0, 1, 2
 
 
 class Packed(NamedTuple):
@@ -375,7 +375,7 @@ def pack(t: DuelTables) -> Packed:
         drop_bonus=_stack([_int(_some(f.drop_bonus)) for f in fighters]),
         recover=_stack([_int(_some(f.recover)) for f in fighters]),
         drop_cost=np.array([DROP_COST], dtype=np.float64),
-        scalars=_int([t.max_rounds, SKILL_LO]),
+        scalars=_int([t.max_rounds, SKILL_LO, t.distance_top]),
     )
 
 

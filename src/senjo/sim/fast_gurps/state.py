@@ -183,9 +183,9 @@ class BlockState:
         self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
 
     def distance_class(self, idx: IntArray) -> IntArray:
-        """Index into tables.DISTANCES: close, within 1, within 2, within 3, farther."""
+        """Index into `layout.distances`: 0 in close combat, k within k yards, at most the
+        last class ("farther", `DuelTables.distance_top`)."""
         d = self.distance[idx]
-        result: IntArray = np.where(
-            d < CLOSE, 0, np.where(d <= 1.0, 1, np.where(d <= 2.0, 2, np.where(d <= 3.0, 3, 4)))
-        )
+        within = np.minimum(np.ceil(d), self.t.distance_top).astype(np.int64)
+        result: IntArray = np.where(d < CLOSE, 0, within)
         return result

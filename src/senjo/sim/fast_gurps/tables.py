@@ -75,6 +75,7 @@ from senjo.sim.fast_gurps.layout import (
     FighterTables,
     Mode,
     Unsupported,
+    distances,
     judge_table,
 )
 from senjo.sim.fast_gurps.ranged_tables import drop_tables, shooter_tables
@@ -200,8 +201,26 @@ def _spare(scenario: Scenario, order: tuple[str, ...], index: int) -> str | None
     return drawn
 
 
+def _longest_reach(scenario: Scenario) -> int:
+    """The longest reach, in whole yards, of any melee mode in the duel."""
+    return max(
+        (
+            int(max(m.reach))
+            for f in scenario.fighters
+            for w in f.weapons
+            for m in w.modes
+            if m.is_melee and m.reach
+        ),
+        default=0,
+    )
+
+
 def _fighter_tables(
-    scenario: Scenario, order: tuple[str, ...], index: int, max_basic: int
+    scenario: Scenario,
+    order: tuple[str, ...],
+    index: int,
+    max_basic: int,
+    classes: tuple[float, ...] = DISTANCES,
 ) -> FighterTables:
     key, foe = order[index], order[1 - index]
     battle = _battle(scenario)
@@ -271,7 +290,7 @@ def _fighter_tables(
     target = foe
     rapid_penalty = 3 if (fighter.has("weapon_master") or fighter.has("trained_by_a_master")) else 6
     d_count = D_MAX - D_MIN + 1
-    shape = (len(WEAPON_STATES), 3, len(DISTANCES), SHOCK_LEVELS)
+    shape = (len(WEAPON_STATES), 3, len(classes), SHOCK_LEVELS)
     choose = np.full((*shape, d_count), NO_ATTACK, dtype=np.int64)
     cache_mode = np.full(shape, NO_ATTACK, dtype=np.int64)
     plan = np.zeros((len(modes), SHOCK_LEVELS, d_count), dtype=np.int64)
@@ -284,9 +303,9 @@ def _fighter_tables(
     weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
     melee_states = () if shooting else tuple(itertools.product(weapon_states, hands))
     for (where, hand), far, shock in itertools.product(
-        melee_states, range(len(DISTANCES)), range(SHOCK_LEVELS)
+        melee_states, range(len(classes)), range(SHOCK_LEVELS)
     ):
-        state = _state(scenario, order, DISTANCES[far])
+        state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare)
         state.status[key].shock = -shock
         every = maneuver_options(state, key)
@@ -349,9 +368,9 @@ def _fighter_tables(
     # (weapon, then shield), whatever the distance - a held weapon out of reach does not count.
     # Its spare it draws only with its main weapon broken, and takes up again once dropped
     # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
-    pickup = np.zeros((len(WEAPON_STATES), 3, len(DISTANCES)), dtype=np.int64)
-    for (where, hand), far in itertools.product(melee_states, range(len(DISTANCES))):
-        state = _state(scenario, order, DISTANCES[far])
+    pickup = np.zeros((len(WEAPON_STATES), 3, len(classes)), dtype=np.int64)
+    for (where, hand), far in itertools.product(melee_states, range(len(classes))):
+        state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare)
         choice = ai.choose(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
@@ -516,8 +535,9 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
                 dice = weapon_dice(fighter, mode)
                 most = max(most, 3 * (6 * dice.dice + max(dice.adds, 0)) + 3)
     steady = _steady(scenario)
-    first = _fighter_tables(steady, order, 0, most)
-    second = _fighter_tables(steady, order, 1, most)
+    classes = distances(_longest_reach(scenario))
+    first = _fighter_tables(steady, order, 0, most, classes)
+    second = _fighter_tables(steady, order, 1, most, classes)
     by_key = {fighter.key: fighter for fighter in fighters}
     for tables, key in ((first, order[0]), (second, order[1])):
         flee_at = by_key[key].flee_at
@@ -552,5 +572,6 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
         ),
         max_basic=most,
         max_injury=max_injury,
+        distance_top=len(classes) - 1,
         **crit,
     )

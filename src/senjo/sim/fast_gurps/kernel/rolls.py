@@ -3,6 +3,7 @@ packed tables, the dice and the small helpers (the NumPy model's `state.py`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -25,6 +26,7 @@ from senjo.sim.fast_gurps.packed import (
     I_STRIDES,
     I_WIDTH,
     MO_COLUMNS,
+    SC_DISTANCE_TOP,
     SC_SKILL_LO,
     SL_COLUMNS,
     T_FIGHTER,
@@ -312,16 +314,12 @@ def _step_away(x: npt.NDArray[np.float64], f: int, budget: float) -> None:
 
 
 @_jit
-def _distance_class(d: float) -> int:
+def _distance_class(P: IntArray, K: IntArray, d: float) -> int:
+    """`layout.distances`: 0 in close combat, k for a distance within k yards (and over
+    k - 1), at most the last class ("farther")."""
     if d < CLOSE:
         return 0
-    if d <= 1.0:
-        return 1
-    if d <= 2.0:
-        return 2
-    if d <= 3.0:
-        return 3
-    return 4
+    return min(int(math.ceil(d)), _i1(P, K, T_SCALARS, SC_DISTANCE_TOP))  # noqa: RUF046
 
 
 @_jit

@@ -84,7 +84,6 @@ from senjo.sim.fast_gurps.layout import (
     ROUND_LIMIT,
     SPARE,
     STANDING,
-    STRIKING_CLASSES,
 )
 from senjo.sim.fast_gurps.packed import (
     F_FLEE_AT,
@@ -92,6 +91,7 @@ from senjo.sim.fast_gurps.packed import (
     F_HT,
     F_RANGED,
     F_SHIELD,
+    SC_DISTANCE_TOP,
     SC_MAX_ROUNDS,
     T_AOD,
     T_CACHE_MODE,
@@ -131,7 +131,7 @@ def _maneuver(
     if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, f, F_HP):
         s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
         return
-    far = _distance_class(distance)
+    far = _distance_class(P, K, distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
     if pick == PICK_ESCAPE:
         _escape(c, used)  # the engine readies what the model does not follow, and plays on
@@ -146,7 +146,7 @@ def _maneuver(
     if pick != PICK_NONE:
         s[S_MAN + f] = M_READY
         return
-    if far < STRIKING_CLASSES:
+    if far < _i1(P, K, T_SCALARS, SC_DISTANCE_TOP):
         shock = -s[S_SHOCK + f]
         first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
         defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
