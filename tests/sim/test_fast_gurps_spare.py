@@ -45,11 +45,12 @@ from .gurps_duels import assert_engines_battle, backup
 def spares() -> Scenario:
     """`backup` (the raider's knife breaks often on the knight's broadsword) with skill in
     the spares, so that the AI strikes with them once drawn (Knife 13 for the knight's
-    knife, Broadsword 13 for the raider's club), and a raider with Enhanced Parry."""
+    knife, Broadsword 18 for the raider's club: Rapid Strikes too, whose second blow needs
+    the club still in hand), and a raider with Enhanced Parry."""
     data: dict[str, Any] = copy.deepcopy(backup().data)
     knight, raider = data["combatants"]
     knight["skills"]["Knife"] = 13
-    raider["skills"]["Broadsword"] = 13
+    raider["skills"]["Broadsword"] = 18  # skilled enough for Rapid Strikes with the club
     # The knife mostly breaks parrying: a raider who parries well parries from the start,
     # not only once hurt (when it defends all-out and draws nothing).
     raider["advantages"] = ["high_pain_threshold", {"enhanced_parry": 3}]

@@ -36,6 +36,9 @@ from senjo.sim.fast_gurps.layout import (
     DROPPED,
     EYE,
     FACE,
+    HELD_MAIN,
+    HELD_NONE,
+    HELD_SPARE,
     LYING,
     NO_SCORE,
     RANDOM,
@@ -173,7 +176,6 @@ class Exchange(BlockState):
         """An Attack maneuver: Step into reach, choose the plan, strike once or twice; or
         strike, then Step back (`back`)."""
         t = self.t
-        me = t.fighters[f]
         idx, modes, plans, back = self.plan_attack(f, idx, modes, scored, back)
         self.strike(f, idx, modes, plans)
         rapid = t.plan_rapid[plans]
@@ -183,10 +185,7 @@ class Exchange(BlockState):
             & ~self.balance[f, second]
             & self.active(f, second)
             & self.active(1 - f, second)
-            & (
-                (self.weapon[f, second] == READY)
-                | ~np.array([m.main for m in me.modes])[modes[rapid]]
-            )
+            & self.in_hand(f, second, modes[rapid])
         )
         self.strike(f, second[keep], modes[rapid][keep], plans[rapid][keep])
         # The Step back: not after a Rapid Strike cut short, nor once balance is lost;
@@ -201,6 +200,18 @@ class Exchange(BlockState):
             & (self.posture[f, stepping] == STANDING)
         ]
         self.step_away(f, stepping, 1.0)
+
+    def in_hand(self, f: int, idx: IntArray, modes: IntArray) -> BoolArray:
+        """Whether the weapon of each blow (`modes`) is still in hand: always for a punch,
+        the main weapon ready, the spare drawn and ready."""
+        held = np.array([m.held for m in self.t.fighters[f].modes])[modes]
+        weapon = self.weapon[f, idx]
+        result: BoolArray = (
+            (held == HELD_NONE)
+            | ((held == HELD_MAIN) & (weapon == READY))
+            | ((held == HELD_SPARE) & (weapon == SPARE))
+        )
+        return result
 
     def strike(self, f: int, idx: IntArray, modes: IntArray, plans: IntArray) -> None:
         """`resolve_attack`: the roll, the defense, the damage."""

@@ -373,13 +373,19 @@ def _attack(
     plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK + f], _clip_defense(defense))
     _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
     rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
+    held, weapon = _mode(P, K, f, mode, MO_HELD), s[S_WEAPON + f]
     again = (
         rapid
         and c[C_STATUS] != ESCAPED
         and s[S_BALANCE + f] == 0
         and _active(s, f)
         and _active(s, 1 - f)
-        and (s[S_WEAPON + f] == READY or _mode(P, K, f, mode, MO_HELD) != HELD_MAIN)
+        # the weapon of the first blow still in hand (not dropped, turned or broken by it)
+        and (
+            held == HELD_NONE
+            or (held == HELD_MAIN and weapon == READY)
+            or (held == HELD_SPARE and weapon == SPARE)
+        )
     )
     if again:  # the Rapid Strike's second blow
         _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
