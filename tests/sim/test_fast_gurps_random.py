@@ -1,7 +1,7 @@
 """Random duels: the GURPS fast path against the engine, battle by battle.
 
 The check duels (gurps_duels.py) each bring in one feature; here random fighters mix
-them - weapons (reach 1 and 2, or natural ones only; some with a sheathed spare), shields,
+them - weapons (reach 1 to 3, or natural ones only; some with a sheathed spare), shields,
 skills, ST/DX/HT, DR by
 location, traits, flexible armor, size, distance, options - and every battle the model
 plays to the end must be the engine's battle with the same dice. Fixed seeds; a few
@@ -33,6 +33,24 @@ WEAPONS = {
     "greatsword": "Two-Handed Sword",
     "claws": "Brawling",  # natural weapons only
     "kick": "Brawling",
+    "polearm": "Polearm",  # a scenario's own weapon, reach 2-3 (`POLEARM`)
+}
+#: A weapon of the scenario's own: a two-handed, unbalanced polearm of reach 2-3.
+POLEARM = {
+    "key": "polearm",
+    "name": "Polearm",
+    "weight": 10,
+    "modes": [
+        {
+            "name": "thrust",
+            "skill": "Polearm",
+            "damage": "thr+3 imp",
+            "reach": [2, 3],
+            "parry": "0U",
+            "min_st": 12,
+            "two_handed": True,
+        }
+    ],
 }
 TRAITS: list[Any] = [
     "combat_reflexes",
@@ -60,11 +78,11 @@ def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
     data = copy.deepcopy(base)
     for fighter in data["combatants"]:
         weapon = rng.choice(sorted(WEAPONS))
-        fighter["weapons"] = [weapon]
+        fighter["weapons"] = [POLEARM if weapon == "polearm" else weapon]
         fighter["skills"] = {WEAPONS[weapon]: rng.randint(9, 20), "Brawling": rng.randint(10, 16)}
         if weapon not in ("claws", "kick") and rng.random() < 0.4:  # a sheathed spare
             spare = rng.choice(sorted(set(WEAPONS) - {weapon, "claws", "kick"}))
-            fighter["weapons"].append(spare)
+            fighter["weapons"].append(POLEARM if spare == "polearm" else spare)
             fighter["skills"].setdefault(WEAPONS[spare], rng.randint(9, 16))
         fighter.update({key: rng.randint(9, 16) for key in ("st", "dx", "ht")})
         places = rng.sample(LOCATIONS, rng.randint(1, 4))
