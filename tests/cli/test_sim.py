@@ -248,13 +248,13 @@ def test_sim_says_how_many_battles_the_fast_path_replayed(tmp_path: Path) -> Non
     marked = sum(
         int(result.escaped[keep].sum()) for result, keep, _, _ in play_range(scenario, 5, 0, 200)
     )
-    assert marked > 20
+    assert marked >= 20
     data = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast")
     assert data["path"] == "fast" and data["replayed"] == marked
     two = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast", "--workers", "2")
     assert two["replayed"] == marked and two["sides"] == data["sides"]
     assert "replayed" not in sim_json(str(path), "-n", "5", "--seed", "5", "--path", "engine")
-    share = f"{100 * marked / 200:.2g}%"
+    share = f"{100 * marked / 200:.0f}%"  # 10% or more: a whole percent
     english = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "en"))
     assert f"replayed on the engine: {marked} of 200 battles ({share})" in english
     japanese = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "ja"))

@@ -107,8 +107,14 @@ def replayed_line(replayed: int, count: int, lang: str) -> str:
     'replayed on the engine: 12 of 100,000 battles (0.012%)'
     >>> replayed_line(12, 100000, "ja")
     'エンジンで再生：100,000戦中12戦（0.012%）'
+    >>> [replayed_line(k, 10**7, "en").split("(")[1] for k in (0, 1, 4_150_000, 10**7)]
+    ['0%)', '<0.001%)', '42%)', '100%)']
     """
-    share = f"{100 * replayed / count:.2g}%" if count else "0%"
+    percent = 100 * replayed / count if count else 0.0
+    if 0 < percent < 0.001:
+        share = "<0.001%"
+    else:
+        share = f"{percent:.0f}%" if percent >= 10 else f"{percent:.2g}%"
     if lang == "ja":
         return f"エンジンで再生：{battles(count, lang)}中{battles(replayed, lang)}（{share}）"
     return f"replayed on the engine: {replayed:,} of {battles(count, lang)} ({share})"
