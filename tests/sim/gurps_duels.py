@@ -357,14 +357,14 @@ def backup() -> Scenario:
 def spent() -> Scenario:
     """Spares that break in turn: a knight with a greatsword (Two-Handed Sword 14) against a
     raider with Enhanced Parry whose knife, then shortsword, each under a third of its
-    weight, break parrying it (B376); with both broken the engine plays on. Not in
-    `SCENARIOS`: many of its battles escape."""
+    weight, break parrying it (B376); with both broken the raider draws its club, a second
+    spare, and the engine plays on. Not in `SCENARIOS`: many of its battles escape."""
     data: dict[str, Any] = copy.deepcopy(breaking().data)
     knight, raider = data["combatants"]
     knight["weapons"] = ["greatsword"]
     del knight["shield"]
     knight["skills"]["Two-Handed Sword"] = 14
-    raider["weapons"] = ["large_knife", "shortsword"]
+    raider["weapons"] = ["large_knife", "shortsword", "club"]
     raider["skills"]["Shortsword"] = 14
     raider["advantages"] = ["high_pain_threshold", {"enhanced_parry": 3}]
     return parse_scenario(data, "spent.yaml")

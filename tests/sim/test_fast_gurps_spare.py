@@ -25,11 +25,13 @@ from senjo.sim.fast_gurps.layout import (
     HELD_MAIN,
     HELD_NONE,
     HELD_SPARE,
+    PICK_ESCAPE,
     PICK_NONE,
     PICK_SPARE,
     PICK_WEAPON,
     READY,
     SPARE,
+    SPARE_BROKEN,
     SPARE_DROPPED,
     SPARE_UNREADY,
     UNREADY,
@@ -39,7 +41,7 @@ from senjo.sim.fast_gurps.tables import Unsupported, _modes, _set_hands, _state,
 from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ItemChanged
 
-from .gurps_duels import assert_engines_battle, backup
+from .gurps_duels import assert_engines_battle, backup, spent
 
 
 def spares() -> Scenario:
@@ -83,6 +85,8 @@ def test_the_spare_tables_come_from_the_engine() -> None:
         assert set(pickup[DROPPED]) == set(pickup[UNREADY]) == {PICK_WEAPON}
         assert set(pickup[SPARE]) == {PICK_NONE}
         assert set(pickup[SPARE_DROPPED]) == set(pickup[SPARE_UNREADY]) == {PICK_SPARE}
+        # Both broken, and no other spare: nothing to ready (it fights on with its fists).
+        assert set(pickup[SPARE_BROKEN]) == {PICK_NONE}
         # With the spare drawn, the AI strikes with it at a yard (mode codes >= 0).
         modes = fighter.choose[SPARE, READY, 1, 0]
         assert all(fighter.modes[m % 1000].weapon in (spare, "punch") for m in modes if m >= 0)
@@ -90,6 +94,20 @@ def test_the_spare_tables_come_from_the_engine() -> None:
     # The knight's knife parry comes right after its broadsword's, as the engine lists it.
     order = [s.weapon for s in knight.slots]
     assert order.index("large_knife") == order.index("broadsword") + 1
+
+
+def test_a_second_spare_is_the_engines_to_draw() -> None:
+    """`spent`: the raider's knife, then its shortsword break parrying a greatsword (B376);
+    with both broken it would draw its club, a second spare, which the model leaves to the
+    engine (PICK_ESCAPE) - and those battles are replayed, the others followed exactly."""
+    scenario = spent()
+    tables = build_tables(scenario)
+    raider = next(f for f in tables.fighters if f.key == "raider")
+    assert set(raider.pickup[SPARE_BROKEN, READY, :]) == {PICK_ESCAPE}
+    result = batch.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(3))])
+    assert 20 <= int(result.escaped.sum()) < 200
+    for i in np.nonzero(~result.escaped)[0][:60]:
+        assert_engines_battle(scenario, tables, result, int(i), "spent")
 
 
 def _drew(scenario: Any, row: Any) -> bool:
@@ -105,8 +123,8 @@ def _drew(scenario: Any, row: Any) -> bool:
 def test_battles_with_a_spare_drawn_are_the_engines(player: Any) -> None:
     """In `spares` the raider's knife breaks often: many battles the model follows to the
     end draw a spare (and fight on with it, drop it and pick it up, ready it again once
-    turned in the hand), and each is the engine's battle with the same dice. Fewer than 2%
-    of them leave the model (a spare broken in turn: the engine plays on)."""
+    turned in the hand, fight on with the fists once it breaks too), and each is the
+    engine's battle with the same dice. Fewer than 2% of them leave the model."""
     if player is None:
         if not compiled.available():
             pytest.skip("Numba is not available")

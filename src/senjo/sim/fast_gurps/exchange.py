@@ -45,6 +45,7 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     SKULL,
     SPARE,
+    SPARE_BROKEN,
     SPARE_DROPPED,
     SPARE_UNREADY,
     STANDING,
@@ -309,8 +310,7 @@ class Exchange(BlockState):
             risked = idx[heavy]
             broken = risked[self.roll(risked, 1)[:, 0] <= 2]
             spare = self.weapon[v, broken] == SPARE
-            self.escape(broken[spare])  # the spare broken: the engine plays on
-            self.weapon[v, broken[~spare]] = BROKEN
+            self.weapon[v, broken] = np.where(spare, SPARE_BROKEN, BROKEN)
         return stopped
 
     # --- critical misses, damage and injury -------------------------------------------------
@@ -343,9 +343,9 @@ class Exchange(BlockState):
             same = miss["key"][tables[breaking], again] == key
             result[breaking] = np.where(same, CM_BROKEN, CM_DROP)
         self.escape(idx[result == CM_ESCAPE])
-        # The spare turned in the hand or dropped; broken too, the engine plays on.
+        # The spare turned in the hand, dropped or broken.
         spare = self.weapon[f, idx] == SPARE
-        self.escape(idx[spare & (result == CM_BROKEN)])
+        self.weapon[f, idx[spare & (result == CM_BROKEN)]] = SPARE_BROKEN
         self.weapon[f, idx[spare & (result == CM_UNREADY)]] = SPARE_UNREADY
         self.weapon[f, idx[spare & (result == CM_DROP)]] = SPARE_DROPPED
         lost = (result == CM_UNREADY) | (result == CM_DROP) | (result == CM_BROKEN)

@@ -109,11 +109,11 @@ NEVER_FLEES = -(10**9)
 
 # Weapon (and shield) states: ready in hand, dropped, held but unready, broken; and, for
 # a fighter's weapons, with the main weapon broken: its spare (the first sheathed weapon)
-# drawn and ready in the main hand (SPARE), dropped, or held unready. A spare broken in
-# turn hands the battle to the engine.
-READY, DROPPED, UNREADY, BROKEN, SPARE, SPARE_DROPPED, SPARE_UNREADY = range(7)
+# drawn and ready in the main hand (SPARE), dropped, held unready, or broken in turn (it
+# fights on with what it has left; a second spare drawn hands the battle to the engine).
+READY, DROPPED, UNREADY, BROKEN, SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROKEN = range(8)
 MAIN_STATES = (READY, DROPPED, UNREADY, BROKEN)
-SPARE_STATES = (SPARE, SPARE_DROPPED, SPARE_UNREADY)
+SPARE_STATES = (SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROKEN)
 WEAPON_STATES = MAIN_STATES + SPARE_STATES
 #: Shield states: held ready (or no shield), held but unready, dropped.
 HANDS = (READY, DROPPED, UNREADY)

@@ -66,6 +66,7 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     SHOCK_LEVELS,
     SPARE,
+    SPARE_BROKEN,
     SPARE_DROPPED,
     SPARE_STATES,
     SPARE_UNREADY,
@@ -163,7 +164,12 @@ def _set_hands(
         _set_weapon(state, key, weapon, BROKEN)
         ready(_decision_battle(state), key, ManeuverChoice("ready", "draw", weapon=spare))
         _set_weapon(
-            state, key, spare, {SPARE_DROPPED: DROPPED, SPARE_UNREADY: UNREADY}.get(where, READY)
+            state,
+            key,
+            spare,
+            {SPARE_DROPPED: DROPPED, SPARE_UNREADY: UNREADY, SPARE_BROKEN: BROKEN}.get(
+                where, READY
+            ),
         )
     else:
         _set_weapon(state, key, weapon, where)

@@ -39,7 +39,6 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _check,
     _clip_defense,
     _die,
-    _escape,
     _f1,
     _f2,
     _fighter,
@@ -66,6 +65,7 @@ from senjo.sim.fast_gurps.layout import (
     RANDOM,
     READY,
     SPARE,
+    SPARE_BROKEN,
     STANDING,
     TORSO,
     UNREADY,
@@ -261,10 +261,7 @@ def _defend(
         # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
         risky = _i3(P, K, T_PARRY_BREAKS, v, slot, mode) == 1
         if risky and _die(c, st) <= 2:
-            if s[S_WEAPON + v] == SPARE:
-                _escape(c, used)  # the spare broken: the engine plays on
-            else:
-                s[S_WEAPON + v] = BROKEN
+            s[S_WEAPON + v] = SPARE_BROKEN if s[S_WEAPON + v] == SPARE else BROKEN
     return stopped
 
 

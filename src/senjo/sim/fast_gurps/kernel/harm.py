@@ -69,6 +69,7 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     SKULL,
     SPARE,
+    SPARE_BROKEN,
     SPARE_DROPPED,
     SPARE_UNREADY,
     UNREADY,
@@ -164,10 +165,7 @@ def _critical_miss(
     elif result == CM_DROP:
         s[S_WEAPON + f] = SPARE_DROPPED if s[S_WEAPON + f] == SPARE else DROPPED
     elif result == CM_BROKEN:
-        if s[S_WEAPON + f] == SPARE:
-            _escape(c, used)  # the spare broken too: the engine plays on
-        else:
-            s[S_WEAPON + f] = BROKEN
+        s[S_WEAPON + f] = SPARE_BROKEN if s[S_WEAPON + f] == SPARE else BROKEN
     elif result == CM_FALL:
         s[S_POSTURE + f] = LYING
     elif result == CM_KNOCKOUT:
