@@ -276,6 +276,35 @@ def greatsword() -> Scenario:
     return parse_scenario(data, "greatsword.yaml")
 
 
+#: A weapon of a scenario's own: a two-handed, unbalanced polearm, thrust reach 2-3,
+#: swing reach 3-4 (`polearm`, and one of the random duels' weapons).
+POLEARM: dict[str, Any] = {
+    "key": "polearm",
+    "name": "Polearm",
+    "weight": 10,
+    "modes": [
+        {
+            "name": "thrust",
+            "skill": "Polearm",
+            "damage": "thr+3 imp",
+            "reach": [2, 3],
+            "parry": "0U",
+            "min_st": 12,
+            "two_handed": True,
+        },
+        {
+            "name": "swing",
+            "skill": "Polearm",
+            "damage": "sw+4 cut",
+            "reach": [3, 4],
+            "parry": "0U",
+            "min_st": 12,
+            "two_handed": True,
+        },
+    ],
+}
+
+
 def polearm() -> Scenario:
     """Reach past 2 yards: a raider with a polearm of its own (thrust reach 2-3, swing reach
     3-4, two-handed, unbalanced) starting six yards from the knight: the distance classes
@@ -283,32 +312,7 @@ def polearm() -> Scenario:
     (seed 001)."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
     raider = data["combatants"][1]
-    polearm = {
-        "key": "polearm",
-        "name": "Polearm",
-        "weight": 10,
-        "modes": [
-            {
-                "name": "thrust",
-                "skill": "Polearm",
-                "damage": "thr+3 imp",
-                "reach": [2, 3],
-                "parry": "0U",
-                "min_st": 12,
-                "two_handed": True,
-            },
-            {
-                "name": "swing",
-                "skill": "Polearm",
-                "damage": "sw+4 cut",
-                "reach": [3, 4],
-                "parry": "0U",
-                "min_st": 12,
-                "two_handed": True,
-            },
-        ],
-    }
-    raider.update(weapons=[polearm], skills={"Polearm": 14, "Brawling": 12}, position=[6, 0])
+    raider.update(weapons=[POLEARM], skills={"Polearm": 14, "Brawling": 12}, position=[6, 0])
     return parse_scenario(data, "polearm.yaml")
 
 

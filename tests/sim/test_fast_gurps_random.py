@@ -1,7 +1,7 @@
 """Random duels: the GURPS fast path against the engine, battle by battle.
 
 The check duels (gurps_duels.py) each bring in one feature; here random fighters mix
-them - weapons (reach 1 to 3, or natural ones only; some with a sheathed spare), shields,
+them - weapons (reach 1 to 4, or natural ones only; some with a sheathed spare), shields,
 skills, ST/DX/HT, DR by
 location, traits, flexible armor, size, distance, options - and every battle the model
 plays to the end must be the engine's battle with the same dice. Fixed seeds; a few
@@ -20,7 +20,7 @@ from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
 from senjo.sim.fast_gurps.tables import initiative_tie
 
-from .gurps_duels import DUEL, check_random_battles
+from .gurps_duels import DUEL, POLEARM, check_random_battles
 
 WEAPONS = {
     "broadsword": "Broadsword",
@@ -33,24 +33,7 @@ WEAPONS = {
     "greatsword": "Two-Handed Sword",
     "claws": "Brawling",  # natural weapons only
     "kick": "Brawling",
-    "polearm": "Polearm",  # a scenario's own weapon, reach 2-3 (`POLEARM`)
-}
-#: A weapon of the scenario's own: a two-handed, unbalanced polearm of reach 2-3.
-POLEARM = {
-    "key": "polearm",
-    "name": "Polearm",
-    "weight": 10,
-    "modes": [
-        {
-            "name": "thrust",
-            "skill": "Polearm",
-            "damage": "thr+3 imp",
-            "reach": [2, 3],
-            "parry": "0U",
-            "min_st": 12,
-            "two_handed": True,
-        }
-    ],
+    "polearm": "Polearm",  # a scenario's own weapon, reach 2-4 (`gurps_duels.POLEARM`)
 }
 TRAITS: list[Any] = [
     "combat_reflexes",

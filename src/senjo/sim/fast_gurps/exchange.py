@@ -241,7 +241,8 @@ class Exchange(BlockState):
         out = self.out
         out.attacks[f, idx] += 1
         out.hits[f, idx] += self.success_of(outcome)
-        self.attacked[f, idx[np.array([m.main or m.spare for m in me.modes])[modes]]] = True
+        held = np.array([m.held for m in me.modes])[modes]
+        self.attacked[f, idx[held != HELD_NONE]] = True  # an unbalanced one cannot parry now
         missed = outcome == 3
         if missed.any():
             tables = np.array([m.miss for m in me.modes])[modes[missed]]

@@ -332,6 +332,19 @@ def _strike(
 
 
 @_jit
+def _in_hand(P: IntArray, K: IntArray, s: IntArray, f: int, mode: int) -> bool:
+    """Whether the weapon of `mode` is still in hand (not dropped, turned or broken by the
+    first blow of a Rapid Strike): always for a punch, the main weapon ready, the spare
+    drawn and ready (`exchange.in_hand` in the NumPy model)."""
+    held, weapon = _mode(P, K, f, mode, MO_HELD), s[S_WEAPON + f]
+    return (
+        held == HELD_NONE
+        or (held == HELD_MAIN and weapon == READY)
+        or (held == HELD_SPARE and weapon == SPARE)
+    )
+
+
+@_jit
 def _attack(
     P: IntArray,
     PF: FloatArray,
@@ -370,19 +383,13 @@ def _attack(
     plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK + f], _clip_defense(defense))
     _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
     rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
-    held, weapon = _mode(P, K, f, mode, MO_HELD), s[S_WEAPON + f]
     again = (
         rapid
         and c[C_STATUS] != ESCAPED
         and s[S_BALANCE + f] == 0
         and _active(s, f)
         and _active(s, 1 - f)
-        # the weapon of the first blow still in hand (not dropped, turned or broken by it)
-        and (
-            held == HELD_NONE
-            or (held == HELD_MAIN and weapon == READY)
-            or (held == HELD_SPARE and weapon == SPARE)
-        )
+        and _in_hand(P, K, s, f, mode)
     )
     if again:  # the Rapid Strike's second blow
         _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
