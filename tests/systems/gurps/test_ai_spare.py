@@ -180,3 +180,34 @@ def test_a_two_handed_spare_is_left_sheathed_while_the_shield_is_held() -> None:
     assert (chosen.maneuver, chosen.variant) == ("move", "toward")
     chosen = _broken_knight(["quarterstaff", "large_knife"], shield="dropped")
     assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "draw", "quarterstaff")
+
+
+ARCHER: dict[str, Any] = {
+    "dx": 13,
+    "skills": {"Bow": 15, "Knife": 12},
+    "weapons": ["regular_bow", "large_knife"],
+}
+
+
+def _free_action(loaded: bool) -> Any:
+    """The AI's free action (B363, option free_actions=on) of an archer whose foe stands a
+    yard off, its knife sheathed, its bow loaded or not."""
+    game = battle(
+        fighter("a", "x", 0, **ARCHER), fighter("b", "y", 1), dice=[], free_actions="on"
+    )
+    assert game.pending is not None and game.pending.kind == "free_action"
+    if not loaded:
+        game.state.status["a"].shots["regular_bow"] = 0
+    return GurpsAI().choose(game, game.pending)
+
+
+def test_an_empty_bow_is_dropped_as_a_free_action_with_the_foe_close() -> None:
+    """senjo's AI policy: the foe within two yards and a knife to draw, an empty bow is let
+    fall for free (B363), so the next Ready draws the knife."""
+    assert _free_action(loaded=False).key == "drop:regular_bow"
+
+
+def test_a_loaded_bow_is_kept_with_the_foe_close() -> None:
+    """The same, the bow loaded: it is kept for the shot (dropping it would only have the
+    AI pick it up again with its next Ready, turn after turn, without ever shooting)."""
+    assert _free_action(loaded=True).key == "none"

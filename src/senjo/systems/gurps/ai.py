@@ -540,7 +540,14 @@ class GurpsAI:
                 if option.name != "drop":
                     continue
                 weapon = next((w for w in fighter.weapons if w.key == option.detail), None)
-                if weapon is not None and all(m.ranged is not None for m in weapon.modes):
+                if weapon is None:
+                    continue
+                # Only an empty one: a loaded bow is kept for its shot (dropped, the next
+                # Ready would pick it up again, turn after turn, and it would never shoot).
+                if all(
+                    m.ranged is not None and status.shots.get(weapon.key, m.ranged.shots) <= 0
+                    for m in weapon.modes
+                ):
                     return option
         return decision.options[0]
 
