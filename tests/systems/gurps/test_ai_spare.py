@@ -192,9 +192,7 @@ ARCHER: dict[str, Any] = {
 def _free_action(loaded: bool) -> Any:
     """The AI's free action (B363, option free_actions=on) of an archer whose foe stands a
     yard off, its knife sheathed, its bow loaded or not."""
-    game = battle(
-        fighter("a", "x", 0, **ARCHER), fighter("b", "y", 1), dice=[], free_actions="on"
-    )
+    game = battle(fighter("a", "x", 0, **ARCHER), fighter("b", "y", 1), dice=[], free_actions="on")
     assert game.pending is not None and game.pending.kind == "free_action"
     if not loaded:
         game.state.status["a"].shots["regular_bow"] = 0
