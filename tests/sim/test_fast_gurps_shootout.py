@@ -15,7 +15,7 @@ from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
 from senjo.sim.fast_gurps.accept import SHOT_DAMAGE_TYPES
-from senjo.sim.fast_gurps.layout import NO_ATTACK, NO_DROP
+from senjo.sim.fast_gurps.layout import AIM_TURNS, NO_DROP, SHOCK_LEVELS, SKILL_LO
 from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
 from senjo.sim.runner import play_battles
 from senjo.sim.stats import wilson_interval
@@ -95,7 +95,24 @@ def test_the_shooters_tables_hold_the_rules_numbers() -> None:
     for fighter in tables.fighters:
         assert fighter.shot_posture.tolist() == [0, -2, -2]
         assert fighter.drop_bonus.tolist() == [3, 3, NO_DROP]
-        assert (fighter.shoot != NO_ATTACK).all()  # the AI always shoots after its Aim
+        # The AI always shoots after its Aim: at every skill its shots can have (unshaken
+        # or in shock, at a standing, kneeling or lying foe) against every defense.
+        aimed = int(fighter.shot_skill[20, AIM_TURNS])
+        for shock in range(SHOCK_LEVELS):
+            for modifier in fighter.shot_posture:
+                assert (fighter.shot_value[aimed - shock + modifier - SKILL_LO] > 0).all()
+
+
+def test_a_shots_skill_goes_by_its_range_and_aim() -> None:
+    """B550: range 2 yards or less 0, 3 yards -1, 5 -2, 7 -3, 10 -4, 15 -5, 20 -6 (a
+    distance between two rows takes the farther); B364: one turn of Aim gives the weapon's
+    Acc (the bow 2, the crossbow 4), each further turn +1, up to +2."""
+    archer, crossbowman = build_tables(load_scenario(RANGED)).fighters
+    range_of = {1: 0, 2: 0, 3: -1, 4: -2, 5: -2, 7: -3, 10: -4, 11: -5, 15: -5, 20: -6}
+    for row, modifier in range_of.items():
+        assert archer.shot_skill[row].tolist() == [15 + modifier + a for a in (0, 2, 3, 4)]
+        assert crossbowman.shot_skill[row].tolist() == [14 + modifier + a for a in (0, 4, 5, 6)]
+    assert archer.shot_skill.shape == (21, AIM_TURNS + 1)
 
 
 def test_the_numpy_model_refuses_a_shootout() -> None:

@@ -12,6 +12,7 @@ run-time lookups the battle loop shares with the builder: success rolls
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -70,6 +71,7 @@ __all__ = [
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
 
 #: Postures a duel can reach: standing, kneeling (getting up), lying (fallen).
 POSTURES = ("standing", "kneeling", "lying")
@@ -133,6 +135,23 @@ def distances(reach: int) -> tuple[float, ...]:
 
 #: The classes of a duel of reach 2 or less (the example duels').
 DISTANCES = distances(2)
+#: `tables.range_modifier` shaves this off a distance before it looks up its row (B550).
+RANGE_SLACK = 1 - 1e-9
+
+
+def range_yard(distance: float) -> int:
+    """The row of a shot's range (B550): 0 in close combat (under 0.5 yd, where Bulk
+    applies), else the whole yards `range_modifier` rounds the distance up to, so every
+    distance with one row has one modifier: range_modifier(d) == range_modifier(row).
+
+    >>> [range_yard(d) for d in (0.0, 0.5, 1.0, 2.0, 3.0, 3.0000000001, 3.00001, 20.0)]
+    [0, 1, 1, 2, 3, 3, 4, 20]
+    """
+    if distance < CLOSE:
+        return 0
+    return math.ceil(max(distance, 1.0) * RANGE_SLACK)
+
+
 # Maneuver codes (what a fighter did on its last turn; it governs its defenses).
 M_NONE, M_NOTHING, M_ATTACK, M_MOVE, M_POSTURE, M_READY = 0, 1, 2, 3, 4, 5
 M_AOD = {"increased_dodge": 6, "increased_parry": 7, "increased_block": 8, "double": 9}
@@ -349,19 +368,24 @@ class FighterTables:
     location_penalty: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     # A shooter's (`ranged_tables.py`; all empty for a fighter who fights in melee):
     #: Index in `modes` of its missile weapon's mode (-1: it fights in melee). That mode's
-    #: `skill` holds what every shot from the duel's distance takes: the range, the lighting
-    #: and the bonus of `AIM_TURNS` turns of Aim (B364, B550).
+    #: `skill` is a shot's from the duel's distance after `AIM_TURNS` turns of Aim; the
+    #: kernel reads a shot's skill from `shot_skill`, by range and Aim.
     ranged: int = -1
     #: Ready maneuvers to reload one shot (B270).
     reload: int = 0
     #: Its Fast-Draw (ammunition) skill, rolled at each Ready of a reload of two or more:
     #: a success saves a Ready (B194, `readying.ready`); -1 without it.
     fast_draw: int = -1
-    #: [shock, foe's posture, foe's best defense - D_MIN] -> the ranged mode, or NO_ATTACK
-    #: (the AI would not shoot): the AI's choice once it has aimed `AIM_TURNS` turns.
-    shoot: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
-    #: [shock, foe's posture, foe's best defense - D_MIN] -> the plan of that shot.
-    shoot_plan: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
+    #: [range yard, turns of Aim 0-AIM_TURNS] -> the skill of a shot at a standing foe's
+    #: torso, less the foe's size (the location table adds it back), the lighting in it:
+    #: `attack_score` on a state that far apart (B550's range by `range_yard`, B364's Aim).
+    shot_skill: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    #: [effective skill - SKILL_LO, foe's best defense - D_MIN] -> the AI's value of the
+    #: shot (`GurpsAI._best_plan`; it shoots when above 0), and the plan it takes. The value
+    #: depends on the state only through the shot's skill (distance, Aim, shock and the
+    #: foe's posture all enter there); skills no battle can reach hold -1 and plan 0.
+    shot_value: FloatArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float64))
+    shot_plan: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
     #: [foe's posture] -> to-hit modifier for shooting at it (B551, `prone_ranged_penalty`).
     shot_posture: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: [main weapon state, loaded] -> PICK_WEAPON (it picks its dropped weapon up, or
@@ -403,6 +427,8 @@ class DuelTables:
     max_injury: int
     #: The last distance class, "farther" (`distances`): the classes below it may strike.
     distance_top: int = len(DISTANCES) - 1
+    #: The last row of the shooters' `shot_skill` (`range_yard` of the farthest distance).
+    range_top: int = 0
 
 
 @functools.cache

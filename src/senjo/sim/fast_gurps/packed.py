@@ -139,8 +139,9 @@ TABLES = (
     "x",
     "parry_breaks",
     "hit_location",
-    "shoot",
-    "shoot_plan",
+    "shot_skill",
+    "shot_value",
+    "shot_plan",
     "shot_posture",
     "drop_bonus",
     "recover",
@@ -190,22 +191,23 @@ TABLES = (
     T_X,
     T_PARRY_BREAKS,
     T_HIT_LOCATION,
-    T_SHOOT,
-    T_SHOOT_PLAN,
+    T_SHOT_SKILL,
+    T_SHOT_VALUE,
+    T_SHOT_PLAN,
     T_SHOT_POSTURE,
     T_DROP_BONUS,
     T_RECOVER,
     T_DROP_COST,
     T_SCALARS,
-) = range(49)
+) = range(50)
 #: Floating-point tables.
-FLOAT_TABLES = frozenset({"move", "reach", "chance", "x", "drop_cost"})
+FLOAT_TABLES = frozenset({"move", "reach", "chance", "x", "drop_cost", "shot_value"})
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
 I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
 #: The width of a row of `Packed.layout` (the kernel reads it flat, at t * I_WIDTH + I_*).
 I_WIDTH = 8
 # Entries of the scalars table.
-SC_MAX_ROUNDS, SC_SKILL_LO, SC_DISTANCE_TOP = 0, 1, 2
+SC_MAX_ROUNDS, SC_SKILL_LO, SC_DISTANCE_TOP, SC_RANGE_TOP = 0, 1, 2, 3
 
 
 class Packed(NamedTuple):
@@ -233,10 +235,10 @@ def _some(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return np.zeros((1,) * values.ndim, dtype=values.dtype)
 
 
-def _stack(arrays: list[IntArray]) -> IntArray:
+def _stack(arrays: list[npt.NDArray[Any]], dtype: type = np.int64) -> npt.NDArray[Any]:
     """Stack per-fighter arrays, zero-padding every axis to the larger."""
     shape = tuple(max(a.shape[i] for a in arrays) for i in range(arrays[0].ndim))
-    out = np.zeros((len(arrays), *shape), dtype=np.int64)
+    out = np.zeros((len(arrays), *shape), dtype=dtype)
     for index, array in enumerate(arrays):
         where: tuple[Any, ...] = (index, *(slice(0, n) for n in array.shape))
         out[where] = array
@@ -369,13 +371,14 @@ def pack(t: DuelTables) -> Packed:
         x=np.array(t.x, dtype=np.float64),
         parry_breaks=_stack([_int(f.parry_breaks) for f in fighters]),
         hit_location=_int(t.hit_location),
-        shoot=_stack([_int(_some(f.shoot)) for f in fighters]),
-        shoot_plan=_stack([_int(_some(f.shoot_plan)) for f in fighters]),
+        shot_skill=_stack([_int(_some(f.shot_skill)) for f in fighters]),
+        shot_value=_stack([_some(f.shot_value) for f in fighters], np.float64),
+        shot_plan=_stack([_int(_some(f.shot_plan)) for f in fighters]),
         shot_posture=_stack([_int(_some(f.shot_posture)) for f in fighters]),
         drop_bonus=_stack([_int(_some(f.drop_bonus)) for f in fighters]),
         recover=_stack([_int(_some(f.recover)) for f in fighters]),
         drop_cost=np.array([DROP_COST], dtype=np.float64),
-        scalars=_int([t.max_rounds, SKILL_LO, t.distance_top]),
+        scalars=_int([t.max_rounds, SKILL_LO, t.distance_top, t.range_top]),
     )
 
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
+from senjo.engine.modifiers import Score
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.accept import shooter
 from senjo.sim.fast_gurps.damage_tables import MISS_FIELDS, miss_table
@@ -37,7 +38,6 @@ from senjo.sim.fast_gurps.layout import (
     D_MIN,
     LOC,
     MAIN_STATES,
-    NO_ATTACK,
     NO_DROP,
     PICK_ESCAPE,
     PICK_WEAPON,
@@ -45,9 +45,12 @@ from senjo.sim.fast_gurps.layout import (
     RANDOM,
     READY,
     SHOCK_LEVELS,
+    SKILL_HI,
+    SKILL_LO,
     FighterTables,
     Mode,
     Unsupported,
+    range_yard,
 )
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.attack import AttackContext, attack_score
@@ -55,8 +58,9 @@ from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoic
 from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import can_target
-from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
+from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.plans import plans_for_skill
 from senjo.systems.gurps.skills import FAST_DRAW
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wounds import weapon_dice
@@ -111,6 +115,7 @@ def shooter_tables(
         out.fast_draw = fighter.skills[fast]
     _check_loop(shot)
     _recover(shot, out)
+    _shot_skills(shot, out)
     _shoot(shot, out)
 
 
@@ -240,20 +245,41 @@ def _recover(shot: _Shot, out: FighterTables) -> None:
                 out.recover[where, loaded] = PICK_WEAPON
 
 
+def _shot_skills(shot: _Shot, out: FighterTables) -> None:
+    """`out.shot_skill`: the skill of a shot at a standing foe's torso with 0 to
+    `AIM_TURNS` turns of Aim, by range yard (`range_yard`) up to the duel's distance, less
+    the foe's size, as `_add_mode` takes it. Row 0 (close combat) is left at SKILL_LO:
+    shooters never come that close here."""
+    size = shot.battle.state.fighters[shot.foe].size_modifier
+    top = range_yard(shot.distance)
+    out.shot_skill = np.full((top + 1, AIM_TURNS + 1), SKILL_LO, dtype=np.int64)
+    for row in range(1, top + 1):
+        for turns in range(AIM_TURNS + 1):
+            state = shot.state_at(float(row))
+            status = state.status[shot.key]
+            if turns:
+                status.aim_turns, status.aim_target, status.aim_weapon = (
+                    turns,
+                    shot.foe,
+                    shot.weapon,
+                )
+            out.shot_skill[row, turns] = shot.skill(state) - size
+
+
 def _shoot(shot: _Shot, out: FighterTables) -> None:
-    """`out.shoot` and `out.shoot_plan`: aimed three turns, whether the AI shoots and with
-    which plan (`GurpsAI._attack_value`, `_best_plan`), for every shock, foe's posture and
-    foe's best defense; declined if it would not take even its first shot."""
+    """`out.shot_value` and `out.shot_plan`: for every effective skill a shot can have
+    here (aimed `AIM_TURNS` turns from the duel's distance, at each shock and foe's
+    posture; less the foe's size, as `shot_skill`) and every best defense of the foe,
+    the AI's value of the shot
+    (`GurpsAI._attack_value`: `_best_plan` on the plans for that skill) and its plan;
+    declined if it would not take even its first shot. The value depends on the state
+    only through the skill: it is worked out on one state, with the skill given."""
     from senjo.sim.fast_gurps.tables import _plan_ids
 
     key, foe = shot.key, shot.foe
     attack = ManeuverChoice("attack", "", foe, shot.weapon, shot.mode.name)
-    d_count = D_MAX - D_MIN + 1
-    out.shoot = np.full((SHOCK_LEVELS, len(POSTURES), d_count), NO_ATTACK, dtype=np.int64)
-    out.shoot_plan = np.zeros((SHOCK_LEVELS, len(POSTURES), d_count), dtype=np.int64)
-    plan_ids = _plan_ids()
     for shock in range(SHOCK_LEVELS):
-        for p, posture in enumerate(POSTURES):
+        for posture in POSTURES:
             state = shot.aimed(shock, posture)
             attacks = [
                 o
@@ -265,29 +291,52 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
                     f"combatant {key!r} has another attack than its shot",
                     f"戦闘者 {key!r} に射撃以外の攻撃がある",
                 )
-            plans = plan_options(state, key, attack)
-            for defense in range(D_MIN, D_MAX + 1):
-                cache: dict[tuple[str, bool], int | None] = {(foe, True): defense}
-                if _AI._attack_value(state, key, attack, cache) <= 0:
-                    continue
-                out.shoot[shock, p, defense - D_MIN] = out.ranged
-                chosen = (
-                    plans[0]
-                    if len(plans) == 1
-                    else _AI._best_plan(state, key, attack, plans, {(foe, True): defense})[1]
+    reference = shot.aimed()
+    size = shot.battle.state.fighters[foe].size_modifier  # `shot_skill` is less the foe's size
+    cap = attack_score(reference, key, foe, shot.weapon, shot.mode, AttackPlan("torso"), _PLAIN).cap
+    aimed = int(out.shot_skill[range_yard(shot.distance), AIM_TURNS])
+    reachable = sorted(
+        {
+            aimed - shock + int(modifier)
+            for shock in range(SHOCK_LEVELS)
+            for modifier in out.shot_posture
+        }
+    )
+    d_count = D_MAX - D_MIN + 1
+    out.shot_value = np.full((SKILL_HI - SKILL_LO + 1, d_count), -1.0, dtype=np.float64)
+    out.shot_plan = np.zeros((SKILL_HI - SKILL_LO + 1, d_count), dtype=np.int64)
+    plan_ids = _plan_ids()
+    for skill in reachable:
+        if not SKILL_LO <= skill <= SKILL_HI:
+            raise _unsupported(
+                f"combatant {key!r} shoots at skill {skill}",
+                f"戦闘者 {key!r} の射撃の技能値が{skill}",
+            )
+        base = Score(skill + size, cap=cap)  # the engine's skill: the foe's size in it
+        plans = plans_for_skill(reference, key, attack, shot.mode, base.value)
+        for defense in range(D_MIN, D_MAX + 1):
+            at = (skill - SKILL_LO, defense - D_MIN)
+            if not plans:  # B344: not even the torso can be tried
+                out.shot_value[at] = 0.0
+                continue
+            cache: dict[tuple[str, bool], int | None] = {(foe, True): defense}
+            value, chosen = _AI._best_plan(reference, key, attack, plans, cache, base)
+            out.shot_value[at] = value
+            if value <= 0:
+                continue
+            if chosen.deceptive or chosen.rapid_strike:
+                raise _unsupported(
+                    f"combatant {key!r} would shoot with a Deceptive Attack or Rapid Strike",
+                    f"戦闘者 {key!r} がトリック攻撃か連続攻撃で撃つ",
                 )
-                if chosen.deceptive or chosen.rapid_strike:
-                    raise _unsupported(
-                        f"combatant {key!r} would shoot with a Deceptive Attack or Rapid Strike",
-                        f"戦闘者 {key!r} がトリック攻撃か連続攻撃で撃つ",
-                    )
-                if LOC.get(chosen.location, RANDOM) == RANDOM and chosen.location != "random":
-                    raise _unsupported(
-                        f"combatant {key!r} would aim at {chosen.location}",
-                        f"戦闘者 {key!r} が{chosen.location}を狙う",
-                    )
-                out.shoot_plan[shock, p, defense - D_MIN] = plan_ids[chosen]
-    if (out.shoot[0, 0] == NO_ATTACK).all():  # not even its first shot at a standing foe
+            if LOC.get(chosen.location, RANDOM) == RANDOM and chosen.location != "random":
+                raise _unsupported(
+                    f"combatant {key!r} would aim at {chosen.location}",
+                    f"戦闘者 {key!r} が{chosen.location}を狙う",
+                )
+            out.shot_plan[at] = plan_ids[chosen]
+    first = aimed + int(out.shot_posture[0])  # its first shot: unshaken, the foe standing
+    if (out.shot_value[first - SKILL_LO] <= 0).all():
         raise _unsupported(
             f"the AI of {key!r} would not shoot from {shot.distance:g} yards (it closes in)",
             f"{key!r} のAIは{shot.distance:g}ヤードからは撃たない（接近する）",

@@ -579,5 +579,8 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
         max_basic=most,
         max_injury=max_injury,
         distance_top=len(classes) - 1,
+        range_top=max(
+            (f.shot_skill.shape[0] - 1 for f in (first, second) if f.ranged >= 0), default=0
+        ),
         **crit,
     )

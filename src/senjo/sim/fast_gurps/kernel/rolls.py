@@ -18,6 +18,7 @@ from senjo.sim.fast_gurps.layout import (
     D_MAX,
     D_MIN,
     LYING,
+    RANGE_SLACK,
 )
 from senjo.sim.fast_gurps.packed import (
     F_COLUMNS,
@@ -197,6 +198,12 @@ def _f2(PF: FloatArray, K: IntArray, t: int, a: int, b: int) -> float:
 
 
 @_jit
+def _f3(PF: FloatArray, K: IntArray, t: int, a: int, b: int, c: int) -> float:
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1)
+    return float(_get(PF, at + c))
+
+
+@_jit
 def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
     """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
     return int(_get(P, _at(K, T_FIGHTER) + f * F_COLUMNS + column))
@@ -320,6 +327,15 @@ def _distance_class(P: IntArray, K: IntArray, d: float) -> int:
     if d < CLOSE:
         return 0
     return min(int(math.ceil(d)), _i1(P, K, T_SCALARS, SC_DISTANCE_TOP))  # noqa: RUF046
+
+
+@_jit
+def _range_yard(d: float) -> int:
+    """`layout.range_yard`: 0 in close combat, else the whole yards B550's row rounds the
+    distance up to."""
+    if d < CLOSE:
+        return 0
+    return int(math.ceil(max(d, 1.0) * RANGE_SLACK))  # noqa: RUF046
 
 
 @_jit

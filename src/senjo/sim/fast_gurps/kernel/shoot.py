@@ -36,13 +36,14 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _clip_defense,
     _escape,
     _f1,
+    _f3,
     _fighter,
     _i1,
     _i2,
     _i3,
-    _i4,
     _jit,
     _mode,
+    _range_yard,
     _success,
 )
 from senjo.sim.fast_gurps.layout import (
@@ -55,6 +56,8 @@ from senjo.sim.fast_gurps.layout import (
     PICK_WEAPON,
     RANDOM,
     READY,
+    SKILL_HI,
+    SKILL_LO,
     STANDING,
     TORSO,
 )
@@ -63,15 +66,17 @@ from senjo.sim.fast_gurps.packed import (
     F_RANGED,
     F_RELOAD,
     MO_MISS,
-    MO_SKILL,
+    SC_RANGE_TOP,
     T_DROP_BONUS,
     T_DROP_COST,
     T_LOCATION_PENALTY,
     T_PLAN_LOCATION,
     T_RECOVER,
-    T_SHOOT,
-    T_SHOOT_PLAN,
+    T_SCALARS,
+    T_SHOT_PLAN,
     T_SHOT_POSTURE,
+    T_SHOT_SKILL,
+    T_SHOT_VALUE,
 )
 
 
@@ -141,18 +146,15 @@ def _shot(
     used: IntArray,
     f: int,
     plan: int,
+    skill: int,
 ) -> None:
-    """`resolve_attack` for a shot: the roll, the dodge, the damage; the weapon is empty."""
+    """`resolve_attack` for a shot at `skill` (the torso's, the foe's posture and the
+    shooter's shock in it): the roll, the dodge, the damage; the weapon is empty."""
     v = 1 - f
     mode = _fighter(P, K, f, F_RANGED)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     aimed = TORSO if location == RANDOM else location
-    skill = (
-        _mode(P, K, f, mode, MO_SKILL)
-        + s[S_SHOCK + f]
-        + _i2(P, K, T_SHOT_POSTURE, f, s[S_POSTURE + v])
-        + _i3(P, K, T_LOCATION_PENALTY, v, aimed, 0)
-    )
+    skill += _i3(P, K, T_LOCATION_PENALTY, v, aimed, 0)
     outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
     s[S_LOADED + f] = 0
     s[S_AIM + f] = 0
@@ -206,11 +208,17 @@ def _shoot_turn(
         s[S_MAN + f] = M_AIM
         return
     v = 1 - f
-    shock = -s[S_SHOCK + f]
     defense = _clip_defense(_best_dodge(P, PF, K, s, par, v, f))
-    posture = s[S_POSTURE + v]
-    if _i4(P, K, T_SHOOT, f, shock, posture, defense) < 0:
+    # The shot's skill by its range and Aim; the AI's value of it by that skill alone.
+    row = min(_range_yard(abs(x[0] - x[1])), _i1(P, K, T_SCALARS, SC_RANGE_TOP))
+    skill = (
+        _i3(P, K, T_SHOT_SKILL, f, row, min(s[S_AIM + f], AIM_TURNS))
+        + s[S_SHOCK + f]
+        + _i2(P, K, T_SHOT_POSTURE, f, s[S_POSTURE + v])
+    )
+    at = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO
+    if _f3(PF, K, T_SHOT_VALUE, f, at, defense) <= 0.0:
         _escape(c, used)  # the AI would not shoot: the engine plays what it does instead
         return
     s[S_MAN + f] = M_ATTACK
-    _shot(P, PF, K, s, par, x, c, st, used, f, _i4(P, K, T_SHOOT_PLAN, f, shock, posture, defense))
+    _shot(P, PF, K, s, par, x, c, st, used, f, _i3(P, K, T_SHOT_PLAN, f, at, defense), skill)
