@@ -209,3 +209,29 @@ def test_a_loaded_bow_is_kept_with_the_foe_close() -> None:
     """The same, the bow loaded: it is kept for the shot (dropping it would only have the
     AI pick it up again with its next Ready, turn after turn, without ever shooting)."""
     assert _free_action(loaded=True).key == "none"
+
+
+def _bow_on_the_ground(distance: float) -> Any:
+    """The AI's maneuver for an archer whose empty bow lies at its feet (let fall for free,
+    B363), its knife sheathed, the foe `distance` yards off."""
+    game = battle(fighter("a", "x", 0, **ARCHER), fighter("b", "y", distance), dice=[])
+    status = game.state.status["a"]
+    status.shots["regular_bow"] = 0
+    let_go(status, "regular_bow")
+    status.dropped.add("regular_bow")
+    return GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
+
+
+def test_an_empty_bow_on_the_ground_is_left_for_the_knife_with_the_foe_near() -> None:
+    """senjo's AI policy: the foe within a Move, an empty bow is not picked up again (it
+    could not shoot before the foe strikes; the free action dropped it for the knife):
+    the AI draws its knife. Until the eighteenth session it picked the bow up, dropped it
+    again at the next turn's free action, and never fought."""
+    chosen = _bow_on_the_ground(1)
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "draw", "large_knife")
+
+
+def test_an_empty_bow_on_the_ground_is_picked_up_with_the_foe_far() -> None:
+    """The foe twenty yards off: the bow is worth picking up and reloading."""
+    chosen = _bow_on_the_ground(20)
+    assert (chosen.maneuver, chosen.variant, chosen.weapon) == ("ready", "pick_up", "regular_bow")

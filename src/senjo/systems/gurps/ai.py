@@ -167,6 +167,15 @@ def _wieldable(fighter: Fighter, status: FighterState, option: ManeuverChoice) -
     return not other or other == option.weapon
 
 
+def _empty_launcher(fighter: Fighter, status: FighterState, key: str | None) -> bool:
+    """Whether `key` is a weapon with missile modes only, none of them loaded."""
+    weapon = next((w for w in fighter.weapons if w.key == key), None)
+    return weapon is not None and all(
+        m.ranged is not None and status.shots.get(weapon.key, m.ranged.shots) <= 0
+        for m in weapon.modes
+    )
+
+
 class GurpsAI:
     """The default GURPS policy. Stateless: the same battle gets the same choices."""
 
@@ -256,10 +265,16 @@ class GurpsAI:
             # into the main hand, dropping the bow or gun there (Ready (swap)), when it can.
             # A two-handed weapon that the other hand's shield would keep from striking
             # stays where it is (B270).
+            # An empty missile weapon is not taken up again with the foe within a Move: it
+            # could not shoot before the foe strikes (and the free action let it fall for
+            # a melee weapon).
             swaps = {o.weapon: o for o in readies if o.variant == "swap"}
+            near = state.distance(key, target) <= fighter.basic_move
             for option in readies:
                 if option.variant in ("regrip", "pick_up", "draw", "swap"):
                     chosen = swaps.get(option.weapon, option)
+                    if near and _empty_launcher(fighter, status, chosen.weapon):
+                        continue
                     if _wieldable(fighter, status, chosen):
                         return chosen
         elif not striking and not reloading and fighter.shield is not None:
@@ -539,15 +554,9 @@ class GurpsAI:
             for option in decision.options:
                 if option.name != "drop":
                     continue
-                weapon = next((w for w in fighter.weapons if w.key == option.detail), None)
-                if weapon is None:
-                    continue
                 # Only an empty one: a loaded bow is kept for its shot (dropped, the next
                 # Ready would pick it up again, turn after turn, and it would never shoot).
-                if all(
-                    m.ranged is not None and status.shots.get(weapon.key, m.ranged.shots) <= 0
-                    for m in weapon.modes
-                ):
+                if _empty_launcher(fighter, status, option.detail):
                     return option
         return decision.options[0]
 
