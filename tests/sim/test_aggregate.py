@@ -96,5 +96,9 @@ def test_merge_adds_the_battles_replayed_on_the_engine() -> None:
     """`replayed` (battles a fast path handed to the engine) adds up like the other counts."""
     first, second = sample(0), sample(1)
     first.replayed, second.replayed = 2, 3
-    assert first.merge(second).replayed == 5
-    assert SimAggregate.empty().replayed == 0
+    first.replayed_by.update(sidearm=2)
+    second.replayed_by.update(sidearm=1, critical_miss=2)
+    merged = first.merge(second)
+    assert merged.replayed == 5
+    assert merged.replayed_by == {"sidearm": 3, "critical_miss": 2}
+    assert SimAggregate.empty().replayed == 0 and not SimAggregate.empty().replayed_by

@@ -10,15 +10,27 @@ from typing import Any
 import numpy as np
 import pytest
 
+from senjo.engine.controllers import run
 from senjo.scenario import load_scenario, parse_scenario
+from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
 from senjo.sim.fast_gurps.accept import SHOT_DAMAGE_TYPES
-from senjo.sim.fast_gurps.layout import AIM_TURNS, NO_DROP, SHOCK_LEVELS, SKILL_LO
+from senjo.sim.fast_gurps.layout import (
+    AIM_TURNS,
+    NO_DROP,
+    SHOCK_LEVELS,
+    SKILL_LO,
+    W_MISS,
+    W_NO_SHOT,
+    W_SIDEARM,
+)
+from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
 from senjo.sim.runner import play_battles
 from senjo.sim.stats import wilson_interval
+from senjo.systems.gurps.events import CriticalResult
 
 from .gurps_duels import DUEL, assert_engines_battle, check_random_battles, check_tied_battles
 from .gurps_shootouts import RANGED, SHOOTOUTS, changed
@@ -46,6 +58,23 @@ def test_the_compiled_shootout_plays_exactly_the_engines_battles(name: str) -> N
     # A weapon turned in the hand or broken by a critical miss sends its shooter to its
     # sidearm, which the engine plays: some 5-8% of these long battles.
     assert followed >= 270
+    assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS, W_NO_SHOT}
+
+
+def test_a_shootout_escapes_when_a_missile_weapon_breaks() -> None:
+    """ranged.yaml: a bow or crossbow broken by a critical miss (B556) sends its shooter
+    to its sidearm, which the model does not follow; the battle escapes saying so
+    (W_SIDEARM), and the engine's battle with its dice does break that weapon."""
+    scenario = load_scenario(RANGED)
+    tables = build_tables(scenario)
+    result = compiled.play_blocks(tables, 2000, [np.random.Generator(np.random.PCG64(5))])
+    broke = np.flatnonzero(result.why == W_SIDEARM)
+    assert len(broke) >= 5
+    for i in broke[:5].tolist():
+        battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
+        run(battle, controllers_for(scenario, 1))
+        keys = [e.key for e in battle.log if isinstance(e, CriticalResult)]
+        assert "weapon_breaks" in keys, i
 
 
 def test_a_tied_shootout_is_rolled_and_each_battle_played_exactly() -> None:

@@ -35,6 +35,9 @@ from senjo.sim.fast_gurps.layout import (
     SPARE_DROPPED,
     SPARE_UNREADY,
     UNREADY,
+    W_MISS,
+    W_NONE,
+    W_READY,
 )
 from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import Unsupported, _modes, _set_hands, _state, build_tables
@@ -106,6 +109,11 @@ def test_a_second_spare_is_the_engines_to_draw() -> None:
     assert set(raider.pickup[SPARE_BROKEN, READY, :]) == {PICK_ESCAPE}
     result = batch.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(3))])
     assert 20 <= int(result.escaped.sum()) < 200
+    # Each says why: the Ready of the second spare (W_READY), or a critical miss the model
+    # does not follow (W_MISS); each escaped battle draws that spare or misses critically.
+    assert set(result.why[result.escaped]) <= {W_READY, W_MISS}
+    assert (result.why[result.escaped] == W_READY).sum() >= 10
+    assert (result.why[~result.escaped] == W_NONE).all()
     for i in np.nonzero(~result.escaped)[0][:60]:
         assert_engines_battle(scenario, tables, result, int(i), "spent")
 

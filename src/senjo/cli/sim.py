@@ -267,6 +267,7 @@ def sim_command(
         }
         if chosen_path != ENGINE:
             header["replayed"] = aggregate.replayed  # battles the fast path handed over
+            header["replayed_by"] = dict(sorted(aggregate.replayed_by.items()))
         if declined is not None:
             header["fast_declined"] = [
                 {"path": name, "reason": in_lang(reason, "en")} for name, reason in declined.reasons
@@ -287,5 +288,6 @@ def sim_command(
             exact=exact,
             declined=None if declined is None else declined.message(chosen_lang),
             replayed=None if chosen_path == ENGINE else aggregate.replayed,
+            replayed_by=aggregate.replayed_by,
         ):
             out.print(block)

@@ -182,7 +182,8 @@ class SimAggregate:
     battles};
     `combatants`: key -> tally; `replayed`: of the battles, those a fast path did not
     follow to the end and handed to the engine, which played them in full with the same
-    dice (none on the engine path).
+    dice (none on the engine path); `replayed_by`: those by why the fast path let them go
+    (its own names, such as `sidearm`: a shooter's weapon broke and it draws its sidearm).
     """
 
     n: int = 0
@@ -193,6 +194,7 @@ class SimAggregate:
     survivors: dict[str, Counter[int]] = field(default_factory=dict)
     combatants: dict[str, CombatantTally] = field(default_factory=dict)
     replayed: int = 0
+    replayed_by: Counter[str] = field(default_factory=Counter)
 
     @classmethod
     def empty(cls) -> SimAggregate:
@@ -232,6 +234,7 @@ class SimAggregate:
         """Add another aggregate's counts to this one (in place); returns self."""
         self.n += other.n
         self.replayed += other.replayed
+        self.replayed_by.update(other.replayed_by)
         self.wins.update(other.wins)
         self.routs.update(other.routs)
         self.draws.update(other.draws)

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -180,13 +180,14 @@ def sim_report(
     exact: ExactOutcome | None = None,
     declined: str | None = None,
     replayed: int | None = None,
+    replayed_by: Mapping[str, int] | None = None,
 ) -> Sequence[RenderableType]:
     """The whole `senjo sim` report, block by block (with the exact chances when known, and
     under the header `declined`, why no fast path played, or on the fast path how many
-    battles it `replayed` on the engine)."""
+    battles it `replayed` on the engine, and why: `replayed_by`)."""
     why = [] if declined is None else [Text(declined, style="dim")]
     if replayed is not None:
-        why.append(Text(replayed_line(replayed, summary.n, lang), style="dim"))
+        why.append(Text(replayed_line(replayed, summary.n, lang, replayed_by), style="dim"))
     return [
         Text(f"# {title}", style="bold"),
         Text(header_line(summary.n, seed, path, seconds, lang)),

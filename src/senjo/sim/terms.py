@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 __all__ = ["TERMS", "battles", "paren", "points", "reason", "term"]
 
 #: key -> (Japanese, English).
@@ -99,9 +101,19 @@ def paren(text: str, lang: str) -> str:
     return f"（{text}）" if lang == "ja" else f" ({text})"
 
 
-def replayed_line(replayed: int, count: int, lang: str) -> str:
+#: Why a fast path handed a battle to the engine (`SimAggregate.replayed_by`): name ->
+#: (Japanese, English).
+_HANDED_OVER: dict[str, tuple[str, str]] = {
+    "critical_miss": ("追わない大失敗", "critical miss not modelled"),
+    "ready": ("追わない準備", "Ready not modelled"),
+    "sidearm": ("射撃武器を失い予備の武器へ", "missile weapon lost, sidearm drawn"),
+    "no_shot": ("撃たないAI", "AI would not shoot"),
+}
+
+
+def replayed_line(replayed: int, count: int, lang: str, by: Mapping[str, int] | None = None) -> str:
     """How many of a fast-path run's battles the model handed to the engine, which played
-    them in full with the same dice (`SimAggregate.replayed`).
+    them in full with the same dice (`SimAggregate.replayed`), and why (`by`, most first).
 
     >>> replayed_line(12, 100000, "en")
     'replayed on the engine: 12 of 100,000 battles (0.012%)'
@@ -109,15 +121,27 @@ def replayed_line(replayed: int, count: int, lang: str) -> str:
     'エンジンで再生：100,000戦中12戦（0.012%）'
     >>> [replayed_line(k, 10**7, "en").split("(")[1] for k in (0, 1, 4_150_000, 10**7)]
     ['0%)', '<0.001%)', '42%)', '100%)']
+    >>> replayed_line(12, 100000, "en", {"critical_miss": 2, "sidearm": 10}).split(": ")[2]
+    'missile weapon lost, sidearm drawn 10, critical miss not modelled 2'
+    >>> replayed_line(12, 100000, "ja", {"sidearm": 12})
+    'エンジンで再生：100,000戦中12戦（0.012%）：射撃武器を失い予備の武器へ 12'
     """
     percent = 100 * replayed / count if count else 0.0
     if 0 < percent < 0.001:
         share = "<0.001%"
     else:
         share = f"{percent:.0f}%" if percent >= 10 else f"{percent:.2g}%"
+    column = 0 if lang == "ja" else 1
+    why = ", ".join(
+        f"{_HANDED_OVER.get(name, (name, name))[column]} {n:,}"
+        for name, n in sorted((by or {}).items(), key=lambda item: (-item[1], item[0]))
+        if n
+    )
     if lang == "ja":
-        return f"エンジンで再生：{battles(count, lang)}中{battles(replayed, lang)}（{share}）"
-    return f"replayed on the engine: {replayed:,} of {battles(count, lang)} ({share})"
+        line = f"エンジンで再生：{battles(count, lang)}中{battles(replayed, lang)}（{share}）"
+        return f"{line}：{why}" if why else line
+    line = f"replayed on the engine: {replayed:,} of {battles(count, lang)} ({share})"
+    return f"{line}: {why}" if why else line
 
 
 def points(count: int, lang: str) -> str:

@@ -47,6 +47,7 @@ from senjo.sim.fast_gurps.layout import (
     ROUND_LIMIT,
     SPARE,
     STANDING,
+    W_READY,
     DuelTables,
 )
 from senjo.sim.fast_gurps.state import BlockResult, IntArray
@@ -152,7 +153,7 @@ class _Block(Exchange):
         rest = rest[~(near & hurt)]
         # No weapon to strike with: pick up what was dropped (the weapon first).
         pick = me.pickup[self.weapon[f, rest], self.hand[f, rest], self.distance_class(rest)]
-        self.escape(rest[pick == PICK_ESCAPE])  # the engine readies it and plays on
+        self.escape(rest[pick == PICK_ESCAPE], W_READY)  # the engine readies it and plays on
         weapon, shield = rest[pick == PICK_WEAPON], rest[pick == PICK_SHIELD]
         self.weapon[f, weapon] = READY
         self.weapon[f, rest[pick == PICK_SPARE]] = SPARE  # the main weapon broken (B382)

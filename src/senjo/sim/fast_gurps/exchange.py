@@ -51,6 +51,7 @@ from senjo.sim.fast_gurps.layout import (
     STANDING,
     TORSO,
     UNREADY,
+    W_MISS,
     knockback_modifier,
 )
 from senjo.sim.fast_gurps.state import BlockState, BoolArray, IntArray
@@ -343,7 +344,7 @@ class Exchange(BlockState):
             key = miss["key"][tables[breaking], roll[breaking]]
             same = miss["key"][tables[breaking], again] == key
             result[breaking] = np.where(same, CM_BROKEN, CM_DROP)
-        self.escape(idx[result == CM_ESCAPE])
+        self.escape(idx[result == CM_ESCAPE], W_MISS)
         # The spare turned in the hand, dropped or broken.
         spare = self.weapon[f, idx] == SPARE
         self.weapon[f, idx[spare & (result == CM_BROKEN)]] = SPARE_BROKEN

@@ -165,6 +165,18 @@ AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
 # What the AI readies: nothing, its weapon, its shield, its spare (the state SPARE); or
 # something the model does not follow (the battle escapes to the engine, which plays it).
 PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
+# Why a battle escapes to the engine (`BlockResult.why`; 0: it did not): a critical miss
+# the model does not follow (a stumble past the foe, a re-roll settled otherwise), a Ready
+# it does not follow (a second spare, ...), a shooter's missile weapon broken (it draws its
+# sidearm and closes in), a shooter that would not shoot.
+W_NONE, W_MISS, W_READY, W_SIDEARM, W_NO_SHOT = 0, 1, 2, 3, 4
+#: The reasons' names (`SimAggregate.replayed_by`, `senjo sim --json`'s "replayed_by").
+ESCAPE_NAMES = {
+    W_MISS: "critical_miss",
+    W_READY: "ready",
+    W_SIDEARM: "sidearm",
+    W_NO_SHOT: "no_shot",
+}
 #: Which weapon an attack mode or a parry uses: none held (a punch, a dodge), the main
 #: weapon (usable in the state READY), the spare (in the state SPARE).
 HELD_NONE, HELD_MAIN, HELD_SPARE = 0, 1, 2

@@ -19,6 +19,7 @@ from senjo.sim.fast_gurps import compiled, streams
 from senjo.sim.fast_gurps.batch import REASONS, BlockResult, play_blocks
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 from senjo.sim.fast_gurps.layout import (
+    ESCAPE_NAMES,
     FLED,
     H_DEALT,
     H_HP,
@@ -146,6 +147,7 @@ def _fold(
     escaped = _fold_sums(aggregate, order, sides, tally(result, keep.start, keep.stop, chosen))
     aggregate.replayed += len(escaped)
     for battle in escaped.tolist():
+        aggregate.replayed_by[ESCAPE_NAMES[int(result.why[battle])]] += 1
         index_in_run = first + battle
         outcome, figures = replay_battle(
             scenario,

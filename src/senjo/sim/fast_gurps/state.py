@@ -42,6 +42,8 @@ class BlockResult:
         self.hp = np.zeros((2, n), dtype=np.int64)
         self.standing = np.zeros((2, n), dtype=np.bool_)
         self.escaped = np.zeros(n, dtype=np.bool_)
+        #: Why each escaped battle left the model (`layout.W_*`; W_NONE for the others).
+        self.why = np.zeros(n, dtype=np.int64)
         #: Where each battle's stream of dice starts (`streams.py`), and how many dice it
         #: rolled (an escaped battle: before it escaped).
         self.seeds: npt.NDArray[np.uint64] = np.zeros(n, dtype=np.uint64)
@@ -52,11 +54,12 @@ class BlockResult:
         cls, out: IntArray, res: IntArray, used: IntArray, seeds: npt.NDArray[np.uint64]
     ) -> BlockResult:
         """The results the compiled duel wrote, without copying them: out[0 winner,
-        1 reason, 2 rounds, 3 escaped, 4/5 HP, 6/7 standing; battle], res[attacks, hits,
-        defenses, defended, dealt, taken; fighter, battle]."""
+        1 reason, 2 rounds, 3 why it escaped (0: it did not), 4/5 HP, 6/7 standing;
+        battle], res[attacks, hits, defenses, defended, dealt, taken; fighter, battle]."""
         result = cls.__new__(cls)
         result.winner, result.reason, result.rounds = out[0], out[1], out[2]
-        result.escaped = out[3] == 1
+        result.escaped = out[3] != 0
+        result.why = out[3]
         result.hp = out[4:6]
         result.standing = out[6:8] == 1
         result.attacks, result.hits, result.defenses = res[0], res[1], res[2]
@@ -138,7 +141,7 @@ class BlockState:
 
     # --- helpers ------------------------------------------------------------------------------
 
-    def escape(self, idx: IntArray) -> None:
+    def escape(self, idx: IntArray, why: int) -> None:
         """These battles leave the model: the engine replays them from their dice.
 
         The replay reads the dice drawn so far (the same whatever blocks were played
@@ -146,6 +149,7 @@ class BlockState:
         """
         idx = idx[~self.done[idx]]
         self.out.escaped[idx] = True
+        self.out.why[idx] = why
         self.out.used[idx] = self.ptr[idx]
         self.done[idx] = True
 

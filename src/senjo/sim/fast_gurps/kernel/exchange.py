@@ -13,7 +13,7 @@ from senjo.sim.fast_gurps.kernel.harm import (
 )
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_STATUS,
-    ESCAPED,
+    PLAYING,
     S_ATTACKED,
     S_ATTACKS,
     S_BALANCE,
@@ -327,7 +327,7 @@ def _strike(
         _damage(P, PF, K, s, x, c, st, used, f, mode, location, True)
     elif outcome == 1:
         stopped = _defend(P, PF, K, s, par, x, c, st, used, v, f, mode, deceptive)
-        if not stopped and c[C_STATUS] != ESCAPED:
+        if not stopped and c[C_STATUS] == PLAYING:
             _damage(P, PF, K, s, x, c, st, used, f, mode, location, False)
 
 
@@ -385,7 +385,7 @@ def _attack(
     rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
     again = (
         rapid
-        and c[C_STATUS] != ESCAPED
+        and c[C_STATUS] == PLAYING
         and s[S_BALANCE + f] == 0
         and _active(s, f)
         and _active(s, 1 - f)
@@ -398,7 +398,7 @@ def _attack(
     if (
         back
         and (again or not rapid)
-        and c[C_STATUS] != ESCAPED
+        and c[C_STATUS] == PLAYING
         and s[S_BALANCE + f] == 0
         and _active(s, f)
         and s[S_POSTURE + f] == STANDING

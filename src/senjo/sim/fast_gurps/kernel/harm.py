@@ -8,7 +8,7 @@ import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_STATUS,
-    ESCAPED,
+    PLAYING,
     S_AIM,
     S_BALANCE,
     S_CONSCIOUS,
@@ -73,6 +73,7 @@ from senjo.sim.fast_gurps.layout import (
     SPARE_DROPPED,
     SPARE_UNREADY,
     UNREADY,
+    W_MISS,
 )
 from senjo.sim.fast_gurps.packed import (
     F_CRIPPLE_CAP,
@@ -155,7 +156,7 @@ def _critical_miss(
         same = _miss(P, K, f, MI_KEY, table, again) == _miss(P, K, f, MI_KEY, table, roll)
         result = CM_BROKEN if same else CM_DROP
     if result == CM_ESCAPE:
-        _escape(c, used)
+        _escape(c, used, W_MISS)
     elif result == CM_BALANCE:
         s[S_BALANCE + f] = 1
     elif result == CM_GUARD:
@@ -287,7 +288,7 @@ def _damage(
     yards = _i4(
         P, K, T_KNOCKBACK, v, _mode(P, K, a, mode, MO_KNOCKBACK), value, 1 if pierced else 0
     )
-    if yards >= 1 and _active(s, v) and c[C_STATUS] != ESCAPED:
+    if yards >= 1 and _active(s, v) and c[C_STATUS] == PLAYING:
         _step_away(x, v, float(yards))
         target = _fighter(P, K, v, F_KB_SKILL) + _i1(P, K, T_KNOCKBACK_MODIFIER, min(yards, 63))
         outcome, _ = _check(P, PF, K, c, st, target)

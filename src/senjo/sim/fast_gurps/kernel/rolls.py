@@ -103,7 +103,8 @@ U64 = npt.NDArray[np.uint64]
 S_FIELDS = 28
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
-PLAYING, ESCAPED = 0, 1
+#: A battle's status: PLAYING, or the reason it escaped (`layout.W_*`, never 0).
+PLAYING = 0
 # Shifts and the die's size as unsigned 64-bit numbers (mixing them with signed ones
 # would turn the arithmetic into floating point).
 _S27, _S30, _S31, _S32, _SIX = (np.uint64(k) for k in (27, 30, 31, 32, 6))
@@ -274,9 +275,10 @@ def _success(outcome: int) -> bool:
 
 
 @_jit
-def _escape(c: IntArray, used: IntArray) -> None:
+def _escape(c: IntArray, used: IntArray, why: int) -> None:
+    """The battle leaves the model (`why`: a `layout.W_*` reason, kept as its status)."""
     if c[C_STATUS] == PLAYING:
-        c[C_STATUS] = ESCAPED
+        c[C_STATUS] = why
         used[c[C_ROW]] = c[C_PTR]
 
 

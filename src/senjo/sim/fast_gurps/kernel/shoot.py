@@ -60,6 +60,8 @@ from senjo.sim.fast_gurps.layout import (
     SKILL_LO,
     STANDING,
     TORSO,
+    W_NO_SHOT,
+    W_SIDEARM,
 )
 from senjo.sim.fast_gurps.packed import (
     F_FAST_DRAW,
@@ -186,7 +188,7 @@ def _shoot_turn(
         # Dropped or turned in its hands: picked up or readied, loaded or not as it was.
         # Broken: it draws its sidearm (the engine plays on).
         if _i3(P, K, T_RECOVER, f, s[S_WEAPON + f], s[S_LOADED + f]) != PICK_WEAPON:
-            _escape(c, used)
+            _escape(c, used, W_SIDEARM)
             return
         s[S_WEAPON + f] = READY
         s[S_MAN + f] = M_READY
@@ -218,7 +220,7 @@ def _shoot_turn(
     )
     at = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO
     if _f3(PF, K, T_SHOT_VALUE, f, at, defense) <= 0.0:
-        _escape(c, used)  # the AI would not shoot: the engine plays what it does instead
+        _escape(c, used, W_NO_SHOT)  # the AI would not shoot: the engine plays what it does instead
         return
     s[S_MAN + f] = M_ATTACK
     _shot(P, PF, K, s, par, x, c, st, used, f, _i3(P, K, T_SHOT_PLAN, f, at, defense), skill)

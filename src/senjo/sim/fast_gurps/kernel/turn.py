@@ -14,7 +14,6 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     C_PTR,
     C_ROW,
     C_STATUS,
-    ESCAPED,
     PLAYING,
     S_AIM,
     S_ATTACKED,
@@ -84,6 +83,7 @@ from senjo.sim.fast_gurps.layout import (
     ROUND_LIMIT,
     SPARE,
     STANDING,
+    W_READY,
 )
 from senjo.sim.fast_gurps.packed import (
     F_FLEE_AT,
@@ -134,7 +134,7 @@ def _maneuver(
     far = _distance_class(P, K, distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
     if pick == PICK_ESCAPE:
-        _escape(c, used)  # the engine readies what the model does not follow, and plays on
+        _escape(c, used, W_READY)  # the engine readies what the model does not follow, and plays on
         return
     if pick == PICK_WEAPON:
         s[S_WEAPON + f] = READY
@@ -273,8 +273,8 @@ def play(
 ) -> None:
     """Play every battle of `seeds` (each stream's first `start` dice are skipped: an
     initiative tie's rolls) into the result arrays: out[0 winner, 1 reason, 2 rounds,
-    3 escaped, 4/5 HP, 6/7 standing; battle], res[count, fighter, battle] (S_ATTACKS...),
-    used[battle]."""
+    3 why it escaped (`layout.W_*`, 0: it did not), 4/5 HP, 6/7 standing; battle],
+    res[count, fighter, battle] (S_ATTACKS...), used[battle]."""
     n: int = seeds.shape[0]
     for b in range(n):
         _reset(P, PF, K, s, par, x)
@@ -307,8 +307,8 @@ def play(
         out[0, b] = winner
         out[1, b] = reason
         out[2, b] = rounds
-        if c[C_STATUS] == ESCAPED:
-            out[3, b] = 1
+        if c[C_STATUS] != PLAYING:
+            out[3, b] = c[C_STATUS]  # why it escaped
         else:
             used[b] = c[C_PTR]
         for f in range(2):
