@@ -33,8 +33,10 @@ FIGURES = (
 
 
 def assert_same(numpy_result: BlockResult, kernel_result: BlockResult) -> None:
-    """Same escapes, the same dice rolled, and the same figures for every other battle."""
+    """Same escapes for the same reasons, the same dice rolled, and the same figures for
+    every other battle."""
     assert np.array_equal(numpy_result.escaped, kernel_result.escaped)
+    assert np.array_equal(numpy_result.why, kernel_result.why)
     assert np.array_equal(numpy_result.seeds, kernel_result.seeds)
     assert np.array_equal(numpy_result.used, kernel_result.used)
     escaped = numpy_result.escaped
