@@ -25,6 +25,7 @@ from senjo.sim.fast_gurps.layout import (
     W_MISS,
     W_NO_SHOT,
     W_SIDEARM,
+    range_yard,
 )
 from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
@@ -130,6 +131,27 @@ def test_the_shooters_tables_hold_the_rules_numbers() -> None:
         for shock in range(SHOCK_LEVELS):
             for modifier in fighter.shot_posture:
                 assert (fighter.shot_value[aimed - shock + modifier - SKILL_LO] > 0).all()
+
+
+def test_a_range_yard_has_one_range_modifier() -> None:
+    """B550 (a distance between two rows takes the farther; 2 yards or less is 0): every
+    distance shares its modifier with the whole yards of its row (`range_yard`, the row of
+    `shot_skill` the kernel reads), the float slack of `range_modifier` included; the
+    kernel's copy (`kernel._range_yard`) gives the same rows, 0 in close combat."""
+    from senjo.sim.fast_gurps.kernel.rolls import _range_yard
+    from senjo.systems.gurps.tables import range_modifier
+
+    kernel_yard = getattr(_range_yard, "py_func", _range_yard)
+    edges = [0.0, 0.49, 0.5, 1.0, 2.0, 2.0000000001, 3.0, 3.0000000001, 3.00001, 15 * (5 / 15)]
+    steps = [k / 7 for k in range(4, 7 * 120)]
+    for distance in edges + steps:
+        row = range_yard(distance)
+        assert kernel_yard(distance) == row, distance
+        if distance < 0.5:
+            assert row == 0
+        else:
+            assert row == int(row) >= 1
+            assert range_modifier(max(distance, 1.0)) == range_modifier(row), distance
 
 
 def test_a_shots_skill_goes_by_its_range_and_aim() -> None:

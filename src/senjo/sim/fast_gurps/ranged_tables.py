@@ -270,10 +270,10 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
     """`out.shot_value` and `out.shot_plan`: for every effective skill a shot can have
     here (aimed `AIM_TURNS` turns from the duel's distance, at each shock and foe's
     posture; less the foe's size, as `shot_skill`) and every best defense of the foe,
-    the AI's value of the shot
-    (`GurpsAI._attack_value`: `_best_plan` on the plans for that skill) and its plan;
-    declined if it would not take even its first shot. The value depends on the state
-    only through the skill: it is worked out on one state, with the skill given."""
+    the AI's value of the shot (`GurpsAI._attack_value`: `_best_plan` on the plans for
+    that skill) and its plan; declined if it would not take even its first shot. The
+    value depends on the state only through the skill: it is worked out on one state,
+    with the skill given."""
     from senjo.sim.fast_gurps.tables import _plan_ids
 
     key, foe = shot.key, shot.foe
