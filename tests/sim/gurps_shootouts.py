@@ -107,7 +107,54 @@ def quick() -> Scenario:
     return changed(change, "quick.yaml")
 
 
+def point_blank() -> Scenario:
+    """A yard apart, no sidearms: each weighs its shot (range 0, no Aim this close, B364)
+    against a punch with the bow in hand and takes the better; empty, it punches when a
+    punch is worth it, else reloads (B270); a melee defense spoils an Aim; a punch's
+    knockback (B378) opens the distance. Hurt and close, All-Out Defense."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer["weapons"] = ["regular_bow"]
+        crossbowman["weapons"] = ["crossbow"]
+        crossbowman["position"] = [1, 0]
+
+    return changed(change, "point_blank.yaml")
+
+
+def near() -> Scenario:
+    """Four yards apart, within a Move, no sidearms: Aim past 3 yards, then shoot; empty
+    within its Move it has nothing to draw, so it reloads where it stands."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer["weapons"] = ["regular_bow"]
+        crossbowman["weapons"] = ["crossbow"]
+        crossbowman["position"] = [4, 0]
+        data["options"] = {"max_rounds": 60}
+
+    return changed(change, "near.yaml")
+
+
+def dark() -> Scenario:
+    """Total darkness (B394) at twelve yards: a shot blind at 9 or less is worth nothing
+    to the AI, so each Aims, then moves toward the other; within reach they punch, and
+    shoot when the shot is worth more."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer["weapons"] = ["regular_bow"]
+        crossbowman["weapons"] = ["crossbow"]
+        crossbowman["position"] = [12, 0]
+        data["options"] = {"darkness": 10, "max_rounds": 40}
+
+    return changed(change, "dark.yaml")
+
+
 SHOOTOUTS = {
+    "point_blank": point_blank,
+    "near": near,
+    "dark": dark,
     "ranged": lambda: load_scenario(RANGED),
     "close": close,
     "clumsy": clumsy,

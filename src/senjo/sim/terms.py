@@ -107,7 +107,7 @@ _HANDED_OVER: dict[str, tuple[str, str]] = {
     "critical_miss": ("追わない大失敗", "critical miss not modelled"),
     "ready": ("追わない準備", "Ready not modelled"),
     "sidearm": ("射撃武器を失い予備の武器へ", "missile weapon lost, sidearm drawn"),
-    "no_shot": ("撃たないAI", "AI would not shoot"),
+    "beyond": ("表の範囲外の距離", "distance past the tables"),
 }
 
 

@@ -167,16 +167,26 @@ AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
 PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # Why a battle escapes to the engine (`BlockResult.why`; 0: it did not): a critical miss
 # the model does not follow (a stumble past the foe, a re-roll settled otherwise), a Ready
-# it does not follow (a second spare, ...), a shooter's missile weapon broken (it draws its
-# sidearm and closes in), a shooter that would not shoot.
-W_NONE, W_MISS, W_READY, W_SIDEARM, W_NO_SHOT = 0, 1, 2, 3, 4
+# it does not follow (a second spare, ...), a shooter going to its sidearm (its missile
+# weapon broken, or empty with the foe within a Move), a shooter knocked back past the
+# yards its tables cover.
+W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND = 0, 1, 2, 3, 4
 #: The reasons' names (`SimAggregate.replayed_by`, `senjo sim --json`'s "replayed_by").
 ESCAPE_NAMES = {
     W_MISS: "critical_miss",
     W_READY: "ready",
     W_SIDEARM: "sidearm",
-    W_NO_SHOT: "no_shot",
+    W_BEYOND: "beyond",
 }
+#: Yards past the farther of a shootout's start and the melee classes that a shooter's
+#: tables still cover: room for knockback (a punch's, a kick's) before a battle escapes.
+KNOCK_MARGIN = 8
+#: What a shooter does with its missile weapon empty (`FighterTables.empty`): fight
+#: (strike in melee if the AI values a blow above 0, else reload, B270), or go to its
+#: sidearm (Ready swap or draw: the engine plays on).
+EMPTY_FIGHT, EMPTY_SPARE = 0, 1
+#: `FighterTables.choose_value` where no blow is open.
+NO_BLOW = -1e18
 #: Which weapon an attack mode or a parry uses: none held (a punch, a dodge), the main
 #: weapon (usable in the state READY), the spare (in the state SPARE).
 HELD_NONE, HELD_MAIN, HELD_SPARE = 0, 1, 2
@@ -266,6 +276,9 @@ class Mode:
     step_out: bool = False
     #: Whether it is the fighter's spare weapon (struck with in the state SPARE).
     spare: bool = False
+    #: For a shooter's blow: whether the engine lists its Attack before the shot's (the
+    #: AI takes the first of equal values).
+    before_shot: bool = False
 
     @property
     def held(self) -> int:
@@ -400,9 +413,24 @@ class FighterTables:
     shot_plan: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
     #: [foe's posture] -> to-hit modifier for shooting at it (B551, `prone_ranged_penalty`).
     shot_posture: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    #: [main weapon state, loaded] -> PICK_WEAPON (it picks its dropped weapon up, or
-    #: readies it again) or PICK_ESCAPE (it draws its sidearm: the engine plays on).
-    recover: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    #: [main weapon state, loaded, foe within its basic Move] -> PICK_WEAPON (it picks its
+    #: dropped weapon up, or readies it again), PICK_SPARE (it draws its sidearm) or
+    #: PICK_ESCAPE (anything else); the engine plays on but for PICK_WEAPON.
+    recover: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
+    #: [foe within its basic Move] -> EMPTY_FIGHT or EMPTY_SPARE, with its weapon empty in
+    #: hand (at any step of a reload: checked).
+    empty: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: Its basic Move: an empty missile weapon is reloaded only with the foe farther.
+    basic_move: int = 0
+    #: Whether, with the option `free_actions`, it drops its empty missile weapon as a free
+    #: action when a foe is within 2 yards (`GurpsAI._free_action`: it has a sidearm).
+    free_drop: bool = False
+    #: [weapon state, shield state, distance class, shock, defense - D_MIN] -> the AI's
+    #: value of the blow `choose` names, or of the best blow when none is worth striking
+    #: (NO_BLOW: none is open); a shooter weighs its shot against it.
+    choose_value: FloatArray = field(
+        default_factory=lambda: np.zeros((0, 0, 0, 0, 0), dtype=np.float64)
+    )
     #: As the target of a shot: [own posture] -> what dodging and dropping adds to the
     #: dodge (B377), or NO_DROP.
     drop_bonus: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
@@ -439,7 +467,8 @@ class DuelTables:
     max_injury: int
     #: The last distance class, "farther" (`distances`): the classes below it may strike.
     distance_top: int = len(DISTANCES) - 1
-    #: The last row of the shooters' `shot_skill` (`range_yard` of the farthest distance).
+    #: The last row of the shooters' `shot_skill` (the fewer of the two): farther apart,
+    #: a battle escapes (W_BEYOND).
     range_top: int = 0
 
 

@@ -54,8 +54,10 @@ FloatArray = npt.NDArray[np.float64]
     F_RELOAD,
     F_WILL,
     F_FAST_DRAW,
-) = range(20)
-F_COLUMNS = 20
+    F_BASIC_MOVE,
+    F_FREE_DROP,
+) = range(22)
+F_COLUMNS = 22
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -71,8 +73,9 @@ F_COLUMNS = 20
     MO_WOUNDING,
     MO_KNOCKBACK,
     MO_STEP_OUT,
-) = range(13)
-MO_COLUMNS = 13
+    MO_BEFORE_SHOT,
+) = range(14)
+MO_COLUMNS = 14
 # Columns of `Packed.slot` (per fighter and defense); kind 0 dodge, 1 parry, 2 block.
 (
     SL_KIND,
@@ -146,6 +149,8 @@ TABLES = (
     "drop_bonus",
     "recover",
     "drop_cost",
+    "empty",
+    "choose_value",
     "scalars",
 )
 (
@@ -198,10 +203,14 @@ TABLES = (
     T_DROP_BONUS,
     T_RECOVER,
     T_DROP_COST,
+    T_EMPTY,
+    T_CHOOSE_VALUE,
     T_SCALARS,
-) = range(50)
+) = range(52)
 #: Floating-point tables.
-FLOAT_TABLES = frozenset({"move", "reach", "chance", "x", "drop_cost", "shot_value"})
+FLOAT_TABLES = frozenset(
+    {"move", "reach", "chance", "x", "drop_cost", "shot_value", "choose_value"}
+)
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
 I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
 #: The width of a row of `Packed.layout` (the kernel reads it flat, at t * I_WIDTH + I_*).
@@ -275,6 +284,8 @@ def pack(t: DuelTables) -> Packed:
             f.reload,
             f.will,
             f.fast_draw,
+            f.basic_move,
+            int(f.free_drop),
         ]
 
     def modes(f: FighterTables) -> IntArray:
@@ -294,6 +305,7 @@ def pack(t: DuelTables) -> Packed:
                     wounding_index[m.wounding],
                     pushing_index[m.damage_type],
                     m.step_out,
+                    m.before_shot,
                 ]
                 for m in f.modes
             ]
@@ -378,6 +390,8 @@ def pack(t: DuelTables) -> Packed:
         drop_bonus=_stack([_int(_some(f.drop_bonus)) for f in fighters]),
         recover=_stack([_int(_some(f.recover)) for f in fighters]),
         drop_cost=np.array([DROP_COST], dtype=np.float64),
+        empty=_stack([_int(_some(f.empty)) for f in fighters]),
+        choose_value=_stack([f.choose_value for f in fighters], np.float64),
         scalars=_int([t.max_rounds, SKILL_LO, t.distance_top, t.range_top]),
     )
 

@@ -1,23 +1,28 @@
-"""The fast path's tables for a shooting duel: two fighters who shoot at each other from afar.
+"""The fast path's tables for a shooter: a fighter whose main weapon shoots (a bow, a
+crossbow), in a duel with another shooter.
 
 A duel is a shootout when both fighters' main weapons are missile weapons
-(`accept.shooter`). The AI of a shooter, at a distance past 3 yards and past
-its Move, never moves (`GurpsAI._maneuver_of`): with its weapon loaded it
-Aims three turns and shoots, then Readies until the weapon is loaded again
-(B270, B364); it stands up first when it lies or kneels. The target of a
-shot can only dodge, or dodge and drop (B377). `shooter_tables` fills a
-fighter's `FighterTables` for that loop from the engine's own functions on
-constructed states - the shot's skill and critical-miss table, the to-hit
-modifier of the foe's posture, what the AI does with its weapon dropped,
-turned or broken, its choice to shoot and its plan for every shock, foe's
-posture and foe's best defense - and `drop_tables` its dodge-and-drop bonus
-as a target; both raise `Unsupported` wherever the engine would do anything
-else (the AI choosing another maneuver, a defense other than dodging, half
-damage by range).
+(`accept.shooter`). The AI of a shooter (`GurpsAI._maneuver_of`), standing,
+with its weapon loaded in hand, weighs its shot against its blows (a punch or
+kick with the bow in hand) and takes the better, Aiming first while the foe
+is past 3 yards (B364), or moves toward the foe when neither is worth it;
+empty, it strikes a blow worth striking, else Readies until the weapon is
+loaded again (B270) - or, with the foe within its Move, it goes to its
+sidearm (for the engine to play); hurt and close, it takes All-Out Defense.
+`shooter_tables` fills a fighter's `FighterTables` for that from the
+engine's own functions on constructed states - the shot's skill by range yard
+and Aim and its critical-miss table, the to-hit modifier of the foe's
+posture, what the AI does with its weapon empty, dropped, turned or broken,
+its free action, its value of a shot and its plan for every skill and foe's
+best defense - and `drop_tables` its dodge-and-drop bonus as a target; both
+raise `Unsupported` wherever the engine would do anything else (a defense
+other than dodging against a shot, half damage by range). The blows, the
+All-Out Defense and the defenses in melee are the melee tables' (`tables.py`).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,14 +37,16 @@ from senjo.sim.fast_gurps.accept import shooter
 from senjo.sim.fast_gurps.damage_tables import MISS_FIELDS, miss_table
 from senjo.sim.fast_gurps.layout import (
     AIM_TURNS,
-    CM_ESCAPE,
-    CM_STUMBLE,
     D_MAX,
     D_MIN,
+    EMPTY_FIGHT,
+    EMPTY_SPARE,
     LOC,
     MAIN_STATES,
     NO_DROP,
     PICK_ESCAPE,
+    PICK_NONE,
+    PICK_SPARE,
     PICK_WEAPON,
     POSTURES,
     RANDOM,
@@ -50,13 +57,13 @@ from senjo.sim.fast_gurps.layout import (
     FighterTables,
     Mode,
     Unsupported,
-    range_yard,
 )
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
+from senjo.systems.gurps.free_actions import free_action_options
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -65,10 +72,10 @@ from senjo.systems.gurps.skills import FAST_DRAW
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wounds import weapon_dice
 
-__all__ = ["CLOSEST", "drop_tables", "shooter_tables"]
+__all__ = ["drop_tables", "shooter_tables"]
 
 #: Past this distance the AI Aims before it shoots (`GurpsAI._maneuver_of`: "far").
-CLOSEST = 3.0
+FAR = 3.0
 
 
 def _unsupported(en: str, ja: str) -> Unsupported:
@@ -85,11 +92,14 @@ def shooter_tables(
     key: str,
     foe: str,
     distance: float,
+    top: int,
     out: FighterTables,
 ) -> None:
-    """Fill `out` (the fighter `key`'s tables) for a shootout at `distance`: its missile
-    mode and critical-miss table appended to `out.modes` and `out.miss`, and `ranged`,
-    `reload`, `shot_posture`, `recover`, `shoot` and `shoot_plan`."""
+    """Fill `out` (the fighter `key`'s tables) for a shootout starting at `distance`, its
+    shots covered up to `top` yards (less where half damage begins): its missile mode and
+    critical-miss table appended to `out.modes` and `out.miss`, and `ranged`, `reload`,
+    `fast_draw`, `shot_posture`, `shot_skill`, `shot_value`, `shot_plan`, `recover`,
+    `empty`, `basic_move` and `free_drop`."""
     fighter: Fighter = battle.state.fighters[key]
     mine, theirs = shooter(fighter), shooter(battle.state.fighters[foe])
     if mine is None or theirs is None:  # `accept.decline_reason` checks it first
@@ -97,11 +107,6 @@ def shooter_tables(
     weapon, mode = mine
     ranged = mode.ranged
     assert ranged is not None
-    if distance <= CLOSEST or distance <= fighter.basic_move:
-        raise _unsupported(
-            f"combatant {key!r} starts within reach of a move ({distance:g} yards)",
-            f"戦闘者 {key!r} が移動で届く距離から始まる（{distance:g}ヤード）",
-        )
     if distance > ranged.half_damage:  # `wounds.deal_damage` halves the basic damage
         raise _unsupported(
             f"combatant {key!r} shoots from past half-damage range",
@@ -110,12 +115,15 @@ def shooter_tables(
     shot = _Shot(state_at, battle, key, foe, weapon, mode, distance)
     _add_mode(shot, out)
     out.reload = ranged.reload
+    out.basic_move = fighter.basic_move
     fast = FAST_DRAW.get(mode.skill, "")
     if ranged.reload > 1 and fast in fighter.skills:
         out.fast_draw = fighter.skills[fast]
-    _check_loop(shot)
+    _check_aim(shot)
+    _empty(shot, out)
     _recover(shot, out)
-    _shot_skills(shot, out)
+    _free_drop(shot, out)
+    _shot_skills(shot, min(top, int(ranged.half_damage)), out)
     _shoot(shot, out)
 
 
@@ -168,12 +176,9 @@ def _add_mode(shot: _Shot, out: FighterTables) -> None:
     fighter: Fighter = shot.battle.state.fighters[shot.key]
     mode = shot.mode
     skill = shot.skill(shot.aimed())
-    # Its critical misses (B556): the armed table, as for a blow; a stumble past the foe
-    # (which would end the shootout) is handed to the engine.
+    # Its critical misses (B556): the armed table, as for a blow (a stumble past the foe
+    # brings the shooter a yard beyond it).
     rows = miss_table(shot.battle, shot.key, shot.weapon, mode, parrying=False)
-    for row in rows:
-        if row["code"] == CM_STUMBLE:
-            row["code"] = CM_ESCAPE
     misses = out.miss["code"].shape[0]
     for name in MISS_FIELDS:
         out.miss[name] = np.vstack([out.miss[name], [[row[name] for row in rows]]])
@@ -205,55 +210,118 @@ def _add_mode(shot: _Shot, out: FighterTables) -> None:
     )
 
 
-def _check_loop(shot: _Shot) -> None:
-    """Loaded and not yet aimed three turns, the AI Aims; empty, it reloads (B270), at
-    every step of the reload; anything else is declined."""
+def _check_aim(shot: _Shot) -> None:
+    """Loaded and not yet aimed three turns, the AI Aims past 3 yards (the kernel's rule,
+    `GurpsAI._maneuver_of`), and it has no Ready to reload; checked at 4 yards and at the
+    start."""
     aim = ManeuverChoice("aim", "", shot.foe, shot.weapon, shot.mode.name)
-    for turns in range(AIM_TURNS):
-        state = shot.state_at(shot.distance)
-        status = state.status[shot.key]
-        status.aim_turns, status.aim_target, status.aim_weapon = turns, shot.foe, shot.weapon
-        _expect(shot, state, aim, "Aim")
+    for distance in sorted({FAR + 1, max(shot.distance, FAR + 1)}):
+        for turns in range(AIM_TURNS):
+            state = shot.state_at(distance)
+            status = state.status[shot.key]
+            status.aim_turns, status.aim_target, status.aim_weapon = turns, shot.foe, shot.weapon
+            _expect(shot, state, aim, "Aim")
+    state = shot.state_at(1.0)
+    if any(o.variant == "reload" for o in maneuver_options(state, shot.key)):
+        raise _unsupported(
+            f"combatant {shot.key!r} may reload a loaded weapon",
+            f"戦闘者 {shot.key!r} が装填済みの武器を装填できる",
+        )
+
+
+def _near_far(shot: _Shot) -> tuple[float, float]:
+    """A distance within the shooter's basic Move, and one past it."""
+    fighter: Fighter = shot.battle.state.fighters[shot.key]
+    return float(max(fighter.basic_move, 1)), float(max(fighter.basic_move, 1) + 1)
+
+
+def _empty(shot: _Shot, out: FighterTables) -> None:
+    """`out.empty`: its weapon empty in hand, at every step of its reload, the AI reloads
+    (B270) or strikes a blow (EMPTY_FIGHT), or readies its sidearm (EMPTY_SPARE), with the
+    foe within its basic Move and past it; anything else is declined."""
     assert shot.mode.ranged is not None
-    reload = ManeuverChoice("ready", "reload", weapon=shot.weapon)
-    for progress in range(shot.mode.ranged.reload):
-        state = shot.state_at(shot.distance)
-        state.status[shot.key].shots[shot.weapon] = 0
-        if progress:
-            state.status[shot.key].reloading[shot.weapon] = progress
-        _expect(shot, state, reload, "Ready (reload)")
+    out.empty = np.zeros(2, dtype=np.int64)
+    for near, distance in zip((1, 0), _near_far(shot), strict=True):
+        answers = set()
+        for progress in range(shot.mode.ranged.reload):
+            state = shot.state_at(distance)
+            state.status[shot.key].shots[shot.weapon] = 0
+            if progress:
+                state.status[shot.key].reloading[shot.weapon] = progress
+            chosen = shot.choice(state)
+            if (chosen.maneuver == "ready" and chosen.variant == "reload") or (
+                chosen.maneuver == "attack" and chosen.weapon != shot.weapon
+            ):
+                answers.add(EMPTY_FIGHT)
+            elif chosen.maneuver == "ready" and chosen.variant in ("swap", "draw"):
+                answers.add(EMPTY_SPARE)
+            else:
+                raise _unsupported(
+                    f"the AI of {shot.key!r} would take {chosen.key} with its weapon empty",
+                    f"{shot.key!r} のAIは武器が空のとき {chosen.key} を選ぶ",
+                )
+        if len(answers) != 1:
+            raise _unsupported(
+                f"the AI of {shot.key!r} changes its mind as it reloads",
+                f"{shot.key!r} のAIが装填の途中で選択を変える",
+            )
+        out.empty[near] = answers.pop()
 
 
 def _recover(shot: _Shot, out: FighterTables) -> None:
     """`out.recover`: its weapon dropped (a critical miss, B556; a critical hit's "drops
-    its weapon") or turned in its hands, it picks it up or readies it again; broken, it
-    draws its sidearm (for the engine to play)."""
+    its weapon") or turned in its hands, it picks it up or readies it again - but for an
+    empty one with the foe within its Move, which it leaves for its sidearm or, without
+    one, where it is (PICK_NONE: it strikes a blow, closes in or defends, as the melee
+    tables say); broken, it draws its sidearm (for the engine to play)."""
     from senjo.sim.fast_gurps.tables import _set_weapon
 
     back = (
         ManeuverChoice("ready", "pick_up", weapon=shot.weapon),
         ManeuverChoice("ready", "regrip", weapon=shot.weapon),
     )
-    out.recover = np.full((len(MAIN_STATES), 2), PICK_ESCAPE, dtype=np.int64)
-    for where in MAIN_STATES:
-        for loaded in (0, 1):
-            state = shot.state_at(shot.distance)
-            if not loaded:
-                state.status[shot.key].shots[shot.weapon] = 0
-            _set_weapon(state, shot.key, shot.weapon, where)
-            if where != READY and shot.choice(state) in back:
-                out.recover[where, loaded] = PICK_WEAPON
+    out.recover = np.full((len(MAIN_STATES), 2, 2), PICK_NONE, dtype=np.int64)
+    for where, loaded, (near, distance) in itertools.product(
+        MAIN_STATES, (0, 1), zip((1, 0), _near_far(shot), strict=True)
+    ):
+        if where == READY:
+            continue
+        state = shot.state_at(distance)
+        if not loaded:
+            state.status[shot.key].shots[shot.weapon] = 0
+        _set_weapon(state, shot.key, shot.weapon, where)
+        chosen = shot.choice(state)
+        if chosen in back:
+            out.recover[where, loaded, near] = PICK_WEAPON
+        elif chosen.maneuver == "ready" and chosen.variant in ("swap", "draw"):
+            out.recover[where, loaded, near] = PICK_SPARE
+        elif chosen.maneuver in ("attack", "move", "all_out_defense"):
+            out.recover[where, loaded, near] = PICK_NONE  # it fights on without
+        else:
+            out.recover[where, loaded, near] = PICK_ESCAPE
 
 
-def _shot_skills(shot: _Shot, out: FighterTables) -> None:
+def _free_drop(shot: _Shot, out: FighterTables) -> None:
+    """`out.free_drop`: with the option `free_actions`, whether the AI drops its empty
+    missile weapon as a free action with the foe a yard away (`GurpsAI._free_action`)."""
+    state = shot.state_at(1.0)
+    if state.rules.get("free_actions", "off") != "on":
+        return
+    state.status[shot.key].shots[shot.weapon] = 0
+    options = free_action_options(state, shot.key)
+    from senjo.sim.fast_gurps.tables import _decision_battle
+
+    chosen = _AI.choose(_decision_battle(state), Decision(shot.key, "free_action", options))
+    out.free_drop = chosen.name == "drop" and chosen.detail == shot.weapon
+
+
+def _shot_skills(shot: _Shot, top: int, out: FighterTables) -> None:
     """`out.shot_skill`: the skill of a shot at a standing foe's torso with 0 to
-    `AIM_TURNS` turns of Aim, by range yard (`range_yard`) up to the duel's distance, less
-    the foe's size, as `_add_mode` takes it. Row 0 (close combat) is left at SKILL_LO:
-    shooters never come that close here."""
+    `AIM_TURNS` turns of Aim, by range yard (`range_yard`) up to `top`, less the foe's
+    size, as `_add_mode` takes it; row 0 is close combat (the weapon's Bulk, B548)."""
     size = shot.battle.state.fighters[shot.foe].size_modifier
-    top = range_yard(shot.distance)
     out.shot_skill = np.full((top + 1, AIM_TURNS + 1), SKILL_LO, dtype=np.int64)
-    for row in range(1, top + 1):
+    for row in range(top + 1):
         for turns in range(AIM_TURNS + 1):
             state = shot.state_at(float(row))
             status = state.status[shot.key]
@@ -268,36 +336,39 @@ def _shot_skills(shot: _Shot, out: FighterTables) -> None:
 
 def _shoot(shot: _Shot, out: FighterTables) -> None:
     """`out.shot_value` and `out.shot_plan`: for every effective skill a shot can have
-    here (aimed `AIM_TURNS` turns from the duel's distance, at each shock and foe's
-    posture; less the foe's size, as `shot_skill`) and every best defense of the foe,
-    the AI's value of the shot (`GurpsAI._attack_value`: `_best_plan` on the plans for
-    that skill) and its plan; declined if it would not take even its first shot. The
-    value depends on the state only through the skill: it is worked out on one state,
-    with the skill given."""
+    (any range yard of `shot_skill` and turns of Aim, at each shock and foe's posture;
+    less the foe's size, as `shot_skill`; clipped to the success-roll table) and every
+    best defense of the foe, the AI's value of the shot (`GurpsAI._attack_value`:
+    `_best_plan` on the plans for that skill) and its plan. The value depends on the
+    state only through the skill: it is worked out on one state, with the skill given."""
     from senjo.sim.fast_gurps.tables import _plan_ids
 
     key, foe = shot.key, shot.foe
     attack = ManeuverChoice("attack", "", foe, shot.weapon, shot.mode.name)
+    fighter: Fighter = shot.battle.state.fighters[key]
     for shock in range(SHOCK_LEVELS):
         for posture in POSTURES:
             state = shot.aimed(shock, posture)
-            attacks = [
+            shots = [
                 o
                 for o in maneuver_options(state, key)
-                if o.maneuver == "attack" and o.weapon and o.target == foe
+                if o.maneuver == "attack"
+                and o.weapon
+                and o.target == foe
+                and fighter.weapon(o.weapon).mode(o.mode).ranged is not None
             ]
-            if attacks != [attack]:
+            if shots != [attack]:
                 raise _unsupported(
-                    f"combatant {key!r} has another attack than its shot",
-                    f"戦闘者 {key!r} に射撃以外の攻撃がある",
+                    f"combatant {key!r} has another shot than its missile weapon's",
+                    f"戦闘者 {key!r} に主の射撃武器以外の射撃がある",
                 )
     reference = shot.aimed()
     size = shot.battle.state.fighters[foe].size_modifier  # `shot_skill` is less the foe's size
     cap = attack_score(reference, key, foe, shot.weapon, shot.mode, AttackPlan("torso"), _PLAIN).cap
-    aimed = int(out.shot_skill[range_yard(shot.distance), AIM_TURNS])
     reachable = sorted(
         {
-            aimed - shock + int(modifier)
+            min(max(int(skill) - shock + int(modifier), SKILL_LO), SKILL_HI)
+            for skill in np.unique(out.shot_skill)
             for shock in range(SHOCK_LEVELS)
             for modifier in out.shot_posture
         }
@@ -307,11 +378,6 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
     out.shot_plan = np.zeros((SKILL_HI - SKILL_LO + 1, d_count), dtype=np.int64)
     plan_ids = _plan_ids()
     for skill in reachable:
-        if not SKILL_LO <= skill <= SKILL_HI:
-            raise _unsupported(
-                f"combatant {key!r} shoots at skill {skill}",
-                f"戦闘者 {key!r} の射撃の技能値が{skill}",
-            )
         base = Score(skill + size, cap=cap)  # the engine's skill: the foe's size in it
         plans = plans_for_skill(reference, key, attack, shot.mode, base.value)
         for defense in range(D_MIN, D_MAX + 1):
@@ -335,12 +401,6 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
                     f"戦闘者 {key!r} が{chosen.location}を狙う",
                 )
             out.shot_plan[at] = plan_ids[chosen]
-    first = aimed + int(out.shot_posture[0])  # its first shot: unshaken, the foe standing
-    if (out.shot_value[first - SKILL_LO] <= 0).all():
-        raise _unsupported(
-            f"the AI of {key!r} would not shoot from {shot.distance:g} yards (it closes in)",
-            f"{key!r} のAIは{shot.distance:g}ヤードからは撃たない（接近する）",
-        )
 
 
 def drop_tables(

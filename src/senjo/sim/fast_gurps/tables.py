@@ -21,6 +21,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import math
 from typing import Any
 
 import numpy as np
@@ -51,12 +52,14 @@ from senjo.sim.fast_gurps.layout import (
     DR_NORMAL,
     DROPPED,
     HANDS,
+    KNOCK_MARGIN,
     LOC,
     LOCATIONS,
     M_AOD,
     MAIN_STATES,
     NEVER_FLEES,
     NO_ATTACK,
+    NO_BLOW,
     PICK_ESCAPE,
     PICK_SHIELD,
     PICK_SPARE,
@@ -227,7 +230,9 @@ def _fighter_tables(
     index: int,
     max_basic: int,
     classes: tuple[float, ...] = DISTANCES,
+    top: int = 0,
 ) -> FighterTables:
+    """One fighter's tables; a shooter's shots are covered up to `top` yards."""
     key, foe = order[index], order[1 - index]
     battle = _battle(scenario)
     fighter: Fighter = battle.state.fighters[key]
@@ -298,24 +303,35 @@ def _fighter_tables(
     d_count = D_MAX - D_MIN + 1
     shape = (len(WEAPON_STATES), 3, len(classes), SHOCK_LEVELS)
     choose = np.full((*shape, d_count), NO_ATTACK, dtype=np.int64)
+    choose_value = np.full((*shape, d_count), NO_BLOW, dtype=np.float64)
     cache_mode = np.full(shape, NO_ATTACK, dtype=np.int64)
     plan = np.zeros((len(modes), SHOCK_LEVELS, d_count), dtype=np.int64)
     planned = np.zeros((len(modes), SHOCK_LEVELS), dtype=np.bool_)
     hands = HANDS if shield is not None else (READY,)
     plan_ids = _plan_ids()
-    memo: dict[tuple[Any, ...], tuple[int, list[int]]] = {}
-    # A shooter never comes to blows (`ranged_tables.py`): no melee choices to tabulate.
+    memo: dict[tuple[Any, ...], tuple[int, list[int], list[float]]] = {}
+    # A shooter strikes blows with its missile weapon in hand (a punch, a kick: its shot
+    # is `ranged_tables.py`'s); with its weapon lost it readies it, or goes to its sidearm
+    # (played by the engine), or takes All-Out Defense.
     shooting = shooter(fighter) is not None
     weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
-    melee_states = () if shooting else tuple(itertools.product(weapon_states, hands))
+    melee_states = tuple(itertools.product(weapon_states, hands))
+    striking_states = tuple((where, READY) for where in MAIN_STATES) if shooting else melee_states
     for (where, hand), far, shock in itertools.product(
-        melee_states, range(len(classes)), range(SHOCK_LEVELS)
+        striking_states, range(len(classes)), range(SHOCK_LEVELS)
     ):
         state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare)
         state.status[key].shock = -shock
         every = maneuver_options(state, key)
-        attacks = [o for o in every if o.maneuver == "attack" and o.weapon and o.target == target]
+        attacks = [
+            o
+            for o in every
+            if o.maneuver == "attack"
+            and o.weapon
+            and o.target == target
+            and (o.weapon, o.mode) in mode_index  # blows: a shooter's shot is not one
+        ]
         if not attacks:
             continue
         slot_key = (every, shock)
@@ -326,6 +342,7 @@ def _fighter_tables(
                     scored_first = mode_index[(attack.weapon, attack.mode)]
                     break
             codes = []
+            best_values = []
             for defense in range(D_MIN, D_MAX + 1):
                 cache: dict[tuple[str, bool], int | None] = {(target, False): defense}
                 values = {o: ai._attack_value(state, key, o, cache) for o in attacks}
@@ -336,10 +353,12 @@ def _fighter_tables(
                     if ai._with_step_back(state, key, best, every) != best:
                         code += BACK  # strike, then Step back out of the foe's reach
                 codes.append(code)
-            memo[slot_key] = (scored_first, codes)
-        first_mode, codes = memo[slot_key]
+                best_values.append(values[best])
+            memo[slot_key] = (scored_first, codes, best_values)
+        first_mode, codes, best_values = memo[slot_key]
         cache_mode[where, hand, far, shock] = first_mode
         choose[where, hand, far, shock] = codes
+        choose_value[where, hand, far, shock] = best_values
         for attack in attacks:
             m = mode_index[(attack.weapon, attack.mode)]
             plans = plan_options(state, key, attack)
@@ -375,7 +394,7 @@ def _fighter_tables(
     # Its spare it draws only with its main weapon broken, and takes up again once dropped
     # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
     pickup = np.zeros((len(WEAPON_STATES), 3, len(classes)), dtype=np.int64)
-    for (where, hand), far in itertools.product(melee_states, range(len(classes))):
+    for (where, hand), far in itertools.product(striking_states, range(len(classes))):
         state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare)
         choice = ai.choose(
@@ -451,6 +470,7 @@ def _fighter_tables(
         can_retreat=can_retreat,
         cache_mode=cache_mode,
         choose=choose,
+        choose_value=choose_value,
         plan=plan,
         aod=aod,
         pickup=pickup,
@@ -471,9 +491,23 @@ def _fighter_tables(
         def state_at(distance: float) -> GurpsState:
             return _state(scenario, order, distance)
 
-        shooter_tables(state_at, battle, key, foe, distance, out)
+        shooter_tables(state_at, battle, key, foe, distance, top, out)
         drop_tables(state_at, battle, key, foe, distance, out)
+        _before_shot(state_at(1.0), key, out)
     return out
+
+
+def _before_shot(state: GurpsState, key: str, out: FighterTables) -> None:
+    """`Mode.before_shot` of a shooter's blows: whether the engine lists the blow's Attack
+    before the shot's (`maneuver_options` a yard from the foe)."""
+    shot = out.modes[out.ranged]
+    order = [(o.weapon, o.mode) for o in maneuver_options(state, key) if o.maneuver == "attack"]
+    if (shot.weapon, shot.name) not in order:
+        return
+    place = order.index((shot.weapon, shot.name))
+    for mode in out.modes:
+        if (mode.weapon, mode.name) in order[:place]:
+            mode.before_shot = True
 
 
 def _decision_battle(state: GurpsState) -> Battle[Any]:
@@ -542,8 +576,11 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
                 most = max(most, 3 * (6 * dice.dice + max(dice.adds, 0)) + 3)
     steady = _steady(scenario)
     classes = distances(_longest_reach(scenario))
-    first = _fighter_tables(steady, order, 0, most, classes)
-    second = _fighter_tables(steady, order, 1, most, classes)
+    points = [scenario.positions.get(key, Point(0, 0)) for key in order]
+    start = abs(float(points[1].x) - float(points[0].x))
+    top = max(math.ceil(start), len(classes) - 1) + KNOCK_MARGIN
+    first = _fighter_tables(steady, order, 0, most, classes, top)
+    second = _fighter_tables(steady, order, 1, most, classes, top)
     by_key = {fighter.key: fighter for fighter in fighters}
     for tables, key in ((first, order[0]), (second, order[1])):
         flee_at = by_key[key].flee_at
@@ -579,7 +616,7 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
         max_basic=most,
         max_injury=max_injury,
         distance_top=len(classes) - 1,
-        range_top=max(
+        range_top=min(
             (f.shot_skill.shape[0] - 1 for f in (first, second) if f.ranged >= 0), default=0
         ),
         **crit,

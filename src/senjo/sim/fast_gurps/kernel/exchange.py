@@ -14,6 +14,7 @@ from senjo.sim.fast_gurps.kernel.harm import (
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_STATUS,
     PLAYING,
+    S_AIM,
     S_ATTACKED,
     S_ATTACKS,
     S_BALANCE,
@@ -46,6 +47,8 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _i2,
     _i3,
     _i4,
+    _i5,
+    _i6,
     _jit,
     _mode,
     _roll3,
@@ -55,12 +58,15 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _success,
 )
 from senjo.sim.fast_gurps.layout import (
+    BACK,
     BROKEN,
     CLOSE,
     HELD_MAIN,
     HELD_NONE,
     HELD_SPARE,
     LYING,
+    M_ATTACK,
+    M_MOVE,
     NO_SCORE,
     RANDOM,
     READY,
@@ -94,10 +100,14 @@ from senjo.sim.fast_gurps.packed import (
     SL_STEP,
     SL_UNARMED,
     SL_UNBALANCED,
+    T_AOD,
+    T_CACHE_MODE,
     T_CAN_RETREAT,
     T_CHANCE,
+    T_CHOOSE,
     T_HIT_LOCATION,
     T_LOCATION_PENALTY,
+    T_MOVE,
     T_PARRY_BREAKS,
     T_PLAN,
     T_PLAN_DECEPTIVE,
@@ -240,6 +250,7 @@ def _defend(
     outcome, _ = _check(P, PF, K, c, st, score)
     s[S_DEFENSES + v] += 1
     s[S_DEFENDED_NOW + v] = 1
+    s[S_AIM + v] = 0  # B364: any active defense spoils an Aim (a shooter's, in melee)
     # Written without branches on the choice (adding 0 where nothing changes).
     s[S_RETREATED + v] |= int(retreating)
     par[v, slot] += int(kind == 1)
@@ -404,3 +415,61 @@ def _attack(
         and s[S_POSTURE + f] == STANDING
     ):
         _step_away(x, f, 1.0)
+
+
+@_jit
+def _melee_choice(
+    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, f: int, far: int
+) -> tuple[int, int, int]:
+    """The AI's blow at distance class `far` (GurpsAI._maneuver_of): its code in `T_CHOOSE`
+    (a mode, BACK + a mode, or NO_ATTACK: none worth striking), the mode whose defense the
+    AI scored first, and that defense."""
+    weapon, hand, shock = s[S_WEAPON + f], s[S_HAND + f], -s[S_SHOCK + f]
+    first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
+    defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
+    code = _i6(P, K, T_CHOOSE, f, weapon, hand, far, shock, _clip_defense(defense))
+    return code, first, defense
+
+
+@_jit
+def _blow(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    used: IntArray,
+    f: int,
+    code: int,
+    first: int,
+    defense: int,
+) -> None:
+    """The Attack `_melee_choice` chose (`code` >= 0), its scored defense passed on."""
+    back = code >= BACK
+    if back:
+        code -= BACK
+    s[S_MAN + f] = M_ATTACK
+    _attack(P, PF, K, s, par, x, c, st, used, f, code, defense if first == code else NO_SCORE, back)
+
+
+@_jit
+def _close_in(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    x: npt.NDArray[np.float64],
+    f: int,
+    distance: float,
+) -> None:
+    """No blow (nor shot) worth taking: Move toward the foe, a yard short, at its Move
+    (halved below a third of its HP); already that close, All-Out Defense."""
+    if distance > 1.0:
+        hurt = 3 * s[S_HP + f] < _fighter(P, K, f, F_HP)
+        _step_toward(x, f, _f2(PF, K, T_MOVE, f, 1) if hurt else _f2(PF, K, T_MOVE, f, 0), 1.0)
+        s[S_MAN + f] = M_MOVE
+    else:
+        s[S_MAN + f] = _i3(P, K, T_AOD, f, s[S_WEAPON + f], s[S_HAND + f])

@@ -205,6 +205,14 @@ def _f3(PF: FloatArray, K: IntArray, t: int, a: int, b: int, c: int) -> float:
 
 
 @_jit
+def _f6(
+    PF: FloatArray, K: IntArray, t: int, a: int, b: int, c: int, d: int, e: int, g: int
+) -> float:
+    at = _at(K, t) + a * _stride(K, t, 0) + b * _stride(K, t, 1) + c * _stride(K, t, 2)
+    return float(_get(PF, at + d * _stride(K, t, 3) + e * _stride(K, t, 4) + g))
+
+
+@_jit
 def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
     """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
     return int(_get(P, _at(K, T_FIGHTER) + f * F_COLUMNS + column))

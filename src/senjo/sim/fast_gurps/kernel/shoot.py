@@ -1,14 +1,16 @@
-"""The compiled duel's shootout: a shooter's turn, its shot and the target's dodge.
+"""The compiled duel's shooter: its turn, its shot and the target's dodge.
 
-A fighter whose `F_RANGED` mode is set never comes to blows (`ranged_tables.py`
-says when the AI would, and the fast path declines those duels): standing,
-with its weapon loaded, it Aims `AIM_TURNS` turns (B364) and shoots; empty,
-it Readies until it is loaded (B270). The target dodges, or dodges and drops
-(B377), as `GurpsAI._defense` chooses. Whatever this loop does not follow - a
-stumble past the foe on a critical miss, a broken weapon (the AI draws its sidearm), an
-AI that would not shoot - hands the battle to the engine; a dropped weapon is picked up,
-one turned in the hands readied again. There is no NumPy model of it: a shootout is
-played here or on the engine (`accept.py`).
+A fighter whose `F_RANGED` mode is set shoots (`ranged_tables.py`): standing,
+with its weapon loaded, it weighs the shot against its best blow (a punch, a
+kick) and takes the better, Aiming first while the foe is past 3 yards (B364);
+empty, it strikes a blow worth striking, else Readies until the weapon is
+loaded again (B270); with neither worth taking it closes in. The target of a
+shot dodges, or dodges and drops (B377), as `GurpsAI._defense` chooses. What
+this loop does not follow - a shooter going to its sidearm (its weapon broken,
+or empty with the foe within its Move), a shooter knocked back past its
+tables - hands the battle to the engine; a dropped weapon is picked up, one
+turned in the hands readied again. There is no NumPy model of it: a duel with a
+shooter is played here or on the engine (`accept.py`).
 """
 
 from __future__ import annotations
@@ -16,13 +18,21 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from senjo.sim.fast_gurps.kernel.exchange import _attack_roll, _chance, _slot_score
+from senjo.sim.fast_gurps.kernel.exchange import (
+    _attack_roll,
+    _blow,
+    _chance,
+    _close_in,
+    _melee_choice,
+    _slot_score,
+)
 from senjo.sim.fast_gurps.kernel.harm import _critical_miss, _damage
 from senjo.sim.fast_gurps.kernel.rolls import (
     S_AIM,
     S_DEFENDED,
     S_DEFENDED_NOW,
     S_DEFENSES,
+    S_HAND,
     S_LOADED,
     S_MAN,
     S_POSTURE,
@@ -34,13 +44,16 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     IntArray,
     _check,
     _clip_defense,
+    _distance_class,
     _escape,
     _f1,
     _f3,
+    _f6,
     _fighter,
     _i1,
     _i2,
     _i3,
+    _i4,
     _jit,
     _mode,
     _range_yard,
@@ -48,11 +61,17 @@ from senjo.sim.fast_gurps.kernel.rolls import (
 )
 from senjo.sim.fast_gurps.layout import (
     AIM_TURNS,
+    BACK,
+    EMPTY_SPARE,
     LYING,
     M_AIM,
     M_ATTACK,
     M_READY,
+    NO_ATTACK,
+    NO_BLOW,
     NO_DROP,
+    PICK_NONE,
+    PICK_SPARE,
     PICK_WEAPON,
     RANDOM,
     READY,
@@ -60,17 +79,23 @@ from senjo.sim.fast_gurps.layout import (
     SKILL_LO,
     STANDING,
     TORSO,
-    W_NO_SHOT,
+    W_BEYOND,
+    W_READY,
     W_SIDEARM,
 )
 from senjo.sim.fast_gurps.packed import (
+    F_BASIC_MOVE,
     F_FAST_DRAW,
     F_RANGED,
     F_RELOAD,
+    MO_BEFORE_SHOT,
     MO_MISS,
+    SC_DISTANCE_TOP,
     SC_RANGE_TOP,
+    T_CHOOSE_VALUE,
     T_DROP_BONUS,
     T_DROP_COST,
+    T_EMPTY,
     T_LOCATION_PENALTY,
     T_PLAN_LOCATION,
     T_RECOVER,
@@ -171,7 +196,24 @@ def _shot(
 
 
 @_jit
-def _shoot_turn(
+def _reload(
+    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, c: IntArray, st: U64, f: int
+) -> None:
+    """One Ready of a reload (B270), Fast-Draw (Arrow) rolled at each (B194)."""
+    s[S_RELOAD + f] += 1
+    fast = _fighter(P, K, f, F_FAST_DRAW)
+    if fast >= 0:  # B194: Fast-Draw (Arrow) at each Ready; a success saves one
+        outcome, _ = _check(P, PF, K, c, st, fast)
+        if _success(outcome):
+            s[S_RELOAD + f] += 1
+    if s[S_RELOAD + f] >= _fighter(P, K, f, F_RELOAD):
+        s[S_RELOAD + f] = 0
+        s[S_LOADED + f] = 1
+    s[S_MAN + f] = M_READY
+
+
+@_jit
+def _shooter_turn(
     P: IntArray,
     PF: FloatArray,
     K: IntArray,
@@ -182,45 +224,83 @@ def _shoot_turn(
     st: U64,
     used: IntArray,
     f: int,
+    distance: float,
 ) -> None:
-    """A standing shooter's maneuver (GurpsAI._maneuver_of) and its resolution."""
-    if s[S_WEAPON + f] != READY:
-        # Dropped or turned in its hands: picked up or readied, loaded or not as it was.
-        # Broken: it draws its sidearm (the engine plays on).
-        if _i3(P, K, T_RECOVER, f, s[S_WEAPON + f], s[S_LOADED + f]) != PICK_WEAPON:
-            _escape(c, used, W_SIDEARM)
+    """A standing shooter's maneuver (GurpsAI._maneuver_of) and its resolution, once
+    All-Out Defense is ruled out: its weapon lost, it takes it up again; loaded, the
+    better of its shot (Aimed first past 3 yards) and its best blow; empty, a blow worth
+    striking or a Ready to reload; else it closes in. Its sidearm is the engine's."""
+    weapon = s[S_WEAPON + f]
+    near = 1 if distance <= _fighter(P, K, f, F_BASIC_MOVE) else 0
+    pick = PICK_NONE
+    if weapon != READY:
+        # Dropped or turned in its hands: picked up or readied, loaded or not as it was;
+        # or left for its sidearm (broken, or empty with the foe near), or left where it
+        # is (empty, the foe near, no sidearm: it fights on without).
+        pick = _i4(P, K, T_RECOVER, f, weapon, s[S_LOADED + f], near)
+        if pick == PICK_WEAPON:
+            s[S_WEAPON + f] = READY
+            s[S_MAN + f] = M_READY
             return
-        s[S_WEAPON + f] = READY
-        s[S_MAN + f] = M_READY
+        if pick != PICK_NONE:
+            _escape(c, used, W_SIDEARM if pick == PICK_SPARE else W_READY)
+            return
+    code, first, defense, blow = NO_ATTACK, 0, 0, NO_BLOW
+    far = _distance_class(P, K, distance)
+    if far < _i1(P, K, T_SCALARS, SC_DISTANCE_TOP):
+        code, first, defense = _melee_choice(P, PF, K, s, par, f, far)
+        blow = _f6(
+            PF,
+            K,
+            T_CHOOSE_VALUE,
+            f,
+            weapon,
+            s[S_HAND + f],
+            far,
+            -s[S_SHOCK + f],
+            _clip_defense(defense),
+        )
+    if weapon != READY or s[S_LOADED + f] == 0:
+        if weapon == READY and _i2(P, K, T_EMPTY, f, near) == EMPTY_SPARE:
+            _escape(c, used, W_SIDEARM)  # a Ready (swap or draw) for its sidearm
+        elif code >= 0:
+            _blow(P, PF, K, s, par, x, c, st, used, f, code, first, defense)
+        elif weapon == READY:
+            _reload(P, PF, K, s, c, st, f)
+        else:
+            _close_in(P, PF, K, s, x, f, distance)
         return
-    if s[S_LOADED + f] == 0:
-        s[S_RELOAD + f] += 1
-        fast = _fighter(P, K, f, F_FAST_DRAW)
-        if fast >= 0:  # B194: Fast-Draw (Arrow) at each Ready; a success saves one
-            outcome, _ = _check(P, PF, K, c, st, fast)
-            if _success(outcome):
-                s[S_RELOAD + f] += 1
-        if s[S_RELOAD + f] >= _fighter(P, K, f, F_RELOAD):
-            s[S_RELOAD + f] = 0
-            s[S_LOADED + f] = 1
-        s[S_MAN + f] = M_READY
-        return
-    if s[S_AIM + f] < AIM_TURNS:
-        s[S_AIM + f] += 1
-        s[S_MAN + f] = M_AIM
+    if distance > _i1(P, K, T_SCALARS, SC_RANGE_TOP):
+        _escape(c, used, W_BEYOND)  # past the yards its shots are tabulated for
         return
     v = 1 - f
-    defense = _clip_defense(_best_dodge(P, PF, K, s, par, v, f))
     # The shot's skill by its range and Aim; the AI's value of it by that skill alone.
-    row = min(_range_yard(abs(x[0] - x[1])), _i1(P, K, T_SCALARS, SC_RANGE_TOP))
     skill = (
-        _i3(P, K, T_SHOT_SKILL, f, row, min(s[S_AIM + f], AIM_TURNS))
+        _i3(P, K, T_SHOT_SKILL, f, _range_yard(distance), min(s[S_AIM + f], AIM_TURNS))
         + s[S_SHOCK + f]
         + _i2(P, K, T_SHOT_POSTURE, f, s[S_POSTURE + v])
     )
     at = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO
-    if _f3(PF, K, T_SHOT_VALUE, f, at, defense) <= 0.0:
-        _escape(c, used, W_NO_SHOT)  # the AI would not shoot: the engine plays what it does instead
+    against = _clip_defense(_best_dodge(P, PF, K, s, par, v, f))
+    value = _f3(PF, K, T_SHOT_VALUE, f, at, against)
+    # The first of equal values in the engine's order of Attacks (`before_shot`).
+    if value == blow and code < 0 and distance > 3.0:
+        _escape(c, used, W_READY)  # a tie at no value: which one it weighs is not tabulated
         return
-    s[S_MAN + f] = M_ATTACK
-    _shot(P, PF, K, s, par, x, c, st, used, f, _i3(P, K, T_SHOT_PLAN, f, at, defense), skill)
+    if value > blow or (
+        value == blow and (code < 0 or _mode(P, K, f, code % BACK, MO_BEFORE_SHOT) == 0)
+    ):
+        if distance > 3.0 and s[S_AIM + f] < AIM_TURNS:  # B364: it Aims from afar
+            s[S_AIM + f] += 1
+            s[S_MAN + f] = M_AIM
+            return
+        if value > 0.0:
+            s[S_MAN + f] = M_ATTACK
+            _shot(
+                P, PF, K, s, par, x, c, st, used, f, _i3(P, K, T_SHOT_PLAN, f, at, against), skill
+            )
+            return
+    elif code >= 0:
+        _blow(P, PF, K, s, par, x, c, st, used, f, code, first, defense)
+        return
+    _close_in(P, PF, K, s, x, f, distance)

@@ -7,8 +7,9 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.exchange import (
-    _attack,
-    _best_defense,
+    _blow,
+    _close_in,
+    _melee_choice,
 )
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_PTR,
@@ -41,39 +42,30 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     IntArray,
     _active,
     _check,
-    _clip_defense,
     _die,
     _distance_class,
     _escape,
     _f1,
-    _f2,
     _fighter,
     _i1,
     _i3,
     _i4,
-    _i5,
-    _i6,
     _jit,
     _knock_out,
-    _step_toward,
     _success,
 )
-from senjo.sim.fast_gurps.kernel.shoot import _shoot_turn
+from senjo.sim.fast_gurps.kernel.shoot import _shooter_turn
 from senjo.sim.fast_gurps.layout import (
     ALL_DOWN,
-    BACK,
     FLED,
     KNEELING,
     LAST_SIDE,
     LYING,
     M_AIM,
-    M_ATTACK,
-    M_MOVE,
     M_NONE,
     M_NOTHING,
     M_POSTURE,
     M_READY,
-    NO_SCORE,
     PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
@@ -83,10 +75,13 @@ from senjo.sim.fast_gurps.layout import (
     ROUND_LIMIT,
     SPARE,
     STANDING,
+    UNREADY,
     W_READY,
+    W_SIDEARM,
 )
 from senjo.sim.fast_gurps.packed import (
     F_FLEE_AT,
+    F_FREE_DROP,
     F_HP,
     F_HT,
     F_RANGED,
@@ -94,9 +89,6 @@ from senjo.sim.fast_gurps.packed import (
     SC_DISTANCE_TOP,
     SC_MAX_ROUNDS,
     T_AOD,
-    T_CACHE_MODE,
-    T_CHOOSE,
-    T_MOVE,
     T_PICKUP,
     T_SCALARS,
     T_X,
@@ -119,17 +111,29 @@ def _maneuver(
     f: int,
 ) -> None:
     """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`)."""
+    distance = abs(x[0] - x[1])
+    shooting = _fighter(P, K, f, F_RANGED) >= 0
+    if (
+        shooting
+        and _fighter(P, K, f, F_FREE_DROP) == 1
+        and s[S_LOADED + f] == 0
+        and (s[S_WEAPON + f] == READY or s[S_WEAPON + f] == UNREADY)
+        and distance <= 2.0
+    ):
+        # The free action before the maneuver (option free_actions): the AI lets its
+        # empty missile weapon fall for its sidearm, which the engine plays.
+        _escape(c, used, W_SIDEARM)
+        return
     if s[S_POSTURE + f] != STANDING:
         s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
         s[S_MAN + f] = M_POSTURE
         return
-    if _fighter(P, K, f, F_RANGED) >= 0:
-        _shoot_turn(P, PF, K, s, par, x, c, st, used, f)
-        return
-    distance = abs(x[0] - x[1])
     weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
     if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, f, F_HP):
         s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
+        return
+    if shooting:
+        _shooter_turn(P, PF, K, s, par, x, c, st, used, f, distance)
         return
     far = _distance_class(P, K, distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
@@ -147,37 +151,11 @@ def _maneuver(
         s[S_MAN + f] = M_READY
         return
     if far < _i1(P, K, T_SCALARS, SC_DISTANCE_TOP):
-        shock = -s[S_SHOCK + f]
-        first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
-        defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
-        code = _i6(P, K, T_CHOOSE, f, weapon, hand, far, shock, _clip_defense(defense))
+        code, first, defense = _melee_choice(P, PF, K, s, par, f, far)
         if code >= 0:
-            back = code >= BACK
-            if back:
-                code -= BACK
-            s[S_MAN + f] = M_ATTACK
-            _attack(
-                P,
-                PF,
-                K,
-                s,
-                par,
-                x,
-                c,
-                st,
-                used,
-                f,
-                code,
-                defense if first == code else NO_SCORE,
-                back,
-            )
+            _blow(P, PF, K, s, par, x, c, st, used, f, code, first, defense)
             return
-    if distance > 1.0:
-        hurt = 3 * s[S_HP + f] < _fighter(P, K, f, F_HP)
-        _step_toward(x, f, _f2(PF, K, T_MOVE, f, 1) if hurt else _f2(PF, K, T_MOVE, f, 0), 1.0)
-        s[S_MAN + f] = M_MOVE
-    else:
-        s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
+    _close_in(P, PF, K, s, x, f, distance)
 
 
 @_jit
