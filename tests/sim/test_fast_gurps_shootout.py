@@ -298,3 +298,64 @@ def test_random_shootouts_play_exactly_the_engines_battles() -> None:
     # shot (the engine's to play): close starts leave fewer battles to compare.
     compared = check_random_battles(lambda: random_shootout(rng, base), play, 14, 40)
     assert compared >= 300
+
+
+def test_a_shooters_choices_by_distance_hold_the_ais() -> None:
+    """GurpsAI._maneuver_of, tabulated: with its weapon empty in hand a shooter reloads
+    (B270) while the foe is past its basic Move (6 here) and goes to its sidearm within
+    it, or, with none, fights on (a blow, else the reload); a dropped weapon is picked up,
+    but an empty one with the foe within a Move is left for the sidearm, or left lying;
+    broken, it draws the sidearm. With `free_actions=on` and a sidearm it lets an empty
+    bow fall as a free action with the foe close."""
+    from senjo.sim.fast_gurps.layout import (
+        BROKEN,
+        DROPPED,
+        EMPTY_FIGHT,
+        EMPTY_SPARE,
+        PICK_NONE,
+        PICK_SPARE,
+        PICK_WEAPON,
+    )
+
+    from .gurps_shootouts import point_blank
+
+    archer, crossbowman = build_tables(load_scenario(RANGED)).fighters
+    for fighter in (archer, crossbowman):
+        assert fighter.basic_move == 6 and not fighter.free_drop
+        assert fighter.empty.tolist() == [EMPTY_FIGHT, EMPTY_SPARE]  # [far, near]
+        assert fighter.recover[DROPPED].tolist() == [
+            [PICK_WEAPON, PICK_SPARE],  # empty: far, near
+            [PICK_WEAPON, PICK_WEAPON],  # loaded
+        ]
+        assert (fighter.recover[BROKEN] == PICK_SPARE).all()
+    bare = build_tables(point_blank()).fighters[0]
+    assert bare.empty.tolist() == [EMPTY_FIGHT, EMPTY_FIGHT]
+    assert bare.recover[DROPPED].tolist() == [[PICK_WEAPON, PICK_NONE], [PICK_WEAPON] * 2]
+    freed = changed(lambda d: d.update(options={"free_actions": "on"}))
+    assert all(f.free_drop for f in build_tables(freed).fighters)
+
+
+def test_a_free_drop_hands_the_battle_to_the_engine() -> None:
+    """free_actions=on, two yards apart: once its shot is gone the AI lets the empty bow
+    fall as a free action (B363) for its sidearm; the model hands each such battle to the
+    engine before the drop (W_SIDEARM), and the engine's battle with its dice drops it."""
+    from senjo.systems.gurps.events import ItemChanged
+
+    def change(data: dict[str, Any]) -> None:
+        data["combatants"][1]["position"] = [2, 0]
+        data["options"] = {"free_actions": "on"}
+
+    scenario = changed(change, "free.yaml")
+    assert GURPS_FAST.accepts(scenario) is None
+    tables = build_tables(scenario)
+    result = compiled.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(3))])
+    assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS}
+    escaped = np.flatnonzero(result.why == W_SIDEARM)
+    assert len(escaped) >= 100
+    for i in escaped[:5].tolist():
+        battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
+        run(battle, controllers_for(scenario, 1))
+        causes = [e.cause for e in battle.log if isinstance(e, ItemChanged)]
+        assert "free_action" in causes, i
+    for i in np.flatnonzero(~result.escaped)[:40].tolist():
+        assert_engines_battle(scenario, tables, result, i, "free")
