@@ -108,21 +108,26 @@ def defense_slots(
             f"{jname}は予備の武器（{spare}）を抜くと防御の選択肢が変わる",
         )
     )
-    added = []
+    # Each parry with the spare goes where the engine lists it once the spare is drawn:
+    # after the slot offered before it, and after any main-weapon slots that follow that
+    # one (closed in the state SPARE, as the spare's are in the others).
+    at = 0
     for option in offered:
         slot = known.get((option.kind, option.weapon))
         if slot is None:
             if option.weapon != spare:
                 raise unmodelled
-            added.append(_slot(battle, drawn, key, option, incoming, misses, main, True))
-        elif (
+            slots.insert(at, _slot(battle, drawn, key, option, incoming, misses, main, True))
+            at += 1
+            continue
+        if (
             defense_score(drawn, key, option, incoming).value
             != defense_score(plain, key, option, incoming).value
         ):
             raise unmodelled  # a score that changes once the spare is drawn
-    mains = [i for i, s in enumerate(slots) if s.main]
-    at = mains[-1] + 1 if mains else len(slots)
-    slots[at:at] = added
+        at = next(i for i, s in enumerate(slots) if s is slot) + 1
+        while at < len(slots) and slots[at].main:
+            at += 1
     if [(s.kind, s.weapon) for s in slots if not s.main] != [(o.kind, o.weapon) for o in offered]:
         raise unmodelled
     return slots

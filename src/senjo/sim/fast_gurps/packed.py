@@ -56,8 +56,9 @@ FloatArray = npt.NDArray[np.float64]
     F_FAST_DRAW,
     F_BASIC_MOVE,
     F_FREE_DROP,
-) = range(22)
-F_COLUMNS = 22
+    F_SPARE,
+) = range(23)
+F_COLUMNS = 23
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -286,6 +287,7 @@ def pack(t: DuelTables) -> Packed:
             f.fast_draw,
             f.basic_move,
             int(f.free_drop),
+            int(f.has_spare),
         ]
 
     def modes(f: FighterTables) -> IntArray:

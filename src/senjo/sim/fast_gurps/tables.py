@@ -61,6 +61,7 @@ from senjo.sim.fast_gurps.layout import (
     NO_ATTACK,
     NO_BLOW,
     PICK_ESCAPE,
+    PICK_NONE,
     PICK_SHIELD,
     PICK_SPARE,
     PICK_WEAPON,
@@ -159,13 +160,21 @@ def _set_hands(
     where: int,
     hand: int,
     spare: str | None = None,
+    swapped: bool = False,
 ) -> None:
     """The weapon (`where`) and the shield (`hand`: ready, held unready, dropped) as given.
-    SPARE: the main weapon broken, then the spare drawn by the engine's Ready (B382)."""
+    SPARE: the main weapon broken, then the spare drawn by the engine's Ready (B382); or,
+    `swapped`, a shooter's missile weapon empty and the spare readied in its place by a
+    Ready (swap), which lets it fall."""
     if where in SPARE_STATES:
-        assert spare is not None
-        _set_weapon(state, key, weapon, BROKEN)
-        ready(_decision_battle(state), key, ManeuverChoice("ready", "draw", weapon=spare))
+        assert spare is not None and weapon is not None
+        if swapped:
+            state.status[key].shots[weapon] = 0
+            swap = ManeuverChoice("ready", "swap", weapon=spare)
+            ready(_decision_battle(state), key, swap)
+        else:
+            _set_weapon(state, key, weapon, BROKEN)
+            ready(_decision_battle(state), key, ManeuverChoice("ready", "draw", weapon=spare))
         _set_weapon(
             state,
             key,
@@ -188,12 +197,25 @@ def _modes(scenario: Scenario, order: tuple[str, ...], index: int) -> list[tuple
 
 def _spare(scenario: Scenario, order: tuple[str, ...], index: int) -> str | None:
     """The weapon the AI draws once its main weapon breaks (`GurpsAI._maneuver`: the first
-    sheathed one), or None: none to draw, or not a melee weapon drawn into the main hand."""
+    sheathed one), or None: none to draw, or not a melee weapon drawn into the main hand.
+    A shooter's must also be the one it swaps for its empty missile weapon with the foe
+    within its Move, ending in the main hand too."""
     key = order[index]
     fighter: Fighter = next(f for f in scenario.fighters if f.key == key)
     main = main_weapon(fighter)
-    if main is None or shooter(fighter) is not None:
+    if main is None:
         return None
+    if shooter(fighter) is not None:
+        near = _state(scenario, order, float(max(fighter.basic_move, 1)))
+        near.status[key].shots[main] = 0
+        swap: ManeuverChoice = GurpsAI().choose(
+            _decision_battle(near), Decision(key, "maneuver", maneuver_options(near, key))
+        )
+        if swap.maneuver != "ready" or swap.variant != "swap" or swap.weapon is None:
+            return None
+        _set_hands(near, key, main, SPARE, READY, swap.weapon, swapped=True)
+        if near.status[key].hands[0] != swap.weapon or main not in near.status[key].dropped:
+            return None
     state = _state(scenario, order)
     _set_weapon(state, key, main, BROKEN)
     choice: ManeuverChoice = GurpsAI().choose(
@@ -202,6 +224,8 @@ def _spare(scenario: Scenario, order: tuple[str, ...], index: int) -> str | None
     if choice.maneuver != "ready" or choice.variant != "draw" or choice.weapon == main:
         return None
     drawn = choice.weapon
+    if shooter(fighter) is not None and drawn != swap.weapon:
+        return None
     if drawn is None or not any(m.is_melee for m in fighter.weapon(drawn).modes):
         return None
     _set_hands(state, key, main, SPARE, READY, drawn)
@@ -316,9 +340,8 @@ def _fighter_tables(
     shooting = shooter(fighter) is not None
     weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
     melee_states = tuple(itertools.product(weapon_states, hands))
-    striking_states = tuple((where, READY) for where in MAIN_STATES) if shooting else melee_states
     for (where, hand), far, shock in itertools.product(
-        striking_states, range(len(classes)), range(SHOCK_LEVELS)
+        melee_states, range(len(classes)), range(SHOCK_LEVELS)
     ):
         state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare)
@@ -374,14 +397,19 @@ def _fighter_tables(
                 plan[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
 
     aod = np.zeros((len(WEAPON_STATES), 3), dtype=np.int64)
-    for where, hand in melee_states:
+    for (where, hand), swapped in itertools.product(melee_states, (False, True)):
+        if swapped and not (shooting and where in SPARE_STATES):
+            continue
         state = _state(scenario, order)
-        _set_hands(state, key, main, where, hand, spare)
+        _set_hands(state, key, main, where, hand, spare, swapped)
         state.status[key].hp = -(-fighter.hp // 3) - 1
         choice: ManeuverChoice = ai.choose(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
         )
-        if choice.variant not in ("increased_dodge", "increased_parry", "increased_block"):
+        known = aod[where, hand]
+        if choice.variant not in ("increased_dodge", "increased_parry", "increased_block") or (
+            swapped and known != M_AOD[choice.variant]
+        ):
             raise Unsupported(
                 Reason(
                     f"the AI of {key!r} would take {choice.key} when hurt",
@@ -394,21 +422,33 @@ def _fighter_tables(
     # Its spare it draws only with its main weapon broken, and takes up again once dropped
     # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
     pickup = np.zeros((len(WEAPON_STATES), 3, len(classes)), dtype=np.int64)
-    for (where, hand), far in itertools.product(striking_states, range(len(classes))):
+    for (where, hand), far, swapped in itertools.product(
+        melee_states, range(len(classes)), (False, True)
+    ):
+        # A shooter's spare: drawn with the missile weapon broken, or swapped for it empty,
+        # which leaves it lying; where the AI would then do otherwise (pick it up), the
+        # engine plays on.
+        if swapped and not (shooting and where in SPARE_STATES):
+            continue
         state = _state(scenario, order, classes[far])
-        _set_hands(state, key, main, where, hand, spare)
+        _set_hands(state, key, main, where, hand, spare, swapped)
         choice = ai.choose(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
         )
+        code = PICK_NONE
         if choice.maneuver == "ready" and choice.variant in ("regrip", "pick_up", "draw"):
             if shield is not None and choice.weapon == shield.key:
-                pickup[where, hand, far] = PICK_SHIELD
+                code = PICK_SHIELD
             elif choice.weapon == spare and where in (BROKEN, SPARE_DROPPED, SPARE_UNREADY):
-                pickup[where, hand, far] = PICK_SPARE
+                code = PICK_SPARE
             elif choice.weapon == main and where in MAIN_STATES:
-                pickup[where, hand, far] = PICK_WEAPON
+                code = PICK_WEAPON
             else:
-                pickup[where, hand, far] = PICK_ESCAPE
+                code = PICK_ESCAPE
+        if not swapped:
+            pickup[where, hand, far] = code
+        elif code != pickup[where, hand, far]:
+            pickup[where, hand, far] = PICK_ESCAPE
 
     moves = []
     for hurt in (False, True):
@@ -494,6 +534,7 @@ def _fighter_tables(
         shooter_tables(state_at, battle, key, foe, distance, top, out)
         drop_tables(state_at, battle, key, foe, distance, out)
         _before_shot(state_at(1.0), key, out)
+        out.has_spare = spare is not None
     return out
 
 

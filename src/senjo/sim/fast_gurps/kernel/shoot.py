@@ -77,6 +77,7 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     SKILL_HI,
     SKILL_LO,
+    SPARE,
     STANDING,
     TORSO,
     W_BEYOND,
@@ -88,6 +89,7 @@ from senjo.sim.fast_gurps.packed import (
     F_FAST_DRAW,
     F_RANGED,
     F_RELOAD,
+    F_SPARE,
     MO_BEFORE_SHOT,
     MO_MISS,
     SC_DISTANCE_TOP,
@@ -213,6 +215,14 @@ def _reload(
 
 
 @_jit
+def _draw_sidearm(s: IntArray, f: int) -> None:
+    """A Ready for its sidearm (`tables._spare`): drawn, or swapped for the empty missile
+    weapon; it fights in melee from now on (the state SPARE)."""
+    s[S_WEAPON + f] = SPARE
+    s[S_MAN + f] = M_READY
+
+
+@_jit
 def _shooter_turn(
     P: IntArray,
     PF: FloatArray,
@@ -242,6 +252,9 @@ def _shooter_turn(
             s[S_WEAPON + f] = READY
             s[S_MAN + f] = M_READY
             return
+        if pick == PICK_SPARE and _fighter(P, K, f, F_SPARE) == 1:
+            _draw_sidearm(s, f)
+            return
         if pick != PICK_NONE:
             _escape(c, used, W_SIDEARM if pick == PICK_SPARE else W_READY)
             return
@@ -262,7 +275,10 @@ def _shooter_turn(
         )
     if weapon != READY or s[S_LOADED + f] == 0:
         if weapon == READY and _i2(P, K, T_EMPTY, f, near) == EMPTY_SPARE:
-            _escape(c, used, W_SIDEARM)  # a Ready (swap or draw) for its sidearm
+            if _fighter(P, K, f, F_SPARE) == 1:
+                _draw_sidearm(s, f)  # Ready (swap): the empty weapon falls for it
+            else:
+                _escape(c, used, W_SIDEARM)  # a sidearm the model does not follow
         elif code >= 0:
             _blow(P, PF, K, s, par, x, c, st, used, f, code, first, defense)
         elif weapon == READY:

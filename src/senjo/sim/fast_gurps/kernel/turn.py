@@ -57,6 +57,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
 from senjo.sim.fast_gurps.kernel.shoot import _shooter_turn
 from senjo.sim.fast_gurps.layout import (
     ALL_DOWN,
+    DROPPED,
     FLED,
     KNEELING,
     LAST_SIDE,
@@ -80,12 +81,14 @@ from senjo.sim.fast_gurps.layout import (
     W_SIDEARM,
 )
 from senjo.sim.fast_gurps.packed import (
+    F_BASIC_MOVE,
     F_FLEE_AT,
     F_FREE_DROP,
     F_HP,
     F_HT,
     F_RANGED,
     F_SHIELD,
+    F_SPARE,
     SC_DISTANCE_TOP,
     SC_MAX_ROUNDS,
     T_AOD,
@@ -121,9 +124,11 @@ def _maneuver(
         and distance <= 2.0
     ):
         # The free action before the maneuver (option free_actions): the AI lets its
-        # empty missile weapon fall for its sidearm, which the engine plays.
-        _escape(c, used, W_SIDEARM)
-        return
+        # empty missile weapon fall for its sidearm.
+        if _fighter(P, K, f, F_SPARE) == 0:
+            _escape(c, used, W_SIDEARM)  # a sidearm the model does not follow
+            return
+        s[S_WEAPON + f] = DROPPED
     if s[S_POSTURE + f] != STANDING:
         s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
         s[S_MAN + f] = M_POSTURE
@@ -132,8 +137,13 @@ def _maneuver(
     if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, f, F_HP):
         s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
         return
-    if shooting:
+    if shooting and weapon < SPARE:  # its missile weapon in hand, or lost; else its sidearm
         _shooter_turn(P, PF, K, s, par, x, c, st, used, f, distance)
+        return
+    if shooting and weapon != SPARE and distance > _fighter(P, K, f, F_BASIC_MOVE):
+        # Its sidearm lost with the foe past its Move: the AI may take up its missile
+        # weapon again, if it lies on the ground (`tables.py` tabulates the nearer case).
+        _escape(c, used, W_READY)
         return
     far = _distance_class(P, K, distance)
     pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
