@@ -440,7 +440,7 @@ def _fast_defense_choice(
 )
 def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None:
     """A map, more than two combatants: declined, the reason in one line, in English and
-    Japanese (a ranged weapon against a swordsman: test_fast_gurps_shootout.py)."""
+    Japanese (a shield against shots: test_fast_gurps_mixed.py)."""
     declined = GURPS_FAST.accepts(load_scenario(EXAMPLES / file))
     assert declined == reason
     assert declined is not None and in_lang(declined, "ja") == japanese

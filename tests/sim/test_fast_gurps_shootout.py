@@ -192,7 +192,7 @@ def _knight(data: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (_knight, "combatant 'archer' has a ranged weapon (regular_bow)"),
+        (_knight, "combatant 'knight' blocks shots with its shield"),
         (
             lambda d: d["combatants"][0].update(shield="small_shield"),
             "combatant 'archer' shoots with a shield",
@@ -204,8 +204,8 @@ def _knight(data: dict[str, Any]) -> None:
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """A shooter against a swordsman, a shield, half damage by range: declined, with a
-    Japanese twin of the reason."""
+    """A swordsman who would block arrows with his shield, a shooter with a shield, half
+    damage by range: declined, with a Japanese twin of the reason."""
     found = GURPS_FAST.accepts(changed(change))
     assert found == reason
     assert in_lang(found, "ja") != found

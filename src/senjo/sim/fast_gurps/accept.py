@@ -2,11 +2,13 @@
 
 `decline_reason(scenario)` returns None for a duel the fast path plays
 exactly as the engine would, else one line naming the first feature it does
-not model. A duel of two melee fighters, or a shootout of two shooters
-(`shooter`, `shot_reason`: both main weapons bows, crossbows ..., played by
-the compiled kernel only); a fighter with a ranged weapon facing one without
-is declined. The checks are strict: anything the engine would do differently
-from the vectorised model is declined here, before a battle is played.
+not model. A duel of two melee fighters, of two shooters, or of a shooter
+against a melee fighter (`shooter`, `shot_reason`: a main weapon that is a
+bow, a crossbow ..., played by the compiled kernel only); a fighter with a
+missile weapon that is not its main one is declined, and so is a shield
+against shots (`ranged_tables.drop_tables`). The checks are strict: anything
+the engine would do differently from the vectorised model is declined here,
+or while its tables are built, before a battle is played.
 """
 
 from __future__ import annotations
@@ -68,8 +70,8 @@ MODELLED_OPTIONS = frozenset(
     {
         "max_rounds",
         # The AI's only free action drops an empty missile weapon when a foe is within 2
-        # yards; a melee duel has none and a shootout never closes in, so each turn's free
-        # action is "none" and changes nothing (tested battle by battle).
+        # yards and it has a sidearm to draw (`ranged_tables._free_drop`; a melee fighter
+        # never takes one): modelled, tested battle by battle.
         "free_actions",
         "random_hit_locations",
         "deceptive_floor",
@@ -77,13 +79,13 @@ MODELLED_OPTIONS = frozenset(
         # The AI never takes Move and Attack: these change nothing.
         "move_and_attack_defenses",
         "move_and_attack_other_rolls",
-        # A lying target's -2 or -4 to be shot: in a shootout's tables (`ranged_tables.py`,
+        # A lying target's -2 or -4 to be shot: in a shooter's tables (`ranged_tables.py`,
         # from the engine's score); a melee duel has no shot.
         "prone_ranged_penalty",
         # Without a map every foe is in front and seen: the lighting is a flat penalty on
         # every attack roll, in each mode's base skill (`tables.py`; a shot's skill is the
         # engine's score, lighting and all). Total darkness (10) too: in melee no blow is
-        # blind; a shootout whose AI would not shoot in it is declined.
+        # blind; a shot is (skill 9 at most), and the AI may close in instead.
         "darkness",
     }
 )
@@ -116,14 +118,14 @@ def shooter(fighter: Fighter) -> tuple[str, AttackMode] | None:
     return main, weapon.modes[0]
 
 
-#: Damage types of the shots it models: those that never knock back (B378), so the
-#: distance of a shootout never changes.
+#: Damage types of the shots it models: those that never knock back (B378; a blow's
+#: knockback is modelled, a shot's is not).
 SHOT_DAMAGE_TYPES = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
 
 
 def shot_reason(fighter: Fighter) -> Reason | None:
     """For a shooter (`shooter`): the first thing about its missile weapon the fast path
-    does not model (a shootout is played by the compiled kernel alone), or None."""
+    does not model (a duel with a shooter is played by the compiled kernel alone), or None."""
     name, jname = f"combatant {fighter.key!r}", f"戦闘者 {fighter.key!r}"
     found = shooter(fighter)
     assert found is not None
@@ -134,8 +136,8 @@ def shot_reason(fighter: Fighter) -> Reason | None:
 
     if not compiled.available():
         return Reason(
-            "a shootout is played by the compiled duel only, and Numba is not available",
-            "射撃戦はコンパイル版の決闘のみが扱い、Numba が使えない",
+            "a duel with a shooter is played by the compiled duel only, and Numba is not available",
+            "射手のいる決闘はコンパイル版の決闘のみが扱い、Numba が使えない",
         )
     label, jlabel = f"{name}'s {weapon}", f"{jname}の{weapon}"
     if ranged.thrown or ranged.rof != 1 or ranged.shots != 1:
@@ -152,8 +154,8 @@ def shot_reason(fighter: Fighter) -> Reason | None:
 
 
 def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
-    """The first thing about this fighter the fast path does not model, or None. In a
-    shootout (`shooting`) its missile weapon is checked by `shot_reason` instead."""
+    """The first thing about this fighter the fast path does not model, or None. A
+    shooter's (`shooting`) missile weapon is checked by `shot_reason` instead."""
     name, jname = f"combatant {fighter.key!r}", f"戦闘者 {fighter.key!r}"
     found = shooter(fighter) if shooting else None
     shot = found[0] if found is not None else None
@@ -239,10 +241,10 @@ def decline_reason(scenario: Scenario) -> Reason | None:
             return Reason(
                 f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
             )
-    # A shootout: both fighters' main weapons shoot (`ranged_tables.py`).
-    shooting = all(shooter(fighter) is not None for fighter in fighters)
+    # A shooter: its main weapon shoots (`ranged_tables.py`), at a shooter or at a fighter
+    # who closes in to strike.
     for fighter in fighters:
-        reason = fighter_reason(fighter, shooting)
+        reason = fighter_reason(fighter, shooter(fighter) is not None)
         if reason is not None:
             return reason
     return None

@@ -201,11 +201,11 @@ def play_blocks(
     Each battle's dice are read from position `start` of its stream (the first ones
     settled an initiative tie).
 
-    A block's battles do not depend on the blocks played beside it. A shootout
-    (`ranged_tables.py`) is the compiled duel's alone: this model raises ValueError.
+    A block's battles do not depend on the blocks played beside it. A duel with a
+    shooter (`ranged_tables.py`) is the compiled duel's alone: this model raises ValueError.
     """
     if any(fighter.ranged >= 0 for fighter in tables.fighters):
-        raise ValueError("a shootout is played by the compiled duel only (kernel/shoot.py)")
+        raise ValueError("a duel with a shooter is played by the compiled duel only")
     block = _Block(tables, size, rngs)
     block.roll(np.arange(block.n), start)
     return block.play()

@@ -101,9 +101,8 @@ def shooter_tables(
     `fast_draw`, `shot_posture`, `shot_skill`, `shot_value`, `shot_plan`, `recover`,
     `empty`, `basic_move` and `free_drop`."""
     fighter: Fighter = battle.state.fighters[key]
-    mine, theirs = shooter(fighter), shooter(battle.state.fighters[foe])
-    if mine is None or theirs is None:  # `accept.decline_reason` checks it first
-        raise _unsupported("only one combatant shoots", "射撃するのは片方の戦闘者のみ")
+    mine = shooter(fighter)
+    assert mine is not None  # `tables.py` asks only of a shooter
     weapon, mode = mine
     ranged = mode.ranged
     assert ranged is not None
@@ -423,6 +422,11 @@ def drop_tables(
         state = state_at(distance)
         state.status[key].posture = posture
         options = [o for o in defense_options(state, key, incoming) if o.kind != "none"]
+        if any(o.kind == "block" for o in options):
+            raise _unsupported(
+                f"combatant {key!r} blocks shots with its shield",
+                f"戦闘者 {key!r} が盾で射撃を受ける",
+            )
         if not options or options[0] != dodge or any(o not in (dodge, drop) for o in options):
             raise _unsupported(
                 f"combatant {key!r} has other defenses against a shot than the dodge",

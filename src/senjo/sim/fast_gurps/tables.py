@@ -524,17 +524,18 @@ def _fighter_tables(
         + ([foe_shot[1]] if foe_shot is not None else [])
     }
     victim_tables(out, fighter, max_basic, foe_divisors)
+    here, there = (scenario.positions.get(k, Point(0, 0)) for k in (key, foe))
+    distance = abs(float(there.x) - float(here.x))
+
+    def state_at(distance: float) -> GurpsState:
+        return _state(scenario, order, distance)
+
     if shooting:
-        here, there = (scenario.positions.get(k, Point(0, 0)) for k in (key, foe))
-        distance = abs(float(there.x) - float(here.x))
-
-        def state_at(distance: float) -> GurpsState:
-            return _state(scenario, order, distance)
-
         shooter_tables(state_at, battle, key, foe, distance, top, out)
-        drop_tables(state_at, battle, key, foe, distance, out)
         _before_shot(state_at(1.0), key, out)
         out.has_spare = spare is not None
+    if foe_shot is not None:  # the target of the foe's shots
+        drop_tables(state_at, battle, key, foe, distance, out)
     return out
 
 

@@ -317,6 +317,7 @@ def _strike(
 ) -> None:
     """`resolve_attack`: the roll, the defense, the damage."""
     v = 1 - f
+    s[S_AIM + f] = 0  # any attack ends an Aim (a shooter's punch too)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     deceptive = _i1(P, K, T_PLAN_DECEPTIVE, plan)
     # A rolled location is not aimed: the torso's entry, the foe's size alone.

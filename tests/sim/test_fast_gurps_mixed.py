@@ -1,0 +1,131 @@
+"""The GURPS fast path's duels of a shooter against a fighter who closes in to strike
+(`ranged_tables.py`, `kernel/shoot.py` and the melee duel's tables): exact replays of the
+engine's battles, agreement with the engine path, declines."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from senjo.scenario import Scenario, parse_scenario
+from senjo.sim.aggregate import SimAggregate
+from senjo.sim.declines import in_lang
+from senjo.sim.fast_gurps import GURPS_FAST, compiled
+from senjo.sim.fast_gurps.layout import W_BEYOND, W_MISS, W_READY, W_SIDEARM
+from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
+from senjo.sim.runner import play_battles
+from senjo.sim.stats import wilson_interval
+
+from .gurps_duels import assert_engines_battle, check_random_battles
+from .gurps_mixed import MIXED, archer_vs_swordsman, mixed
+
+pytestmark = pytest.mark.skipif(
+    not compiled.available(), reason="a shooter is played by the compiled duel (Numba)"
+)
+
+
+@pytest.mark.parametrize("name", sorted(MIXED))
+def test_the_compiled_duel_plays_exactly_the_engines_battles(name: str) -> None:
+    """Each battle the kernel finishes is the engine's with the same dice: the approach
+    under fire, Aim (B364) and reload (B270), the sidearm swapped in or drawn (B382), shot
+    or punch point-blank, the bare-handed parry with the bow in the other hand, close
+    combat, knockback (B378), All-Out Defense; 300 battles, nearly all followed."""
+    scenario = MIXED[name]()
+    assert GURPS_FAST.accepts(scenario) is None
+    tables = build_tables(scenario)
+    result = compiled.play_blocks(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
+    followed = 0
+    for i in range(300):
+        if result.escaped[i]:
+            continue
+        followed += 1
+        assert_engines_battle(scenario, tables, result, i, name)
+    assert followed >= 280
+    assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS, W_READY, W_BEYOND}
+
+
+def test_agrees_with_the_engine_path() -> None:
+    """The engine (1,600 battles, seed 11) and the fast path (8,192, seed 12), the archer
+    against the swordsman: the fast path's archer win rate lies inside the engine's 95%
+    Wilson interval, and the mean rounds differ by less than 2."""
+    scenario = archer_vs_swordsman()
+    engine = play_battles(scenario, 11, 0, 1600)
+    fast = GURPS_FAST.run(scenario, 12, 0, 8192)
+    assert GURPS_FAST.accepts(scenario) is None
+    side = scenario.fighters[0].side
+    low, high = wilson_interval(engine.wins.get(side, 0), engine.n)
+    rate = fast.wins.get(side, 0) / fast.n
+    assert low <= rate <= high, (low, high, rate)
+
+    def mean(aggregate: SimAggregate) -> float:
+        return sum(r * c for r, c in aggregate.rounds.items()) / aggregate.n
+
+    assert abs(mean(engine) - mean(fast)) < 2.0, (mean(engine), mean(fast))
+
+
+def _shield(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, Any]) -> None:
+    knight["shield"] = "medium_shield"
+
+
+def _second_bow(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, Any]) -> None:
+    knight["weapons"] = ["broadsword", "regular_bow"]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (_shield, "combatant 'knight' blocks shots with its shield"),
+        (_second_bow, "combatant 'knight' has a ranged weapon (regular_bow)"),
+    ],
+)
+def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
+    """A shield against shots (a block, not modelled yet) and a missile weapon that is not
+    the fighter's main one: declined, with a Japanese twin of the reason."""
+    found = GURPS_FAST.accepts(mixed(change, "declined.yaml"))
+    assert found == reason
+    assert in_lang(found, "ja") != found
+
+
+def random_mixed(rng: random.Random) -> Scenario | None:
+    """A random shooter (`random_shootout`) against a random melee fighter without a
+    shield (`random_duel`), a yard to 40 apart, either one first; None if declined."""
+    from senjo.scenario import load_scenario
+
+    from .gurps_duels import DUEL
+    from .gurps_shootouts import RANGED
+    from .test_fast_gurps_random import random_duel
+    from .test_fast_gurps_shootout import random_shootout
+
+    shot = duel = None
+    while shot is None:
+        shot = random_shootout(rng, load_scenario(RANGED).data)
+    while duel is None:
+        duel = random_duel(rng, load_scenario(DUEL).data)
+    data = copy.deepcopy(shot.data)
+    fighter = copy.deepcopy(duel.data["combatants"][rng.randint(0, 1)])
+    fighter.pop("shield", None)
+    shooter = data["combatants"][rng.randint(0, 1)]
+    fighter.update(side="melee", position=[0, 0])
+    shooter.update(side="shooters", position=[rng.choice([1, 2, 4, rng.randint(5, 40)]), 0])
+    data["combatants"] = [shooter, fighter] if rng.random() < 0.5 else [fighter, shooter]
+    data["sides"] = {"melee": {"en": "Melee", "ja": "白兵"}, "shooters": {"en": "S", "ja": "射"}}
+    data["options"]["heavy_parry_break"] = duel.data["options"]["heavy_parry_break"]
+    scenario = parse_scenario(data, "random_mixed.yaml")
+    if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
+        return None
+    return scenario
+
+
+def test_random_mixed_duels_play_exactly_the_engines_battles() -> None:
+    """Random shooters (bows, crossbows, launchers; sidearms, Fast-Draw (Arrow), traits,
+    size, morale) against random melee fighters (every weapon of the melee duels' random
+    test, spares, traits, Injury Tolerance, size, morale), at random distances, with free
+    actions, darkness and hit-location options: every battle the kernel finishes must be
+    the engine's battle with the same dice."""
+    rng = random.Random(20261202)
+    compared = check_random_battles(lambda: random_mixed(rng), compiled.play_blocks, 14, 40)
+    assert compared >= 400
