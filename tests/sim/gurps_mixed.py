@@ -84,7 +84,19 @@ def point_blank() -> Scenario:
     return mixed(change, "point_blank_mixed.yaml")
 
 
+def archer_vs_knight() -> Scenario:
+    """duel.yaml's knight with his medium shield (DB 2) twenty yards off: against each
+    arrow he dodges, dodges and drops, or blocks (B375), as the odds say; a block's
+    critical failure leaves the shield unready, and he readies it again."""
+
+    def change(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, Any]) -> None:
+        knight.update(shield="medium_shield", position=[20, 0])
+
+    return mixed(change, "archer_vs_knight.yaml")
+
+
 MIXED = {
+    "archer_vs_knight": archer_vs_knight,
     "archer_vs_swordsman": archer_vs_swordsman,
     "crossbow_vs_raider": crossbow_vs_raider,
     "brawler_vs_archer": brawler_vs_archer,

@@ -67,10 +67,6 @@ def test_agrees_with_the_engine_path() -> None:
     assert abs(mean(engine) - mean(fast)) < 2.0, (mean(engine), mean(fast))
 
 
-def _shield(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, Any]) -> None:
-    knight["shield"] = "medium_shield"
-
-
 def _second_bow(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, Any]) -> None:
     knight["weapons"] = ["broadsword", "regular_bow"]
 
@@ -78,21 +74,21 @@ def _second_bow(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, 
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (_shield, "combatant 'knight' blocks shots with its shield"),
         (_second_bow, "combatant 'knight' has a ranged weapon (regular_bow)"),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """A shield against shots (a block, not modelled yet) and a missile weapon that is not
-    the fighter's main one: declined, with a Japanese twin of the reason."""
+    """A missile weapon that is not the fighter's main one: declined, with a Japanese twin
+    of the reason."""
     found = GURPS_FAST.accepts(mixed(change, "declined.yaml"))
     assert found == reason
     assert in_lang(found, "ja") != found
 
 
 def random_mixed(rng: random.Random) -> Scenario | None:
-    """A random shooter (`random_shootout`) against a random melee fighter without a
-    shield (`random_duel`), a yard to 40 apart, either one first; None if declined."""
+    """A random shooter (`random_shootout`) against a random melee fighter
+    (`random_duel`: a shield, or none), a yard to 40 apart, either one first; None if
+    declined."""
     from senjo.scenario import load_scenario
 
     from .gurps_duels import DUEL
@@ -107,7 +103,6 @@ def random_mixed(rng: random.Random) -> Scenario | None:
         duel = random_duel(rng, load_scenario(DUEL).data)
     data = copy.deepcopy(shot.data)
     fighter = copy.deepcopy(duel.data["combatants"][rng.randint(0, 1)])
-    fighter.pop("shield", None)
     shooter = data["combatants"][rng.randint(0, 1)]
     fighter.update(side="melee", position=[0, 0])
     shooter.update(side="shooters", position=[rng.choice([1, 2, 4, rng.randint(5, 40)]), 0])
@@ -123,7 +118,7 @@ def random_mixed(rng: random.Random) -> Scenario | None:
 def test_random_mixed_duels_play_exactly_the_engines_battles() -> None:
     """Random shooters (bows, crossbows, launchers; sidearms, Fast-Draw (Arrow), traits,
     size, morale) against random melee fighters (every weapon of the melee duels' random
-    test, spares, traits, Injury Tolerance, size, morale), at random distances, with free
+    test, spares, shields, traits, Injury Tolerance, size, morale), at random distances, with free
     actions, darkness and hit-location options: every battle the kernel finishes must be
     the engine's battle with the same dice."""
     rng = random.Random(20261202)

@@ -57,8 +57,9 @@ FloatArray = npt.NDArray[np.float64]
     F_BASIC_MOVE,
     F_FREE_DROP,
     F_SPARE,
-) = range(23)
-F_COLUMNS = 23
+    F_BLOCK,
+) = range(24)
+F_COLUMNS = 24
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -288,6 +289,7 @@ def pack(t: DuelTables) -> Packed:
             f.basic_move,
             int(f.free_drop),
             int(f.has_spare),
+            next((j for j, slot in enumerate(f.slots) if slot.kind == "block"), -1),
         ]
 
     def modes(f: FighterTables) -> IntArray:

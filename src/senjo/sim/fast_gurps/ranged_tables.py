@@ -412,22 +412,21 @@ def drop_tables(
 ) -> None:
     """`out.drop_bonus`: for the target of the foe's shots, by its posture. Its options must
     be the dodge, scored as the kernel scores its dodge slot (`out.slots[0]` and the
-    posture), and (but when lying) the dodge and drop; anything else is declined."""
+    posture), (but when lying) the dodge and drop, and, with a shield ready, the block,
+    scored as its block slot (B375); anything else is declined."""
     foe_shot = shooter(battle.state.fighters[foe])
     assert foe_shot is not None
     incoming = IncomingAttack(foe, foe_shot[0], foe_shot[1])
     dodge, drop = DefenseChoice("dodge"), DefenseChoice("dodge", drop=True)
+    blocks = [slot for slot in out.slots if slot.kind == "block"]
+    block = DefenseChoice("block", blocks[0].weapon) if blocks else None
     out.drop_bonus = np.full(len(POSTURES), NO_DROP, dtype=np.int64)
     for p, posture in enumerate(POSTURES):
         state = state_at(distance)
         state.status[key].posture = posture
         options = [o for o in defense_options(state, key, incoming) if o.kind != "none"]
-        if any(o.kind == "block" for o in options):
-            raise _unsupported(
-                f"combatant {key!r} blocks shots with its shield",
-                f"戦闘者 {key!r} が盾で射撃を受ける",
-            )
-        if not options or options[0] != dodge or any(o not in (dodge, drop) for o in options):
+        known = (dodge, drop, block)
+        if not options or options[0] != dodge or any(o not in known for o in options):
             raise _unsupported(
                 f"combatant {key!r} has other defenses against a shot than the dodge",
                 f"戦闘者 {key!r} が射撃に対して回避以外の防御を持つ",
@@ -441,6 +440,15 @@ def drop_tables(
             )
         if drop in options:
             out.drop_bonus[p] = defense_score(state, key, drop, incoming).value - score
+        if block is not None and (
+            block not in options
+            or defense_score(state, key, block, incoming).value
+            != blocks[0].base + out.posture_defense[p]
+        ):
+            raise _unsupported(
+                f"combatant {key!r} blocks a shot otherwise than a blow",
+                f"戦闘者 {key!r} の射撃への受けが打撃へのものと異なる",
+            )
 
 
 def _expect(shot: _Shot, state: GurpsState, wanted: ManeuverChoice, name: str) -> None:

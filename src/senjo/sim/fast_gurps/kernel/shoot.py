@@ -1,4 +1,4 @@
-"""The compiled duel's shooter: its turn, its shot and the target's dodge.
+"""The compiled duel's shooter: its turn, its shot and the target's defense.
 
 A fighter whose `F_RANGED` mode is set shoots (`ranged_tables.py`): standing,
 with its weapon loaded, it weighs the shot against its best blow (a punch, a
@@ -29,6 +29,7 @@ from senjo.sim.fast_gurps.kernel.exchange import (
 from senjo.sim.fast_gurps.kernel.harm import _critical_miss, _damage
 from senjo.sim.fast_gurps.kernel.rolls import (
     S_AIM,
+    S_BLOCKS,
     S_DEFENDED,
     S_DEFENDED_NOW,
     S_DEFENSES,
@@ -37,6 +38,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_MAN,
     S_POSTURE,
     S_RELOAD,
+    S_SHIELD,
     S_SHOCK,
     S_WEAPON,
     U64,
@@ -70,6 +72,7 @@ from senjo.sim.fast_gurps.layout import (
     NO_ATTACK,
     NO_BLOW,
     NO_DROP,
+    NO_SCORE,
     PICK_NONE,
     PICK_SPARE,
     PICK_WEAPON,
@@ -80,12 +83,14 @@ from senjo.sim.fast_gurps.layout import (
     SPARE,
     STANDING,
     TORSO,
+    UNREADY,
     W_BEYOND,
     W_READY,
     W_SIDEARM,
 )
 from senjo.sim.fast_gurps.packed import (
     F_BASIC_MOVE,
+    F_BLOCK,
     F_FAST_DRAW,
     F_RANGED,
     F_RELOAD,
@@ -110,26 +115,35 @@ from senjo.sim.fast_gurps.packed import (
 
 
 @_jit
-def _dodge_scores(
+def _shot_defenses(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, a: int
-) -> tuple[int, int]:
-    """The target's dodge against a shot, and its dodge and drop (NO_DROP when lying)."""
-    score, _, _ = _slot_score(P, PF, K, s, par, v, 0, a, _fighter(P, K, a, F_RANGED), 0, False)
+) -> tuple[int, int, int]:
+    """The target's defenses against a shot: its dodge, what dropping adds (NO_DROP when
+    lying), and its block (NO_SCORE: no shield ready, a block spent this turn)."""
+    mode = _fighter(P, K, a, F_RANGED)
+    score, _, _ = _slot_score(P, PF, K, s, par, v, 0, a, mode, 0, False)
     bonus = _i2(P, K, T_DROP_BONUS, v, s[S_POSTURE + v])
-    return score, bonus
+    block = NO_SCORE
+    j = _fighter(P, K, v, F_BLOCK)
+    if j >= 0:
+        blocking, available, _ = _slot_score(P, PF, K, s, par, v, j, a, mode, 0, False)
+        if available:
+            block = blocking
+    return score, bonus, block
 
 
 @_jit
-def _best_dodge(
+def _best_vs_shot(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, a: int
 ) -> int:
-    """`ai.best_defense` against a shot: the better of the dodge and the dodge and drop."""
-    score, bonus = _dodge_scores(P, PF, K, s, par, v, a)
-    return score + max(bonus, 0)  # NO_DROP is below 0
+    """`ai.best_defense` against a shot: the best of the dodge, the dodge and drop, and
+    the block."""
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, a)
+    return max(score + max(bonus, 0), block)  # NO_DROP is below 0
 
 
 @_jit
-def _dodge_shot(
+def _defend_shot(
     P: IntArray,
     PF: FloatArray,
     K: IntArray,
@@ -140,24 +154,35 @@ def _dodge_shot(
     v: int,
     a: int,
 ) -> bool:
-    """GurpsAI._defense against a shot and its roll (`roll_defense`); True if it stops it."""
-    score, bonus = _dodge_scores(P, PF, K, s, par, v, a)
-    drop = False
+    """GurpsAI._defense against a shot and its roll (`roll_defense`): the dodge, the dodge
+    and drop (B377), or the block (B375), the first of equal odds; True if it stops it."""
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, a)
+    best = _chance(P, PF, K, score)
+    choice = 0  # 0 dodge, 1 dodge and drop, 2 block
     if bonus != NO_DROP:
-        plain = _chance(P, PF, K, score)
         dropping = _chance(P, PF, K, score + bonus)
         if s[S_POSTURE + v] == STANDING:  # `ai.DROP_COST`: ending prone costs a turn
             dropping -= _f1(PF, K, T_DROP_COST, 0)
-        drop = dropping > plain  # the first of equals is the plain dodge
-    if drop:
+        if dropping > best:
+            best, choice = dropping, 1
+    if block != NO_SCORE and _chance(P, PF, K, block) > best:
+        choice = 2
+    if choice == 1:
         score += bonus
+    elif choice == 2:
+        score = block
     outcome, _ = _check(P, PF, K, c, st, score)
     s[S_DEFENSES + v] += 1
     s[S_DEFENDED_NOW + v] = 1
     s[S_AIM + v] = 0  # B364: any active defense spoils an Aim
     stopped = _success(outcome)
     s[S_DEFENDED + v] += int(stopped)
-    if drop or outcome == 3:  # dropped prone, or fell (a dodge's critical failure)
+    if choice == 2:
+        s[S_BLOCKS + v] += 1
+        if outcome == 3:  # a block's critical failure: the shield is no longer ready
+            s[S_SHIELD + v] = 0
+            s[S_HAND + v] = UNREADY
+    elif choice == 1 or outcome == 3:  # dropped prone, or fell (a dodge's critical failure)
         s[S_POSTURE + v] = LYING
     return stopped
 
@@ -183,7 +208,7 @@ def _shot(
     mode = _fighter(P, K, f, F_RANGED)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     aimed = TORSO if location == RANDOM else location
-    skill += _i3(P, K, T_LOCATION_PENALTY, v, aimed, 0)
+    skill += _i3(P, K, T_LOCATION_PENALTY, v, aimed, s[S_SHIELD + v])
     outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
     s[S_LOADED + f] = 0
     s[S_AIM + f] = 0
@@ -192,7 +217,7 @@ def _shot(
     elif outcome == 2:
         _damage(P, PF, K, s, x, c, st, used, f, mode, location, True)
     elif outcome == 1:
-        stopped = _dodge_shot(P, PF, K, s, par, c, st, v, f)
+        stopped = _defend_shot(P, PF, K, s, par, c, st, v, f)
         if not stopped:
             _damage(P, PF, K, s, x, c, st, used, f, mode, location, False)
 
@@ -297,7 +322,7 @@ def _shooter_turn(
         + _i2(P, K, T_SHOT_POSTURE, f, s[S_POSTURE + v])
     )
     at = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO
-    against = _clip_defense(_best_dodge(P, PF, K, s, par, v, f))
+    against = _clip_defense(_best_vs_shot(P, PF, K, s, par, v, f))
     value = _f3(PF, K, T_SHOT_VALUE, f, at, against)
     # The first of equal values in the engine's order of Attacks (`before_shot`).
     if value == blow and code < 0 and distance > 3.0:
