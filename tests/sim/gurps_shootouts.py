@@ -151,7 +151,22 @@ def dark() -> Scenario:
     return changed(change, "dark.yaml")
 
 
+def long() -> Scenario:
+    """Darts against the crossbowman from 45 yards, past the dart gun's half-damage range
+    of 30 (B269: the basic damage halved, at least the minimum, before a critical hit's
+    multiplier); the crossbow's 1/2D is farther."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer.update(weapons=[DART_GUN, "large_knife"], skills={"Blowpipe": 17, "Knife": 12})
+        crossbowman["position"] = [45, 0]
+        data["options"] = {"max_rounds": 60}
+
+    return changed(change, "long.yaml")
+
+
 SHOOTOUTS = {
+    "long": long,
     "point_blank": point_blank,
     "near": near,
     "dark": dark,

@@ -193,13 +193,13 @@ def test_the_numpy_model_refuses_a_shootout() -> None:
         ),
         (
             lambda d: d["combatants"][1].update(position=[200, 0]),
-            "combatant 'archer' shoots from past half-damage range",
+            "combatant 'crossbowman' starts past its weapon's maximum range",
         ),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """A shooter with a shield, half damage by range: declined, with a Japanese twin of
-    the reason."""
+    """A shooter with a shield, a start past a weapon's maximum range (the AI would close
+    in without a shot): declined, with a Japanese twin of the reason."""
     found = GURPS_FAST.accepts(changed(change))
     assert found == reason
     assert in_lang(found, "ja") != found
@@ -361,3 +361,28 @@ def test_a_free_drop_and_the_sidearm_are_followed() -> None:
         dropped += "free_action" in causes
         assert_engines_battle(scenario, tables, result, i, "free")
     assert dropped >= 30
+
+
+def test_shots_past_half_damage_range_are_halved() -> None:
+    """B269: past 1/2D a shot's basic damage is halved (at least the damage type's minimum),
+    before a critical hit's multiplier: the darts from 45 yards (1/2D 30) are halved in the
+    engine's battles, and the model's battles are the engine's."""
+    from senjo.systems.gurps.events import DamageRolled
+
+    from .gurps_shootouts import long
+
+    scenario = long()
+    tables = build_tables(scenario)
+    assert tables.fighters[0].half_damage == 30.0
+    result = compiled.play_blocks(tables, 60, [np.random.Generator(np.random.PCG64(8))])
+    halved = 0
+    for i in range(20):
+        assert not result.escaped[i]
+        assert_engines_battle(scenario, tables, result, i, "long")
+        battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
+        run(battle, controllers_for(scenario, 1))
+        for event in battle.log:
+            if isinstance(event, DamageRolled) and event.attacker == "archer":
+                items = dict(event.modifiers.modifiers.items)
+                halved += "half_damage_range" in items
+    assert halved >= 5

@@ -398,6 +398,9 @@ class FighterTables:
     ranged: int = -1
     #: Ready maneuvers to reload one shot (B270).
     reload: int = 0
+    #: Past this distance its shots do half damage (B269's 1/2D: the basic damage halved,
+    #: at least the damage type's minimum, before a critical hit's multiplier).
+    half_damage: float = math.inf
     #: Its Fast-Draw (ammunition) skill, rolled at each Ready of a reload of two or more:
     #: a success saves a Ready (B194, `readying.ready`); -1 without it.
     fast_draw: int = -1

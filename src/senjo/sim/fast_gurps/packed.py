@@ -153,6 +153,7 @@ TABLES = (
     "drop_cost",
     "empty",
     "choose_value",
+    "half_damage",
     "scalars",
 )
 (
@@ -207,11 +208,12 @@ TABLES = (
     T_DROP_COST,
     T_EMPTY,
     T_CHOOSE_VALUE,
+    T_HALF_DAMAGE,
     T_SCALARS,
-) = range(52)
+) = range(53)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
-    {"move", "reach", "chance", "x", "drop_cost", "shot_value", "choose_value"}
+    {"move", "reach", "chance", "x", "drop_cost", "shot_value", "choose_value", "half_damage"}
 )
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
 I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
@@ -396,6 +398,7 @@ def pack(t: DuelTables) -> Packed:
         drop_cost=np.array([DROP_COST], dtype=np.float64),
         empty=_stack([_int(_some(f.empty)) for f in fighters]),
         choose_value=_stack([f.choose_value for f in fighters], np.float64),
+        half_damage=np.array([min(f.half_damage, 1e18) for f in fighters], dtype=np.float64),
         scalars=_int([t.max_rounds, SKILL_LO, t.distance_top, t.range_top]),
     )
 

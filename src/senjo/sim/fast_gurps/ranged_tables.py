@@ -96,9 +96,10 @@ def shooter_tables(
     out: FighterTables,
 ) -> None:
     """Fill `out` (the fighter `key`'s tables) for a shootout starting at `distance`, its
-    shots covered up to `top` yards (less where half damage begins): its missile mode and
+    shots covered up to `top` yards (less past its maximum range): its missile mode and
     critical-miss table appended to `out.modes` and `out.miss`, and `ranged`, `reload`,
-    `fast_draw`, `shot_posture`, `shot_skill`, `shot_value`, `shot_plan`, `recover`,
+    `fast_draw`, `half_damage`, `shot_posture`, `shot_skill`, `shot_value`, `shot_plan`,
+    `recover`,
     `empty`, `basic_move` and `free_drop`."""
     fighter: Fighter = battle.state.fighters[key]
     mine = shooter(fighter)
@@ -106,14 +107,15 @@ def shooter_tables(
     weapon, mode = mine
     ranged = mode.ranged
     assert ranged is not None
-    if distance > ranged.half_damage:  # `wounds.deal_damage` halves the basic damage
+    if distance > ranged.max_range:  # no shot offered: the AI closes in
         raise _unsupported(
-            f"combatant {key!r} shoots from past half-damage range",
-            f"戦闘者 {key!r} の射撃が1/2D距離を超える",
+            f"combatant {key!r} starts past its weapon's maximum range",
+            f"戦闘者 {key!r} が武器の最大射程の外から始まる",
         )
     shot = _Shot(state_at, battle, key, foe, weapon, mode, distance)
     _add_mode(shot, out)
     out.reload = ranged.reload
+    out.half_damage = float(ranged.half_damage)
     out.basic_move = fighter.basic_move
     fast = FAST_DRAW.get(mode.skill, "")
     if ranged.reload > 1 and fast in fighter.skills:
@@ -122,7 +124,7 @@ def shooter_tables(
     _empty(shot, out)
     _recover(shot, out)
     _free_drop(shot, out)
-    _shot_skills(shot, min(top, int(ranged.half_damage)), out)
+    _shot_skills(shot, min(top, int(ranged.max_range)), out)
     _shoot(shot, out)
 
 

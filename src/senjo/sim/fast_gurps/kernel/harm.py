@@ -32,6 +32,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _die,
     _die_now,
     _escape,
+    _f1,
     _fighter,
     _i1,
     _i2,
@@ -84,6 +85,7 @@ from senjo.sim.fast_gurps.packed import (
     F_HTK,
     F_KB_SKILL,
     F_LPT,
+    F_RANGED,
     F_SHOCK_UNIT,
     F_WILL,
     MI_ADDS,
@@ -112,6 +114,7 @@ from senjo.sim.fast_gurps.packed import (
     T_CRIT_MAX,
     T_CRIT_MULTIPLIER,
     T_CRIT_REDIRECT,
+    T_HALF_DAMAGE,
     T_HEAD_LOCATION,
     T_INJURY,
     T_KNOCKBACK,
@@ -256,6 +259,8 @@ def _damage(
         for _ in range(count):
             total += _die(c, st)
     value = max(max(total + _mode(P, K, a, mode, MO_ADDS), 0), _mode(P, K, a, mode, MO_MINIMUM))
+    if mode == _fighter(P, K, a, F_RANGED) and abs(x[0] - x[1]) > _f1(PF, K, T_HALF_DAMAGE, a):
+        value = max(value // 2, _mode(P, K, a, mode, MO_MINIMUM))  # B269: past 1/2D
     value *= multiplier
     key = _mode(P, K, a, mode, MO_WOUNDING)
     wound = _i5(P, K, T_INJURY, v, key, location, treatment, value)
