@@ -11,11 +11,12 @@ fresh `senjo sim` and each new worker process do: a warm memo in this process wo
 replay the same seeds from memory.
 Then the fast paths against the engine (`path_duels`): Call of Cthulhu duels
 on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml (the
-compiled duel, and the NumPy model it mirrors) and GURPS shootouts on
-examples/gurps/ranged.yaml (the compiled duel only; under 1% of them escape to
-the engine), each fast path also on a long run (1,000,000 CoC, 4,000,000
-GURPS duels, 200,000 shootouts), whose figures are its steady rate: on the
-short runs starting the workers is a tenth of the time.
+compiled duel, and the NumPy model it mirrors), GURPS shootouts on
+examples/gurps/ranged.yaml and an archer against a knight who closes in on
+examples/gurps/archer_vs_knight.yaml (the compiled duel only), each fast path
+also on a long run (1,000,000 CoC, 4,000,000 GURPS duels, 1,000,000 shootouts
+and archer duels), whose figures are its steady rate: on the short runs
+starting the workers is a tenth of the time.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DUEL = ROOT / "examples" / "gurps" / "duel.yaml"
 COC_DUEL = ROOT / "examples" / "coc" / "duel.yaml"
 RANGED = ROOT / "examples" / "gurps" / "ranged.yaml"
+ARCHER = ROOT / "examples" / "gurps" / "archer_vs_knight.yaml"
 
 # The reference duel's numbers, taken from duel.yaml: (skill, dodge, damage dice,
 # damage adds, DR on the torso, HP). Knight: Broadsword 14, sw 1d+2 cut; Raider:
@@ -166,4 +168,5 @@ if __name__ == "__main__":
     size = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     path_duels("CoC", COC_DUEL, size, 200, 1_000_000)
     path_duels("GURPS", DUEL, size, 400, 4_000_000)
-    path_duels("GURPS shootout", RANGED, size, 40, 200_000)
+    path_duels("GURPS shootout", RANGED, size, 200, 1_000_000)
+    path_duels("GURPS archer", ARCHER, size, 200, 1_000_000)
