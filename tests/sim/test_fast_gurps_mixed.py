@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from senjo.scenario import Scenario, parse_scenario
+from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, compiled
@@ -20,8 +20,10 @@ from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
 from senjo.sim.runner import play_battles
 from senjo.sim.stats import wilson_interval
 
-from .gurps_duels import assert_engines_battle, check_random_battles
+from .gurps_duels import EXAMPLES, assert_engines_battle, check_random_battles
 from .gurps_mixed import MIXED, archer_vs_swordsman, mixed
+
+ARCHER = EXAMPLES / "archer_vs_knight.yaml"
 
 pytestmark = pytest.mark.skipif(
     not compiled.available(), reason="a shooter is played by the compiled duel (Numba)"
@@ -48,11 +50,13 @@ def test_the_compiled_duel_plays_exactly_the_engines_battles(name: str) -> None:
     assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS, W_READY, W_BEYOND}
 
 
-def test_agrees_with_the_engine_path() -> None:
+@pytest.mark.parametrize("name", ["archer_vs_swordsman", "example"])
+def test_agrees_with_the_engine_path(name: str) -> None:
     """The engine (1,600 battles, seed 11) and the fast path (8,192, seed 12), the archer
-    against the swordsman: the fast path's archer win rate lies inside the engine's 95%
-    Wilson interval, and the mean rounds differ by less than 2."""
-    scenario = archer_vs_swordsman()
+    against the swordsman, and examples/gurps/archer_vs_knight.yaml: the fast path's
+    archer win rate lies inside the engine's 95% Wilson interval, and the mean rounds
+    differ by less than 2."""
+    scenario = archer_vs_swordsman() if name != "example" else load_scenario(ARCHER)
     engine = play_battles(scenario, 11, 0, 1600)
     fast = GURPS_FAST.run(scenario, 12, 0, 8192)
     assert GURPS_FAST.accepts(scenario) is None
@@ -89,8 +93,6 @@ def random_mixed(rng: random.Random) -> Scenario | None:
     """A random shooter (`random_shootout`) against a random melee fighter
     (`random_duel`: a shield, or none), a yard to 40 apart, either one first; None if
     declined."""
-    from senjo.scenario import load_scenario
-
     from .gurps_duels import DUEL
     from .gurps_shootouts import RANGED
     from .test_fast_gurps_random import random_duel
