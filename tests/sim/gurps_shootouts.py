@@ -32,6 +32,23 @@ DART_GUN = {
 }
 
 
+#: A scenario's own sling-like launcher: crushing stones that knock the target back
+#: (B378), two Readies to reload.
+SLING = {
+    "key": "stone_thrower",
+    "name": "Stone thrower",
+    "modes": [
+        {
+            "name": "shoot",
+            "skill": "Sling",
+            "damage": "2d+1 cr",
+            "two_handed": True,
+            "ranged": {"acc": 0, "half_damage": 40, "max_range": 80, "reload": 2},
+        }
+    ],
+}
+
+
 def changed(change: Any, name: str = "changed.yaml") -> Scenario:
     """examples/gurps/ranged.yaml with `change(data)` applied to a copy of its data."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(RANGED).data)
@@ -165,7 +182,24 @@ def long() -> Scenario:
     return changed(change, "long.yaml")
 
 
+def stones() -> Scenario:
+    """Crushing stones from twelve yards: a hit that beats the target's ST - 2 knocks it
+    back (B378), a yard farther for each further ST - 2, with its DX roll to stay up; the
+    range grows as it goes."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer.update(weapons=[SLING, "large_knife"], skills={"Sling": 15, "Knife": 12})
+        archer["st"] = 14
+        crossbowman["position"] = [12, 0]
+        crossbowman["st"] = 8
+        data["options"] = {"max_rounds": 60}
+
+    return changed(change, "stones.yaml")
+
+
 SHOOTOUTS = {
+    "stones": stones,
     "long": long,
     "point_blank": point_blank,
     "near": near,

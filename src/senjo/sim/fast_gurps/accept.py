@@ -118,9 +118,9 @@ def shooter(fighter: Fighter) -> tuple[str, AttackMode] | None:
     return main, weapon.modes[0]
 
 
-#: Damage types of the shots it models: those that never knock back (B378; a blow's
-#: knockback is modelled, a shot's is not).
-SHOT_DAMAGE_TYPES = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
+#: Damage types of the shots it models: every type a blow may have (a crushing or cutting
+#: shot knocks back as a blow does, B378).
+SHOT_DAMAGE_TYPES = frozenset({"imp", "pi-", "pi", "pi+", "pi++", "cr", "cut"})
 
 
 def shot_reason(fighter: Fighter) -> Reason | None:
