@@ -106,7 +106,7 @@ def paren(text: str, lang: str) -> str:
 _HANDED_OVER: dict[str, tuple[str, str]] = {
     "critical_miss": ("追わない大失敗", "critical miss not modelled"),
     "ready": ("追わない準備", "Ready not modelled"),
-    "sidearm": ("追わない予備の武器", "sidearm not modelled"),
+    "sidearm": ("追わない予備の武器", "spare weapon not modelled"),
     "beyond": ("表の範囲外の距離", "distance past the tables"),
 }
 
@@ -122,7 +122,7 @@ def replayed_line(replayed: int, count: int, lang: str, by: Mapping[str, int] | 
     >>> [replayed_line(k, 10**7, "en").split("(")[1] for k in (0, 1, 4_150_000, 10**7)]
     ['0%)', '<0.001%)', '42%)', '100%)']
     >>> replayed_line(12, 100000, "en", {"critical_miss": 2, "sidearm": 10}).split(": ")[2]
-    'sidearm not modelled 10, critical miss not modelled 2'
+    'spare weapon not modelled 10, critical miss not modelled 2'
     >>> replayed_line(12, 100000, "ja", {"sidearm": 12})
     'エンジンで再生：100,000戦中12戦（0.012%）：追わない予備の武器 12'
     """

@@ -449,7 +449,7 @@ def drop_tables(
         ):
             raise _unsupported(
                 f"combatant {key!r} blocks a shot otherwise than a blow",
-                f"戦闘者 {key!r} の射撃への受けが打撃へのものと異なる",
+                f"戦闘者 {key!r} の射撃への止めが打撃へのものと異なる",
             )
 
 
