@@ -126,3 +126,18 @@ def test_random_mixed_duels_play_exactly_the_engines_battles() -> None:
     rng = random.Random(20261202)
     compared = check_random_battles(lambda: random_mixed(rng), compiled.play_blocks, 14, 40)
     assert compared >= 400
+
+
+def test_a_tied_mixed_duel_is_rolled_and_each_battle_played_exactly() -> None:
+    """B363: an archer and a knight of equal Basic Speed and DX roll for the lead with each
+    battle's first two dice; each battle, played with its leader's tables from the third
+    die on, is the engine's with the same dice."""
+    from .gurps_duels import check_tied_battles
+
+    def tie(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, Any]) -> None:
+        knight.update(dx=archer["dx"], ht=archer["ht"])
+
+    scenario = mixed(tie, "tie_mixed.yaml")
+    assert initiative_tie(scenario) and GURPS_FAST.accepts(scenario) is None
+    checked = check_tied_battles(scenario, compiled.play_blocks, 160)
+    assert min(checked.values()) >= 50
