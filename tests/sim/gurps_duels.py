@@ -537,3 +537,38 @@ def check_random_battles(
             compared += 1
             assert_engines_battle(scenario, tables, result, int(i), scenario.data)
     return compared
+
+
+def check_block(scenario: Scenario, play: Play, size: int, note: object = "") -> BlockResult:
+    """Play `size` battles of `scenario` (dice seed 2024) and hold each one the model
+    follows to the end to the engine's battle with the same dice; returns the block."""
+    from senjo.sim.fast_gurps.tables import build_tables
+
+    tables = build_tables(scenario)
+    result = play(tables, size, [np.random.Generator(np.random.PCG64(2024))])
+    for i in np.nonzero(~result.escaped)[0]:
+        assert_engines_battle(scenario, tables, result, int(i), note)
+    return result
+
+
+def assert_agrees(scenario: Scenario, rounds_within: float) -> None:
+    """The engine (1,600 battles, seed 11) and the fast path (8,192, seed 12) agree: the
+    fast path's win rate for the first combatant's side lies inside the engine's 95%
+    Wilson interval, and the mean rounds differ by less than `rounds_within`."""
+    from senjo.sim.aggregate import SimAggregate
+    from senjo.sim.fast_gurps import GURPS_FAST
+    from senjo.sim.runner import play_battles
+    from senjo.sim.stats import wilson_interval
+
+    assert GURPS_FAST.accepts(scenario) is None
+    engine = play_battles(scenario, 11, 0, 1600)
+    fast = GURPS_FAST.run(scenario, 12, 0, 8192)
+    side = scenario.fighters[0].side
+    low, high = wilson_interval(engine.wins.get(side, 0), engine.n)
+    rate = fast.wins.get(side, 0) / fast.n
+    assert low <= rate <= high, (low, high, rate)
+
+    def mean(aggregate: SimAggregate) -> float:
+        return sum(r * c for r, c in aggregate.rounds.items()) / aggregate.n
+
+    assert abs(mean(engine) - mean(fast)) < rounds_within, (mean(engine), mean(fast))

@@ -8,19 +8,15 @@ import copy
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
-from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, compiled
 from senjo.sim.fast_gurps.layout import W_BEYOND, W_MISS, W_READY, W_SIDEARM
-from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
-from senjo.sim.runner import play_battles
-from senjo.sim.stats import wilson_interval
+from senjo.sim.fast_gurps.tables import initiative_tie
 
-from .gurps_duels import EXAMPLES, assert_engines_battle, check_random_battles
+from .gurps_duels import EXAMPLES, assert_agrees, check_block, check_random_battles
 from .gurps_mixed import MIXED, archer_vs_swordsman, mixed
 
 ARCHER = EXAMPLES / "archer_vs_knight.yaml"
@@ -38,37 +34,17 @@ def test_the_compiled_duel_plays_exactly_the_engines_battles(name: str) -> None:
     combat, knockback (B378), All-Out Defense; 300 battles, nearly all followed."""
     scenario = MIXED[name]()
     assert GURPS_FAST.accepts(scenario) is None
-    tables = build_tables(scenario)
-    result = compiled.play_blocks(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
-    followed = 0
-    for i in range(300):
-        if result.escaped[i]:
-            continue
-        followed += 1
-        assert_engines_battle(scenario, tables, result, i, name)
-    assert followed >= 280
+    result = check_block(scenario, compiled.play_blocks, 300, name)
+    assert int((~result.escaped).sum()) >= 280
     assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS, W_READY, W_BEYOND}
 
 
 @pytest.mark.parametrize("name", ["archer_vs_swordsman", "example"])
 def test_agrees_with_the_engine_path(name: str) -> None:
-    """The engine (1,600 battles, seed 11) and the fast path (8,192, seed 12), the archer
-    against the swordsman, and examples/gurps/archer_vs_knight.yaml: the fast path's
-    archer win rate lies inside the engine's 95% Wilson interval, and the mean rounds
-    differ by less than 2."""
-    scenario = archer_vs_swordsman() if name != "example" else load_scenario(ARCHER)
-    engine = play_battles(scenario, 11, 0, 1600)
-    fast = GURPS_FAST.run(scenario, 12, 0, 8192)
-    assert GURPS_FAST.accepts(scenario) is None
-    side = scenario.fighters[0].side
-    low, high = wilson_interval(engine.wins.get(side, 0), engine.n)
-    rate = fast.wins.get(side, 0) / fast.n
-    assert low <= rate <= high, (low, high, rate)
-
-    def mean(aggregate: SimAggregate) -> float:
-        return sum(r * c for r, c in aggregate.rounds.items()) / aggregate.n
-
-    assert abs(mean(engine) - mean(fast)) < 2.0, (mean(engine), mean(fast))
+    """The engine and the fast path agree (`assert_agrees`: the archer's win rate, the
+    mean rounds within 2) on the archer against the swordsman, and on
+    examples/gurps/archer_vs_knight.yaml."""
+    assert_agrees(archer_vs_swordsman() if name != "example" else load_scenario(ARCHER), 2.0)
 
 
 def _second_bow(data: dict[str, Any], archer: dict[str, Any], knight: dict[str, Any]) -> None:

@@ -13,7 +13,6 @@ import pytest
 from senjo.engine.controllers import run
 from senjo.scenario import load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle, controllers_for
-from senjo.sim.aggregate import SimAggregate
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
 from senjo.sim.fast_gurps.accept import SHOT_DAMAGE_TYPES
@@ -31,11 +30,16 @@ from senjo.sim.fast_gurps.layout import (
 )
 from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
-from senjo.sim.runner import play_battles
-from senjo.sim.stats import wilson_interval
 from senjo.systems.gurps.events import CriticalResult
 
-from .gurps_duels import DUEL, assert_engines_battle, check_random_battles, check_tied_battles
+from .gurps_duels import (
+    DUEL,
+    assert_agrees,
+    assert_engines_battle,
+    check_block,
+    check_random_battles,
+    check_tied_battles,
+)
 from .gurps_shootouts import RANGED, SHOOTOUTS, changed
 
 pytestmark = pytest.mark.skipif(
@@ -50,17 +54,10 @@ def test_the_compiled_shootout_plays_exactly_the_engines_battles(name: str) -> N
     shock, knockdown, stun and the HP thresholds; 300 battles, most followed to the end."""
     scenario = SHOOTOUTS[name]()
     assert GURPS_FAST.accepts(scenario) is None
-    tables = build_tables(scenario)
-    result = compiled.play_blocks(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
-    followed = 0
-    for i in range(300):
-        if result.escaped[i]:
-            continue
-        followed += 1
-        assert_engines_battle(scenario, tables, result, i, name)
+    result = check_block(scenario, compiled.play_blocks, 300, name)
     # A shooter goes to its sidearm, which the model follows, but for a rare Ready it
     # does not (its sidearm lost with the foe past its Move).
-    assert followed >= 290
+    assert int((~result.escaped).sum()) >= 290
     assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS, W_READY, W_BEYOND}
 
 
@@ -101,21 +98,9 @@ def test_a_tied_shootout_is_rolled_and_each_battle_played_exactly() -> None:
 
 
 def test_agrees_with_the_engine_path() -> None:
-    """The engine (1,600 battles, seed 11) and the fast path (8,192, seed 12) on ranged.yaml: the
-    fast path's archer win rate lies inside the engine's 95% Wilson interval, and the
-    mean rounds differ by less than 3 (the engine's standard error is about 1 round)."""
-    scenario = load_scenario(RANGED)
-    engine = play_battles(scenario, 11, 0, 1600)
-    fast = GURPS_FAST.run(scenario, 12, 0, 8192)
-    side = scenario.fighters[0].side
-    low, high = wilson_interval(engine.wins.get(side, 0), engine.n)
-    rate = fast.wins.get(side, 0) / fast.n
-    assert low <= rate <= high, (low, high, rate)
-
-    def mean(aggregate: SimAggregate) -> float:
-        return sum(r * c for r, c in aggregate.rounds.items()) / aggregate.n
-
-    assert abs(mean(engine) - mean(fast)) < 3.0, (mean(engine), mean(fast))
+    """The engine and the fast path agree on ranged.yaml (`assert_agrees`: the archer's
+    win rate, the mean rounds within 3; the engine's standard error is about 1 round)."""
+    assert_agrees(load_scenario(RANGED), 3.0)
 
 
 def test_the_shooters_tables_hold_the_rules_numbers() -> None:
