@@ -1,23 +1,23 @@
 """The fast path's tables for a shooter: a fighter whose main weapon shoots (a bow, a
-crossbow), in a duel with another shooter.
+crossbow, a scenario's launcher; `accept.shooter`), against another shooter or against
+a melee fighter.
 
-A duel is a shootout when both fighters' main weapons are missile weapons
-(`accept.shooter`). The AI of a shooter (`GurpsAI._maneuver_of`), standing,
-with its weapon loaded in hand, weighs its shot against its blows (a punch or
-kick with the bow in hand) and takes the better, Aiming first while the foe
-is past 3 yards (B364), or moves toward the foe when neither is worth it;
-empty, it strikes a blow worth striking, else Readies until the weapon is
-loaded again (B270) - or, with the foe within its Move, it goes to its
-sidearm (for the engine to play); hurt and close, it takes All-Out Defense.
-`shooter_tables` fills a fighter's `FighterTables` for that from the
-engine's own functions on constructed states - the shot's skill by range yard
-and Aim and its critical-miss table, the to-hit modifier of the foe's
+The AI of a shooter (`GurpsAI._maneuver_of`), standing, with its weapon loaded
+in hand, weighs its shot against its blows (a punch or kick with the bow in
+hand) and takes the better, Aiming first while the foe is past 3 yards
+(B364), or moves toward the foe when neither is worth it; empty, it strikes a
+blow worth striking, else Readies until the weapon is loaded again (B270) -
+or, with the foe within its Move, it swaps in its sidearm; broken, it draws
+the sidearm; hurt and close, it takes All-Out Defense. `shooter_tables` fills
+a fighter's `FighterTables` for that from the engine's own functions on
+constructed states - the shot's skill by range yard and Aim and its
+critical-miss table, its half-damage range, the to-hit modifier of the foe's
 posture, what the AI does with its weapon empty, dropped, turned or broken,
 its free action, its value of a shot and its plan for every skill and foe's
-best defense - and `drop_tables` its dodge-and-drop bonus as a target; both
-raise `Unsupported` wherever the engine would do anything else (a defense
-other than dodging against a shot, half damage by range). The blows, the
-All-Out Defense and the defenses in melee are the melee tables' (`tables.py`).
+best defense - and `drop_tables` the dodge-and-drop bonus of the target of
+a shot (and checks its block); both raise `Unsupported` wherever the engine
+would do anything else. The blows, the All-Out Defense, the sidearm and the
+defenses in melee are the melee tables' (`tables.py`).
 """
 
 from __future__ import annotations
@@ -95,12 +95,11 @@ def shooter_tables(
     top: int,
     out: FighterTables,
 ) -> None:
-    """Fill `out` (the fighter `key`'s tables) for a shootout starting at `distance`, its
+    """Fill `out` (the fighter `key`'s tables) for a duel starting at `distance`, its
     shots covered up to `top` yards (less past its maximum range): its missile mode and
     critical-miss table appended to `out.modes` and `out.miss`, and `ranged`, `reload`,
     `fast_draw`, `half_damage`, `shot_posture`, `shot_skill`, `shot_value`, `shot_plan`,
-    `recover`,
-    `empty`, `basic_move` and `free_drop`."""
+    `recover`, `empty`, `basic_move` and `free_drop`."""
     fighter: Fighter = battle.state.fighters[key]
     mine = shooter(fighter)
     assert mine is not None  # `tables.py` asks only of a shooter
