@@ -23,6 +23,7 @@ from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, runs
 from senjo.sim.fast_gurps.accept import MODELLED_ADVANTAGES, MODELLED_OPTIONS, fighter_reason
 from senjo.sim.fast_gurps.batch import play_blocks
+from senjo.sim.fast_gurps.constructed import _set_hands, _set_weapon
 from senjo.sim.fast_gurps.tables import (
     BROKEN,
     DR_HALF_DOWN,
@@ -35,8 +36,6 @@ from senjo.sim.fast_gurps.tables import (
     READY,
     UNREADY,
     DuelTables,
-    _set_hands,
-    _set_weapon,
     build_tables,
 )
 from senjo.sim.runner import SimJob, play_battles

@@ -18,6 +18,7 @@ from senjo.engine.controllers import run
 from senjo.scenario import Scenario, parse_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.fast_gurps import batch, compiled
+from senjo.sim.fast_gurps.constructed import _modes, _set_hands, _state
 from senjo.sim.fast_gurps.defense_tables import defense_slots
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
@@ -40,7 +41,7 @@ from senjo.sim.fast_gurps.layout import (
     W_READY,
 )
 from senjo.sim.fast_gurps.replay import StreamDice
-from senjo.sim.fast_gurps.tables import Unsupported, _modes, _set_hands, _state, build_tables
+from senjo.sim.fast_gurps.tables import Unsupported, build_tables
 from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ItemChanged
 

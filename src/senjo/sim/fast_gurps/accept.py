@@ -100,7 +100,7 @@ def main_weapon(fighter: Fighter) -> str | None:
     """The key of the fighter's weapon that is not a natural one and that it holds ready at
     the start (the first listed if none is ready; None if it has only natural weapons).
     Any other it carries is a spare: sheathed, and drawn only once the main one is broken
-    (the first of them: `tables._spare`, the weapon state SPARE)."""
+    (the first of them: `constructed._spare`, the weapon state SPARE)."""
     manufactured = _manufactured(fighter)
     held = [key for key in manufactured if key in fighter.ready]
     return next(iter(held or manufactured), None)

@@ -425,7 +425,7 @@ class FighterTables:
     empty: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: Its basic Move: an empty missile weapon is reloaded only with the foe farther.
     basic_move: int = 0
-    #: Whether the sidearm it goes to is modelled (`tables._spare`: the state SPARE); if
+    #: Whether the sidearm it goes to is modelled (`constructed._spare`: the state SPARE); if
     #: not, the battle escapes there.
     has_spare: bool = False
     #: Whether, with the option `free_actions`, it drops its empty missile weapon as a free

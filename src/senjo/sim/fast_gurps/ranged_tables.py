@@ -34,6 +34,7 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.accept import shooter
+from senjo.sim.fast_gurps.constructed import _decision_battle, _set_weapon
 from senjo.sim.fast_gurps.damage_tables import MISS_FIELDS, miss_table
 from senjo.sim.fast_gurps.layout import (
     AIM_TURNS,
@@ -82,7 +83,7 @@ def _unsupported(en: str, ja: str) -> Unsupported:
     return Unsupported(Reason(en, ja))
 
 
-#: What builds a fresh state with the two fighters a given distance apart (`tables._state`).
+#: What builds a fresh state with the two fighters a given distance apart (`constructed._state`).
 StateAt = Callable[[float], GurpsState]
 
 
@@ -156,8 +157,6 @@ class _Shot:
 
     def choice(self, state: GurpsState) -> ManeuverChoice:
         """The AI's maneuver in `state`."""
-        from senjo.sim.fast_gurps.tables import _decision_battle
-
         options = maneuver_options(state, self.key)
         chosen: ManeuverChoice = _AI.choose(
             _decision_battle(state), Decision(self.key, "maneuver", options)
@@ -274,8 +273,6 @@ def _recover(shot: _Shot, out: FighterTables) -> None:
     empty one with the foe within its Move, which it leaves for its sidearm or, without
     one, where it is (PICK_NONE: it strikes a blow, closes in or defends, as the melee
     tables say); broken, it draws its sidearm (for the engine to play)."""
-    from senjo.sim.fast_gurps.tables import _set_weapon
-
     back = (
         ManeuverChoice("ready", "pick_up", weapon=shot.weapon),
         ManeuverChoice("ready", "regrip", weapon=shot.weapon),
@@ -309,8 +306,6 @@ def _free_drop(shot: _Shot, out: FighterTables) -> None:
         return
     state.status[shot.key].shots[shot.weapon] = 0
     options = free_action_options(state, shot.key)
-    from senjo.sim.fast_gurps.tables import _decision_battle
-
     chosen = _AI.choose(_decision_battle(state), Decision(shot.key, "free_action", options))
     out.free_drop = chosen.name == "drop" and chosen.detail == shot.weapon
 

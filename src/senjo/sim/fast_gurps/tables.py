@@ -26,13 +26,18 @@ from typing import Any
 
 import numpy as np
 
-from senjo.dice.roller import ScriptedDice
-from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
-from senjo.scenario.battle import build_battle
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.accept import main_weapon, shooter
+from senjo.sim.fast_gurps.constructed import (
+    _battle,
+    _decision_battle,
+    _modes,
+    _set_hands,
+    _spare,
+    _state,
+)
 from senjo.sim.fast_gurps.damage_tables import (
     MISS_FIELDS,
     critical_arrays,
@@ -70,7 +75,6 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     SHOCK_LEVELS,
     SPARE,
-    SPARE_BROKEN,
     SPARE_DROPPED,
     SPARE_STATES,
     SPARE_UNREADY,
@@ -91,14 +95,12 @@ from senjo.systems.gurps.attack import parry_may_break
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
-from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
-from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import move_allowance, steps_out_to_strike
-from senjo.systems.gurps.readying import ready
 from senjo.systems.gurps.state import GurpsState
-from senjo.systems.gurps.system import Gurps, initiative_order
+from senjo.systems.gurps.system import initiative_order
 from senjo.systems.gurps.wild_swing import darkness
 from senjo.systems.gurps.wounds import weapon_dice
 
@@ -125,113 +127,6 @@ __all__ = [
 ]
 
 # --- building ---------------------------------------------------------------------------------
-
-
-def _state(scenario: Scenario, order: tuple[str, ...], distance: float = 1.0) -> GurpsState:
-    """A fresh battle state with its rules and turn order set, the fighters `distance` apart."""
-    battle = _battle(scenario)
-    state: GurpsState = battle.state
-    state.rules = dict(battle.system.settings)
-    state.order = order
-    state.status[order[0]].position = Point(0.0, 0.0)
-    state.status[order[1]].position = Point(distance, 0.0)
-    return state
-
-
-def _battle(scenario: Scenario) -> Battle[Any]:
-    return build_battle(scenario, seed=0)
-
-
-def _set_weapon(state: GurpsState, key: str, weapon: str | None, where: int) -> None:
-    if weapon is None:  # natural weapons only: nothing to drop, break or unready
-        return
-    status = state.status[key]
-    if where in (DROPPED, BROKEN):
-        let_go(status, weapon)
-        (status.dropped if where == DROPPED else status.broken).add(weapon)
-    elif where == UNREADY:
-        status.ready.discard(weapon)
-
-
-def _set_hands(
-    state: GurpsState,
-    key: str,
-    weapon: str | None,
-    where: int,
-    hand: int,
-    spare: str | None = None,
-    swapped: bool = False,
-) -> None:
-    """The weapon (`where`) and the shield (`hand`: ready, held unready, dropped) as given.
-    SPARE: the main weapon broken, then the spare drawn by the engine's Ready (B382); or,
-    `swapped`, a shooter's missile weapon empty and the spare readied in its place by a
-    Ready (swap), which lets it fall."""
-    if where in SPARE_STATES:
-        assert spare is not None and weapon is not None
-        if swapped:
-            state.status[key].shots[weapon] = 0
-            swap = ManeuverChoice("ready", "swap", weapon=spare)
-            ready(_decision_battle(state), key, swap)
-        else:
-            _set_weapon(state, key, weapon, BROKEN)
-            ready(_decision_battle(state), key, ManeuverChoice("ready", "draw", weapon=spare))
-        _set_weapon(
-            state,
-            key,
-            spare,
-            {SPARE_DROPPED: DROPPED, SPARE_UNREADY: UNREADY, SPARE_BROKEN: BROKEN}.get(
-                where, READY
-            ),
-        )
-    else:
-        _set_weapon(state, key, weapon, where)
-    shield = state.fighters[key].shield
-    if shield is not None:
-        _set_weapon(state, key, shield.key, hand)
-
-
-def _modes(scenario: Scenario, order: tuple[str, ...], index: int) -> list[tuple[str, AttackMode]]:
-    fighter: Fighter = next(f for f in scenario.fighters if f.key == order[index])
-    return [(w.key, m) for w in fighter.weapons for m in w.modes if m.is_melee]
-
-
-def _spare(scenario: Scenario, order: tuple[str, ...], index: int) -> str | None:
-    """The weapon the AI draws once its main weapon breaks (`GurpsAI._maneuver`: the first
-    sheathed one), or None: none to draw, or not a melee weapon drawn into the main hand.
-    A shooter's must also be the one it swaps for its empty missile weapon with the foe
-    within its Move, ending in the main hand too."""
-    key = order[index]
-    fighter: Fighter = next(f for f in scenario.fighters if f.key == key)
-    main = main_weapon(fighter)
-    if main is None:
-        return None
-    if shooter(fighter) is not None:
-        near = _state(scenario, order, float(max(fighter.basic_move, 1)))
-        near.status[key].shots[main] = 0
-        swap: ManeuverChoice = GurpsAI().choose(
-            _decision_battle(near), Decision(key, "maneuver", maneuver_options(near, key))
-        )
-        if swap.maneuver != "ready" or swap.variant != "swap" or swap.weapon is None:
-            return None
-        _set_hands(near, key, main, SPARE, READY, swap.weapon, swapped=True)
-        if near.status[key].hands[0] != swap.weapon or main not in near.status[key].dropped:
-            return None
-    state = _state(scenario, order)
-    _set_weapon(state, key, main, BROKEN)
-    choice: ManeuverChoice = GurpsAI().choose(
-        _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
-    )
-    if choice.maneuver != "ready" or choice.variant != "draw" or choice.weapon == main:
-        return None
-    drawn = choice.weapon
-    if shooter(fighter) is not None and drawn != swap.weapon:
-        return None
-    if drawn is None or not any(m.is_melee for m in fighter.weapon(drawn).modes):
-        return None
-    _set_hands(state, key, main, SPARE, READY, drawn)
-    if state.status[key].hands[0] != drawn:
-        return None
-    return drawn
 
 
 def _longest_reach(scenario: Scenario) -> int:
@@ -550,12 +445,6 @@ def _before_shot(state: GurpsState, key: str, out: FighterTables) -> None:
     for mode in out.modes:
         if (mode.weapon, mode.name) in order[:place]:
             mode.before_shot = True
-
-
-def _decision_battle(state: GurpsState) -> Battle[Any]:
-    """A battle holding `state` without playing it, for `GurpsAI.choose` (it reads only
-    the state; a die rolled would end the script at once)."""
-    return Battle(Gurps(), state, ScriptedDice([]), start=False)
 
 
 @functools.cache

@@ -241,7 +241,7 @@ def _reload(
 
 @_jit
 def _draw_sidearm(s: IntArray, f: int) -> None:
-    """A Ready for its sidearm (`tables._spare`): drawn, or swapped for the empty missile
+    """A Ready for its sidearm (`constructed._spare`): drawn, or swapped for the empty missile
     weapon; it fights in melee from now on (the state SPARE)."""
     s[S_WEAPON + f] = SPARE
     s[S_MAN + f] = M_READY
