@@ -140,12 +140,18 @@ class _Shot:
     mode: AttackMode
     distance: float
 
+    def at(self, distance: float, turns: int = 0) -> GurpsState:
+        """A state `distance` apart with the shooter aimed `turns` turns at the foe."""
+        state = self.state_at(distance)
+        if turns:
+            status = state.status[self.key]
+            status.aim_turns, status.aim_target, status.aim_weapon = turns, self.foe, self.weapon
+        return state
+
     def aimed(self, shock: int = 0, posture: str = "standing") -> GurpsState:
         """A state with the shooter aimed `AIM_TURNS` turns at the foe in that posture."""
-        state = self.state_at(self.distance)
-        status = state.status[self.key]
-        status.aim_turns, status.aim_target, status.aim_weapon = AIM_TURNS, self.foe, self.weapon
-        status.shock = -shock
+        state = self.at(self.distance, AIM_TURNS)
+        state.status[self.key].shock = -shock
         state.status[self.foe].posture = posture
         return state
 
@@ -216,10 +222,7 @@ def _check_aim(shot: _Shot) -> None:
     aim = ManeuverChoice("aim", "", shot.foe, shot.weapon, shot.mode.name)
     for distance in sorted({FAR + 1, max(shot.distance, FAR + 1)}):
         for turns in range(AIM_TURNS):
-            state = shot.state_at(distance)
-            status = state.status[shot.key]
-            status.aim_turns, status.aim_target, status.aim_weapon = turns, shot.foe, shot.weapon
-            _expect(shot, state, aim, "Aim")
+            _expect(shot, shot.at(distance, turns), aim, "Aim")
     state = shot.state_at(1.0)
     if any(o.variant == "reload" for o in maneuver_options(state, shot.key)):
         raise _unsupported(
@@ -272,7 +275,7 @@ def _recover(shot: _Shot, out: FighterTables) -> None:
     its weapon") or turned in its hands, it picks it up or readies it again - but for an
     empty one with the foe within its Move, which it leaves for its sidearm or, without
     one, where it is (PICK_NONE: it strikes a blow, closes in or defends, as the melee
-    tables say); broken, it draws its sidearm (for the engine to play)."""
+    tables say); broken, it draws its sidearm."""
     back = (
         ManeuverChoice("ready", "pick_up", weapon=shot.weapon),
         ManeuverChoice("ready", "regrip", weapon=shot.weapon),
@@ -318,15 +321,7 @@ def _shot_skills(shot: _Shot, top: int, out: FighterTables) -> None:
     out.shot_skill = np.full((top + 1, AIM_TURNS + 1), SKILL_LO, dtype=np.int64)
     for row in range(top + 1):
         for turns in range(AIM_TURNS + 1):
-            state = shot.state_at(float(row))
-            status = state.status[shot.key]
-            if turns:
-                status.aim_turns, status.aim_target, status.aim_weapon = (
-                    turns,
-                    shot.foe,
-                    shot.weapon,
-                )
-            out.shot_skill[row, turns] = shot.skill(state) - size
+            out.shot_skill[row, turns] = shot.skill(shot.at(float(row), turns)) - size
 
 
 def _shoot(shot: _Shot, out: FighterTables) -> None:

@@ -149,9 +149,11 @@ def _fighter_tables(
     index: int,
     max_basic: int,
     classes: tuple[float, ...] = DISTANCES,
+    start: float = 1.0,
     top: int = 0,
 ) -> FighterTables:
-    """One fighter's tables; a shooter's shots are covered up to `top` yards."""
+    """One fighter's tables, the duel starting `start` yards apart; a shooter's shots are
+    covered up to `top` yards."""
     key, foe = order[index], order[1 - index]
     battle = _battle(scenario)
     fighter: Fighter = battle.state.fighters[key]
@@ -230,8 +232,7 @@ def _fighter_tables(
     plan_ids = _plan_ids()
     memo: dict[tuple[Any, ...], tuple[int, list[int], list[float]]] = {}
     # A shooter strikes blows with its missile weapon in hand (a punch, a kick: its shot
-    # is `ranged_tables.py`'s); with its weapon lost it readies it, or goes to its sidearm
-    # (played by the engine), or takes All-Out Defense.
+    # is `ranged_tables.py`'s), or with its weapon lost, or with its sidearm (SPARE).
     shooting = shooter(fighter) is not None
     weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
     melee_states = tuple(itertools.product(weapon_states, hands))
@@ -419,18 +420,16 @@ def _fighter_tables(
         + ([foe_shot[1]] if foe_shot is not None else [])
     }
     victim_tables(out, fighter, max_basic, foe_divisors)
-    here, there = (scenario.positions.get(k, Point(0, 0)) for k in (key, foe))
-    distance = abs(float(there.x) - float(here.x))
 
     def state_at(distance: float) -> GurpsState:
         return _state(scenario, order, distance)
 
     if shooting:
-        shooter_tables(state_at, battle, key, foe, distance, top, out)
+        shooter_tables(state_at, battle, key, foe, start, top, out)
         _before_shot(state_at(1.0), key, out)
         out.has_spare = spare is not None
     if foe_shot is not None:  # the target of the foe's shots
-        drop_tables(state_at, battle, key, foe, distance, out)
+        drop_tables(state_at, battle, key, foe, start, out)
     return out
 
 
@@ -507,16 +506,15 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
                 most = max(most, 3 * (6 * dice.dice + max(dice.adds, 0)) + 3)
     steady = _steady(scenario)
     classes = distances(_longest_reach(scenario))
-    points = [scenario.positions.get(key, Point(0, 0)) for key in order]
-    start = abs(float(points[1].x) - float(points[0].x))
+    positions = [scenario.positions.get(key, Point(0, 0)) for key in order]
+    start = abs(float(positions[1].x) - float(positions[0].x))
     top = max(math.ceil(start), len(classes) - 1) + KNOCK_MARGIN
-    first = _fighter_tables(steady, order, 0, most, classes, top)
-    second = _fighter_tables(steady, order, 1, most, classes, top)
+    first = _fighter_tables(steady, order, 0, most, classes, start, top)
+    second = _fighter_tables(steady, order, 1, most, classes, start, top)
     by_key = {fighter.key: fighter for fighter in fighters}
     for tables, key in ((first, order[0]), (second, order[1])):
         flee_at = by_key[key].flee_at
         tables.flee_at = NEVER_FLEES if flee_at is None else flee_at
-    positions = [scenario.positions.get(key, Point(0, 0)) for key in order]
     if positions[0].y != positions[1].y:
         raise Unsupported(
             Reason(

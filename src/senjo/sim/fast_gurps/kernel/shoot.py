@@ -4,13 +4,14 @@ A fighter whose `F_RANGED` mode is set shoots (`ranged_tables.py`): standing,
 with its weapon loaded, it weighs the shot against its best blow (a punch, a
 kick) and takes the better, Aiming first while the foe is past 3 yards (B364);
 empty, it strikes a blow worth striking, else Readies until the weapon is
-loaded again (B270); with neither worth taking it closes in. The target of a
-shot dodges, or dodges and drops (B377), as `GurpsAI._defense` chooses. What
-this loop does not follow - a shooter going to its sidearm (its weapon broken,
-or empty with the foe within its Move), a shooter knocked back past its
-tables - hands the battle to the engine; a dropped weapon is picked up, one
-turned in the hands readied again. There is no NumPy model of it: a duel with a
-shooter is played here or on the engine (`accept.py`).
+loaded again (B270), or with the foe within its Move goes to its sidearm (then
+fights as a melee fighter, `turn.py`); with neither worth taking it closes in.
+The target of a shot dodges, dodges and drops (B377), or blocks (B375), as
+`GurpsAI._defense` chooses. A dropped weapon is picked up, one turned in the
+hands readied again; what this loop does not follow - a sidearm the model does
+not know, a shooter knocked back past its tables - hands the battle to the
+engine. There is no NumPy model of it: a duel with a shooter is played here or
+on the engine (`accept.py`).
 """
 
 from __future__ import annotations
@@ -264,10 +265,9 @@ def _shooter_turn(
     """A standing shooter's maneuver (GurpsAI._maneuver_of) and its resolution, once
     All-Out Defense is ruled out: its weapon lost, it takes it up again; loaded, the
     better of its shot (Aimed first past 3 yards) and its best blow; empty, a blow worth
-    striking or a Ready to reload; else it closes in. Its sidearm is the engine's."""
+    striking or a Ready to reload, or its sidearm with the foe near; else it closes in."""
     weapon = s[S_WEAPON + f]
     near = 1 if distance <= _fighter(P, K, f, F_BASIC_MOVE) else 0
-    pick = PICK_NONE
     if weapon != READY:
         # Dropped or turned in its hands: picked up or readied, loaded or not as it was;
         # or left for its sidearm (broken, or empty with the foe near), or left where it
