@@ -446,7 +446,8 @@ class FighterTables:
 class DuelTables:
     """Everything the fast path indexes for one scenario."""
 
-    fighters: tuple[FighterTables, FighterTables]
+    #: The fighters in initiative order (a group's pack may hold more rows: `packed.py`).
+    fighters: tuple[FighterTables, ...]
     #: Where each fighter starts: x on the line both stand on.
     x: tuple[float, float]
     max_rounds: int

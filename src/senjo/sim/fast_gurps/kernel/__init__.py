@@ -8,18 +8,20 @@ them equal), many times faster. Each function mirrors the method of the
 same name there; read those for the rules and the engine functions they
 follow.
 
-A battle's state is a small integer array `s[field + fighter]` (fields `S_*`,
-its counts of attacks, hits ... among them), its parry counts
-`par[fighter, slot]`, the fighters' places `x[fighter]`, and a context `c`:
+A battle's state is a small integer array `s[field + slot]` (fields `S_*`,
+its counts of attacks, hits ... among them; a fighter's slot is its place in
+it), its parry counts `par[slot, defense]`, the fighters' places `x[slot]`,
+and a context `c`:
 how many dice it has rolled, its status (playing, escaped) and its index;
 its dice come from its stream (`streams.py`), whose state is `st[0]`. Only
-the functions `play` calls are compiled, on first use, and kept in Numba's
+the functions `play` and `play_group` call are compiled, on first use, and kept in Numba's
 cache.
 
 The modules: `rolls.py` (the options, the state layout, reading the packed
 tables, the dice, the small helpers; the NumPy model's `state.py`),
 `harm.py` (critical misses, damage, injury), `exchange.py` (defenses, the
-strike and the attack) and `turn.py` (the maneuver, the turn, `play`); and
+strike and the attack), `turn.py` (the maneuver, the turn, `play`),
+`group.py` (`play_group`: the same turns for two sides of any size); and
 `tally.py`, which sums a pass's results for the aggregate.
 Every step is inlined into `play`. Numba checks a cached function against
 its own file only, so the folder of Numba's cache is keyed on every file the
@@ -44,10 +46,14 @@ if _FOLDER is not None:
     prune_kernel_caches(_FOLDER)  # folders of earlier kernels, unused for a month, go
     setattr(numba.config, "CACHE_DIR", str(_FOLDER))  # noqa: B010 (not in its stubs)
 try:
-    from senjo.sim.fast_gurps.kernel.rolls import S_FIELDS
+    from senjo.sim.fast_gurps.kernel.group import play_group
+    from senjo.sim.fast_gurps.kernel.rolls import NMAX, S_FIELDS
     from senjo.sim.fast_gurps.kernel.tally import tally
     from senjo.sim.fast_gurps.kernel.turn import play
 finally:
     setattr(numba.config, "CACHE_DIR", _BEFORE)  # noqa: B010
 
-__all__ = ["S_FIELDS", "play", "tally"]
+#: The length of a battle's state array (`S_FIELDS` fields of `NMAX` slots).
+STATE_SIZE = S_FIELDS * NMAX
+
+__all__ = ["NMAX", "STATE_SIZE", "S_FIELDS", "play", "play_group", "tally"]

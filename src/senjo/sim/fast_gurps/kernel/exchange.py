@@ -129,68 +129,80 @@ def _slot_score(
     s: IntArray,
     par: IntArray,
     v: int,
+    pv: int,
     j: int,
-    a: int,
+    pa: int,
     mode: int,
     deceptive: int,
     close: bool,
 ) -> tuple[int, bool, int]:
-    """`Exchange.defense_scores` for one slot: (score, available, retreat bonus)."""
+    """`Exchange.defense_scores` for one slot j of v (slot v, row pv) against a mode of the
+    attacker's (row pa): (score, available, retreat bonus)."""
     shield = s[S_SHIELD + v] == 1
     common = (
-        -(0 if (shield and not close) else _fighter(P, K, v, F_SHIELD_DB))
+        -(0 if (shield and not close) else _fighter(P, K, pv, F_SHIELD_DB))
         - 4 * s[S_STUNNED + v]
-        + _i2(P, K, T_POSTURE_DEFENSE, v, s[S_POSTURE + v])
+        + _i2(P, K, T_POSTURE_DEFENSE, pv, s[S_POSTURE + v])
         - 2 * s[S_BALANCE + v]
         - 2 * s[S_GUARD + v]
         - deceptive
     )
     retreated = s[S_RETREATED + v] == 1
     score = (
-        _slot(P, K, v, j, SL_BASE) + common + (_slot(P, K, v, j, SL_RETREAT) if retreated else 0)
+        _slot(P, K, pv, j, SL_BASE) + common + (_slot(P, K, pv, j, SL_RETREAT) if retreated else 0)
     )
-    if s[S_MAN + v] == _slot(P, K, v, j, SL_AOD):
+    if s[S_MAN + v] == _slot(P, K, pv, j, SL_AOD):
         score += 2
     available = True
-    kind = _slot(P, K, v, j, SL_KIND)
+    kind = _slot(P, K, pv, j, SL_KIND)
     if kind == 0:
-        if 3 * s[S_HP + v] < _fighter(P, K, v, F_HP):
-            score -= _fighter(P, K, v, F_DODGE_REELING)
+        if 3 * s[S_HP + v] < _fighter(P, K, pv, F_HP):
+            score -= _fighter(P, K, pv, F_DODGE_REELING)
     elif kind == 1:
-        score -= _slot(P, K, v, j, SL_STEP) * par[v, j]
-        if _slot(P, K, v, j, SL_UNARMED) == 1:
+        score -= _slot(P, K, pv, j, SL_STEP) * par[v, j]
+        if _slot(P, K, pv, j, SL_UNARMED) == 1:
             armed = (
-                _mode(P, K, a, mode, MO_UNARMED) == 0 and _mode(P, K, a, mode, MO_THRUSTING) == 0
+                _mode(P, K, pa, mode, MO_UNARMED) == 0 and _mode(P, K, pa, mode, MO_THRUSTING) == 0
             )
             if armed:
                 score -= 3
-        held = _slot(P, K, v, j, SL_HELD)
+        held = _slot(P, K, pv, j, SL_HELD)
         weapon = s[S_WEAPON + v]
         if (held == HELD_MAIN and weapon != READY) or (held == HELD_SPARE and weapon != SPARE):
             available = False
-        if _slot(P, K, v, j, SL_UNBALANCED) == 1 and s[S_ATTACKED + v] == 1:
+        if _slot(P, K, pv, j, SL_UNBALANCED) == 1 and s[S_ATTACKED + v] == 1:
             available = False
-        if _slot(P, K, v, j, SL_CLOSE) == 0 and close:
+        if _slot(P, K, pv, j, SL_CLOSE) == 0 and close:
             available = False
     else:
         available = shield and s[S_BLOCKS + v] == 0 and not close
-    bonus = 0 if retreated else _slot(P, K, v, j, SL_RETREAT)
+    bonus = 0 if retreated else _slot(P, K, pv, j, SL_RETREAT)
     return score, available, bonus
 
 
 @_jit
-def _can_retreat(P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, v: int) -> bool:
-    return _i2(P, K, T_CAN_RETREAT, v, s[S_POSTURE + v]) == 1 and s[S_RETREATED + v] == 0
+def _can_retreat(P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, v: int, pv: int) -> bool:
+    return _i2(P, K, T_CAN_RETREAT, pv, s[S_POSTURE + v]) == 1 and s[S_RETREATED + v] == 0
 
 
 @_jit
 def _best_defense(
-    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, a: int, mode: int
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    v: int,
+    pv: int,
+    pa: int,
+    mode: int,
 ) -> int:
-    retreat = _can_retreat(P, PF, K, s, v)
+    """The best defense score of v (slot v, row pv) against a mode of the attacker's (row
+    pa), as `ai.best_defense` scores it."""
+    retreat = _can_retreat(P, PF, K, s, v, pv)
     best = NO_SCORE
-    for j in range(_fighter(P, K, v, F_SLOTS)):
-        score, available, bonus = _slot_score(P, PF, K, s, par, v, j, a, mode, 0, False)
+    for j in range(_fighter(P, K, pv, F_SLOTS)):
+        score, available, bonus = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, False)
         total = score + (bonus if retreat else 0)
         if not available:
             total = NO_SCORE
@@ -216,14 +228,17 @@ def _defend(
     st: U64,
     used: IntArray,
     v: int,
+    pv: int,
     a: int,
+    pa: int,
     mode: int,
     deceptive: int,
 ) -> bool:
-    """GurpsAI._defense and the roll (`Exchange.defend`); True if the attack is stopped."""
-    close = abs(x[0] - x[1]) < CLOSE
-    retreat = _can_retreat(P, PF, K, s, v)
-    count = _fighter(P, K, v, F_SLOTS)
+    """GurpsAI._defense and the roll (`Exchange.defend`) of v (slot v, row pv) against a
+    (slot a, row pa); True if the attack is stopped."""
+    close = abs(x[v] - x[a]) < CLOSE
+    retreat = _can_retreat(P, PF, K, s, v, pv)
+    count = _fighter(P, K, pv, F_SLOTS)
     best_value = -1.0
     choice = 0
     chosen_score = 0
@@ -231,7 +246,9 @@ def _defend(
     last_score = 0
     last_bonus = 0
     for j in range(count):
-        score, available, bonus = _slot_score(P, PF, K, s, par, v, j, a, mode, deceptive, close)
+        score, available, bonus = _slot_score(
+            P, PF, K, s, par, v, pv, j, pa, mode, deceptive, close
+        )
         last_score, last_bonus = score, bonus
         if available:
             plain = _chance(P, PF, K, score)
@@ -246,7 +263,7 @@ def _defend(
     else:
         slot, retreating = (choice - 1) // 2, (choice - 1) % 2 == 1
     score = chosen_score + (chosen_bonus if retreating else 0)
-    kind = _slot(P, K, v, slot, SL_KIND)
+    kind = _slot(P, K, pv, slot, SL_KIND)
     outcome, _ = _check(P, PF, K, c, st, score)
     s[S_DEFENSES + v] += 1
     s[S_DEFENDED_NOW + v] = 1
@@ -264,13 +281,13 @@ def _defend(
             s[S_SHIELD + v] = 0
             s[S_HAND + v] = UNREADY
         else:
-            table = _slot(P, K, v, slot, SL_FUMBLE)
+            table = _slot(P, K, pv, slot, SL_FUMBLE)
             if table < 0:
-                table += _fighter(P, K, v, F_MISS_TABLES)
-            _critical_miss(P, PF, K, s, x, c, st, used, v, table)
+                table += _fighter(P, K, pv, F_MISS_TABLES)
+            _critical_miss(P, PF, K, s, x, c, st, used, v, pv, a, table)
     elif stopped and kind == 1:
         # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
-        risky = _i3(P, K, T_PARRY_BREAKS, v, slot, mode) == 1
+        risky = _i3(P, K, T_PARRY_BREAKS, pv, slot, mode) == 1
         if risky and _die(c, st) <= 2:
             s[S_WEAPON + v] = SPARE_BROKEN if s[S_WEAPON + v] == SPARE else BROKEN
     return stopped
@@ -312,43 +329,46 @@ def _strike(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    v: int,
+    pv: int,
     mode: int,
     plan: int,
 ) -> None:
-    """`resolve_attack`: the roll, the defense, the damage."""
-    v = 1 - f
+    """`resolve_attack` of f (slot f, row pf) on v (slot v, row pv): the roll, the defense,
+    the damage."""
     s[S_AIM + f] = 0  # any attack ends an Aim (a shooter's punch too)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     deceptive = _i1(P, K, T_PLAN_DECEPTIVE, plan)
     # A rolled location is not aimed: the torso's entry, the foe's size alone.
     aimed = TORSO if location == RANDOM else location
     skill = (
-        _mode(P, K, f, mode, MO_SKILL)
+        _mode(P, K, pf, mode, MO_SKILL)
         + s[S_SHOCK + f]
-        + _i2(P, K, T_POSTURE_ATTACK, f, s[S_POSTURE + f])
-        + _i3(P, K, T_LOCATION_PENALTY, v, aimed, s[S_SHIELD + v])
+        + _i2(P, K, T_POSTURE_ATTACK, pf, s[S_POSTURE + f])
+        + _i3(P, K, T_LOCATION_PENALTY, pv, aimed, s[S_SHIELD + v])
         - 2 * deceptive
-        - _fighter(P, K, f, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
+        - _fighter(P, K, pf, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
     )
     outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
-    if _mode(P, K, f, mode, MO_HELD) != HELD_NONE:
+    if _mode(P, K, pf, mode, MO_HELD) != HELD_NONE:
         s[S_ATTACKED + f] = 1
     if outcome == 3:
-        _critical_miss(P, PF, K, s, x, c, st, used, f, _mode(P, K, f, mode, MO_MISS))
+        _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, _mode(P, K, pf, mode, MO_MISS))
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, st, used, f, mode, location, True)
+        _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
-        stopped = _defend(P, PF, K, s, par, x, c, st, used, v, f, mode, deceptive)
+        stopped = _defend(P, PF, K, s, par, x, c, st, used, v, pv, f, pf, mode, deceptive)
         if not stopped and c[C_STATUS] == PLAYING:
-            _damage(P, PF, K, s, x, c, st, used, f, mode, location, False)
+            _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
 
 
 @_jit
-def _in_hand(P: IntArray, K: IntArray, s: IntArray, f: int, mode: int) -> bool:
+def _in_hand(P: IntArray, K: IntArray, s: IntArray, f: int, pf: int, mode: int) -> bool:
     """Whether the weapon of `mode` is still in hand (not dropped, turned or broken by the
     first blow of a Rapid Strike): always for a punch, the main weapon ready, the spare
     drawn and ready (`exchange.in_hand` in the NumPy model)."""
-    held, weapon = _mode(P, K, f, mode, MO_HELD), s[S_WEAPON + f]
+    held, weapon = _mode(P, K, pf, mode, MO_HELD), s[S_WEAPON + f]
     return (
         held == HELD_NONE
         or (held == HELD_MAIN and weapon == READY)
@@ -368,6 +388,9 @@ def _attack(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    v: int,
+    pv: int,
     mode: int,
     scored: int,
     back: bool,
@@ -375,36 +398,36 @@ def _attack(
     """The Step into reach (or out of a close combat, for a reach-1 weapon), the plan
     (`Exchange.plan_attack`), one or two strikes; or the strikes, then the Step back
     (`back`)."""
-    reach = _f2(PF, K, T_REACH, f, mode)
+    reach = _f2(PF, K, T_REACH, pf, mode)
     if not back:
-        here = abs(x[0] - x[1])
-        if here < CLOSE and _mode(P, K, f, mode, MO_STEP_OUT) == 1:
-            _step_away(x, f, 1.0 - here)  # out of the close combat (`walking.approach`)
+        here = abs(x[f] - x[v])
+        if here < CLOSE and _mode(P, K, pf, mode, MO_STEP_OUT) == 1:
+            _step_away(x, f, v, 1.0 - here)  # out of the close combat (`walking.approach`)
         else:
-            _step_toward(x, f, 1.0, reach)
-    distance = abs(x[0] - x[1])
+            _step_toward(x, f, v, 1.0, reach)
+    distance = abs(x[f] - x[v])
     if distance < CLOSE:
-        reaches = _mode(P, K, f, mode, MO_CLOSE) == 1
+        reaches = _mode(P, K, pf, mode, MO_CLOSE) == 1
     else:
         reaches = reach > 0 and distance <= reach
     if not reaches:
         return
     defense = scored
     if defense == NO_SCORE:
-        defense = _best_defense(P, PF, K, s, par, 1 - f, f, mode)
-    plan = _i4(P, K, T_PLAN, f, mode, -s[S_SHOCK + f], _clip_defense(defense))
-    _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
+        defense = _best_defense(P, PF, K, s, par, v, pv, pf, mode)
+    plan = _i4(P, K, T_PLAN, pf, mode, -s[S_SHOCK + f], _clip_defense(defense))
+    _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan)
     rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
     again = (
         rapid
         and c[C_STATUS] == PLAYING
         and s[S_BALANCE + f] == 0
         and _active(s, f)
-        and _active(s, 1 - f)
-        and _in_hand(P, K, s, f, mode)
+        and _active(s, v)
+        and _in_hand(P, K, s, f, pf, mode)
     )
     if again:  # the Rapid Strike's second blow
-        _strike(P, PF, K, s, par, x, c, st, used, f, mode, plan)
+        _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan)
     # The Step back: not after a Rapid Strike cut short, nor once balance is lost; only
     # by a fighter still up and standing.
     if (
@@ -415,20 +438,29 @@ def _attack(
         and _active(s, f)
         and s[S_POSTURE + f] == STANDING
     ):
-        _step_away(x, f, 1.0)
+        _step_away(x, f, v, 1.0)
 
 
 @_jit
 def _melee_choice(
-    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, f: int, far: int
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    f: int,
+    pf: int,
+    v: int,
+    pv: int,
+    far: int,
 ) -> tuple[int, int, int]:
     """The AI's blow at distance class `far` (GurpsAI._maneuver_of): its code in `T_CHOOSE`
     (a mode, BACK + a mode, or NO_ATTACK: none worth striking), the mode whose defense the
     AI scored first, and that defense."""
     weapon, hand, shock = s[S_WEAPON + f], s[S_HAND + f], -s[S_SHOCK + f]
-    first = _i5(P, K, T_CACHE_MODE, f, weapon, hand, far, shock)
-    defense = _best_defense(P, PF, K, s, par, 1 - f, f, max(first, 0))
-    code = _i6(P, K, T_CHOOSE, f, weapon, hand, far, shock, _clip_defense(defense))
+    first = _i5(P, K, T_CACHE_MODE, pf, weapon, hand, far, shock)
+    defense = _best_defense(P, PF, K, s, par, v, pv, pf, max(first, 0))
+    code = _i6(P, K, T_CHOOSE, pf, weapon, hand, far, shock, _clip_defense(defense))
     return code, first, defense
 
 
@@ -444,6 +476,9 @@ def _blow(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    v: int,
+    pv: int,
     code: int,
     first: int,
     defense: int,
@@ -453,7 +488,8 @@ def _blow(
     if back:
         code -= BACK
     s[S_MAN + f] = M_ATTACK
-    _attack(P, PF, K, s, par, x, c, st, used, f, code, defense if first == code else NO_SCORE, back)
+    scored = defense if first == code else NO_SCORE
+    _attack(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, scored, back)
 
 
 @_jit
@@ -464,13 +500,15 @@ def _close_in(
     s: IntArray,
     x: npt.NDArray[np.float64],
     f: int,
+    pf: int,
+    v: int,
     distance: float,
 ) -> None:
     """No blow (nor shot) worth taking: Move toward the foe, a yard short, at its Move
     (halved below a third of its HP); already that close, All-Out Defense."""
     if distance > 1.0:
-        hurt = 3 * s[S_HP + f] < _fighter(P, K, f, F_HP)
-        _step_toward(x, f, _f2(PF, K, T_MOVE, f, 1) if hurt else _f2(PF, K, T_MOVE, f, 0), 1.0)
+        hurt = 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP)
+        _step_toward(x, f, v, _f2(PF, K, T_MOVE, pf, 1) if hurt else _f2(PF, K, T_MOVE, pf, 0), 1.0)
         s[S_MAN + f] = M_MOVE
     else:
-        s[S_MAN + f] = _i3(P, K, T_AOD, f, s[S_WEAPON + f], s[S_HAND + f])
+        s[S_MAN + f] = _i3(P, K, T_AOD, pf, s[S_WEAPON + f], s[S_HAND + f])

@@ -140,23 +140,26 @@ def _critical_miss(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    g: int,
     table: int,
 ) -> None:
+    """B556 for fighter f (slot f, tables at row pf) near its foe g."""
     roll = _roll3(c, st)
-    result = _miss(P, K, f, MI_CODE, table, roll)
+    result = _miss(P, K, pf, MI_CODE, table, roll)
     # B556's re-rolls (`criticals._carry_out`): a hit on oneself stands only if the re-roll
     # is the same entry, else the new result is carried out (which may re-roll again)...
     while result == CM_REROLL_SELF:
         again = _roll3(c, st)
-        if _miss(P, K, f, MI_KEY, table, again) == _miss(P, K, f, MI_KEY, table, roll):
+        if _miss(P, K, pf, MI_KEY, table, again) == _miss(P, K, pf, MI_KEY, table, roll):
             result = CM_SELF  # the first roll's hit on oneself
         else:
             roll = again
-            result = _miss(P, K, f, MI_CODE, table, roll)
+            result = _miss(P, K, pf, MI_CODE, table, roll)
     # ... and a resistant weapon breaks only if the re-roll breaks it again, else it drops.
     if result == CM_REROLL_BREAK:
         again = _roll3(c, st)
-        same = _miss(P, K, f, MI_KEY, table, again) == _miss(P, K, f, MI_KEY, table, roll)
+        same = _miss(P, K, pf, MI_KEY, table, again) == _miss(P, K, pf, MI_KEY, table, roll)
         result = CM_BROKEN if same else CM_DROP
     if result == CM_ESCAPE:
         _escape(c, used, W_MISS)
@@ -175,7 +178,7 @@ def _critical_miss(
     elif result == CM_KNOCKOUT:
         _knock_out(s, f)
     elif result == CM_STUMBLE:  # a yard past the foe (`PlaneField.stumble_past`)
-        here, there = x[f], x[1 - f]
+        here, there = x[f], x[g]
         gap = abs(there - here)
         x[f] = there + (there - here) * (1.0 / gap) if gap > 0 else there + 1.0
     elif result == CM_TRIP:
@@ -185,29 +188,29 @@ def _critical_miss(
             K,
             c,
             st,
-            _fighter(P, K, f, F_DX) + _miss(P, K, f, MI_TRIP, table, roll),
+            _fighter(P, K, pf, F_DX) + _miss(P, K, pf, MI_TRIP, table, roll),
         )
         if not _success(outcome):
             s[S_POSTURE + f] = LYING
     elif result == CM_SELF:
-        basic = _miss(P, K, f, MI_ADDS, table, roll)
-        for _ in range(_miss(P, K, f, MI_DICE, table, roll)):
+        basic = _miss(P, K, pf, MI_ADDS, table, roll)
+        for _ in range(_miss(P, K, pf, MI_DICE, table, roll)):
             basic += _die(c, st)
         basic = max(basic, 0)
-        if _miss(P, K, f, MI_HALF, table, roll) == 1:
+        if _miss(P, K, pf, MI_HALF, table, roll) == 1:
             basic //= 2
-        location = _miss(P, K, f, MI_LOCATION, table, roll)
+        location = _miss(P, K, pf, MI_LOCATION, table, roll)
         wound = _i5(
             P,
             K,
             T_SELF_INJURY,
-            f,
-            _miss(P, K, f, MI_TYPE, table, roll),
+            pf,
+            _miss(P, K, pf, MI_TYPE, table, roll),
             location,
-            _miss(P, K, f, MI_DR, table, roll),
+            _miss(P, K, pf, MI_DR, table, roll),
             basic,
         )
-        _injure(P, PF, K, s, c, st, f, wound, location, False, False, -1)
+        _injure(P, PF, K, s, c, st, f, pf, wound, location, False, False, -1)
 
 
 @_jit
@@ -221,12 +224,15 @@ def _damage(
     st: U64,
     used: IntArray,
     a: int,
+    pa: int,
+    v: int,
+    pv: int,
     mode: int,
     location: int,
     critical: bool,
 ) -> None:
-    """`Exchange.damage` (`deal_damage`) for one hit."""
-    v = 1 - a
+    """`Exchange.damage` (`deal_damage`) for one hit by a (slot a, row pa) on v (slot v, row
+    pv)."""
     maximum = False
     multiplier = 1
     treatment = DR_NORMAL
@@ -238,7 +244,7 @@ def _damage(
         roll = _roll3(c, st)
         entry = _i2(P, K, T_CRIT_ENTRY, _i1(P, K, T_HEAD_LOCATION, location), roll)
         if _i1(P, K, T_CRIT_REDIRECT, entry) == 1:
-            if location in (FACE, SKULL) and _i3(P, K, T_MODE, a, mode, MO_EYE) == 1:
+            if location in (FACE, SKULL) and _i3(P, K, T_MODE, pa, mode, MO_EYE) == 1:
                 location = EYE
                 entry = -1
             else:
@@ -251,20 +257,20 @@ def _damage(
             force_major = _i1(P, K, T_CRIT_MAJOR, entry) == 1
             drop = _i1(P, K, T_CRIT_DROP, entry) == 1
             lose_turn = _i1(P, K, T_CRIT_LOSE_TURN, entry) == 1
-    count = _mode(P, K, a, mode, MO_DICE)
+    count = _mode(P, K, pa, mode, MO_DICE)
     if maximum:
         total = 6 * count
     else:
         total = 0
         for _ in range(count):
             total += _die(c, st)
-    value = max(max(total + _mode(P, K, a, mode, MO_ADDS), 0), _mode(P, K, a, mode, MO_MINIMUM))
-    if mode == _fighter(P, K, a, F_RANGED) and abs(x[0] - x[1]) > _f1(PF, K, T_HALF_DAMAGE, a):
-        value = max(value // 2, _mode(P, K, a, mode, MO_MINIMUM))  # B269: past 1/2D
+    value = max(max(total + _mode(P, K, pa, mode, MO_ADDS), 0), _mode(P, K, pa, mode, MO_MINIMUM))
+    if mode == _fighter(P, K, pa, F_RANGED) and abs(x[a] - x[v]) > _f1(PF, K, T_HALF_DAMAGE, pa):
+        value = max(value // 2, _mode(P, K, pa, mode, MO_MINIMUM))  # B269: past 1/2D
     value *= multiplier
-    key = _mode(P, K, a, mode, MO_WOUNDING)
-    wound = _i5(P, K, T_INJURY, v, key, location, treatment, value)
-    pierced = _i5(P, K, T_PENETRATED, v, key, location, treatment, value) == 1
+    key = _mode(P, K, pa, mode, MO_WOUNDING)
+    wound = _i5(P, K, T_INJURY, pv, key, location, treatment, value)
+    pierced = _i5(P, K, T_PENETRATED, pv, key, location, treatment, value) == 1
     _injure(
         P,
         PF,
@@ -273,6 +279,7 @@ def _damage(
         c,
         st,
         v,
+        pv,
         wound,
         location,
         double_shock and pierced,
@@ -291,11 +298,11 @@ def _damage(
         if lose_turn:
             s[S_SKIP_NEXT + v] = 1
     yards = _i4(
-        P, K, T_KNOCKBACK, v, _mode(P, K, a, mode, MO_KNOCKBACK), value, 1 if pierced else 0
+        P, K, T_KNOCKBACK, pv, _mode(P, K, pa, mode, MO_KNOCKBACK), value, 1 if pierced else 0
     )
     if yards >= 1 and _active(s, v) and c[C_STATUS] == PLAYING:
-        _step_away(x, v, float(yards))
-        target = _fighter(P, K, v, F_KB_SKILL) + _i1(P, K, T_KNOCKBACK_MODIFIER, min(yards, 63))
+        _step_away(x, v, a, float(yards))
+        target = _fighter(P, K, pv, F_KB_SKILL) + _i1(P, K, T_KNOCKBACK_MODIFIER, min(yards, 63))
         outcome, _ = _check(P, PF, K, c, st, target)
         if not _success(outcome):
             s[S_POSTURE + v] = LYING
@@ -310,14 +317,16 @@ def _injure(
     c: IntArray,
     st: U64,
     v: int,
+    pv: int,
     wound: int,
     location: int,
     double_shock: bool,
     force_major: bool,
     dealer: int,
 ) -> None:
-    """`Exchange.injure` (`apply_injury`): HP, shock, knockdown, the HP thresholds."""
-    hp = _fighter(P, K, v, F_HP)
+    """`Exchange.injure` (`apply_injury`): HP, shock, knockdown, the HP thresholds, for v
+    (slot v, tables at row pv); `dealer` is the slot of who dealt it (-1: itself)."""
+    hp = _fighter(P, K, pv, F_HP)
     before = s[S_HP + v]
     after = before - wound
     s[S_HP + v] = after
@@ -326,17 +335,17 @@ def _injure(
         s[S_DEALT + dealer] += wound
     if wound <= 0 or s[S_DEAD + v] == 1:
         return
-    if _fighter(P, K, v, F_HPT) == 0:
-        doubled = double_shock or _fighter(P, K, v, F_LPT) == 1
+    if _fighter(P, K, pv, F_HPT) == 0:
+        doubled = double_shock or _fighter(P, K, pv, F_LPT) == 1
         factor = 2 if doubled else 1
-        penalty = -min(4 * factor, wound // _fighter(P, K, v, F_SHOCK_UNIT) * factor)
+        penalty = -min(4 * factor, wound // _fighter(P, K, pv, F_SHOCK_UNIT) * factor)
         if penalty != 0:
             cap = -8 if doubled else -4
             s[S_SHOCK_NEXT + v] = max(cap, s[S_SHOCK_NEXT + v] + penalty)
-    capped = min(wound, _fighter(P, K, v, F_CRIPPLE_CAP))
-    major = 2 * wound > hp or _i3(P, K, T_CRIPPLE, v, location, capped) == 1 or force_major
-    if s[S_CONSCIOUS + v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, v, location, capped) == 1):
-        outcome, margin = _check(P, PF, K, c, st, _i2(P, K, T_KNOCKDOWN_TARGET, v, location))
+    capped = min(wound, _fighter(P, K, pv, F_CRIPPLE_CAP))
+    major = 2 * wound > hp or _i3(P, K, T_CRIPPLE, pv, location, capped) == 1 or force_major
+    if s[S_CONSCIOUS + v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, pv, location, capped) == 1):
+        outcome, margin = _check(P, PF, K, c, st, _i2(P, K, T_KNOCKDOWN_TARGET, pv, location))
         if outcome == 3 or margin <= -5:
             _knock_out(s, v)
         elif margin < 0:
@@ -346,7 +355,7 @@ def _injure(
         line = -multiple * hp
         if before > line and after <= line and s[S_DEAD + v] == 0:
             outcome, margin = _check(
-                P, PF, K, c, st, _fighter(P, K, v, F_HT) + _fighter(P, K, v, F_HTK)
+                P, PF, K, c, st, _fighter(P, K, pv, F_HT) + _fighter(P, K, pv, F_HTK)
             )
             fumble = outcome == 3
             survives = margin >= 0 and not fumble
@@ -360,6 +369,6 @@ def _injure(
     # Injured while aiming: Will, or the Aim is lost (B364; stunned or out, it is lost anyway).
     up = s[S_CONSCIOUS + v] == 1 and s[S_DEAD + v] == 0 and s[S_STUNNED + v] == 0
     if s[S_AIM + v] > 0 and up:
-        outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, v, F_WILL))
+        outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, pv, F_WILL))
         if not _success(outcome):
             s[S_AIM + v] = 0

@@ -62,9 +62,13 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 U64 = npt.NDArray[np.uint64]
 
-# Fields of a battle's state s[field + fighter]: a field's two fighters side by side, so
-# every field is even and a read is one load at a fixed distance from s[fighter] (a 2D
-# s[field, fighter] multiplied each field by the row length, read at run time).
+#: The most fighters a battle's state holds (a duel uses slots 0 and 1).
+NMAX = 16
+# Fields of a battle's state s[field + slot]: a field's fighters side by side (NMAX
+# slots), so a read is one load at a fixed distance from s[slot] (a 2D s[field, slot]
+# multiplied each field by the row length, read at run time). A fighter's *slot* is its
+# place in the battle's state; its *row* is where its tables are read (`packed.py`): in a
+# duel they are equal, in a group a fighter has a row for each foe (docs/plans).
 (
     S_HP,
     S_POSTURE,
@@ -99,7 +103,7 @@ U64 = npt.NDArray[np.uint64]
     S_DEFENDED,
     S_DEALT,
     S_TAKEN,
-) = range(0, 56, 2)
+) = range(0, 28 * NMAX, NMAX)
 S_FIELDS = 28
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
@@ -213,29 +217,29 @@ def _f6(
 
 
 @_jit
-def _fighter(P: IntArray, K: IntArray, f: int, column: int) -> int:
-    """`Packed` fighter table, column F_* (rows of `F_COLUMNS`)."""
-    return int(_get(P, _at(K, T_FIGHTER) + f * F_COLUMNS + column))
+def _fighter(P: IntArray, K: IntArray, r: int, column: int) -> int:
+    """`Packed` fighter table at row r, column F_* (rows of `F_COLUMNS`)."""
+    return int(_get(P, _at(K, T_FIGHTER) + r * F_COLUMNS + column))
 
 
 @_jit
-def _mode(P: IntArray, K: IntArray, f: int, mode: int, column: int) -> int:
-    """`Packed` mode table, column MO_* (rows of `MO_COLUMNS`)."""
-    at = _at(K, T_MODE) + f * _stride(K, T_MODE, 0) + mode * MO_COLUMNS + column
+def _mode(P: IntArray, K: IntArray, r: int, mode: int, column: int) -> int:
+    """`Packed` mode table at row r, column MO_* (rows of `MO_COLUMNS`)."""
+    at = _at(K, T_MODE) + r * _stride(K, T_MODE, 0) + mode * MO_COLUMNS + column
     return int(_get(P, at))
 
 
 @_jit
-def _slot(P: IntArray, K: IntArray, f: int, slot: int, column: int) -> int:
-    """`Packed` defense-slot table, column SL_* (rows of `SL_COLUMNS`)."""
-    at = _at(K, T_SLOT) + f * _stride(K, T_SLOT, 0) + slot * SL_COLUMNS + column
+def _slot(P: IntArray, K: IntArray, r: int, slot: int, column: int) -> int:
+    """`Packed` defense-slot table at row r, column SL_* (rows of `SL_COLUMNS`)."""
+    at = _at(K, T_SLOT) + r * _stride(K, T_SLOT, 0) + slot * SL_COLUMNS + column
     return int(_get(P, at))
 
 
 @_jit
-def _miss(P: IntArray, K: IntArray, f: int, column: int, table: int, roll: int) -> int:
-    """`Packed` critical-miss tables, column MI_*, by 3d6 roll (0-18)."""
-    at = _at(K, T_MISS) + f * _stride(K, T_MISS, 0) + column * _stride(K, T_MISS, 1)
+def _miss(P: IntArray, K: IntArray, r: int, column: int, table: int, roll: int) -> int:
+    """`Packed` critical-miss tables at row r, column MI_*, by 3d6 roll (0-18)."""
+    at = _at(K, T_MISS) + r * _stride(K, T_MISS, 0) + column * _stride(K, T_MISS, 1)
     return int(_get(P, at + table * 19 + roll))
 
 
@@ -310,9 +314,10 @@ def _die_now(s: IntArray, v: int) -> None:
 
 
 @_jit
-def _step_toward(x: npt.NDArray[np.float64], f: int, budget: float, stop_at: float) -> None:
+def _step_toward(x: npt.NDArray[np.float64], f: int, g: int, budget: float, stop_at: float) -> None:
+    """`plane.step_toward`: f moves toward g."""
     start = x[f]
-    goal = x[1 - f]
+    goal = x[g]
     distance = abs(goal - start)
     travel = min(budget, distance - stop_at)
     if travel > 0 and distance != 0:
@@ -320,9 +325,10 @@ def _step_toward(x: npt.NDArray[np.float64], f: int, budget: float, stop_at: flo
 
 
 @_jit
-def _step_away(x: npt.NDArray[np.float64], f: int, budget: float) -> None:
+def _step_away(x: npt.NDArray[np.float64], f: int, g: int, budget: float) -> None:
+    """`plane.step_away`: f moves away from g."""
     start = x[f]
-    threat = x[1 - f]
+    threat = x[g]
     distance = abs(start - threat)
     if distance == 0:
         x[f] = start + budget

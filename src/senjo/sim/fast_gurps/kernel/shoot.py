@@ -117,17 +117,17 @@ from senjo.sim.fast_gurps.packed import (
 
 @_jit
 def _shot_defenses(
-    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, a: int
+    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, pv: int, pa: int
 ) -> tuple[int, int, int]:
     """The target's defenses against a shot: its dodge, what dropping adds (NO_DROP when
     lying), and its block (NO_SCORE: no shield ready, a block spent this turn)."""
-    mode = _fighter(P, K, a, F_RANGED)
-    score, _, _ = _slot_score(P, PF, K, s, par, v, 0, a, mode, 0, False)
-    bonus = _i2(P, K, T_DROP_BONUS, v, s[S_POSTURE + v])
+    mode = _fighter(P, K, pa, F_RANGED)
+    score, _, _ = _slot_score(P, PF, K, s, par, v, pv, 0, pa, mode, 0, False)
+    bonus = _i2(P, K, T_DROP_BONUS, pv, s[S_POSTURE + v])
     block = NO_SCORE
-    j = _fighter(P, K, v, F_BLOCK)
+    j = _fighter(P, K, pv, F_BLOCK)
     if j >= 0:
-        blocking, available, _ = _slot_score(P, PF, K, s, par, v, j, a, mode, 0, False)
+        blocking, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, False)
         if available:
             block = blocking
     return score, bonus, block
@@ -135,11 +135,11 @@ def _shot_defenses(
 
 @_jit
 def _best_vs_shot(
-    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, a: int
+    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, pv: int, pa: int
 ) -> int:
     """`ai.best_defense` against a shot: the best of the dodge, the dodge and drop, and
     the block."""
-    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, a)
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa)
     return max(score + max(bonus, 0), block)  # NO_DROP is below 0
 
 
@@ -153,11 +153,12 @@ def _defend_shot(
     c: IntArray,
     st: U64,
     v: int,
-    a: int,
+    pv: int,
+    pa: int,
 ) -> bool:
     """GurpsAI._defense against a shot and its roll (`roll_defense`): the dodge, the dodge
     and drop (B377), or the block (B375), the first of equal odds; True if it stops it."""
-    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, a)
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa)
     best = _chance(P, PF, K, score)
     choice = 0  # 0 dodge, 1 dodge and drop, 2 block
     if bonus != NO_DROP:
@@ -200,41 +201,43 @@ def _shot(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    v: int,
+    pv: int,
     plan: int,
     skill: int,
 ) -> None:
     """`resolve_attack` for a shot at `skill` (the torso's, the foe's posture and the
     shooter's shock in it): the roll, the dodge, the damage; the weapon is empty."""
-    v = 1 - f
-    mode = _fighter(P, K, f, F_RANGED)
+    mode = _fighter(P, K, pf, F_RANGED)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     aimed = TORSO if location == RANDOM else location
-    skill += _i3(P, K, T_LOCATION_PENALTY, v, aimed, s[S_SHIELD + v])
+    skill += _i3(P, K, T_LOCATION_PENALTY, pv, aimed, s[S_SHIELD + v])
     outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
     s[S_LOADED + f] = 0
     s[S_AIM + f] = 0
     if outcome == 3:
-        _critical_miss(P, PF, K, s, x, c, st, used, f, _mode(P, K, f, mode, MO_MISS))
+        _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, _mode(P, K, pf, mode, MO_MISS))
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, st, used, f, mode, location, True)
+        _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
-        stopped = _defend_shot(P, PF, K, s, par, c, st, v, f)
+        stopped = _defend_shot(P, PF, K, s, par, c, st, v, pv, pf)
         if not stopped:
-            _damage(P, PF, K, s, x, c, st, used, f, mode, location, False)
+            _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
 
 
 @_jit
 def _reload(
-    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, c: IntArray, st: U64, f: int
+    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, c: IntArray, st: U64, f: int, pf: int
 ) -> None:
     """One Ready of a reload (B270), Fast-Draw (Arrow) rolled at each (B194)."""
     s[S_RELOAD + f] += 1
-    fast = _fighter(P, K, f, F_FAST_DRAW)
+    fast = _fighter(P, K, pf, F_FAST_DRAW)
     if fast >= 0:  # B194: Fast-Draw (Arrow) at each Ready; a success saves one
         outcome, _ = _check(P, PF, K, c, st, fast)
         if _success(outcome):
             s[S_RELOAD + f] += 1
-    if s[S_RELOAD + f] >= _fighter(P, K, f, F_RELOAD):
+    if s[S_RELOAD + f] >= _fighter(P, K, pf, F_RELOAD):
         s[S_RELOAD + f] = 0
         s[S_LOADED + f] = 1
     s[S_MAN + f] = M_READY
@@ -260,6 +263,9 @@ def _shooter_turn(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    v: int,
+    pv: int,
     distance: float,
 ) -> None:
     """A standing shooter's maneuver (GurpsAI._maneuver_of) and its resolution, once
@@ -267,17 +273,17 @@ def _shooter_turn(
     better of its shot (Aimed first past 3 yards) and its best blow; empty, a blow worth
     striking or a Ready to reload, or its sidearm with the foe near; else it closes in."""
     weapon = s[S_WEAPON + f]
-    near = 1 if distance <= _fighter(P, K, f, F_BASIC_MOVE) else 0
+    near = 1 if distance <= _fighter(P, K, pf, F_BASIC_MOVE) else 0
     if weapon != READY:
         # Dropped or turned in its hands: picked up or readied, loaded or not as it was;
         # or left for its sidearm (broken, or empty with the foe near), or left where it
         # is (empty, the foe near, no sidearm: it fights on without).
-        pick = _i4(P, K, T_RECOVER, f, weapon, s[S_LOADED + f], near)
+        pick = _i4(P, K, T_RECOVER, pf, weapon, s[S_LOADED + f], near)
         if pick == PICK_WEAPON:
             s[S_WEAPON + f] = READY
             s[S_MAN + f] = M_READY
             return
-        if pick == PICK_SPARE and _fighter(P, K, f, F_SPARE) == 1:
+        if pick == PICK_SPARE and _fighter(P, K, pf, F_SPARE) == 1:
             _draw_sidearm(s, f)
             return
         if pick != PICK_NONE:
@@ -286,12 +292,12 @@ def _shooter_turn(
     code, first, defense, blow = NO_ATTACK, 0, 0, NO_BLOW
     far = _distance_class(P, K, distance)
     if far < _i1(P, K, T_SCALARS, SC_DISTANCE_TOP):
-        code, first, defense = _melee_choice(P, PF, K, s, par, f, far)
+        code, first, defense = _melee_choice(P, PF, K, s, par, f, pf, v, pv, far)
         blow = _f6(
             PF,
             K,
             T_CHOOSE_VALUE,
-            f,
+            pf,
             weapon,
             s[S_HAND + f],
             far,
@@ -299,37 +305,36 @@ def _shooter_turn(
             _clip_defense(defense),
         )
     if weapon != READY or s[S_LOADED + f] == 0:
-        if weapon == READY and _i2(P, K, T_EMPTY, f, near) == EMPTY_SPARE:
-            if _fighter(P, K, f, F_SPARE) == 1:
+        if weapon == READY and _i2(P, K, T_EMPTY, pf, near) == EMPTY_SPARE:
+            if _fighter(P, K, pf, F_SPARE) == 1:
                 _draw_sidearm(s, f)  # Ready (swap): the empty weapon falls for it
             else:
                 _escape(c, used, W_SIDEARM)  # a sidearm the model does not follow
         elif code >= 0:
-            _blow(P, PF, K, s, par, x, c, st, used, f, code, first, defense)
+            _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
         elif weapon == READY:
-            _reload(P, PF, K, s, c, st, f)
+            _reload(P, PF, K, s, c, st, f, pf)
         else:
-            _close_in(P, PF, K, s, x, f, distance)
+            _close_in(P, PF, K, s, x, f, pf, v, distance)
         return
     if distance > _i1(P, K, T_SCALARS, SC_RANGE_TOP):
         _escape(c, used, W_BEYOND)  # past the yards its shots are tabulated for
         return
-    v = 1 - f
     # The shot's skill by its range and Aim; the AI's value of it by that skill alone.
     skill = (
-        _i3(P, K, T_SHOT_SKILL, f, _range_yard(distance), min(s[S_AIM + f], AIM_TURNS))
+        _i3(P, K, T_SHOT_SKILL, pf, _range_yard(distance), min(s[S_AIM + f], AIM_TURNS))
         + s[S_SHOCK + f]
-        + _i2(P, K, T_SHOT_POSTURE, f, s[S_POSTURE + v])
+        + _i2(P, K, T_SHOT_POSTURE, pf, s[S_POSTURE + v])
     )
     at = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO
-    against = _clip_defense(_best_vs_shot(P, PF, K, s, par, v, f))
-    value = _f3(PF, K, T_SHOT_VALUE, f, at, against)
+    against = _clip_defense(_best_vs_shot(P, PF, K, s, par, v, pv, pf))
+    value = _f3(PF, K, T_SHOT_VALUE, pf, at, against)
     # The first of equal values in the engine's order of Attacks (`before_shot`).
     if value == blow and code < 0 and distance > 3.0:
         _escape(c, used, W_READY)  # a tie at no value: which one it weighs is not tabulated
         return
     if value > blow or (
-        value == blow and (code < 0 or _mode(P, K, f, code % BACK, MO_BEFORE_SHOT) == 0)
+        value == blow and (code < 0 or _mode(P, K, pf, code % BACK, MO_BEFORE_SHOT) == 0)
     ):
         if distance > 3.0 and s[S_AIM + f] < AIM_TURNS:  # B364: it Aims from afar
             s[S_AIM + f] += 1
@@ -337,11 +342,10 @@ def _shooter_turn(
             return
         if value > 0.0:
             s[S_MAN + f] = M_ATTACK
-            _shot(
-                P, PF, K, s, par, x, c, st, used, f, _i3(P, K, T_SHOT_PLAN, f, at, against), skill
-            )
+            plan = _i3(P, K, T_SHOT_PLAN, pf, at, against)
+            _shot(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, plan, skill)
             return
     elif code >= 0:
-        _blow(P, PF, K, s, par, x, c, st, used, f, code, first, defense)
+        _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
         return
-    _close_in(P, PF, K, s, x, f, distance)
+    _close_in(P, PF, K, s, x, f, pf, v, distance)

@@ -15,6 +15,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     C_PTR,
     C_ROW,
     C_STATUS,
+    NMAX,
     PLAYING,
     S_AIM,
     S_ATTACKED,
@@ -112,20 +113,25 @@ def _maneuver(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    v: int,
+    pv: int,
 ) -> None:
-    """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`)."""
-    distance = abs(x[0] - x[1])
-    shooting = _fighter(P, K, f, F_RANGED) >= 0
+    """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`), for f
+    (slot f, row pf) against its target v (slot v, row pv), the nearest foe: so a foe
+    within 2 yards, for the free drop and All-Out Defense, is one within 2 of v."""
+    distance = abs(x[f] - x[v])
+    shooting = _fighter(P, K, pf, F_RANGED) >= 0
     if (
         shooting
-        and _fighter(P, K, f, F_FREE_DROP) == 1
+        and _fighter(P, K, pf, F_FREE_DROP) == 1
         and s[S_LOADED + f] == 0
         and (s[S_WEAPON + f] == READY or s[S_WEAPON + f] == UNREADY)
         and distance <= 2.0
     ):
         # The free action before the maneuver (option free_actions): the AI lets its
         # empty missile weapon fall for its sidearm.
-        if _fighter(P, K, f, F_SPARE) == 0:
+        if _fighter(P, K, pf, F_SPARE) == 0:
             _escape(c, used, W_SIDEARM)  # a sidearm the model does not follow
             return
         s[S_WEAPON + f] = DROPPED
@@ -134,19 +140,19 @@ def _maneuver(
         s[S_MAN + f] = M_POSTURE
         return
     weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
-    if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, f, F_HP):
-        s[S_MAN + f] = _i3(P, K, T_AOD, f, weapon, hand)
+    if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP):
+        s[S_MAN + f] = _i3(P, K, T_AOD, pf, weapon, hand)
         return
     if shooting and weapon < SPARE:  # its missile weapon in hand, or lost; else its sidearm
-        _shooter_turn(P, PF, K, s, par, x, c, st, used, f, distance)
+        _shooter_turn(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, distance)
         return
-    if shooting and weapon != SPARE and distance > _fighter(P, K, f, F_BASIC_MOVE):
+    if shooting and weapon != SPARE and distance > _fighter(P, K, pf, F_BASIC_MOVE):
         # Its sidearm lost with the foe past its Move: the AI may take up its missile
         # weapon again, if it lies on the ground (`tables.py` tabulates the nearer case).
         _escape(c, used, W_READY)
         return
     far = _distance_class(P, K, distance)
-    pick = _i4(P, K, T_PICKUP, f, weapon, hand, far)
+    pick = _i4(P, K, T_PICKUP, pf, weapon, hand, far)
     if pick == PICK_ESCAPE:
         _escape(c, used, W_READY)  # the engine readies what the model does not follow, and plays on
         return
@@ -161,11 +167,11 @@ def _maneuver(
         s[S_MAN + f] = M_READY
         return
     if far < _i1(P, K, T_SCALARS, SC_DISTANCE_TOP):
-        code, first, defense = _melee_choice(P, PF, K, s, par, f, far)
+        code, first, defense = _melee_choice(P, PF, K, s, par, f, pf, v, pv, far)
         if code >= 0:
-            _blow(P, PF, K, s, par, x, c, st, used, f, code, first, defense)
+            _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
             return
-    _close_in(P, PF, K, s, x, f, distance)
+    _close_in(P, PF, K, s, x, f, pf, v, distance)
 
 
 @_jit
@@ -180,8 +186,12 @@ def _turn(
     st: U64,
     used: IntArray,
     f: int,
+    pf: int,
+    v: int,
+    pv: int,
 ) -> None:
-    """`_Block.turn`: the start of the turn, HP and stun rolls, then the maneuver."""
+    """`_Block.turn` of f (slot f, row pf), its target v (slot v, row pv): the start of the
+    turn, HP and stun rolls, then the maneuver."""
     if not _active(s, f):
         return
     rested = s[S_DEFENDED_NOW + f] == 0 and s[S_MAN + f] == M_NOTHING
@@ -199,8 +209,8 @@ def _turn(
     s[S_MAN + f] = M_NONE
     hp = s[S_HP + f]
     if hp <= 0 and not rested:
-        modifier = -((-hp) // _fighter(P, K, f, F_HP)) if hp < 0 else 0
-        outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT) + modifier)
+        modifier = -((-hp) // _fighter(P, K, pf, F_HP)) if hp < 0 else 0
+        outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, pf, F_HT) + modifier)
         if not _success(outcome):
             _knock_out(s, f)
         if not _active(s, f):
@@ -209,14 +219,23 @@ def _turn(
         s[S_MAN + f] = M_NOTHING
         s[S_SKIP_NEXT + f] = 0
         if s[S_STUNNED + f] == 1:
-            outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, f, F_HT))
+            outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, pf, F_HT))
             if _success(outcome):
                 s[S_STUNNED + f] = 0
         return
-    if s[S_HP + f] <= _fighter(P, K, f, F_FLEE_AT):
+    if s[S_HP + f] <= _fighter(P, K, pf, F_FLEE_AT):
         s[S_FLED + f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
         return
-    _maneuver(P, PF, K, s, par, x, c, st, used, f)
+    _maneuver(P, PF, K, s, par, x, c, st, used, f, pf, v, pv)
+
+
+@_jit
+def _fresh(P: IntArray, K: IntArray, s: IntArray, f: int, pf: int) -> None:
+    """Fighter f (slot f, a row of its pf) as a battle starts (s and par zeroed first)."""
+    s[S_HP + f] = _fighter(P, K, pf, F_HP)
+    s[S_CONSCIOUS + f] = 1
+    s[S_SHIELD + f] = _fighter(P, K, pf, F_SHIELD)
+    s[S_LOADED + f] = 1  # a missile weapon starts loaded (`attack.resolve_attack`)
 
 
 @_jit
@@ -226,10 +245,7 @@ def _reset(
     s[:] = 0
     par[:, :] = 0
     for f in range(2):
-        s[S_HP + f] = _fighter(P, K, f, F_HP)
-        s[S_CONSCIOUS + f] = 1
-        s[S_SHIELD + f] = _fighter(P, K, f, F_SHIELD)
-        s[S_LOADED + f] = 1  # a missile weapon starts loaded (`attack.resolve_attack`)
+        _fresh(P, K, s, f, f)
         x[f] = _f1(PF, K, T_X, f)
 
 
@@ -280,13 +296,13 @@ def play(
             if rounds >= _i1(P, K, T_SCALARS, SC_MAX_ROUNDS):
                 break
             rounds += 1
-            _turn(P, PF, K, s, par, x, c, st, used, 0)
+            _turn(P, PF, K, s, par, x, c, st, used, 0, 0, 1, 1)
             if c[C_STATUS] != PLAYING:
                 break
             if not (_active(s, 0) and _active(s, 1)):
                 winner, reason = _end(s)
                 break
-            _turn(P, PF, K, s, par, x, c, st, used, 1)
+            _turn(P, PF, K, s, par, x, c, st, used, 1, 1, 0, 0)
             if c[C_STATUS] != PLAYING:
                 break
             if not (_active(s, 0) and _active(s, 1)):
@@ -301,6 +317,6 @@ def play(
             used[b] = c[C_PTR]
         for f in range(2):
             for r in range(6):  # the counts, kept in s as the battle went
-                res[r, f, b] = s[S_ATTACKS + 2 * r + f]
+                res[r, f, b] = s[S_ATTACKS + NMAX * r + f]
             out[4 + f, b] = s[S_HP + f]
             out[6 + f, b] = 1 if _active(s, f) else 0

@@ -1,0 +1,165 @@
+"""The compiled battle of two sides of any size (up to `NMAX` fighters): the group loop
+(docs/plans/fast_path_group.md).
+
+Each fighter has a *slot* in the battle's state and, for each foe, a *row* of tables: its
+tables in the duel against that foe (`rows[f, g]`; -1 for a fighter of its own side).
+Every round the fighters take their turns in `order`; each turns on the nearest foe still
+in the fight, ties to the one with fewer HP, then the first in turn order
+(`GurpsAI._maneuver_of`, `GurpsState.foes`), and plays its turn as in a duel against
+that foe. The battle ends when one side has no fighter left in the fight.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.sim.fast_gurps.kernel.rolls import (
+    C_PTR,
+    C_ROW,
+    C_STATUS,
+    NMAX,
+    PLAYING,
+    S_ATTACKS,
+    S_FLED,
+    S_HP,
+    U64,
+    FloatArray,
+    IntArray,
+    _active,
+    _die,
+    _i1,
+    _jit,
+)
+from senjo.sim.fast_gurps.kernel.turn import _fresh, _turn
+from senjo.sim.fast_gurps.layout import ALL_DOWN, FLED, LAST_SIDE, ROUND_LIMIT
+from senjo.sim.fast_gurps.packed import SC_MAX_ROUNDS, T_SCALARS
+
+
+@_jit
+def _target(
+    s: IntArray, x: npt.NDArray[np.float64], n: int, order: IntArray, rows: IntArray, f: int
+) -> int:
+    """The foe f turns on: the nearest in the fight, then the fewest HP, then the first in
+    turn order; -1 if none is left."""
+    best, best_distance, best_hp = -1, 0.0, 0
+    for k in range(n):
+        g = order[k]
+        if rows[f, g] < 0 or not _active(s, g):
+            continue
+        distance = abs(x[f] - x[g])
+        hp = s[S_HP + g]
+        if best < 0 or distance < best_distance or (distance == best_distance and hp < best_hp):
+            best, best_distance, best_hp = g, distance, hp
+    return best
+
+
+@_jit
+def _standing(s: IntArray, n: int, order: IntArray, side: IntArray) -> tuple[bool, bool]:
+    """Whether side 0 and side 1 each still have a fighter in the fight."""
+    up0, up1 = False, False
+    for k in range(n):
+        f = order[k]
+        if _active(s, f):
+            if side[f] == 0:
+                up0 = True
+            else:
+                up1 = True
+    return up0, up1
+
+
+@_jit
+def _outcome(
+    s: IntArray, n: int, order: IntArray, side: IntArray, up0: bool, up1: bool
+) -> tuple[int, int]:
+    """`engine.battle.last_side_outcome` once a side is down: (winning side or -1, reason)."""
+    if not (up0 or up1):
+        return -1, ALL_DOWN
+    winner = 0 if up0 else 1
+    for k in range(n):
+        f = order[k]
+        if side[f] != winner and s[S_FLED + f] == 1:
+            return winner, FLED
+    return winner, LAST_SIDE
+
+
+@_jit
+def play_group(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    seeds: U64,
+    start: int,
+    n: int,
+    order: IntArray,
+    side: IntArray,
+    rows: IntArray,
+    places: npt.NDArray[np.float64],
+    out: IntArray,
+    hp: IntArray,
+    up: IntArray,
+    res: IntArray,
+    used: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+) -> None:
+    """Play every battle of `seeds` (each stream's first `start` dice skipped, as `play`):
+    n fighters at the slots `order` (turn order), on sides `side[slot]` (0 or 1), starting
+    at `places[slot]`, their tables at `rows[slot, foe's slot]`. Results: out[0 winning
+    side (-1: none), 1 reason, 2 rounds, 3 why it escaped; battle], hp[slot, battle],
+    up[slot, battle] (1: still in the fight), res[count, slot, battle], used[battle]."""
+    count: int = seeds.shape[0]
+    for b in range(count):
+        s[:] = 0
+        par[:, :] = 0
+        for k in range(n):
+            f = order[k]
+            home = 0
+            for j in range(n):
+                if rows[f, order[j]] >= 0:
+                    home = rows[f, order[j]]
+                    break
+            _fresh(P, K, s, f, home)
+            x[f] = places[f]
+        st[0] = seeds[b]
+        c[C_PTR] = 0
+        c[C_STATUS] = PLAYING
+        c[C_ROW] = b
+        for _ in range(start):
+            _die(c, st)
+        winner, reason, rounds = -1, ROUND_LIMIT, 0
+        over = False
+        while not over:
+            if rounds >= _i1(P, K, T_SCALARS, SC_MAX_ROUNDS):
+                break
+            rounds += 1
+            for k in range(n):
+                f = order[k]
+                if not _active(s, f):
+                    continue
+                v = _target(s, x, n, order, rows, f)
+                _turn(P, PF, K, s, par, x, c, st, used, f, rows[f, v], v, rows[v, f])
+                if c[C_STATUS] != PLAYING:
+                    over = True
+                    break
+                up0, up1 = _standing(s, n, order, side)
+                if not (up0 and up1):
+                    winner, reason = _outcome(s, n, order, side, up0, up1)
+                    over = True
+                    break
+        out[0, b] = winner
+        out[1, b] = reason
+        out[2, b] = rounds
+        if c[C_STATUS] != PLAYING:
+            out[3, b] = c[C_STATUS]  # why it escaped
+        else:
+            used[b] = c[C_PTR]
+        for k in range(n):
+            f = order[k]
+            for r in range(6):
+                res[r, f, b] = s[S_ATTACKS + NMAX * r + f]
+            hp[f, b] = s[S_HP + f]
+            up[f, b] = 1 if _active(s, f) else 0
