@@ -135,7 +135,7 @@ def play_blocks(
         used,
         np.zeros(kernel.STATE_SIZE, dtype=np.int64),
         np.zeros((2, packed.slots), dtype=np.int64),
-        np.zeros(2, dtype=np.float64),
+        np.zeros(2 * kernel.NMAX, dtype=np.float64),
         np.zeros(3, dtype=np.int64),
         np.zeros(1, dtype=np.uint64),
     )
@@ -188,7 +188,7 @@ def warm() -> float:
         np.zeros(0, dtype=np.int64),
         np.zeros(kernel.STATE_SIZE, dtype=np.int64),
         np.zeros((2, 1), dtype=np.int64),
-        np.zeros(2, dtype=np.float64),
+        np.zeros(2 * kernel.NMAX, dtype=np.float64),
         np.zeros(3, dtype=np.int64),
         np.zeros(1, dtype=np.uint64),
     )
@@ -203,7 +203,7 @@ def warm() -> float:
         np.zeros(0, dtype=np.int64),
         np.zeros(0, dtype=np.int64),
         np.zeros((0, 0), dtype=np.int64),
-        np.zeros(0, dtype=np.float64),
+        np.zeros(2 * kernel.NMAX, dtype=np.float64),
         np.zeros((4, 0), dtype=np.int64),
         none,
         none,
@@ -211,7 +211,7 @@ def warm() -> float:
         np.zeros(0, dtype=np.int64),
         np.zeros(kernel.STATE_SIZE, dtype=np.int64),
         np.zeros((kernel.NMAX, 1), dtype=np.int64),
-        np.zeros(kernel.NMAX, dtype=np.float64),
+        np.zeros(2 * kernel.NMAX, dtype=np.float64),
         np.zeros(3, dtype=np.int64),
         np.zeros(1, dtype=np.uint64),
     )

@@ -10,8 +10,8 @@ follow.
 
 A battle's state is a small integer array `s[field + slot]` (fields `S_*`,
 its counts of attacks, hits ... among them; a fighter's slot is its place in
-it), its parry counts `par[slot, defense]`, the fighters' places `x[slot]`,
-and a context `c`:
+it), its parry counts `par[slot, defense]`, the fighters' places (`x[slot]`,
+and y at `x[NMAX + slot]`), and a context `c`:
 how many dice it has rolled, its status (playing, escaped) and its index;
 its dice come from its stream (`streams.py`), whose state is `st[0]`. Only
 the functions `play` and `play_group` call are compiled, on first use, and kept in Numba's

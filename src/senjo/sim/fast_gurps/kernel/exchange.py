@@ -40,6 +40,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _check,
     _clip_defense,
     _die,
+    _distance,
     _f1,
     _f2,
     _fighter,
@@ -236,7 +237,7 @@ def _defend(
 ) -> bool:
     """GurpsAI._defense and the roll (`Exchange.defend`) of v (slot v, row pv) against a
     (slot a, row pa); True if the attack is stopped."""
-    close = abs(x[v] - x[a]) < CLOSE
+    close = _distance(x, v, a) < CLOSE
     retreat = _can_retreat(P, PF, K, s, v, pv)
     count = _fighter(P, K, pv, F_SLOTS)
     best_value = -1.0
@@ -400,12 +401,12 @@ def _attack(
     (`back`)."""
     reach = _f2(PF, K, T_REACH, pf, mode)
     if not back:
-        here = abs(x[f] - x[v])
+        here = _distance(x, f, v)
         if here < CLOSE and _mode(P, K, pf, mode, MO_STEP_OUT) == 1:
             _step_away(x, f, v, 1.0 - here)  # out of the close combat (`walking.approach`)
         else:
             _step_toward(x, f, v, 1.0, reach)
-    distance = abs(x[f] - x[v])
+    distance = _distance(x, f, v)
     if distance < CLOSE:
         reaches = _mode(P, K, pf, mode, MO_CLOSE) == 1
     else:

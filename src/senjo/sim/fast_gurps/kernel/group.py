@@ -28,6 +28,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     IntArray,
     _active,
     _die,
+    _distance,
     _i1,
     _jit,
 )
@@ -47,7 +48,7 @@ def _target(
         g = order[k]
         if rows[f, g] < 0 or not _active(s, g):
             continue
-        distance = abs(x[f] - x[g])
+        distance = _distance(x, f, g)
         hp = s[S_HP + g]
         if best < 0 or distance < best_distance or (distance == best_distance and hp < best_hp):
             best, best_distance, best_hp = g, distance, hp
@@ -108,9 +109,10 @@ def play_group(
 ) -> None:
     """Play every battle of `seeds` (each stream's first `start` dice skipped, as `play`):
     n fighters at the slots `order` (turn order), on sides `side[slot]` (0 or 1), starting
-    at `places[slot]`, their tables at `rows[slot, foe's slot]`. Results: out[0 winning
-    side (-1: none), 1 reason, 2 rounds, 3 why it escaped; battle], hp[slot, battle],
-    up[slot, battle] (1: still in the fight), res[count, slot, battle], used[battle]."""
+    at (`places[slot]`, `places[NMAX + slot]`), their tables at `rows[slot, foe's slot]`.
+    Results: out[0 winning side (-1: none), 1 reason, 2 rounds, 3 why it escaped; battle],
+    hp[slot, battle], up[slot, battle] (1: still in the fight), res[count, slot, battle],
+    used[battle]."""
     count: int = seeds.shape[0]
     for b in range(count):
         s[:] = 0
@@ -124,6 +126,7 @@ def play_group(
                     break
             _fresh(P, K, s, f, home)
             x[f] = places[f]
+            x[NMAX + f] = places[NMAX + f]
         st[0] = seeds[b]
         c[C_PTR] = 0
         c[C_STATUS] = PLAYING

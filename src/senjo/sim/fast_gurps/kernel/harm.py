@@ -28,9 +28,11 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     FloatArray,
     IntArray,
     _active,
+    _away,
     _check,
     _die,
     _die_now,
+    _distance,
     _escape,
     _f1,
     _fighter,
@@ -178,9 +180,7 @@ def _critical_miss(
     elif result == CM_KNOCKOUT:
         _knock_out(s, f)
     elif result == CM_STUMBLE:  # a yard past the foe (`PlaneField.stumble_past`)
-        here, there = x[f], x[g]
-        gap = abs(there - here)
-        x[f] = there + (there - here) * (1.0 / gap) if gap > 0 else there + 1.0
+        _away(x, f, g, f, 1.0)
     elif result == CM_TRIP:
         outcome, _ = _check(
             P,
@@ -265,7 +265,7 @@ def _damage(
         for _ in range(count):
             total += _die(c, st)
     value = max(max(total + _mode(P, K, pa, mode, MO_ADDS), 0), _mode(P, K, pa, mode, MO_MINIMUM))
-    if mode == _fighter(P, K, pa, F_RANGED) and abs(x[a] - x[v]) > _f1(PF, K, T_HALF_DAMAGE, pa):
+    if mode == _fighter(P, K, pa, F_RANGED) and _distance(x, a, v) > _f1(PF, K, T_HALF_DAMAGE, pa):
         value = max(value // 2, _mode(P, K, pa, mode, MO_MINIMUM))  # B269: past 1/2D
     value *= multiplier
     key = _mode(P, K, pa, mode, MO_WOUNDING)

@@ -44,6 +44,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _active,
     _check,
     _die,
+    _distance,
     _distance_class,
     _escape,
     _f1,
@@ -120,7 +121,7 @@ def _maneuver(
     """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`), for f
     (slot f, row pf) against its target v (slot v, row pv), the nearest foe: so a foe
     within 2 yards, for the free drop and All-Out Defense, is one within 2 of v."""
-    distance = abs(x[f] - x[v])
+    distance = _distance(x, f, v)
     shooting = _fighter(P, K, pf, F_RANGED) >= 0
     if (
         shooting
@@ -247,6 +248,7 @@ def _reset(
     for f in range(2):
         _fresh(P, K, s, f, f)
         x[f] = _f1(PF, K, T_X, f)
+        x[NMAX + f] = 0.0  # a duel stands on a line of constant y
 
 
 @_jit
