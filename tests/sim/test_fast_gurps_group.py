@@ -50,7 +50,9 @@ def play_as_group(
     """The duel's battles played by `play_group`: the pack's rows hold the fighters'
     tables in `table_rows` order (an index into `tables.fighters` per row), the first and
     second fighter read theirs at rows `row_of`, sit at state slots `slots` on sides
-    `sides`, both at `y`. Results by initiative position (0: the first)."""
+    `sides`, both at `y`; any other slot below them holds a bystander of neither side,
+    who takes no turn and whom no one attacks. Results by initiative position (0: the
+    first)."""
     kernel = compiled._kernel()
     moved = tuple(tables.fighters[i] for i in table_rows)
     packed = pack(dataclasses.replace(tables, fighters=moved))
@@ -59,9 +61,14 @@ def play_as_group(
     rows = np.full((kernel.NMAX, kernel.NMAX), -1, dtype=np.int64)
     rows[slots[0], slots[1]] = row_of[0]
     rows[slots[1], slots[0]] = row_of[1]
-    side = np.full(kernel.NMAX, -1, dtype=np.int64)
+    count = max(slots) + 1
+    side = np.full(kernel.NMAX, 2, dtype=np.int64)  # bystanders
+    rank = np.zeros(2 * kernel.NMAX, dtype=np.int64)
+    rank[:count] = 2  # the bystanders' turns come last
+    rank[kernel.NMAX : kernel.NMAX + count] = np.arange(count)
     places = np.zeros(2 * kernel.NMAX, dtype=np.float64)
     for position in (0, 1):
+        rank[slots[position]] = position
         side[slots[position]] = sides[position]
         places[slots[position]] = tables.x[position]
         places[kernel.NMAX + slots[position]] = y
@@ -75,9 +82,10 @@ def play_as_group(
         packed.floats,
         packed.layout.reshape(-1),
         seeds,
-        0,
-        2,
-        np.array(slots, dtype=np.int64),
+        count,
+        rank,
+        np.zeros(kernel.NMAX, dtype=np.int64),
+        np.zeros(2 * kernel.NMAX, dtype=np.int64),
         side,
         rows,
         places,
@@ -131,9 +139,10 @@ def duel_figures(result: BlockResult) -> dict[str, np.ndarray]:
 @pytest.mark.parametrize("name", sorted(ALL))
 def test_a_duel_played_as_a_group_is_the_same_duel(name: str) -> None:
     """Every check duel, mixed duel and shootout, 300 battles: `play_group` with the
-    fighters at slots 0 and 1 and rows 0 and 1, then at slots 3 and 1, with their tables
-    at rows 1 and 2 (row 0 a decoy), the side numbers swapped and the line moved off y = 0,
-    gives every battle the result `play` gives it, escapes and dice counts included."""
+    fighters at slots 0 and 1 and rows 0 and 1, then at slots 3 and 1 (bystanders at 0 and
+    2), with their tables at rows 1 and 2 (row 0 a decoy), the side numbers swapped and the
+    line moved off y = 0, gives every battle the result `play` gives it, escapes and dice
+    counts included."""
     tables = build_tables(ALL[name]())
     expected = duel_figures(compiled.play_blocks(tables, BATTLES, rngs(77)))
     arrangements = (

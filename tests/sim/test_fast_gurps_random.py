@@ -56,40 +56,50 @@ TOLERANCES = [
 LOCATIONS = ["all", "torso", "skull", "vitals", "neck", "right_arm", "left_leg"]
 
 
-def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
-    """A random variant of the example duel, or None if the fast path would decline it."""
-    data = copy.deepcopy(base)
-    for fighter in data["combatants"]:
-        weapon = rng.choice(sorted(WEAPONS))
-        fighter["weapons"] = [POLEARM if weapon == "polearm" else weapon]
-        fighter["skills"] = {WEAPONS[weapon]: rng.randint(9, 20), "Brawling": rng.randint(10, 16)}
-        if weapon not in ("claws", "kick") and rng.random() < 0.4:  # a sheathed spare
-            spare = rng.choice(sorted(set(WEAPONS) - {weapon, "claws", "kick"}))
-            fighter["weapons"].append(POLEARM if spare == "polearm" else spare)
-            fighter["skills"].setdefault(WEAPONS[spare], rng.randint(9, 16))
-        fighter.update({key: rng.randint(9, 16) for key in ("st", "dx", "ht")})
-        places = rng.sample(LOCATIONS, rng.randint(1, 4))
-        fighter["dr"] = {place: rng.randint(0, 6) for place in places}
-        traits = rng.sample(TRAITS, rng.randint(0, 3))
-        if rng.random() < 0.4:
-            traits.append(rng.choice(TOLERANCES))
-        fighter["advantages"] = traits
-        if rng.random() < 0.5:
-            fighter.pop("shield", None)
-        else:
-            fighter["shield"] = rng.choice(["small_shield", "medium_shield", "buckler"])
-        fighter["flexible_armor"] = rng.random() < 0.3
-        fighter["size_modifier"] = rng.choice([0, 0, -1, 1, 2])
-        if rng.random() < 0.3:
-            fighter["flee_at"] = rng.randint(-3, 8)
-    data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
-    data["options"] = {
+def random_fighter(rng: random.Random, fighter: dict[str, Any]) -> None:
+    """Give a combatant's data random weapons, skills, attributes, DR, traits, shield."""
+    weapon = rng.choice(sorted(WEAPONS))
+    fighter["weapons"] = [POLEARM if weapon == "polearm" else weapon]
+    fighter["skills"] = {WEAPONS[weapon]: rng.randint(9, 20), "Brawling": rng.randint(10, 16)}
+    if weapon not in ("claws", "kick") and rng.random() < 0.4:  # a sheathed spare
+        spare = rng.choice(sorted(set(WEAPONS) - {weapon, "claws", "kick"}))
+        fighter["weapons"].append(POLEARM if spare == "polearm" else spare)
+        fighter["skills"].setdefault(WEAPONS[spare], rng.randint(9, 16))
+    fighter.update({key: rng.randint(9, 16) for key in ("st", "dx", "ht")})
+    places = rng.sample(LOCATIONS, rng.randint(1, 4))
+    fighter["dr"] = {place: rng.randint(0, 6) for place in places}
+    traits = rng.sample(TRAITS, rng.randint(0, 3))
+    if rng.random() < 0.4:
+        traits.append(rng.choice(TOLERANCES))
+    fighter["advantages"] = traits
+    if rng.random() < 0.5:
+        fighter.pop("shield", None)
+    else:
+        fighter["shield"] = rng.choice(["small_shield", "medium_shield", "buckler"])
+    fighter["flexible_armor"] = rng.random() < 0.3
+    fighter["size_modifier"] = rng.choice([0, 0, -1, 1, 2])
+    if rng.random() < 0.3:
+        fighter["flee_at"] = rng.randint(-3, 8)
+
+
+def random_options(rng: random.Random) -> dict[str, Any]:
+    """Random settings of the options the fast path models."""
+    return {
         "max_rounds": rng.choice([10, 30, 100]),
         "random_hit_locations": rng.choice(["on", "off"]),
         "heavy_parry_break": rng.choice(["on", "off"]),
         "free_actions": rng.choice(["on", "off"]),
         "darkness": rng.choice(["0", "0", "3", "10"]),
     }
+
+
+def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
+    """A random variant of the example duel, or None if the fast path would decline it."""
+    data = copy.deepcopy(base)
+    for fighter in data["combatants"]:
+        random_fighter(rng, fighter)
+    data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
+    data["options"] = random_options(rng)
     scenario = parse_scenario(data, "random.yaml")
     if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
         return None

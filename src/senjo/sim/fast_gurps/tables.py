@@ -495,7 +495,9 @@ def _steady(scenario: Scenario) -> Scenario:
     return dataclasses.replace(scenario, fighters=fighters)
 
 
-def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
+def _build(scenario: Scenario, lead: str | None = None, reach: int | None = None) -> DuelTables:
+    """The duel's tables; its distance classes those of the longest `reach` (a group's
+    pair of fighters is tabulated on the group's classes), by default its own."""
     fighters: tuple[Fighter, ...] = scenario.fighters
     order = initiative_order(fighters, {} if lead is None else {lead: 1})
     most = 1
@@ -505,7 +507,7 @@ def _build(scenario: Scenario, lead: str | None = None) -> DuelTables:
                 dice = weapon_dice(fighter, mode)
                 most = max(most, 3 * (6 * dice.dice + max(dice.adds, 0)) + 3)
     steady = _steady(scenario)
-    classes = distances(_longest_reach(scenario))
+    classes = distances(_longest_reach(scenario) if reach is None else reach)
     positions = [scenario.positions.get(key, Point(0, 0)) for key in order]
     start = abs(float(positions[1].x) - float(positions[0].x))
     top = max(math.ceil(start), len(classes) - 1) + KNOCK_MARGIN

@@ -148,7 +148,9 @@ def _slot_score(
         - 2 * s[S_GUARD + v]
         - deceptive
     )
-    retreated = s[S_RETREATED + v] == 1
+    # B377: the retreat's bonus stays against the attacker it was made from (the row of an
+    # attacker's tables against v names it: S_RETREATED holds that row + 1) for the turn.
+    retreated = s[S_RETREATED + v] == pa + 1
     score = (
         _slot(P, K, pv, j, SL_BASE) + common + (_slot(P, K, pv, j, SL_RETREAT) if retreated else 0)
     )
@@ -270,7 +272,8 @@ def _defend(
     s[S_DEFENDED_NOW + v] = 1
     s[S_AIM + v] = 0  # B364: any active defense spoils an Aim (a shooter's, in melee)
     # Written without branches on the choice (adding 0 where nothing changes).
-    s[S_RETREATED + v] |= int(retreating)
+    # Retreated from a (`defense.retreated_from`): its row + 1, kept if set already.
+    s[S_RETREATED + v] += (pa + 1) * int(retreating and s[S_RETREATED + v] == 0)
     par[v, slot] += int(kind == 1)
     s[S_BLOCKS + v] += int(kind == 2)
     stopped = _success(outcome)

@@ -1,12 +1,12 @@
 """The compiled battle of two sides of any size (up to `NMAX` fighters): the group loop
 (docs/plans/fast_path_group.md).
 
-Each fighter has a *slot* in the battle's state and, for each foe, a *row* of tables: its
-tables in the duel against that foe (`rows[f, g]`; -1 for a fighter of its own side).
-Every round the fighters take their turns in `order`; each turns on the nearest foe still
-in the fight, ties to the one with fewer HP, then the first in turn order
-(`GurpsAI._maneuver_of`, `GurpsState.foes`), and plays its turn as in a duel against
-that foe. The battle ends when one side has no fighter left in the fight.
+Each fighter has a *slot* in the battle's state (its place in the scenario) and, for each
+foe, a *row* of tables: its tables in the duel against that foe (`rows[f, g]`; -1 for a
+fighter of its own side). Every round the fighters take their turns in initiative order;
+each turns on the nearest foe still in the fight, ties to the one with fewer HP, then
+the first in turn order (`GurpsAI._maneuver_of`, `GurpsState.foes`), and plays its turn
+as in a duel against that foe. The battle ends when one side has no fighter left in the fight.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _standing(s: IntArray, n: int, order: IntArray, side: IntArray) -> tuple[boo
         if _active(s, f):
             if side[f] == 0:
                 up0 = True
-            else:
+            elif side[f] == 1:
                 up1 = True
     return up0, up1
 
@@ -85,13 +85,45 @@ def _outcome(
 
 
 @_jit
+def _later(rank: IntArray, order: IntArray, f: int, g: int) -> bool:
+    """Whether f takes its turn after g: a later place by speed (`rank[f]`), a lower tie
+    roll (`order[NMAX + f]`), or a later key (`rank[NMAX + f]`)."""
+    if rank[f] != rank[g]:
+        return bool(rank[f] > rank[g])
+    if order[NMAX + f] != order[NMAX + g]:
+        return bool(order[NMAX + f] < order[NMAX + g])
+    return bool(rank[NMAX + f] > rank[NMAX + g])
+
+
+@_jit
+def _initiative(
+    c: IntArray, st: U64, n: int, rank: IntArray, tied: IntArray, order: IntArray
+) -> None:
+    """`Gurps.play`'s turn order (B363) into `order[:n]`: by `rank` (Basic Speed, then DX),
+    a d6 rolled by each fighter that ties with another (in scenario order, `tied`; kept at
+    `order[NMAX + f]`), higher first, then by key (its place at `rank[NMAX + f]`)."""
+    for f in range(n):
+        order[NMAX + f] = _die(c, st) if tied[f] == 1 else 0
+    for k in range(n):
+        order[k] = k
+    for k in range(1, n):  # insertion sort: a handful of fighters
+        f = order[k]
+        j = k - 1
+        while j >= 0 and _later(rank, order, order[j], f):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = f
+
+
+@_jit
 def play_group(
     P: IntArray,
     PF: FloatArray,
     K: IntArray,
     seeds: U64,
-    start: int,
     n: int,
+    rank: IntArray,
+    tied: IntArray,
     order: IntArray,
     side: IntArray,
     rows: IntArray,
@@ -107,32 +139,31 @@ def play_group(
     c: IntArray,
     st: U64,
 ) -> None:
-    """Play every battle of `seeds` (each stream's first `start` dice skipped, as `play`):
-    n fighters at the slots `order` (turn order), on sides `side[slot]` (0 or 1), starting
-    at (`places[slot]`, `places[NMAX + slot]`), their tables at `rows[slot, foe's slot]`.
+    """Play every battle of `seeds`: n fighters at slots 0..n-1 (scenario order), their
+    turn order (`order`, written for each battle) by `rank` and, where `tied`, the
+    battle's first dice (`_initiative`); on sides `side[slot]` (0 or 1), starting at
+    (`places[slot]`, `places[NMAX + slot]`), their tables at `rows[slot, foe's slot]`.
     Results: out[0 winning side (-1: none), 1 reason, 2 rounds, 3 why it escaped; battle],
-    hp[slot, battle], up[slot, battle] (1: still in the fight), res[count, slot, battle],
-    used[battle]."""
+    hp[slot, battle], up[slot, battle] (1: still in the fight, 2: fled, 0: down),
+    res[count, slot, battle], used[battle]."""
     count: int = seeds.shape[0]
     for b in range(count):
         s[:] = 0
         par[:, :] = 0
-        for k in range(n):
-            f = order[k]
-            home = 0
-            for j in range(n):
-                if rows[f, order[j]] >= 0:
-                    home = rows[f, order[j]]
-                    break
-            _fresh(P, K, s, f, home)
-            x[f] = places[f]
-            x[NMAX + f] = places[NMAX + f]
         st[0] = seeds[b]
         c[C_PTR] = 0
         c[C_STATUS] = PLAYING
         c[C_ROW] = b
-        for _ in range(start):
-            _die(c, st)
+        _initiative(c, st, n, rank, tied, order)
+        for f in range(n):
+            home = 0
+            for g in range(n):
+                if rows[f, g] >= 0:
+                    home = rows[f, g]
+                    break
+            _fresh(P, K, s, f, home)
+            x[f] = places[f]
+            x[NMAX + f] = places[NMAX + f]
         winner, reason, rounds = -1, ROUND_LIMIT, 0
         over = False
         while not over:
@@ -144,6 +175,8 @@ def play_group(
                 if not _active(s, f):
                     continue
                 v = _target(s, x, n, order, rows, f)
+                if v < 0:
+                    continue  # no foe of its own (a fighter of neither side)
                 _turn(P, PF, K, s, par, x, c, st, used, f, rows[f, v], v, rows[v, f])
                 if c[C_STATUS] != PLAYING:
                     over = True
@@ -160,9 +193,8 @@ def play_group(
             out[3, b] = c[C_STATUS]  # why it escaped
         else:
             used[b] = c[C_PTR]
-        for k in range(n):
-            f = order[k]
+        for f in range(n):
             for r in range(6):
                 res[r, f, b] = s[S_ATTACKS + NMAX * r + f]
             hp[f, b] = s[S_HP + f]
-            up[f, b] = 1 if _active(s, f) else 0
+            up[f, b] = 1 if _active(s, f) else (2 if s[S_FLED + f] == 1 else 0)

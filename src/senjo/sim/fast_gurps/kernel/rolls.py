@@ -79,7 +79,7 @@ NMAX = 16
     S_DEAD,
     S_MAN,
     S_DEFENDED_NOW,
-    S_RETREATED,
+    S_RETREATED,  # 0, or the row + 1 of the attacker it retreated from this turn
     S_BLOCKS,
     S_ATTACKED,
     S_BALANCE,

@@ -1,0 +1,232 @@
+"""Group battles on the GURPS fast path: two sides of any size, played by the compiled
+group loop (`kernel/group.py`; docs/plans/fast_path_group.md).
+
+A group's tables are duel tables: for each pair of foes, the duel of the two
+(`tables._build` on the scenario cut down to them, on the group's distance classes)
+gives each one's row of tables against the other. The kernel plays every fighter's turn
+as that duel's, against the foe it turns on; what a group adds (which foe, the order of
+turns, the end) it decides itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from senjo.scenario import Scenario
+from senjo.sim.declines import Reason
+from senjo.sim.fast_gurps import streams
+from senjo.sim.fast_gurps.accept import decline_reason
+from senjo.sim.fast_gurps.layout import DuelTables, FighterTables
+from senjo.sim.fast_gurps.packed import Packed, pack
+from senjo.sim.fast_gurps.state import IntArray
+from senjo.sim.fast_gurps.tables import Unsupported, _build, _longest_reach
+from senjo.space.plane import Point
+
+__all__ = [
+    "FLED_OUT",
+    "GroupResult",
+    "GroupTables",
+    "build_group_tables",
+    "play_group_blocks",
+]
+
+#: The most fighters the kernel's state holds (`kernel.rolls.NMAX`, without importing Numba).
+NMAX = 16
+#: `GroupResult.up`: a fighter still in the fight, out of it (down), or fled.
+UP, DOWN, FLED_OUT = 1, 0, 2
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupTables:
+    """Everything the group loop indexes: the fighters' slots (scenario order), sides,
+    turn order, places and rows of tables."""
+
+    #: The fighters' keys by slot (scenario order).
+    keys: tuple[str, ...]
+    #: The side names: side 0 is the first fighter's.
+    sides: tuple[str, str]
+    #: [slot] -> 0 or 1 (NMAX long; -1 past the fighters).
+    side: IntArray
+    #: [slot] -> place by Basic Speed and DX (0 first); [NMAX + slot] -> place by key.
+    rank: IntArray
+    #: [slot] -> 1 if it ties with another on Basic Speed and DX (it rolls for its turn).
+    tied: IntArray
+    #: [slot, foe's slot] -> the row of the slot's tables against that foe (-1: no foe).
+    rows: IntArray
+    #: x of each slot, then y (2 * NMAX).
+    places: npt.NDArray[np.float64]
+    #: The rows' tables (`fighters`: one per row) and the tables every row shares.
+    tables: DuelTables
+
+
+def _pair(scenario: Scenario, a: str, b: str) -> Scenario:
+    """The scenario cut down to fighters a and b, placed on a line as far apart as they
+    stand (only the pair's distance enters its tables)."""
+    fighters = tuple(f for f in scenario.fighters if f.key in (a, b))
+    here = scenario.positions.get(a, Point(0, 0))
+    there = scenario.positions.get(b, Point(0, 0))
+    positions = {a: Point(0.0, 0.0), b: Point(here.distance(there), 0.0)}
+    controllers = {k: v for k, v in scenario.controllers.items() if k in (a, b)}
+    return dataclasses.replace(
+        scenario, fighters=fighters, positions=positions, controllers=controllers
+    )
+
+
+def build_group_tables(scenario: Scenario) -> GroupTables:
+    """The tables of a group battle (raises `Unsupported` for what the model does not
+    follow: more than `NMAX` fighters, other than two sides)."""
+    signature = json.dumps(scenario.data, sort_keys=True, default=str)
+    return _cached(signature, scenario)
+
+
+@functools.lru_cache(maxsize=16)
+def _by_signature(signature: str) -> list[GroupTables]:
+    return []
+
+
+def _cached(signature: str, scenario: Scenario) -> GroupTables:
+    found = _by_signature(signature)
+    if not found:
+        found.append(_build_group(scenario))
+    return found[0]
+
+
+def _build_group(scenario: Scenario) -> GroupTables:
+    fighters = scenario.fighters
+    if len(fighters) > NMAX:
+        raise Unsupported(
+            Reason(
+                f"{len(fighters)} combatants (it plays at most {NMAX})",
+                f"戦闘者が{len(fighters)}人（扱うのは{NMAX}人まで）",
+            )
+        )
+    names = list(dict.fromkeys(f.side for f in fighters))
+    if len(names) != 2:
+        raise Unsupported(
+            Reason(f"{len(names)} sides (it plays two)", f"陣営が{len(names)}つ（扱うのは2つ）")
+        )
+    keys = tuple(f.key for f in fighters)
+    by_key = {f.key: f for f in fighters}
+    sides = (names[0], names[1])
+    reach = _longest_reach(scenario)
+    slot = {key: index for index, key in enumerate(keys)}
+    # B363, as `Gurps.play` settles it: Basic Speed, then DX; fighters tied on both roll a
+    # die each (the battle's first dice, in scenario order), then the key decides.
+    speeds = [(-f.basic_speed, -f.dx) for f in fighters]
+    places_by_speed = sorted(set(speeds))
+    rank = np.zeros(2 * NMAX, dtype=np.int64)
+    tied = np.zeros(NMAX, dtype=np.int64)
+    for index, fighter in enumerate(fighters):
+        rank[index] = places_by_speed.index(speeds[index])
+        rank[NMAX + index] = sorted(keys).index(fighter.key)
+        tied[index] = int(speeds.count(speeds[index]) > 1)
+    side = np.full(NMAX, -1, dtype=np.int64)
+    places = np.zeros(2 * NMAX, dtype=np.float64)
+    for key in keys:
+        side[slot[key]] = 0 if by_key[key].side == sides[0] else 1
+        point = scenario.positions.get(key, Point(0, 0))
+        places[slot[key]], places[NMAX + slot[key]] = float(point.x), float(point.y)
+    rows = np.full((NMAX, NMAX), -1, dtype=np.int64)
+    tabled: list[FighterTables] = []
+    shared: DuelTables | None = None
+    for i, a in enumerate(keys):
+        for b in keys[i + 1 :]:
+            if by_key[a].side == by_key[b].side:
+                continue
+            pair = _pair(scenario, a, b)
+            reason = decline_reason(pair)  # each pair of foes a duel the fast path plays
+            if reason is not None:
+                raise Unsupported(reason)
+            duel = _build(pair, None, reach)
+            for own, foe in ((a, b), (b, a)):
+                rows[slot[own], slot[foe]] = len(tabled)
+                tabled.append(next(t for t in duel.fighters if t.key == own))
+            if shared is None or duel.max_basic > shared.max_basic:
+                shared = duel
+    assert shared is not None  # two sides: at least one pair
+    injury = max(int(w.max()) for f in tabled for w in f.injury.values())
+    tables = dataclasses.replace(shared, fighters=tuple(tabled), max_injury=injury)
+    return GroupTables(keys, sides, side, rank, tied, rows, places, tables)
+
+
+class GroupResult:
+    """Per-battle results of a block of group battles ([fighter slot, battle] per fighter)."""
+
+    def __init__(
+        self,
+        out: IntArray,
+        hp: IntArray,
+        up: IntArray,
+        res: IntArray,
+        used: IntArray,
+        seeds: npt.NDArray[np.uint64],
+        n: int,
+    ) -> None:
+        #: The winning side (0, 1; -1 none), the reason (`layout.REASONS`), the rounds.
+        self.winner, self.reason, self.rounds = out[0], out[1], out[2]
+        self.escaped = out[3] != 0
+        self.why = out[3]
+        self.hp = hp[:n]
+        #: UP, DOWN or FLED_OUT, by slot.
+        self.up = up[:n]
+        self.standing = up[:n] == UP
+        self.attacks, self.hits, self.defenses = res[0, :n], res[1, :n], res[2, :n]
+        self.defended, self.dealt, self.taken = res[3, :n], res[4, :n], res[5, :n]
+        self.seeds = seeds
+        self.used = used
+
+    def row(self, battle: int) -> npt.NDArray[np.uint8]:
+        """The dice battle `battle` rolled, in order (what the engine replays it from)."""
+        return streams.row(self.seeds[battle], int(self.used[battle]))
+
+
+def play_group_blocks(
+    group: GroupTables,
+    size: int,
+    rngs: Sequence[np.random.Generator],
+    packed: Packed | None = None,
+) -> GroupResult:
+    """Blocks of `size` group battles, one per generator (the duel's `play_blocks`)."""
+    from senjo.sim.fast_gurps import compiled
+
+    kernel: Any = compiled._kernel()
+    if packed is None:
+        packed = pack(group.tables)
+    seeds = streams.row_seeds(rngs, size)
+    count, n = seeds.size, len(group.keys)
+    out = np.zeros((4, count), dtype=np.int64)
+    hp = np.zeros((NMAX, count), dtype=np.int64)
+    up = np.zeros((NMAX, count), dtype=np.int64)
+    res = np.zeros((6, NMAX, count), dtype=np.int64)
+    used = np.zeros(count, dtype=np.int64)
+    kernel.play_group(
+        packed.ints,
+        packed.floats,
+        packed.layout.reshape(-1),
+        seeds,
+        n,
+        group.rank,
+        group.tied,
+        np.zeros(2 * NMAX, dtype=np.int64),
+        group.side,
+        group.rows,
+        group.places,
+        out,
+        hp,
+        up,
+        res,
+        used,
+        np.zeros(kernel.STATE_SIZE, dtype=np.int64),
+        np.zeros((NMAX, packed.slots), dtype=np.int64),
+        np.zeros(2 * NMAX, dtype=np.float64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros(1, dtype=np.uint64),
+    )
+    return GroupResult(out, hp, up, res, used, seeds, n)
