@@ -13,10 +13,12 @@ Then the fast paths against the engine (`path_duels`): Call of Cthulhu duels
 on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml (the
 compiled duel, and the NumPy model it mirrors), GURPS shootouts on
 examples/gurps/ranged.yaml and an archer against a knight who closes in on
-examples/gurps/archer_vs_knight.yaml (the compiled duel only), each fast path
-also on a long run (1,000,000 CoC, 4,000,000 GURPS duels, 1,000,000 shootouts
-and archer duels), whose figures are its steady rate: on the short runs
-starting the workers is a tenth of the time.
+examples/gurps/archer_vs_knight.yaml (the compiled duel only), and a battle of
+four, a party against an ogre, on examples/gurps/party_vs_ogre.yaml (the
+compiled group loop), each fast path also on a long run (1,000,000 CoC,
+4,000,000 GURPS duels, 1,000,000 shootouts and archer duels, 400,000 party
+battles), whose figures are its steady rate: on the short runs starting the
+workers is a tenth of the time.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ DUEL = ROOT / "examples" / "gurps" / "duel.yaml"
 COC_DUEL = ROOT / "examples" / "coc" / "duel.yaml"
 RANGED = ROOT / "examples" / "gurps" / "ranged.yaml"
 ARCHER = ROOT / "examples" / "gurps" / "archer_vs_knight.yaml"
+PARTY = ROOT / "examples" / "gurps" / "party_vs_ogre.yaml"
 
 # The reference duel's numbers, taken from duel.yaml: (skill, dodge, damage dice,
 # damage adds, DR on the torso, HP). Knight: Broadsword 14, sw 1d+2 cut; Raider:
@@ -170,3 +173,4 @@ if __name__ == "__main__":
     path_duels("GURPS", DUEL, size, 400, 4_000_000)
     path_duels("GURPS shootout", RANGED, size, 200, 1_000_000)
     path_duels("GURPS archer", ARCHER, size, 200, 1_000_000)
+    path_duels("GURPS party", PARTY, size, 100, 400_000)

@@ -108,6 +108,7 @@ _HANDED_OVER: dict[str, tuple[str, str]] = {
     "ready": ("追わない準備", "Ready not modelled"),
     "sidearm": ("追わない予備の武器", "spare weapon not modelled"),
     "beyond": ("表の範囲外の距離", "distance past the tables"),
+    "target": ("最寄り以外の敵への攻撃", "blow at a foe other than the nearest"),
 }
 
 

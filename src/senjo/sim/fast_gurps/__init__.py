@@ -48,6 +48,10 @@ class GurpsFastPath:
 
     def accepts(self, scenario: Scenario) -> str | None:
         """None if it models this scenario completely, else why it declines (one line)."""
+        if _group(scenario):
+            from senjo.sim.fast_gurps.group import group_reason
+
+            return group_reason(scenario)
         reason = decline_reason(scenario)
         if reason is not None:
             return reason
@@ -68,9 +72,18 @@ class GurpsFastPath:
 
     def run(self, scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
         """Play battles start..stop-1 of the run with this seed into an aggregate."""
+        if _group(scenario):
+            from senjo.sim.fast_gurps.group_runs import run_group_range
+
+            return run_group_range(scenario, seed, start, stop)
         from senjo.sim.fast_gurps.runs import run_range
 
         return run_range(scenario, seed, start, stop)
+
+
+def _group(scenario: Scenario) -> bool:
+    """Whether a GURPS scenario is a battle of more than two (`group.py`)."""
+    return scenario.system == "gurps" and len(getattr(scenario, "fighters", ())) > 2
 
 
 def play_range(

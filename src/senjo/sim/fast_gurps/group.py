@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.scenario import Scenario
-from senjo.sim.declines import Reason
+from senjo.sim.declines import Reason, in_lang
 from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.accept import decline_reason
 from senjo.sim.fast_gurps.layout import DuelTables, FighterTables
@@ -34,6 +34,7 @@ __all__ = [
     "GroupResult",
     "GroupTables",
     "build_group_tables",
+    "group_reason",
     "play_group_blocks",
 ]
 
@@ -77,6 +78,29 @@ def _pair(scenario: Scenario, a: str, b: str) -> Scenario:
     return dataclasses.replace(
         scenario, fighters=fighters, positions=positions, controllers=controllers
     )
+
+
+def group_reason(scenario: Scenario) -> Reason | None:
+    """None if the fast path plays this group battle (more than two fighters) completely,
+    else why not: a map, the compiled kernel missing (the NumPy model plays duels only),
+    or the first thing `build_group_tables` does not follow."""
+    if getattr(scenario, "ground", None) is not None:
+        return Reason(
+            "the scenario has a map (the GURPS fast path plays without one)",
+            "マップのあるシナリオ（GURPSの高速経路はマップなしで戦う）",
+        )
+    from senjo.sim.fast_gurps import compiled
+
+    if not compiled.available():
+        return Reason(
+            "a battle of more than two needs the compiled kernel (Numba)",
+            "3人以上の戦闘にはコンパイル済みカーネル（Numba）が必要",
+        )
+    try:
+        build_group_tables(scenario)
+    except Unsupported as error:
+        return Reason(error.reason, in_lang(error.reason, "ja"))
+    return None
 
 
 def build_group_tables(scenario: Scenario) -> GroupTables:

@@ -169,14 +169,16 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # the model does not follow (a stumble past the foe, a re-roll settled otherwise), a Ready
 # it does not follow (a second spare, ...), a shooter going to its sidearm (its missile
 # weapon broken, or empty with the foe within a Move), a shooter knocked back past the
-# yards its tables cover.
-W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND = 0, 1, 2, 3, 4
+# yards its tables cover; in a group, a fighter with no blow open on its nearest foe while
+# another stands within reach (the AI then weighs its blows at the others).
+W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: The reasons' names (`SimAggregate.replayed_by`, `senjo sim --json`'s "replayed_by").
 ESCAPE_NAMES = {
     W_MISS: "critical_miss",
     W_READY: "ready",
     W_SIDEARM: "sidearm",
     W_BEYOND: "beyond",
+    W_TARGET: "target",
 }
 #: Yards past the farther of a shootout's start and the melee classes that a shooter's
 #: tables still cover: room for knockback (a punch's, a kick's) before a battle escapes.
@@ -370,6 +372,10 @@ class FighterTables:
     #: [weapon state, shield state, distance class] -> what the AI readies (PICK_*), if
     #: it has no weapon ready to strike with.
     pickup: IntArray
+    #: [weapon state, shield state, distance class] -> 1 if it has a blow open with a
+    #: weapon that is not a natural one (`GurpsAI._maneuver_of`'s `striking`; a group's
+    #: fighter weighs it over all its foes).
+    striking: IntArray
     rapid_penalty: int
     #: [slot, foe's mode] -> whether a parry with the slot's weapon that stops that mode
     #: risks breaking it (B376: the attacking weapon three or more times as heavy; option

@@ -154,6 +154,7 @@ TABLES = (
     "empty",
     "choose_value",
     "half_damage",
+    "striking",
     "scalars",
 )
 (
@@ -209,8 +210,9 @@ TABLES = (
     T_EMPTY,
     T_CHOOSE_VALUE,
     T_HALF_DAMAGE,
+    T_STRIKING,
     T_SCALARS,
-) = range(53)
+) = range(54)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
     {"move", "reach", "chance", "x", "drop_cost", "shot_value", "choose_value", "half_damage"}
@@ -399,6 +401,7 @@ def pack(t: DuelTables) -> Packed:
         empty=_stack([_int(_some(f.empty)) for f in fighters]),
         choose_value=_stack([f.choose_value for f in fighters], np.float64),
         half_damage=np.array([min(f.half_damage, 1e18) for f in fighters], dtype=np.float64),
+        striking=_stack([_int(f.striking) for f in fighters]),
         scalars=_int([t.max_rounds, SKILL_LO, t.distance_top, t.range_top]),
     )
 

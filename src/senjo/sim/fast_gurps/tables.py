@@ -318,6 +318,7 @@ def _fighter_tables(
     # Its spare it draws only with its main weapon broken, and takes up again once dropped
     # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
     pickup = np.zeros((len(WEAPON_STATES), 3, len(classes)), dtype=np.int64)
+    striking = np.zeros_like(pickup)
     for (where, hand), far, swapped in itertools.product(
         melee_states, range(len(classes)), (False, True)
     ):
@@ -328,9 +329,14 @@ def _fighter_tables(
             continue
         state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare, swapped)
-        choice = ai.choose(
-            _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
-        )
+        offered = maneuver_options(state, key)
+        choice = ai.choose(_decision_battle(state), Decision(key, "maneuver", offered))
+        if not swapped:
+            striking[where, hand, far] = any(
+                not fighter.weapon(o.weapon).modes[0].unarmed
+                for o in offered
+                if o.maneuver == "attack" and o.weapon
+            )
         code = PICK_NONE
         if choice.maneuver == "ready" and choice.variant in ("regrip", "pick_up", "draw"):
             if shield is not None and choice.weapon == shield.key:
@@ -410,6 +416,7 @@ def _fighter_tables(
         plan=plan,
         aod=aod,
         pickup=pickup,
+        striking=striking,
         rapid_penalty=rapid_penalty,
         parry_breaks=parry_breaks,
     )

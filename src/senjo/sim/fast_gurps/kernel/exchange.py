@@ -506,13 +506,18 @@ def _close_in(
     f: int,
     pf: int,
     v: int,
+    w: int,
     distance: float,
 ) -> None:
-    """No blow (nor shot) worth taking: Move toward the foe, a yard short, at its Move
-    (halved below a third of its HP); already that close, All-Out Defense."""
-    if distance > 1.0:
+    """No blow (nor shot) worth taking: Move toward the foe v, a yard short, at its Move
+    (halved below a third of its HP); already that close, toward w, the first other foe
+    farther than a yard (in a group; -1: none; `legal.maneuver_options` offers a Move
+    toward each foe past a Step, and the AI takes the first when its target's is not
+    there); else All-Out Defense."""
+    if distance > 1.0 or w >= 0:
         hurt = 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP)
-        _step_toward(x, f, v, _f2(PF, K, T_MOVE, pf, 1) if hurt else _f2(PF, K, T_MOVE, pf, 0), 1.0)
+        move = _f2(PF, K, T_MOVE, pf, 1) if hurt else _f2(PF, K, T_MOVE, pf, 0)
+        _step_toward(x, f, v if distance > 1.0 else w, move, 1.0)
         s[S_MAN + f] = M_MOVE
     else:
         s[S_MAN + f] = _i3(P, K, T_AOD, pf, s[S_WEAPON + f], s[S_HAND + f])

@@ -22,19 +22,31 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     PLAYING,
     S_ATTACKS,
     S_FLED,
+    S_HAND,
     S_HP,
+    S_SHOCK,
+    S_WEAPON,
     U64,
     FloatArray,
     IntArray,
     _active,
     _die,
     _distance,
+    _distance_class,
     _i1,
+    _i4,
+    _i5,
     _jit,
 )
-from senjo.sim.fast_gurps.kernel.turn import _fresh, _turn
+from senjo.sim.fast_gurps.kernel.turn import OTHER_BLOW, OTHER_WEAPON, _begin, _fresh, _maneuver
 from senjo.sim.fast_gurps.layout import ALL_DOWN, FLED, LAST_SIDE, ROUND_LIMIT
-from senjo.sim.fast_gurps.packed import SC_MAX_ROUNDS, T_SCALARS
+from senjo.sim.fast_gurps.packed import (
+    SC_DISTANCE_TOP,
+    SC_MAX_ROUNDS,
+    T_CACHE_MODE,
+    T_SCALARS,
+    T_STRIKING,
+)
 
 
 @_jit
@@ -53,6 +65,52 @@ def _target(
         if best < 0 or distance < best_distance or (distance == best_distance and hp < best_hp):
             best, best_distance, best_hp = g, distance, hp
     return best
+
+
+@_jit
+def _walk_to(
+    s: IntArray, x: npt.NDArray[np.float64], n: int, order: IntArray, rows: IntArray, f: int
+) -> int:
+    """The first foe in turn order farther than a yard (past a Step: `legal` offers a Move
+    toward it), -1 if none: where f walks when its target is within a yard and it has
+    nothing to strike (`exchange._close_in`)."""
+    for k in range(n):
+        g = order[k]
+        if rows[f, g] >= 0 and _active(s, g) and _distance(x, f, g) > 1.0:
+            return int(g)
+    return -1
+
+
+@_jit
+def _crowd(
+    P: IntArray,
+    K: IntArray,
+    s: IntArray,
+    x: npt.NDArray[np.float64],
+    n: int,
+    order: IntArray,
+    rows: IntArray,
+    f: int,
+    v: int,
+) -> int:
+    """What f could strike at its foes other than its target v (`turn.OTHER_BLOW`: a blow
+    its tables against that foe, at that distance, score: `T_CACHE_MODE`;
+    `turn.OTHER_WEAPON`: one with a weapon that is not a natural one, `T_STRIKING`)."""
+    top = _i1(P, K, T_SCALARS, SC_DISTANCE_TOP)
+    weapon, hand, shock = s[S_WEAPON + f], s[S_HAND + f], -s[S_SHOCK + f]
+    crowd = 0
+    for k in range(n):
+        g = order[k]
+        if g == v or rows[f, g] < 0 or not _active(s, g):
+            continue
+        far = _distance_class(P, K, _distance(x, f, g))
+        if far >= top:
+            continue
+        if _i5(P, K, T_CACHE_MODE, rows[f, g], weapon, hand, far, shock) >= 0:
+            crowd |= OTHER_BLOW
+        if _i4(P, K, T_STRIKING, rows[f, g], weapon, hand, far) == 1:
+            crowd |= OTHER_WEAPON
+    return crowd
 
 
 @_jit
@@ -177,7 +235,13 @@ def play_group(
                 v = _target(s, x, n, order, rows, f)
                 if v < 0:
                     continue  # no foe of its own (a fighter of neither side)
-                _turn(P, PF, K, s, par, x, c, st, used, f, rows[f, v], v, rows[v, f])
+                if _begin(P, PF, K, s, par, c, st, f, rows[f, v]):
+                    # The turn's start moves no one and hurts no other: the target stands;
+                    # what f may strike is weighed now, with its shock of this turn.
+                    w = _walk_to(s, x, n, order, rows, f)
+                    crowd = _crowd(P, K, s, x, n, order, rows, f, v)
+                    pf, pv = rows[f, v], rows[v, f]
+                    _maneuver(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, w, crowd)
                 if c[C_STATUS] != PLAYING:
                     over = True
                     break

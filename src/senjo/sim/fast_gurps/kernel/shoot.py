@@ -266,6 +266,7 @@ def _shooter_turn(
     pf: int,
     v: int,
     pv: int,
+    w: int,
     distance: float,
 ) -> None:
     """A standing shooter's maneuver (GurpsAI._maneuver_of) and its resolution, once
@@ -315,7 +316,7 @@ def _shooter_turn(
         elif weapon == READY:
             _reload(P, PF, K, s, c, st, f, pf)
         else:
-            _close_in(P, PF, K, s, x, f, pf, v, distance)
+            _close_in(P, PF, K, s, x, f, pf, v, w, distance)
         return
     if distance > _i1(P, K, T_SCALARS, SC_RANGE_TOP):
         _escape(c, used, W_BEYOND)  # past the yards its shots are tabulated for
@@ -348,4 +349,4 @@ def _shooter_turn(
     elif code >= 0:
         _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
         return
-    _close_in(P, PF, K, s, x, f, pf, v, distance)
+    _close_in(P, PF, K, s, x, f, pf, v, w, distance)

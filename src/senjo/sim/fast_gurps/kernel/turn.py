@@ -52,6 +52,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _i1,
     _i3,
     _i4,
+    _i5,
     _jit,
     _knock_out,
     _success,
@@ -69,6 +70,7 @@ from senjo.sim.fast_gurps.layout import (
     M_NOTHING,
     M_POSTURE,
     M_READY,
+    NO_ATTACK,
     PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
@@ -81,6 +83,7 @@ from senjo.sim.fast_gurps.layout import (
     UNREADY,
     W_READY,
     W_SIDEARM,
+    W_TARGET,
 )
 from senjo.sim.fast_gurps.packed import (
     F_BASIC_MOVE,
@@ -94,12 +97,18 @@ from senjo.sim.fast_gurps.packed import (
     SC_DISTANCE_TOP,
     SC_MAX_ROUNDS,
     T_AOD,
+    T_CACHE_MODE,
     T_PICKUP,
     T_SCALARS,
+    T_STRIKING,
     T_X,
 )
 
 # --- the turn ---------------------------------------------------------------------------------
+
+#: `crowd` bits (a group's `_maneuver`): a blow open on another foe than the target, and
+#: one with a weapon that is not a natural one (`T_STRIKING`).
+OTHER_BLOW, OTHER_WEAPON = 1, 2
 
 
 @_jit
@@ -117,10 +126,15 @@ def _maneuver(
     pf: int,
     v: int,
     pv: int,
+    w: int,
+    crowd: int,
 ) -> None:
     """The AI's maneuver (GurpsAI._maneuver) and its resolution (`_Block.maneuver`), for f
     (slot f, row pf) against its target v (slot v, row pv), the nearest foe: so a foe
-    within 2 yards, for the free drop and All-Out Defense, is one within 2 of v."""
+    within 2 yards, for the free drop and All-Out Defense, is one within 2 of v; w is the
+    foe it would walk to with nothing to strike and v within a yard (`_close_in`); `crowd`
+    is -1 in a duel, else what f could strike at its other foes (`OTHER_BLOW`,
+    `OTHER_WEAPON`; a group's)."""
     distance = _distance(x, f, v)
     shooting = _fighter(P, K, pf, F_RANGED) >= 0
     if (
@@ -132,8 +146,10 @@ def _maneuver(
     ):
         # The free action before the maneuver (option free_actions): the AI lets its
         # empty missile weapon fall for its sidearm.
-        if _fighter(P, K, pf, F_SPARE) == 0:
-            _escape(c, used, W_SIDEARM)  # a sidearm the model does not follow
+        if _fighter(P, K, pf, F_SPARE) == 0 or crowd >= 0:
+            # A sidearm the model does not follow; in a group, the blows open on the
+            # others were weighed before the drop.
+            _escape(c, used, W_SIDEARM)
             return
         s[S_WEAPON + f] = DROPPED
     if s[S_POSTURE + f] != STANDING:
@@ -144,8 +160,18 @@ def _maneuver(
     if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP):
         s[S_MAN + f] = _i3(P, K, T_AOD, pf, weapon, hand)
         return
+    if crowd > 0 and crowd & OTHER_BLOW:
+        # No blow open on the nearest foe, another within reach: the AI strikes at the
+        # others (`attacks ... or weapons`), which its tables do not cover.
+        far = _distance_class(P, K, distance)
+        if _i5(P, K, T_CACHE_MODE, pf, weapon, hand, far, -s[S_SHOCK + f]) == NO_ATTACK:
+            _escape(c, used, W_TARGET)
+            return
     if shooting and weapon < SPARE:  # its missile weapon in hand, or lost; else its sidearm
-        _shooter_turn(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, distance)
+        if crowd > 0 and crowd & OTHER_WEAPON and weapon != READY:
+            _escape(c, used, W_TARGET)  # what it takes up weighs its blows at the others
+            return
+        _shooter_turn(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, w, distance)
         return
     if shooting and weapon != SPARE and distance > _fighter(P, K, pf, F_BASIC_MOVE):
         # Its sidearm lost with the foe past its Move: the AI may take up its missile
@@ -154,6 +180,16 @@ def _maneuver(
         return
     far = _distance_class(P, K, distance)
     pick = _i4(P, K, T_PICKUP, pf, weapon, hand, far)
+    if (
+        crowd > 0
+        and crowd & OTHER_WEAPON
+        and pick != PICK_NONE
+        and _i4(P, K, T_STRIKING, pf, weapon, hand, far) == 0
+    ):
+        # What the AI readies hangs on whether it has a weapon's blow open on any foe (its
+        # `striking`): open on another, not on the target, the tables do not know.
+        _escape(c, used, W_TARGET)
+        return
     if pick == PICK_ESCAPE:
         _escape(c, used, W_READY)  # the engine readies what the model does not follow, and plays on
         return
@@ -172,29 +208,25 @@ def _maneuver(
         if code >= 0:
             _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
             return
-    _close_in(P, PF, K, s, x, f, pf, v, distance)
+    _close_in(P, PF, K, s, x, f, pf, v, w, distance)
 
 
 @_jit
-def _turn(
+def _begin(
     P: IntArray,
     PF: FloatArray,
     K: IntArray,
     s: IntArray,
     par: IntArray,
-    x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
-    used: IntArray,
     f: int,
     pf: int,
-    v: int,
-    pv: int,
-) -> None:
-    """`_Block.turn` of f (slot f, row pf), its target v (slot v, row pv): the start of the
-    turn, HP and stun rolls, then the maneuver."""
+) -> bool:
+    """`_Block.turn`'s start for f (slot f, a row of its pf): the turn's resets, the HP and
+    stun rolls, a flight; True if a maneuver follows."""
     if not _active(s, f):
-        return
+        return False
     rested = s[S_DEFENDED_NOW + f] == 0 and s[S_MAN + f] == M_NOTHING
     s[S_SHOCK + f] = s[S_SHOCK_NEXT + f]
     s[S_SHOCK_NEXT + f] = 0
@@ -215,7 +247,7 @@ def _turn(
         if not _success(outcome):
             _knock_out(s, f)
         if not _active(s, f):
-            return
+            return False
     if s[S_STUNNED + f] == 1 or s[S_SKIP_NEXT + f] == 1:
         s[S_MAN + f] = M_NOTHING
         s[S_SKIP_NEXT + f] = 0
@@ -223,11 +255,33 @@ def _turn(
             outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, pf, F_HT))
             if _success(outcome):
                 s[S_STUNNED + f] = 0
-        return
+        return False
     if s[S_HP + f] <= _fighter(P, K, pf, F_FLEE_AT):
         s[S_FLED + f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
-        return
-    _maneuver(P, PF, K, s, par, x, c, st, used, f, pf, v, pv)
+        return False
+    return True
+
+
+@_jit
+def _turn(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    used: IntArray,
+    f: int,
+    pf: int,
+    v: int,
+    pv: int,
+) -> None:
+    """A duel's turn of f (slot f, row pf) against v (slot v, row pv): its start, then the
+    maneuver (a group's loop calls the two itself: `group.play_group`)."""
+    if _begin(P, PF, K, s, par, c, st, f, pf):
+        _maneuver(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, -1, -1)
 
 
 @_jit
