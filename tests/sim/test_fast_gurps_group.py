@@ -313,7 +313,7 @@ def test_a_run_is_the_same_however_it_is_split() -> None:
 
 def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three sides; a fighter of a pair the duel fast path would decline (three_vs_one's
-    throwable spear); more fighters than the kernel holds; no Numba."""
+    throwable spear); more fighters than the kernel holds; a shooter; no Numba."""
     data = copy.deepcopy(load_scenario(PARTY).data)
     data["combatants"][3]["side"] = "bandits"
     assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == "3 sides (it plays two)"
@@ -326,6 +326,11 @@ def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
     ]
     assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == (
         f"{NMAX + 1} combatants (it plays at most {NMAX})"
+    )
+    data = copy.deepcopy(load_scenario(PARTY).data)
+    data["combatants"][2].update(weapons=["regular_bow"], skills={"Bow": 13})
+    assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == (
+        "combatant 'staff' shoots (a battle of more than two is played with melee fighters only)"
     )
     monkeypatch.setattr(compiled, "available", lambda: False)
     assert "Numba" in str(GURPS_FAST.accepts(load_scenario(PARTY)))

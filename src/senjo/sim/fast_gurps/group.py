@@ -22,7 +22,7 @@ import numpy.typing as npt
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason, in_lang
 from senjo.sim.fast_gurps import streams
-from senjo.sim.fast_gurps.accept import decline_reason
+from senjo.sim.fast_gurps.accept import decline_reason, shooter
 from senjo.sim.fast_gurps.layout import DuelTables, FighterTables
 from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.state import IntArray
@@ -105,7 +105,8 @@ def group_reason(scenario: Scenario) -> Reason | None:
 
 def build_group_tables(scenario: Scenario) -> GroupTables:
     """The tables of a group battle (raises `Unsupported` for what the model does not
-    follow: more than `NMAX` fighters, other than two sides)."""
+    follow: more than `NMAX` fighters, other than two sides, a shooter, a pair of foes
+    the duel's `decline_reason` declines)."""
     signature = json.dumps(scenario.data, sort_keys=True, default=str)
     return _cached(signature, scenario)
 
@@ -136,6 +137,15 @@ def _build_group(scenario: Scenario) -> GroupTables:
         raise Unsupported(
             Reason(f"{len(names)} sides (it plays two)", f"陣営が{len(names)}つ（扱うのは2つ）")
         )
+    for fighter in fighters:
+        if shooter(fighter) is not None:
+            raise Unsupported(
+                Reason(
+                    f"combatant {fighter.key!r} shoots (a battle of more than two is "
+                    "played with melee fighters only)",
+                    f"戦闘者 {fighter.key!r} は射撃する（3人以上の戦闘は白兵戦の戦闘者のみ）",
+                )
+            )
     keys = tuple(f.key for f in fighters)
     by_key = {f.key: f for f in fighters}
     sides = (names[0], names[1])
