@@ -219,12 +219,12 @@ def test_sim_fast_path_declined_or_taken() -> None:
     assert_one_line_error(
         invoke("sim", THREE, "--path", "fast", "--lang", "en"),
         "no fast path for this scenario yet (",
-        "fast: 4 combatants (it plays duels of exactly two)",
+        "fast: combatant 'spearman' has a ranged weapon (spear)",
     )
     assert_one_line_error(
         invoke("sim", THREE, "--path", "fast", "--lang", "ja"),
         "このシナリオを扱える高速経路はまだない（",
-        "fast: 戦闘者が4人（扱うのはちょうど2人の決闘）",
+        "fast: 戦闘者 'spearman'が射撃武器を持つ（spear）",
     )
     for lang, other in (("en", "CoC duels only"), ("ja", "CoCの決闘のみ")):
         result = invoke("sim", THREE, "--path", "fast", "--lang", lang)
@@ -268,13 +268,13 @@ def test_sim_says_why_auto_played_on_the_engine() -> None:
     the report's language and in the JSON (English); nothing is said when a fast path
     played, or when the engine was asked for."""
     english = ok(invoke("sim", THREE, "-n", "3", "--lang", "en"))
-    assert "no fast path for this scenario yet (fast: 4 combatants" in english
+    assert "no fast path for this scenario yet (fast: combatant 'spearman'" in english
     japanese = ok(invoke("sim", THREE, "-n", "3", "--lang", "ja"))
-    assert "このシナリオを扱える高速経路はまだない（fast: 戦闘者が4人" in japanese
+    assert "このシナリオを扱える高速経路はまだない（fast: 戦闘者 'spearman'" in japanese
     data = sim_json(THREE, "-n", "3")
     assert data["path"] == "engine"
     assert data["fast_declined"] == [
-        {"path": "fast", "reason": "4 combatants (it plays duels of exactly two)"}
+        {"path": "fast", "reason": "combatant 'spearman' has a ranged weapon (spear)"}
     ]
     assert "fast_declined" not in sim_json(THREE, "-n", "3", "--path", "engine")
     assert "fast_declined" not in sim_json(DUEL, "-n", "20")

@@ -432,14 +432,15 @@ def _fast_defense_choice(
         ),
         (
             "three_vs_one.yaml",
-            "4 combatants (it plays duels of exactly two)",
-            "戦闘者が4人（扱うのはちょうど2人の決闘）",
+            "combatant 'spearman' has a ranged weapon (spear)",
+            "戦闘者 'spearman'が射撃武器を持つ（spear）",
         ),
     ],
 )
 def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None:
-    """A map, more than two combatants: declined, the reason in one line, in English and
-    Japanese (a shield against shots: test_fast_gurps_mixed.py)."""
+    """A map; a group with a throwable spear among its fighters: declined, the reason in
+    one line, in English and Japanese (a shield against shots: test_fast_gurps_mixed.py;
+    groups: test_fast_gurps_group.py)."""
     declined = GURPS_FAST.accepts(load_scenario(EXAMPLES / file))
     assert declined == reason
     assert declined is not None and in_lang(declined, "ja") == japanese
