@@ -474,26 +474,25 @@ def assert_engines_battle(
         result.rounds[i],
     ), (i, note)
     for p, side in enumerate(tables.fighters):
-        engine = figures[side.key]
-        assert (
-            engine.attacks,
-            engine.hits,
-            engine.defenses,
-            engine.defended,
-            engine.dealt,
-            engine.taken,
-            engine.hp,
-            engine.standing,
-        ) == (
-            result.attacks[p, i],
-            result.hits[p, i],
-            result.defenses[p, i],
-            result.defended[p, i],
-            result.dealt[p, i],
-            result.taken[p, i],
-            result.hp[p, i],
-            result.standing[p, i],
-        ), (i, side.key, note)
+        assert engine_figures(figures[side.key]) == model_figures(result, p, i), (
+            i,
+            side.key,
+            note,
+        )
+
+
+#: The per-combatant figures a battle's result and the engine's both report.
+FIGURE_NAMES = ("attacks", "hits", "defenses", "defended", "dealt", "taken", "hp", "standing")
+
+
+def engine_figures(figures: Any) -> tuple[Any, ...]:
+    """One combatant's figures from the engine (a `CombatantResult`), in `FIGURE_NAMES` order."""
+    return tuple(getattr(figures, name) for name in FIGURE_NAMES)
+
+
+def model_figures(result: Any, p: int, i: int) -> tuple[Any, ...]:
+    """The same figures of fighter p (a slot) in battle i of a fast-path block result."""
+    return tuple(getattr(result, name)[p, i] for name in FIGURE_NAMES)
 
 
 def check_tied_battles(scenario: Scenario, play: Play, size: int) -> dict[str, int]:

@@ -36,7 +36,7 @@ from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BlockResult
 from senjo.sim.fast_gurps.tables import build_tables
 
-from .gurps_duels import DUEL, SCENARIOS, assert_agrees
+from .gurps_duels import DUEL, SCENARIOS, assert_agrees, engine_figures, model_figures
 from .gurps_mixed import MIXED
 from .gurps_shootouts import SHOOTOUTS
 from .test_fast_gurps_random import random_fighter, random_options
@@ -211,26 +211,10 @@ def assert_engines_group_battle(
     assert (outcome.winner_side, outcome.reason, outcome.rounds) == ours, (scenario.source, i)
     for slot, key in enumerate(group.keys):
         engine = figures[key]
-        assert (
-            engine.attacks,
-            engine.hits,
-            engine.defenses,
-            engine.defended,
-            engine.dealt,
-            engine.taken,
-            engine.hp,
-            engine.standing,
-            engine.fled,
-        ) == (
-            result.attacks[slot, i],
-            result.hits[slot, i],
-            result.defenses[slot, i],
-            result.defended[slot, i],
-            result.dealt[slot, i],
-            result.taken[slot, i],
-            result.hp[slot, i],
-            result.standing[slot, i],
-            result.up[slot, i] == FLED_OUT,
+        fled = result.up[slot, i] == FLED_OUT
+        assert (*engine_figures(engine), engine.fled) == (
+            *model_figures(result, slot, i),
+            fled,
         ), (scenario.source, i, key)
 
 

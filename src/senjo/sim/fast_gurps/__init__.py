@@ -1,9 +1,11 @@
-"""The GURPS fast path: many two-fighter duels without a map, vectorised with NumPy.
+"""The GURPS fast path: many duels without a map, vectorised with NumPy, and battles of
+two sides of up to 16 (`group.py`, compiled only).
 
 `GURPS_FAST` implements `senjo.sim.fastpath.FastPath` (name "fast"). It
-accepts a GURPS scenario with no map, exactly two combatants on two sides
-played by the AI, melee weapons only and the traits and options it models
-(`accept.py`); it plays the engine's rules and the AI's choices from lookup
+accepts a GURPS scenario with no map, two combatants on two sides played by
+the AI, with the weapons, traits and options it models (`accept.py`), or more
+combatants on two sides of whom every pair of foes is such a duel (melee
+fighters; `group.group_reason`); it plays the engine's rules and the AI's choices from lookup
 tables built by the engine's own functions (`tables.py`, with the tables of
 harm in `damage_tables.py` and the codes and dataclasses in `layout.py`) over
 arrays of battle states (`batch.py`: the turn loop, on the block's arrays and

@@ -15,12 +15,9 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.rolls import (
-    C_PTR,
-    C_ROW,
     C_STATUS,
     NMAX,
     PLAYING,
-    S_ATTACKS,
     S_FLED,
     S_HAND,
     S_HP,
@@ -30,6 +27,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     FloatArray,
     IntArray,
     _active,
+    _close,
     _die,
     _distance,
     _distance_class,
@@ -37,6 +35,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _i4,
     _i5,
     _jit,
+    _open,
 )
 from senjo.sim.fast_gurps.kernel.turn import OTHER_BLOW, OTHER_WEAPON, _begin, _fresh, _maneuver
 from senjo.sim.fast_gurps.layout import ALL_DOWN, FLED, LAST_SIDE, ROUND_LIMIT
@@ -208,10 +207,7 @@ def play_group(
     for b in range(count):
         s[:] = 0
         par[:, :] = 0
-        st[0] = seeds[b]
-        c[C_PTR] = 0
-        c[C_STATUS] = PLAYING
-        c[C_ROW] = b
+        _open(c, st, seeds, b)
         _initiative(c, st, n, rank, tied, order)
         for f in range(n):
             home = 0
@@ -253,12 +249,7 @@ def play_group(
         out[0, b] = winner
         out[1, b] = reason
         out[2, b] = rounds
-        if c[C_STATUS] != PLAYING:
-            out[3, b] = c[C_STATUS]  # why it escaped
-        else:
-            used[b] = c[C_PTR]
+        _close(out, res, used, s, c, b, n)
         for f in range(n):
-            for r in range(6):
-                res[r, f, b] = s[S_ATTACKS + NMAX * r + f]
             hp[f, b] = s[S_HP + f]
             up[f, b] = 1 if _active(s, f) else (2 if s[S_FLED + f] == 1 else 0)

@@ -295,6 +295,30 @@ def _escape(c: IntArray, used: IntArray, why: int) -> None:
 
 
 @_jit
+def _open(c: IntArray, st: U64, seeds: U64, b: int) -> None:
+    """Battle b begins: its stream of dice from its seed, nothing rolled, playing."""
+    st[0] = seeds[b]
+    c[C_PTR] = 0
+    c[C_STATUS] = PLAYING
+    c[C_ROW] = b
+
+
+@_jit
+def _close(
+    out: IntArray, res: IntArray, used: IntArray, s: IntArray, c: IntArray, b: int, n: int
+) -> None:
+    """Battle b's outcome is written (out[0:3]); here its escape or its dice count, and
+    the counts of slots 0..n-1, kept in s as it went (`res[count, slot, b]`)."""
+    if c[C_STATUS] != PLAYING:
+        out[3, b] = c[C_STATUS]  # why it escaped
+    else:
+        used[b] = c[C_PTR]
+    for f in range(n):
+        for r in range(6):
+            res[r, f, b] = s[S_ATTACKS + NMAX * r + f]
+
+
+@_jit
 def _active(s: IntArray, f: int) -> bool:
     return bool(s[S_CONSCIOUS + f] == 1 and s[S_DEAD + f] == 0 and s[S_FLED + f] == 0)
 

@@ -12,14 +12,11 @@ from senjo.sim.fast_gurps.kernel.exchange import (
     _melee_choice,
 )
 from senjo.sim.fast_gurps.kernel.rolls import (
-    C_PTR,
-    C_ROW,
     C_STATUS,
     NMAX,
     PLAYING,
     S_AIM,
     S_ATTACKED,
-    S_ATTACKS,
     S_BALANCE,
     S_BLOCKS,
     S_CONSCIOUS,
@@ -43,6 +40,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     IntArray,
     _active,
     _check,
+    _close,
     _die,
     _distance,
     _distance_class,
@@ -55,6 +53,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _i5,
     _jit,
     _knock_out,
+    _open,
     _success,
 )
 from senjo.sim.fast_gurps.kernel.shoot import _shooter_turn
@@ -338,10 +337,7 @@ def play(
     n: int = seeds.shape[0]
     for b in range(n):
         _reset(P, PF, K, s, par, x)
-        st[0] = seeds[b]
-        c[C_PTR] = 0
-        c[C_STATUS] = PLAYING
-        c[C_ROW] = b
+        _open(c, st, seeds, b)
         for _ in range(start):
             _die(c, st)
         winner, reason, rounds = -1, ROUND_LIMIT, 0
@@ -367,12 +363,7 @@ def play(
         out[0, b] = winner
         out[1, b] = reason
         out[2, b] = rounds
-        if c[C_STATUS] != PLAYING:
-            out[3, b] = c[C_STATUS]  # why it escaped
-        else:
-            used[b] = c[C_PTR]
+        _close(out, res, used, s, c, b, 2)
         for f in range(2):
-            for r in range(6):  # the counts, kept in s as the battle went
-                res[r, f, b] = s[S_ATTACKS + NMAX * r + f]
             out[4 + f, b] = s[S_HP + f]
             out[6 + f, b] = 1 if _active(s, f) else 0
