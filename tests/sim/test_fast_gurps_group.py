@@ -111,11 +111,7 @@ def play_as_group(
         up,
         res,
         used,
-        np.zeros(kernel.STATE_SIZE, dtype=np.int64),
-        np.zeros((kernel.NMAX, packed.slots), dtype=np.int64),
-        np.zeros(2 * kernel.NMAX, dtype=np.float64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros(1, dtype=np.uint64),
+        *compiled.scratch(packed.slots),
     )
     by_side = {-1: -1, sides[0]: 0, sides[1]: 1}
     at = list(slots)

@@ -25,7 +25,7 @@ from senjo.sim.fast_gurps.packed import I_WIDTH, Packed, pack
 from senjo.sim.fast_gurps.state import BlockResult, IntArray
 from senjo.systems.gurps.table_cache import cache_dir, cache_key
 
-__all__ = ["available", "play_blocks", "tally"]
+__all__ = ["available", "play_blocks", "scratch", "tally"]
 
 #: Set to "numpy" to play with the NumPy model even where Numba is installed.
 KERNEL_VARIABLE = "SENJO_FAST_KERNEL"
@@ -105,6 +105,19 @@ def available() -> bool:
     return os.environ.get(KERNEL_VARIABLE, "").lower() != "numpy" and _importable()
 
 
+def scratch(slots: int) -> tuple[npt.NDArray[np.generic], ...]:
+    """The kernel's scratch for one call of `play` or `play_group`: a battle's state, its
+    parry counts (fighters x defense slots), places (x, then y), context, dice stream."""
+    kernel = _kernel()
+    return (
+        np.zeros(kernel.STATE_SIZE, dtype=np.int64),
+        np.zeros((kernel.NMAX, slots), dtype=np.int64),
+        np.zeros(2 * kernel.NMAX, dtype=np.float64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros(1, dtype=np.uint64),
+    )
+
+
 def play_blocks(
     tables: DuelTables,
     size: int,
@@ -133,11 +146,7 @@ def play_blocks(
         out,
         res,
         used,
-        np.zeros(kernel.STATE_SIZE, dtype=np.int64),
-        np.zeros((2, packed.slots), dtype=np.int64),
-        np.zeros(2 * kernel.NMAX, dtype=np.float64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros(1, dtype=np.uint64),
+        *scratch(packed.slots),
     )
     return BlockResult.wrap(out, res, used, seeds)
 
@@ -186,11 +195,7 @@ def warm() -> float:
         np.zeros((8, 0), dtype=np.int64),
         np.zeros((6, 2, 0), dtype=np.int64),
         np.zeros(0, dtype=np.int64),
-        np.zeros(kernel.STATE_SIZE, dtype=np.int64),
-        np.zeros((2, 1), dtype=np.int64),
-        np.zeros(2 * kernel.NMAX, dtype=np.float64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros(1, dtype=np.uint64),
+        *scratch(1),
     )
     none = np.zeros((2, 0), dtype=np.int64)
     kernel.play_group(
@@ -210,11 +215,7 @@ def warm() -> float:
         none,
         np.zeros((6, 2, 0), dtype=np.int64),
         np.zeros(0, dtype=np.int64),
-        np.zeros(kernel.STATE_SIZE, dtype=np.int64),
-        np.zeros((kernel.NMAX, 1), dtype=np.int64),
-        np.zeros(2 * kernel.NMAX, dtype=np.float64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros(1, dtype=np.uint64),
+        *scratch(1),
     )
     tally(BlockResult(0), 0, 0, None)
     return time.perf_counter() - begin

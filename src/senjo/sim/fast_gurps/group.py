@@ -257,10 +257,6 @@ def play_group_blocks(
         up,
         res,
         used,
-        np.zeros(kernel.STATE_SIZE, dtype=np.int64),
-        np.zeros((NMAX, packed.slots), dtype=np.int64),
-        np.zeros(2 * NMAX, dtype=np.float64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros(1, dtype=np.uint64),
+        *compiled.scratch(packed.slots),
     )
     return GroupResult(out, hp, up, res, used, seeds, n)
