@@ -23,14 +23,12 @@ import pytest
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps import GURPS_FAST, compiled, streams
 from senjo.sim.fast_gurps.group import (
-    FLED_OUT,
-    NMAX,
     GroupResult,
     GroupTables,
     build_group_tables,
     play_group_blocks,
 )
-from senjo.sim.fast_gurps.layout import REASONS, DuelTables
+from senjo.sim.fast_gurps.layout import FLED_OUT, M_MOVE, NMAX, REASONS, DuelTables
 from senjo.sim.fast_gurps.packed import pack
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BlockResult
@@ -185,9 +183,9 @@ def test_distances_are_pythons_hypot_to_the_last_bit() -> None:
     for pairs in (whole, moved, spread, axis):
         for dx, dy in pairs.tolist():
             assert rolls._hypot(dx, dy) == math.hypot(dx, dy), (dx, dy)
-    x = np.zeros(2 * rolls.NMAX)
+    x = np.zeros(2 * NMAX)
     for a, b in moved[:2000].tolist():
-        x[3], x[5], x[rolls.NMAX + 3], x[rolls.NMAX + 5] = a, b, 1.5, 1.5
+        x[3], x[5], x[NMAX + 3], x[NMAX + 5] = a, b, 1.5, 1.5
         assert rolls._distance(x, 3, 5) == math.hypot(a - b, 0.0) == abs(a - b)
 
 
@@ -316,5 +314,61 @@ def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Numba" in str(GURPS_FAST.accepts(load_scenario(PARTY)))
 
 
-def test_the_group_module_knows_the_kernels_size() -> None:
-    assert NMAX == compiled._kernel().NMAX
+def _party_kernel() -> tuple[GroupTables, Any, Any, Any, np.ndarray, np.ndarray]:
+    """The party's group tables, packed as the kernel reads them, a fresh battle state and
+    parry counts (the ogre is slot 0; swordsman 1, staff fighter 2, brawler 3)."""
+    from senjo.sim.fast_gurps.kernel import rolls
+
+    group = build_group_tables(load_scenario(PARTY))
+    packed = pack(group.tables)
+    s = np.zeros(compiled._kernel().STATE_SIZE, dtype=np.int64)
+    for slot, key in enumerate(group.keys):
+        s[rolls.S_HP + slot] = next(f.hp for f in group.tables.fighters if f.key == key)
+        s[rolls.S_CONSCIOUS + slot] = 1
+    par = np.zeros((NMAX, packed.slots), dtype=np.int64)
+    return group, packed.ints, packed.floats, packed.layout.reshape(-1), s, par
+
+
+def test_a_retreat_keeps_its_bonus_against_that_attacker_only() -> None:
+    """B377 as the engine plays it (`defense.retreated_from`): the ogre retreated from the
+    swordsman's blow; against his next blow this turn its dodge keeps the +3 (and it has
+    no retreat left to add), against the staff fighter's it has neither."""
+    from senjo.sim.fast_gurps.kernel import exchange, rolls
+
+    group, P, PF, K, s, par = _party_kernel()
+    rows = group.rows
+    sword, staff = (rows[0, 1], rows[1, 0]), (rows[0, 2], rows[2, 0])
+    dodge = 0  # the first defense slot
+
+    def score(attacker: tuple[int, int]) -> tuple[int, bool, int]:
+        pv, pa = attacker
+        return exchange._slot_score(P, PF, K, s, par, 0, pv, dodge, pa, 0, 0, False)
+
+    fresh_sword, fresh_staff = score(sword), score(staff)
+    assert fresh_sword[2] == fresh_staff[2] == 3  # a retreat would add 3 to either
+    s[rolls.S_RETREATED] = sword[1] + 1  # retreated from the swordsman
+    assert score(sword) == (fresh_sword[0] + 3, True, 0)
+    assert score(staff) == (fresh_staff[0], True, 3)
+    assert not exchange._can_retreat(P, PF, K, s, 0, staff[0])
+
+
+def test_with_nothing_to_strike_it_walks_to_the_first_foe_past_a_yard() -> None:
+    """`GurpsAI._maneuver_of` with its target within a yard and no blow worth striking
+    takes the first Move toward offered (`legal.maneuver_options`: toward each foe past
+    a Step, in turn order): the ogre, the swordsman half a yard off, walks toward the
+    first other adventurer in turn order farther than a yard - the brawler, though the
+    staff fighter is nearer; with all within a yard, All-Out Defense."""
+    from senjo.sim.fast_gurps.kernel import exchange, rolls
+    from senjo.sim.fast_gurps.kernel import group as kernel_group
+
+    group, P, PF, K, s, _ = _party_kernel()
+    x = np.zeros(2 * NMAX)
+    x[:4] = [0.0, 0.5, 3.0, 6.0]  # ogre, swordsman, staff fighter, brawler on a line
+    order = np.array([3, 0, 1, 2], dtype=np.int64)  # the brawler first
+    w = kernel_group._walk_to(s, x, 4, order, group.rows, 0)
+    assert w == 3
+    exchange._close_in(P, PF, K, s, x, 0, group.rows[0, 1], 1, w, 0.5)
+    assert s[rolls.S_MAN] == M_MOVE
+    assert (x[0], x[NMAX]) == (5.0, 0.0)  # toward the brawler (Move 6), stopping a yard short
+    x[:4] = [0.0, 0.5, 0.9, -1.0]
+    assert kernel_group._walk_to(s, x, 4, order, group.rows, 0) == -1

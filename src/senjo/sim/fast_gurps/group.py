@@ -11,7 +11,6 @@ turns, the end) it decides itself.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -20,28 +19,22 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.scenario import Scenario
-from senjo.sim.declines import Reason, in_lang
+from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.accept import decline_reason, shooter
-from senjo.sim.fast_gurps.layout import DuelTables, FighterTables
+from senjo.sim.fast_gurps.layout import NMAX, UP, DuelTables, FighterTables
 from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.state import IntArray
 from senjo.sim.fast_gurps.tables import Unsupported, _build, _longest_reach
 from senjo.space.plane import Point
 
 __all__ = [
-    "FLED_OUT",
     "GroupResult",
     "GroupTables",
     "build_group_tables",
     "group_reason",
     "play_group_blocks",
 ]
-
-#: The most fighters the kernel's state holds (`kernel.rolls.NMAX`, without importing Numba).
-NMAX = 16
-#: `GroupResult.up`: a fighter still in the fight, out of it (down), or fled.
-UP, DOWN, FLED_OUT = 1, 0, 2
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,7 +73,7 @@ def _pair(scenario: Scenario, a: str, b: str) -> Scenario:
     )
 
 
-def group_reason(scenario: Scenario) -> Reason | None:
+def group_reason(scenario: Scenario) -> str | None:
     """None if the fast path plays this group battle (more than two fighters) completely,
     else why not: a map, the compiled kernel missing (the NumPy model plays duels only),
     or the first thing `build_group_tables` does not follow."""
@@ -99,7 +92,7 @@ def group_reason(scenario: Scenario) -> Reason | None:
     try:
         build_group_tables(scenario)
     except Unsupported as error:
-        return Reason(error.reason, in_lang(error.reason, "ja"))
+        return error.reason  # a `Reason`, its Japanese with it
     return None
 
 
@@ -108,19 +101,16 @@ def build_group_tables(scenario: Scenario) -> GroupTables:
     follow: more than `NMAX` fighters, other than two sides, a shooter, a pair of foes
     the duel's `decline_reason` declines)."""
     signature = json.dumps(scenario.data, sort_keys=True, default=str)
-    return _cached(signature, scenario)
+    found = _CACHE.get(signature)
+    if found is None:
+        if len(_CACHE) > 16:
+            _CACHE.clear()
+        found = _CACHE[signature] = _build_group(scenario)
+    return found
 
 
-@functools.lru_cache(maxsize=16)
-def _by_signature(signature: str) -> list[GroupTables]:
-    return []
-
-
-def _cached(signature: str, scenario: Scenario) -> GroupTables:
-    found = _by_signature(signature)
-    if not found:
-        found.append(_build_group(scenario))
-    return found[0]
+#: Group tables by the scenario's data (each worker builds a scenario's once).
+_CACHE: dict[str, GroupTables] = {}
 
 
 def _build_group(scenario: Scenario) -> GroupTables:

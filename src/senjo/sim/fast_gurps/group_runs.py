@@ -13,16 +13,14 @@ from senjo.scenario import Scenario
 from senjo.sim.aggregate import CombatantTally, SimAggregate
 from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 from senjo.sim.fast_gurps.group import (
-    FLED_OUT,
     GroupResult,
     GroupTables,
     build_group_tables,
     play_group_blocks,
 )
-from senjo.sim.fast_gurps.layout import ESCAPE_NAMES, FLED, REASONS
+from senjo.sim.fast_gurps.layout import FLED, FLED_OUT, REASONS
 from senjo.sim.fast_gurps.packed import pack
-from senjo.sim.fast_gurps.replay import replay_battle
-from senjo.sim.fast_gurps.runs import escape_seed
+from senjo.sim.fast_gurps.runs import histogram, replay_escaped
 from senjo.sim.seeds import derive_seed
 
 __all__ = ["run_group_range"]
@@ -51,13 +49,11 @@ def run_group_range(scenario: Scenario, seed: int, start: int, stop: int) -> Sim
 
 
 def _counts(values: npt.NDArray[np.int64]) -> Counter[int]:
-    """How many battles had each value (a histogram as a Counter)."""
+    """How many battles had each value (`runs.histogram` of the values)."""
     if values.size == 0:
         return Counter()
     low = int(values.min())
-    counts = np.bincount(values - low)
-    present = np.flatnonzero(counts)
-    return Counter(dict(zip((present + low).tolist(), counts[present].tolist(), strict=True)))
+    return histogram(low, np.bincount(values - low))
 
 
 def _fold(
@@ -102,11 +98,4 @@ def _fold(
         standing_by_side[group.side[slot]] += standing
     for position, side in enumerate(group.sides):
         aggregate.survivors[side].update(_counts(standing_by_side[position]))
-    sides = {fighter.key: fighter.side for fighter in scenario.fighters}
-    aggregate.replayed += int(escaped.size)
-    for battle in escaped.tolist():
-        aggregate.replayed_by[ESCAPE_NAMES[int(result.why[battle])]] += 1
-        outcome, figures = replay_battle(
-            scenario, result.row(battle), escape_seed(seed, first + battle)
-        )
-        aggregate.add(outcome, figures, sides)
+    replay_escaped(aggregate, scenario, result, escaped, seed, first)

@@ -27,11 +27,13 @@ from senjo.systems.gurps.plans import AIMABLE
 __all__ = [
     "ALL_DOWN",
     "CLOSE",
+    "DOWN",
     "D_MAX",
     "D_MIN",
     "EYE",
     "FACE",
     "FLED",
+    "FLED_OUT",
     "H_DEALT",
     "H_HP",
     "H_ROUNDS",
@@ -40,6 +42,7 @@ __all__ = [
     "LAST_SIDE",
     "LOCATIONS",
     "NEVER_FLEES",
+    "NMAX",
     "NO_SCORE",
     "POSTURES",
     "REASONS",
@@ -58,6 +61,7 @@ __all__ = [
     "T_SIZE",
     "T_STANDING",
     "T_WINS",
+    "UP",
     "DuelTables",
     "FighterTables",
     "Mode",
@@ -172,6 +176,11 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # yards its tables cover; in a group, a fighter with no blow open on its nearest foe while
 # another stands within reach (the AI then weighs its blows at the others).
 W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
+#: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
+NMAX = 16
+#: How a group battle's fighter ends it (`group.GroupResult.up`): down, still in the
+#: fight, or fled.
+DOWN, UP, FLED_OUT = 0, 1, 2
 #: The reasons' names (`SimAggregate.replayed_by`, `senjo sim --json`'s "replayed_by").
 ESCAPE_NAMES = {
     W_MISS: "critical_miss",

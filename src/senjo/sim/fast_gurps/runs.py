@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,10 +41,13 @@ from senjo.sim.fast_gurps.layout import (
 from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BoolArray
+
+if TYPE_CHECKING:
+    from senjo.sim.fast_gurps.group import GroupResult
 from senjo.sim.fast_gurps.tables import DuelTables, build_tables, initiative_tie
 from senjo.sim.seeds import derive_seed
 
-__all__ = ["escape_seed", "play_range", "run_range"]
+__all__ = ["escape_seed", "histogram", "play_range", "replay_escaped", "run_range"]
 
 
 def run_range(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
@@ -145,22 +149,33 @@ def _fold(
         aggregate.survivors.setdefault(fighter.side, Counter())
     tally = compiled.tally if compiled.available() else _tally_numpy
     escaped = _fold_sums(aggregate, order, sides, tally(result, keep.start, keep.stop, chosen))
+    replay_escaped(aggregate, scenario, result, escaped, seed, first)
+
+
+def replay_escaped(
+    aggregate: SimAggregate,
+    scenario: Scenario,
+    result: BlockResult | GroupResult,
+    escaped: np.ndarray,
+    seed: int,
+    first: int,
+) -> None:
+    """Play the battles of a pass the model left (indices `escaped`) on the engine, each
+    from the dice it rolled and then its own seed, into the aggregate."""
+    sides = {fighter.key: fighter.side for fighter in scenario.fighters}
     aggregate.replayed += len(escaped)
     for battle in escaped.tolist():
         aggregate.replayed_by[ESCAPE_NAMES[int(result.why[battle])]] += 1
-        index_in_run = first + battle
         outcome, figures = replay_battle(
-            scenario,
-            result.row(battle),
-            escape_seed(seed, index_in_run),
+            scenario, result.row(battle), escape_seed(seed, first + battle)
         )
         aggregate.add(Outcome(outcome.winner_side, outcome.reason, outcome.rounds), figures, sides)
 
 
-def _histogram(low: int, counts: np.ndarray) -> Counter[int]:
+def histogram(low: int, counts: np.ndarray) -> Counter[int]:
     """The counts of values low, low + 1, ... as a Counter of those that occur.
 
-    >>> _histogram(-1, np.array([2, 0, 1]))
+    >>> histogram(-1, np.array([2, 0, 1]))
     Counter({-1: 2, 1: 1})
     """
     present = np.flatnonzero(counts)
@@ -227,7 +242,7 @@ def _fold_sums(
             aggregate.draws[reason] += drawn
     if kept == 0:
         return escaped
-    aggregate.rounds.update(_histogram(int(lows[H_ROUNDS]), counts[H_ROUNDS]))
+    aggregate.rounds.update(histogram(int(lows[H_ROUNDS]), counts[H_ROUNDS]))
     for position, key in enumerate(order):
         figures = aggregate.combatants[key]
         figures.attacks += int(sums[T_ATTACKS + position])
@@ -237,7 +252,7 @@ def _fold_sums(
         standing = int(sums[T_STANDING + position])
         figures.standing += standing
         for h, figure in ((H_DEALT, figures.dealt), (H_TAKEN, figures.taken), (H_HP, figures.hp)):
-            figure.update(_histogram(int(lows[h + position]), counts[h + position]))
+            figure.update(histogram(int(lows[h + position]), counts[h + position]))
         aggregate.survivors[sides[key]].update(
             {value: count for value, count in ((1, standing), (0, kept - standing)) if count}
         )

@@ -47,9 +47,10 @@ if _FOLDER is not None:
     setattr(numba.config, "CACHE_DIR", str(_FOLDER))  # noqa: B010 (not in its stubs)
 try:
     from senjo.sim.fast_gurps.kernel.group import play_group
-    from senjo.sim.fast_gurps.kernel.rolls import NMAX, S_FIELDS
+    from senjo.sim.fast_gurps.kernel.rolls import S_FIELDS
     from senjo.sim.fast_gurps.kernel.tally import tally
     from senjo.sim.fast_gurps.kernel.turn import play
+    from senjo.sim.fast_gurps.layout import NMAX
 finally:
     setattr(numba.config, "CACHE_DIR", _BEFORE)  # noqa: B010
 

@@ -16,7 +16,6 @@ import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_STATUS,
-    NMAX,
     PLAYING,
     S_FLED,
     S_HAND,
@@ -38,7 +37,16 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _open,
 )
 from senjo.sim.fast_gurps.kernel.turn import OTHER_BLOW, OTHER_WEAPON, _begin, _fresh, _maneuver
-from senjo.sim.fast_gurps.layout import ALL_DOWN, FLED, LAST_SIDE, ROUND_LIMIT
+from senjo.sim.fast_gurps.layout import (
+    ALL_DOWN,
+    DOWN,
+    FLED,
+    FLED_OUT,
+    LAST_SIDE,
+    NMAX,
+    ROUND_LIMIT,
+    UP,
+)
 from senjo.sim.fast_gurps.packed import (
     SC_DISTANCE_TOP,
     SC_MAX_ROUNDS,
@@ -252,4 +260,4 @@ def play_group(
         _close(out, res, used, s, c, b, n)
         for f in range(n):
             hp[f, b] = s[S_HP + f]
-            up[f, b] = 1 if _active(s, f) else (2 if s[S_FLED + f] == 1 else 0)
+            up[f, b] = UP if _active(s, f) else (FLED_OUT if s[S_FLED + f] == 1 else DOWN)

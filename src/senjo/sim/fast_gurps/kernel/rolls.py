@@ -18,6 +18,7 @@ from senjo.sim.fast_gurps.layout import (
     D_MAX,
     D_MIN,
     LYING,
+    NMAX,
     RANGE_SLACK,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -62,8 +63,6 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 U64 = npt.NDArray[np.uint64]
 
-#: The most fighters a battle's state holds (a duel uses slots 0 and 1).
-NMAX = 16
 # Fields of a battle's state s[field + slot]: a field's fighters side by side (NMAX
 # slots), so a read is one load at a fixed distance from s[slot] (a 2D s[field, slot]
 # multiplied each field by the row length, read at run time). A fighter's *slot* is its

@@ -13,7 +13,6 @@ from senjo.sim.fast_gurps.kernel.exchange import (
 )
 from senjo.sim.fast_gurps.kernel.rolls import (
     C_STATUS,
-    NMAX,
     PLAYING,
     S_AIM,
     S_ATTACKED,
@@ -69,6 +68,7 @@ from senjo.sim.fast_gurps.layout import (
     M_NOTHING,
     M_POSTURE,
     M_READY,
+    NMAX,
     NO_ATTACK,
     PICK_ESCAPE,
     PICK_NONE,
