@@ -28,7 +28,15 @@ from senjo.sim.fast_gurps.group import (
     build_group_tables,
     play_group_blocks,
 )
-from senjo.sim.fast_gurps.layout import FLED_OUT, M_MOVE, NMAX, REASONS, DuelTables
+from senjo.sim.fast_gurps.layout import (
+    FLED_OUT,
+    M_AIM,
+    M_ATTACK,
+    M_MOVE,
+    NMAX,
+    REASONS,
+    DuelTables,
+)
 from senjo.sim.fast_gurps.packed import pack
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BlockResult
@@ -36,8 +44,9 @@ from senjo.sim.fast_gurps.tables import build_tables
 
 from .gurps_duels import DUEL, SCENARIOS, assert_agrees, engine_figures, model_figures
 from .gurps_mixed import MIXED
-from .gurps_shootouts import SHOOTOUTS
-from .test_fast_gurps_random import random_fighter, random_options
+from .gurps_shootouts import RANGED, SHOOTOUTS
+from .test_fast_gurps_random import random_duel, random_fighter, random_options
+from .test_fast_gurps_shootout import random_shootout
 
 pytest.importorskip("numba")
 
@@ -192,6 +201,7 @@ def test_distances_are_pythons_hypot_to_the_last_bit() -> None:
 # --- group battles against the engine (G3, G4) ---------------------------------------------
 
 PARTY = Path(__file__).parents[2] / "examples" / "gurps" / "party_vs_ogre.yaml"
+ARCHERS = PARTY.parent / "ambush.yaml"
 
 
 def assert_engines_group_battle(
@@ -260,6 +270,92 @@ def test_random_groups_play_exactly_the_engines_battles() -> None:
     assert compared >= 300
 
 
+def random_shooting_group(rng: random.Random) -> Scenario | None:
+    """Three to five fighters drawn from a random shootout's two shooters
+    (`test_fast_gurps_shootout.random_shootout`: bows, crossbows, launchers, sidearms,
+    Fast-Draw) and a random duel's two melee fighters, on alternate sides, anywhere within
+    10 yards of the centre; None if the fast path declines."""
+    shootout = random_shootout(rng, load_scenario(RANGED).data)
+    duel = random_duel(rng, load_scenario(DUEL).data)
+    if shootout is None or duel is None:
+        return None
+    pool = [copy.deepcopy(c) for c in (*shootout.data["combatants"], *duel.data["combatants"])]
+    rng.shuffle(pool)
+    data = copy.deepcopy(shootout.data)
+    data["combatants"] = pool[: rng.randint(3, 5)]
+    for i, fighter in enumerate(data["combatants"]):
+        fighter.update(key=f"g{i}", name={"en": f"G{i}", "ja": f"G{i}"})
+        fighter["side"] = "archers" if i % 2 == 0 else "raiders"
+        fighter["position"] = [rng.randint(-10, 10), rng.randint(-10, 10)]
+    data["options"]["heavy_parry_break"] = duel.data["options"]["heavy_parry_break"]
+    data["sides"] = {
+        "archers": {"en": "Archers", "ja": "弓兵"},
+        "raiders": {"en": "Raiders", "ja": "襲撃者"},
+    }
+    scenario = parse_scenario(data, "random_shooting_group.yaml")
+    return scenario if GURPS_FAST.accepts(scenario) is None else None
+
+
+def test_random_groups_with_shooters_play_exactly_the_engines_battles() -> None:
+    """Random groups of shooters and melee fighters (`random_shooting_group`), 40 battles
+    each: every battle the kernel plays to the end is the engine's with the same dice.
+    (Ad-hoc runs of the kind, 9,000 battles, found the rule a duel never shows: an Aim
+    counts for the shot at the foe aimed at only, B364.)"""
+    rng = random.Random(20261203)
+    compared = groups = 0
+    while groups < 10:
+        scenario = random_shooting_group(rng)
+        if scenario is None:
+            continue
+        groups += 1
+        result = check_group(scenario, 40, groups)
+        compared += int((~result.escaped).sum())
+    assert compared >= 250
+
+
+def test_an_aim_counts_against_the_foe_aimed_at_only() -> None:
+    """B364 as the engine plays it: an Aim's turns count for a shot at the foe aimed at
+    (`attack.py`: `aim_target`), an Aim at another foe starts again at one
+    (`maneuvers.py`); the AI's gate counts its turns whatever the foe (`ai.py`): after
+    three turns aimed at one foe, it shoots at the nearer, unaimed."""
+    from senjo.sim.fast_gurps.kernel import rolls, shoot
+
+    scenario = load_scenario(ARCHERS)
+    group = build_group_tables(scenario)
+    archer, near, far = (group.keys.index(k) for k in ("archer", "orc", "wolf"))
+    packed = pack(group.tables)
+    P, PF, K = packed.ints, packed.floats, packed.layout.reshape(-1)
+    kernel = compiled._kernel()
+    s = np.zeros(kernel.STATE_SIZE, dtype=np.int64)
+    for slot, key in enumerate(group.keys):
+        s[rolls.S_HP + slot] = next(f.hp for f in group.tables.fighters if f.key == key)
+        s[rolls.S_CONSCIOUS + slot] = 1
+    s[rolls.S_LOADED + archer] = 1
+    par = np.zeros((NMAX, packed.slots), dtype=np.int64)
+    x = group.places.copy()
+    c = np.zeros(3, dtype=np.int64)
+    st = np.ones(1, dtype=np.uint64)
+    used = np.zeros(1, dtype=np.int64)
+    pf, pv = group.rows[archer, near], group.rows[near, archer]
+    distance = math.dist((x[archer], x[NMAX + archer]), (x[near], x[NMAX + near]))
+    assert distance > 3.0
+
+    def turn(aim: int, at: int) -> None:
+        s[rolls.S_AIM + archer], s[rolls.S_AIM_AT + archer] = aim, at + 1
+        s[rolls.S_MAN + archer] = 0
+        shoot._shooter_turn(P, PF, K, s, par, x, c, st, used, archer, pf, near, pv, -1, distance)
+
+    turn(1, far)  # one turn aimed at the wolf: the orc's Aim starts at one
+    assert s[rolls.S_MAN + archer] == M_AIM
+    assert (s[rolls.S_AIM + archer], s[rolls.S_AIM_AT + archer]) == (1, near + 1)
+    turn(1, near)  # the orc's second turn
+    assert (s[rolls.S_AIM + archer], s[rolls.S_AIM_AT + archer]) == (2, near + 1)
+    turn(3, far)  # three turns at the wolf: it shoots at the orc, its Aim spent
+    assert s[rolls.S_MAN + archer] == M_ATTACK
+    assert s[rolls.S_ATTACKS + archer] == 1
+    assert s[rolls.S_AIM + archer] == 0
+
+
 def test_the_party_example_plays_exactly_the_engines_battles() -> None:
     """examples/gurps/party_vs_ogre.yaml (two of the party tie for their turn: each battle's
     first dice settle it, as the engine rolls them), 300 battles."""
@@ -291,7 +387,7 @@ def test_a_run_is_the_same_however_it_is_split() -> None:
 
 def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three sides; a fighter of a pair the duel fast path would decline (three_vs_one's
-    throwable spear); more fighters than the kernel holds; a shooter; no Numba."""
+    throwable spear); more fighters than the kernel holds; no Numba."""
     data = copy.deepcopy(load_scenario(PARTY).data)
     data["combatants"][3]["side"] = "bandits"
     assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == "3 sides (it plays two)"
@@ -304,11 +400,6 @@ def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
     ]
     assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == (
         f"{NMAX + 1} combatants (it plays at most {NMAX})"
-    )
-    data = copy.deepcopy(load_scenario(PARTY).data)
-    data["combatants"][2].update(weapons=["regular_bow"], skills={"Bow": 13})
-    assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == (
-        "combatant 'staff' shoots (a battle of more than two is played with melee fighters only)"
     )
     monkeypatch.setattr(compiled, "available", lambda: False)
     assert "Numba" in str(GURPS_FAST.accepts(load_scenario(PARTY)))

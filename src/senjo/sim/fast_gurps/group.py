@@ -21,7 +21,7 @@ import numpy.typing as npt
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import streams
-from senjo.sim.fast_gurps.accept import decline_reason, shooter
+from senjo.sim.fast_gurps.accept import decline_reason
 from senjo.sim.fast_gurps.layout import NMAX, UP, DuelTables, FighterTables
 from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.state import IntArray
@@ -60,13 +60,17 @@ class GroupTables:
     tables: DuelTables
 
 
+def _apart(scenario: Scenario, a: str, b: str) -> float:
+    """How far apart fighters a and b start."""
+    here = scenario.positions.get(a, Point(0, 0))
+    return float(here.distance(scenario.positions.get(b, Point(0, 0))))
+
+
 def _pair(scenario: Scenario, a: str, b: str) -> Scenario:
     """The scenario cut down to fighters a and b, placed on a line as far apart as they
     stand (only the pair's distance enters its tables)."""
     fighters = tuple(f for f in scenario.fighters if f.key in (a, b))
-    here = scenario.positions.get(a, Point(0, 0))
-    there = scenario.positions.get(b, Point(0, 0))
-    positions = {a: Point(0.0, 0.0), b: Point(here.distance(there), 0.0)}
+    positions = {a: Point(0.0, 0.0), b: Point(_apart(scenario, a, b), 0.0)}
     controllers = {k: v for k, v in scenario.controllers.items() if k in (a, b)}
     return dataclasses.replace(
         scenario, fighters=fighters, positions=positions, controllers=controllers
@@ -98,8 +102,8 @@ def group_reason(scenario: Scenario) -> str | None:
 
 def build_group_tables(scenario: Scenario) -> GroupTables:
     """The tables of a group battle (raises `Unsupported` for what the model does not
-    follow: more than `NMAX` fighters, other than two sides, a shooter, a pair of foes
-    the duel's `decline_reason` declines)."""
+    follow: more than `NMAX` fighters, other than two sides, a pair of foes the duel's
+    `decline_reason` declines)."""
     signature = json.dumps(scenario.data, sort_keys=True, default=str)
     found = _CACHE.get(signature)
     if found is None:
@@ -127,19 +131,14 @@ def _build_group(scenario: Scenario) -> GroupTables:
         raise Unsupported(
             Reason(f"{len(names)} sides (it plays two)", f"陣営が{len(names)}つ（扱うのは2つ）")
         )
-    for fighter in fighters:
-        if shooter(fighter) is not None:
-            raise Unsupported(
-                Reason(
-                    f"combatant {fighter.key!r} shoots (a battle of more than two is "
-                    "played with melee fighters only)",
-                    f"戦闘者 {fighter.key!r} は射撃する（3人以上の戦闘は白兵戦の戦闘者のみ）",
-                )
-            )
     keys = tuple(f.key for f in fighters)
     by_key = {f.key: f for f in fighters}
     sides = (names[0], names[1])
     reach = _longest_reach(scenario)
+    # Shots tabulated as far as the widest pair of foes stands apart (past it, W_BEYOND).
+    span = max(
+        _apart(scenario, a.key, b.key) for a in fighters for b in fighters if a.side != b.side
+    )
     slot = {key: index for index, key in enumerate(keys)}
     # B363, as `Gurps.play` settles it: Basic Speed, then DX; fighters tied on both roll a
     # die each (the battle's first dice, in scenario order), then the key decides.
@@ -168,7 +167,7 @@ def _build_group(scenario: Scenario) -> GroupTables:
             reason = decline_reason(pair)  # each pair of foes a duel the fast path plays
             if reason is not None:
                 raise Unsupported(reason)
-            duel = _build(pair, None, reach)
+            duel = _build(pair, None, reach, span)
             for own, foe in ((a, b), (b, a)):
                 rows[slot[own], slot[foe]] = len(tabled)
                 tabled.append(next(t for t in duel.fighters if t.key == own))

@@ -489,9 +489,6 @@ class DuelTables:
     max_injury: int
     #: The last distance class, "farther" (`distances`): the classes below it may strike.
     distance_top: int = len(DISTANCES) - 1
-    #: The last row of the shooters' `shot_skill` (the fewer of the two): farther apart,
-    #: a battle escapes (W_BEYOND).
-    range_top: int = 0
 
 
 @functools.cache

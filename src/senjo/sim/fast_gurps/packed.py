@@ -58,8 +58,9 @@ FloatArray = npt.NDArray[np.float64]
     F_FREE_DROP,
     F_SPARE,
     F_BLOCK,
-) = range(24)
-F_COLUMNS = 24
+    F_RANGE_TOP,
+) = range(25)
+F_COLUMNS = 25
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -222,7 +223,7 @@ I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
 #: The width of a row of `Packed.layout` (the kernel reads it flat, at t * I_WIDTH + I_*).
 I_WIDTH = 8
 # Entries of the scalars table.
-SC_MAX_ROUNDS, SC_SKILL_LO, SC_DISTANCE_TOP, SC_RANGE_TOP = 0, 1, 2, 3
+SC_MAX_ROUNDS, SC_SKILL_LO, SC_DISTANCE_TOP = 0, 1, 2
 
 
 class Packed(NamedTuple):
@@ -294,6 +295,7 @@ def pack(t: DuelTables) -> Packed:
             int(f.free_drop),
             int(f.has_spare),
             next((j for j, slot in enumerate(f.slots) if slot.kind == "block"), -1),
+            f.shot_skill.shape[0] - 1 if f.ranged >= 0 else 0,  # its shots' last yard
         ]
 
     def modes(f: FighterTables) -> IntArray:
@@ -402,7 +404,7 @@ def pack(t: DuelTables) -> Packed:
         choose_value=_stack([f.choose_value for f in fighters], np.float64),
         half_damage=np.array([min(f.half_damage, 1e18) for f in fighters], dtype=np.float64),
         striking=_stack([_int(f.striking) for f in fighters]),
-        scalars=_int([t.max_rounds, SKILL_LO, t.distance_top, t.range_top]),
+        scalars=_int([t.max_rounds, SKILL_LO, t.distance_top]),
     )
 
 

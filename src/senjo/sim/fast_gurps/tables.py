@@ -502,9 +502,12 @@ def _steady(scenario: Scenario) -> Scenario:
     return dataclasses.replace(scenario, fighters=fighters)
 
 
-def _build(scenario: Scenario, lead: str | None = None, reach: int | None = None) -> DuelTables:
+def _build(
+    scenario: Scenario, lead: str | None = None, reach: int | None = None, span: float = 0.0
+) -> DuelTables:
     """The duel's tables; its distance classes those of the longest `reach` (a group's
-    pair of fighters is tabulated on the group's classes), by default its own."""
+    pair of fighters is tabulated on the group's classes), by default its own; its shots
+    covered as far as the two stand apart or `span` yards (a group's widest pair)."""
     fighters: tuple[Fighter, ...] = scenario.fighters
     order = initiative_order(fighters, {} if lead is None else {lead: 1})
     most = 1
@@ -517,7 +520,7 @@ def _build(scenario: Scenario, lead: str | None = None, reach: int | None = None
     classes = distances(_longest_reach(scenario) if reach is None else reach)
     positions = [scenario.positions.get(key, Point(0, 0)) for key in order]
     start = abs(float(positions[1].x) - float(positions[0].x))
-    top = max(math.ceil(start), len(classes) - 1) + KNOCK_MARGIN
+    top = max(math.ceil(max(start, span)), len(classes) - 1) + KNOCK_MARGIN
     first = _fighter_tables(steady, order, 0, most, classes, start, top)
     second = _fighter_tables(steady, order, 1, most, classes, start, top)
     by_key = {fighter.key: fighter for fighter in fighters}
@@ -554,8 +557,5 @@ def _build(scenario: Scenario, lead: str | None = None, reach: int | None = None
         max_basic=most,
         max_injury=max_injury,
         distance_top=len(classes) - 1,
-        range_top=min(
-            (f.shot_skill.shape[0] - 1 for f in (first, second) if f.ranged >= 0), default=0
-        ),
         **crit,
     )

@@ -36,7 +36,14 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _jit,
     _open,
 )
-from senjo.sim.fast_gurps.kernel.turn import OTHER_BLOW, OTHER_WEAPON, _begin, _fresh, _maneuver
+from senjo.sim.fast_gurps.kernel.turn import (
+    OTHER_BLOW,
+    OTHER_WEAPON,
+    _begin,
+    _free_drop,
+    _fresh,
+    _maneuver,
+)
 from senjo.sim.fast_gurps.layout import (
     ALL_DOWN,
     DOWN,
@@ -239,12 +246,15 @@ def play_group(
                 v = _target(s, x, n, order, rows, f)
                 if v < 0:
                     continue  # no foe of its own (a fighter of neither side)
-                if _begin(P, PF, K, s, par, c, st, f, rows[f, v]):
+                pf, pv = rows[f, v], rows[v, f]
+                if _begin(P, PF, K, s, par, c, st, f, pf) and _free_drop(
+                    P, K, s, c, used, f, pf, _distance(x, f, v)
+                ):
                     # The turn's start moves no one and hurts no other: the target stands;
-                    # what f may strike is weighed now, with its shock of this turn.
+                    # what f may strike is weighed now, with its shock of this turn and
+                    # its free action done.
                     w = _walk_to(s, x, n, order, rows, f)
                     crowd = _crowd(P, K, s, x, n, order, rows, f, v)
-                    pf, pv = rows[f, v], rows[v, f]
                     _maneuver(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, w, crowd)
                 if c[C_STATUS] != PLAYING:
                     over = True

@@ -89,10 +89,12 @@ U64 = npt.NDArray[np.uint64]
     S_GUARD,
     S_FLED,
     # A shooter's: its weapon loaded (1), the Ready maneuvers of its reload so far, the
-    # turns of Aim it has taken in a row (`ranged_tables.py`).
+    # turns of Aim it has taken in a row (`ranged_tables.py`) and the slot + 1 of the foe
+    # they aim at (B364: an Aim counts for the shot at that foe only).
     S_LOADED,
     S_RELOAD,
     S_AIM,
+    S_AIM_AT,
     # The battle's counts, in the order of the results `res[count, fighter, battle]` (attacks,
     # hits, defenses, defended, dealt, taken): kept here as it plays, written once at its end
     # (a 3D index with the battle's row, read at run time, at every count cost more).
@@ -102,8 +104,8 @@ U64 = npt.NDArray[np.uint64]
     S_DEFENDED,
     S_DEALT,
     S_TAKEN,
-) = range(0, 28 * NMAX, NMAX)
-S_FIELDS = 28
+) = range(0, 29 * NMAX, NMAX)
+S_FIELDS = 29
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
 #: A battle's status: PLAYING, or the reason it escaped (`layout.W_*`, never 0).

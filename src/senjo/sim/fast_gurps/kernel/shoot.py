@@ -30,6 +30,7 @@ from senjo.sim.fast_gurps.kernel.exchange import (
 from senjo.sim.fast_gurps.kernel.harm import _critical_miss, _damage
 from senjo.sim.fast_gurps.kernel.rolls import (
     S_AIM,
+    S_AIM_AT,
     S_BLOCKS,
     S_DEFENDED,
     S_DEFENDED_NOW,
@@ -93,13 +94,13 @@ from senjo.sim.fast_gurps.packed import (
     F_BASIC_MOVE,
     F_BLOCK,
     F_FAST_DRAW,
+    F_RANGE_TOP,
     F_RANGED,
     F_RELOAD,
     F_SPARE,
     MO_BEFORE_SHOT,
     MO_MISS,
     SC_DISTANCE_TOP,
-    SC_RANGE_TOP,
     T_CHOOSE_VALUE,
     T_DROP_BONUS,
     T_DROP_COST,
@@ -318,12 +319,14 @@ def _shooter_turn(
         else:
             _close_in(P, PF, K, s, x, f, pf, v, w, distance)
         return
-    if distance > _i1(P, K, T_SCALARS, SC_RANGE_TOP):
+    if distance > _fighter(P, K, pf, F_RANGE_TOP):
         _escape(c, used, W_BEYOND)  # past the yards its shots are tabulated for
         return
-    # The shot's skill by its range and Aim; the AI's value of it by that skill alone.
+    # The shot's skill by its range and Aim (B364: an Aim at this foe; `attack.py`); the
+    # AI's value of it by that skill alone.
+    aimed = s[S_AIM + f] if s[S_AIM_AT + f] == v + 1 else 0
     skill = (
-        _i3(P, K, T_SHOT_SKILL, pf, _range_yard(distance), min(s[S_AIM + f], AIM_TURNS))
+        _i3(P, K, T_SHOT_SKILL, pf, _range_yard(distance), min(aimed, AIM_TURNS))
         + s[S_SHOCK + f]
         + _i2(P, K, T_SHOT_POSTURE, pf, s[S_POSTURE + v])
     )
@@ -338,7 +341,10 @@ def _shooter_turn(
         value == blow and (code < 0 or _mode(P, K, pf, code % BACK, MO_BEFORE_SHOT) == 0)
     ):
         if distance > 3.0 and s[S_AIM + f] < AIM_TURNS:  # B364: it Aims from afar
-            s[S_AIM + f] += 1
+            # The AI's gate counts its turns of Aim whatever their foe (`ai.py`); an Aim at
+            # another foe starts again at one (`maneuvers.py`).
+            s[S_AIM + f] = s[S_AIM + f] + 1 if s[S_AIM_AT + f] == v + 1 else 1
+            s[S_AIM_AT + f] = v + 1
             s[S_MAN + f] = M_AIM
             return
         if value > 0.0:

@@ -105,6 +105,30 @@ from senjo.sim.fast_gurps.packed import (
 
 # --- the turn ---------------------------------------------------------------------------------
 
+
+@_jit
+def _free_drop(
+    P: IntArray, K: IntArray, s: IntArray, c: IntArray, used: IntArray, f: int, pf: int, near: float
+) -> bool:
+    """The free action before f's maneuver (option free_actions, `GurpsAI._free_action`):
+    its empty missile weapon let fall for its sidearm, the nearest foe `near` yards away,
+    within 2; False if the battle escaped (a sidearm the model does not follow). A group
+    lets it fall before weighing the blows open on its foes (`group.play_group`), so the
+    maneuver's own call finds it dropped."""
+    if (
+        _fighter(P, K, pf, F_RANGED) >= 0
+        and _fighter(P, K, pf, F_FREE_DROP) == 1
+        and s[S_LOADED + f] == 0
+        and (s[S_WEAPON + f] == READY or s[S_WEAPON + f] == UNREADY)
+        and near <= 2.0
+    ):
+        if _fighter(P, K, pf, F_SPARE) == 0:
+            _escape(c, used, W_SIDEARM)
+            return False
+        s[S_WEAPON + f] = DROPPED
+    return True
+
+
 #: `crowd` bits (a group's `_maneuver`): a blow open on another foe than the target, and
 #: one with a weapon that is not a natural one (`T_STRIKING`).
 OTHER_BLOW, OTHER_WEAPON = 1, 2
@@ -136,21 +160,8 @@ def _maneuver(
     `OTHER_WEAPON`; a group's)."""
     distance = _distance(x, f, v)
     shooting = _fighter(P, K, pf, F_RANGED) >= 0
-    if (
-        shooting
-        and _fighter(P, K, pf, F_FREE_DROP) == 1
-        and s[S_LOADED + f] == 0
-        and (s[S_WEAPON + f] == READY or s[S_WEAPON + f] == UNREADY)
-        and distance <= 2.0
-    ):
-        # The free action before the maneuver (option free_actions): the AI lets its
-        # empty missile weapon fall for its sidearm.
-        if _fighter(P, K, pf, F_SPARE) == 0 or crowd >= 0:
-            # A sidearm the model does not follow; in a group, the blows open on the
-            # others were weighed before the drop.
-            _escape(c, used, W_SIDEARM)
-            return
-        s[S_WEAPON + f] = DROPPED
+    if not _free_drop(P, K, s, c, used, f, pf, distance):
+        return
     if s[S_POSTURE + f] != STANDING:
         s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
         s[S_MAN + f] = M_POSTURE
