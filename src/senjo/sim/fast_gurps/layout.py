@@ -96,6 +96,8 @@ RANDOM = -1
 CLOSE = 0.5
 #: A defense score no option reaches: "none available", or "not scored yet".
 NO_SCORE = -(10**6)
+#: A shot's skill without a cap (`FighterTables.shot_cap`).
+NO_CAP = 10**6
 #: Why a battle ends, as codes, and their names in the engine's outcomes.
 LAST_SIDE, ROUND_LIMIT, ALL_DOWN, FLED = 0, 1, 2, 3
 REASONS = ("last_side_standing", "round_limit", "all_down", "fled")
@@ -423,6 +425,9 @@ class FighterTables:
     #: torso, less the foe's size (the location table adds it back), the lighting in it:
     #: `attack_score` on a state that far apart (B550's range by `range_yard`, B364's Aim).
     shot_skill: IntArray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    #: The most a shot's skill can be once every modifier is in (shooting blind: 9), or
+    #: NO_CAP; `shot_skill` and `shot_posture` are before it.
+    shot_cap: int = NO_CAP
     #: [effective skill - SKILL_LO, foe's best defense - D_MIN] -> the AI's value of the
     #: shot (`GurpsAI._best_plan`; it shoots when above 0), and the plan it takes. The value
     #: depends on the state only through the shot's skill (distance, Aim, shock and the

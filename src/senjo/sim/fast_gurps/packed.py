@@ -59,8 +59,9 @@ FloatArray = npt.NDArray[np.float64]
     F_SPARE,
     F_BLOCK,
     F_RANGE_TOP,
-) = range(25)
-F_COLUMNS = 25
+    F_SHOT_CAP,
+) = range(26)
+F_COLUMNS = 26
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -296,6 +297,7 @@ def pack(t: DuelTables) -> Packed:
             int(f.has_spare),
             next((j for j, slot in enumerate(f.slots) if slot.kind == "block"), -1),
             f.shot_skill.shape[0] - 1 if f.ranged >= 0 else 0,  # its shots' last yard
+            f.shot_cap,
         ]
 
     def modes(f: FighterTables) -> IntArray:

@@ -44,6 +44,7 @@ from senjo.sim.fast_gurps.layout import (
     EMPTY_SPARE,
     LOC,
     MAIN_STATES,
+    NO_CAP,
     NO_DROP,
     PICK_ESCAPE,
     PICK_NONE,
@@ -156,10 +157,11 @@ class _Shot:
         return state
 
     def skill(self, state: GurpsState) -> int:
-        """The engine's score of a shot at the foe's torso in `state`."""
+        """The engine's score of a shot at the foe's torso in `state`, before its cap (the
+        kernel caps a shot once every modifier is in: `shot_cap`)."""
         torso = AttackPlan("torso")
         score = attack_score(state, self.key, self.foe, self.weapon, self.mode, torso, _PLAIN)
-        return score.value
+        return score.base + score.modifiers.total
 
     def choice(self, state: GurpsState) -> ManeuverChoice:
         """The AI's maneuver in `state`."""
@@ -355,6 +357,7 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
     reference = shot.aimed()
     size = shot.battle.state.fighters[foe].size_modifier  # `shot_skill` is less the foe's size
     cap = attack_score(reference, key, foe, shot.weapon, shot.mode, AttackPlan("torso"), _PLAIN).cap
+    out.shot_cap = NO_CAP if cap is None else cap
     reachable = sorted(
         {
             min(max(int(skill) - shock + int(modifier), SKILL_LO), SKILL_HI)

@@ -48,6 +48,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     IntArray,
     _check,
     _clip_defense,
+    _distance,
     _distance_class,
     _escape,
     _f1,
@@ -66,6 +67,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
 from senjo.sim.fast_gurps.layout import (
     AIM_TURNS,
     BACK,
+    CLOSE,
     EMPTY_SPARE,
     LYING,
     M_AIM,
@@ -97,6 +99,7 @@ from senjo.sim.fast_gurps.packed import (
     F_RANGE_TOP,
     F_RANGED,
     F_RELOAD,
+    F_SHOT_CAP,
     F_SPARE,
     MO_BEFORE_SHOT,
     MO_MISS,
@@ -118,17 +121,26 @@ from senjo.sim.fast_gurps.packed import (
 
 @_jit
 def _shot_defenses(
-    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, pv: int, pa: int
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    v: int,
+    pv: int,
+    pa: int,
+    close: bool,
 ) -> tuple[int, int, int]:
     """The target's defenses against a shot: its dodge, what dropping adds (NO_DROP when
-    lying), and its block (NO_SCORE: no shield ready, a block spent this turn)."""
+    lying), and its block (NO_SCORE: no shield ready, a block spent this turn); `close`:
+    shot from within its yard (no shield DB, `defense.py`)."""
     mode = _fighter(P, K, pa, F_RANGED)
-    score, _, _ = _slot_score(P, PF, K, s, par, v, pv, 0, pa, mode, 0, False)
+    score, _, _ = _slot_score(P, PF, K, s, par, v, pv, 0, pa, mode, 0, close)
     bonus = _i2(P, K, T_DROP_BONUS, pv, s[S_POSTURE + v])
     block = NO_SCORE
     j = _fighter(P, K, pv, F_BLOCK)
     if j >= 0:
-        blocking, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, False)
+        blocking, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, close)
         if available:
             block = blocking
     return score, bonus, block
@@ -139,8 +151,8 @@ def _best_vs_shot(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, pv: int, pa: int
 ) -> int:
     """`ai.best_defense` against a shot: the best of the dodge, the dodge and drop, and
-    the block."""
-    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa)
+    the block (the AI weighs a shot as one from afar, with the shield's DB)."""
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa, False)
     return max(score + max(bonus, 0), block)  # NO_DROP is below 0
 
 
@@ -156,10 +168,12 @@ def _defend_shot(
     v: int,
     pv: int,
     pa: int,
+    close: bool,
 ) -> bool:
     """GurpsAI._defense against a shot and its roll (`roll_defense`): the dodge, the dodge
-    and drop (B377), or the block (B375), the first of equal odds; True if it stops it."""
-    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa)
+    and drop (B377), or the block (B375), the first of equal odds; True if it stops it.
+    `close`: the shot comes from within the target's yard (close combat)."""
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa, close)
     best = _chance(P, PF, K, score)
     choice = 0  # 0 dodge, 1 dodge and drop, 2 block
     if bonus != NO_DROP:
@@ -214,6 +228,7 @@ def _shot(
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     aimed = TORSO if location == RANDOM else location
     skill += _i3(P, K, T_LOCATION_PENALTY, pv, aimed, s[S_SHIELD + v])
+    skill = min(skill, _fighter(P, K, pf, F_SHOT_CAP))  # a cap holds over every modifier
     outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
     s[S_LOADED + f] = 0
     s[S_AIM + f] = 0
@@ -222,7 +237,8 @@ def _shot(
     elif outcome == 2:
         _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
-        stopped = _defend_shot(P, PF, K, s, par, c, st, v, pv, pf)
+        close = _distance(x, f, v) < CLOSE
+        stopped = _defend_shot(P, PF, K, s, par, c, st, v, pv, pf, close)
         if not stopped:
             _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
 
