@@ -248,7 +248,7 @@ def play_group(
                     continue  # no foe of its own (a fighter of neither side)
                 pf, pv = rows[f, v], rows[v, f]
                 if _begin(P, PF, K, s, par, c, st, f, pf) and _free_drop(
-                    P, K, s, c, used, f, pf, _distance(x, f, v)
+                    P, K, s, x, c, used, f, pf, v
                 ):
                     # The turn's start moves no one and hurts no other: the target stands;
                     # what f may strike is weighed now, with its shock of this turn and

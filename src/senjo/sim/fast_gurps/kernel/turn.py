@@ -108,19 +108,27 @@ from senjo.sim.fast_gurps.packed import (
 
 @_jit
 def _free_drop(
-    P: IntArray, K: IntArray, s: IntArray, c: IntArray, used: IntArray, f: int, pf: int, near: float
+    P: IntArray,
+    K: IntArray,
+    s: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    used: IntArray,
+    f: int,
+    pf: int,
+    v: int,
 ) -> bool:
     """The free action before f's maneuver (option free_actions, `GurpsAI._free_action`):
-    its empty missile weapon let fall for its sidearm, the nearest foe `near` yards away,
-    within 2; False if the battle escaped (a sidearm the model does not follow). A group
-    lets it fall before weighing the blows open on its foes (`group.play_group`), so the
-    maneuver's own call finds it dropped."""
+    its empty missile weapon let fall for its sidearm, its nearest foe v within 2 yards
+    (the distance worked out last, for that case only); False if the battle escaped (a
+    sidearm the model does not follow). A group lets it fall before weighing the blows
+    open on its foes (`group.play_group`), so the maneuver's own call finds it dropped."""
     if (
         _fighter(P, K, pf, F_RANGED) >= 0
         and _fighter(P, K, pf, F_FREE_DROP) == 1
         and s[S_LOADED + f] == 0
         and (s[S_WEAPON + f] == READY or s[S_WEAPON + f] == UNREADY)
-        and near <= 2.0
+        and _distance(x, f, v) <= 2.0
     ):
         if _fighter(P, K, pf, F_SPARE) == 0:
             _escape(c, used, W_SIDEARM)
@@ -160,7 +168,7 @@ def _maneuver(
     `OTHER_WEAPON`; a group's)."""
     distance = _distance(x, f, v)
     shooting = _fighter(P, K, pf, F_RANGED) >= 0
-    if not _free_drop(P, K, s, c, used, f, pf, distance):
+    if not _free_drop(P, K, s, x, c, used, f, pf, v):
         return
     if s[S_POSTURE + f] != STANDING:
         s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
