@@ -17,8 +17,8 @@ examples/gurps/archer_vs_knight.yaml (the compiled duel only), and a battle of
 four, a party against an ogre, on examples/gurps/party_vs_ogre.yaml, and one of
 six with shooters, examples/gurps/ambush.yaml (the compiled group loop), each fast
 path also on a long run (1,000,000 CoC, 4,000,000 GURPS duels, 1,000,000 shootouts
-and archer duels, 400,000 party and ambush battles), whose figures are its steady rate: on the short runs starting the
-workers is a tenth of the time.
+and archer duels, 400,000 party and ambush battles), whose figures are its steady
+rate: on the short runs starting the workers is a tenth of the time.
 """
 
 from __future__ import annotations
