@@ -21,7 +21,7 @@ import numpy.typing as npt
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import streams
-from senjo.sim.fast_gurps.accept import decline_reason
+from senjo.sim.fast_gurps.accept import decline_reason, shooter
 from senjo.sim.fast_gurps.layout import NMAX, UP, DuelTables, FighterTables
 from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.state import IntArray
@@ -135,10 +135,11 @@ def _build_group(scenario: Scenario) -> GroupTables:
     by_key = {f.key: f for f in fighters}
     sides = (names[0], names[1])
     reach = _longest_reach(scenario)
-    # Shots tabulated as far as the widest pair of foes stands apart (past it, W_BEYOND).
-    span = max(
-        _apart(scenario, a.key, b.key) for a in fighters for b in fighters if a.side != b.side
-    )
+    # Shots tabulated to the longest missile weapon's maximum range (each shooter's table
+    # stops at its own): a melee pair may drift far off a shooter as they fight, and a
+    # long table costs a few engine calls a row of B550 (`ranged_tables._shot_skills`).
+    shots = [mine[1].ranged for f in fighters if (mine := shooter(f)) is not None]
+    span = max((float(ranged.max_range) for ranged in shots if ranged is not None), default=0.0)
     slot = {key: index for index, key in enumerate(keys)}
     # B363, as `Gurps.play` settles it: Basic Speed, then DX; fighters tied on both roll a
     # die each (the battle's first dice, in scenario order), then the key decides.

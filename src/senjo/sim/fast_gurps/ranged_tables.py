@@ -72,6 +72,7 @@ from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.plans import plans_for_skill
 from senjo.systems.gurps.skills import FAST_DRAW
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.tables import range_modifier
 from senjo.systems.gurps.wounds import weapon_dice
 
 __all__ = ["drop_tables", "shooter_tables"]
@@ -322,6 +323,12 @@ def _shot_skills(shot: _Shot, top: int, out: FighterTables) -> None:
     size = shot.battle.state.fighters[shot.foe].size_modifier
     out.shot_skill = np.full((top + 1, AIM_TURNS + 1), SKILL_LO, dtype=np.int64)
     for row in range(top + 1):
+        if row > 1 and range_modifier(row) == range_modifier(row - 1):
+            # The distance enters a shot through B550's row alone (`attack.py`): a yard
+            # on the same row as the last is the last's skill (and a long table costs a
+            # few engine calls a row of B550, not a few a yard).
+            out.shot_skill[row] = out.shot_skill[row - 1]
+            continue
         for turns in range(AIM_TURNS + 1):
             out.shot_skill[row, turns] = shot.skill(shot.at(float(row), turns)) - size
 
