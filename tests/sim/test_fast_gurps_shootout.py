@@ -14,7 +14,7 @@ from senjo.engine.controllers import run
 from senjo.scenario import load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.declines import in_lang
-from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled
+from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, ranged_tables
 from senjo.sim.fast_gurps.accept import SHOT_DAMAGE_TYPES
 from senjo.sim.fast_gurps.layout import (
     AIM_TURNS,
@@ -29,7 +29,7 @@ from senjo.sim.fast_gurps.layout import (
     range_yard,
 )
 from senjo.sim.fast_gurps.replay import StreamDice
-from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
+from senjo.sim.fast_gurps.tables import _build, build_tables, initiative_tie
 from senjo.systems.gurps.events import CriticalResult
 
 from .gurps_duels import (
@@ -371,3 +371,21 @@ def test_shots_past_half_damage_range_are_halved() -> None:
                 items = dict(event.modifiers.modifiers.items)
                 halved += "half_damage_range" in items
     assert halved >= 5
+
+
+@pytest.mark.parametrize("name", ["close", "dark", "long"])
+def test_a_shot_table_copied_along_a_row_of_b550_is_the_yard_by_yard_one(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ranged_tables._shot_skills` asks the engine once per row of B550's range table and
+    copies the skill along the row's yards (the distance enters a shot through that row
+    alone): the same table as asking at every yard, out to 60 yards (range, lighting,
+    Aim, close combat's Bulk at row 0)."""
+    scenario = SHOOTOUTS[name]()
+    copied = _build(scenario, None, None, 60.0)
+    monkeypatch.setattr(ranged_tables, "range_modifier", lambda yards: -yards)
+    asked = _build(scenario, None, None, 60.0)
+    for ours, theirs in zip(copied.fighters, asked.fighters, strict=True):
+        assert ours.shot_skill.shape == theirs.shot_skill.shape
+        assert (ours.shot_skill == theirs.shot_skill).all()
+    assert any(f.shot_skill.shape[0] > 60 for f in copied.fighters)
