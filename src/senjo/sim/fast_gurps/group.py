@@ -60,17 +60,13 @@ class GroupTables:
     tables: DuelTables
 
 
-def _apart(scenario: Scenario, a: str, b: str) -> float:
-    """How far apart fighters a and b start."""
-    here = scenario.positions.get(a, Point(0, 0))
-    return float(here.distance(scenario.positions.get(b, Point(0, 0))))
-
-
 def _pair(scenario: Scenario, a: str, b: str) -> Scenario:
     """The scenario cut down to fighters a and b, placed on a line as far apart as they
     stand (only the pair's distance enters its tables)."""
     fighters = tuple(f for f in scenario.fighters if f.key in (a, b))
-    positions = {a: Point(0.0, 0.0), b: Point(_apart(scenario, a, b), 0.0)}
+    here = scenario.positions.get(a, Point(0, 0))
+    there = scenario.positions.get(b, Point(0, 0))
+    positions = {a: Point(0.0, 0.0), b: Point(here.distance(there), 0.0)}
     controllers = {k: v for k, v in scenario.controllers.items() if k in (a, b)}
     return dataclasses.replace(
         scenario, fighters=fighters, positions=positions, controllers=controllers

@@ -507,7 +507,8 @@ def _build(
 ) -> DuelTables:
     """The duel's tables; its distance classes those of the longest `reach` (a group's
     pair of fighters is tabulated on the group's classes), by default its own; its shots
-    covered as far as the two stand apart or `span` yards (a group's widest pair)."""
+    covered as far as the two stand apart or `span` yards (a group's longest maximum
+    range), each shooter's at most to its own weapon's maximum range."""
     fighters: tuple[Fighter, ...] = scenario.fighters
     order = initiative_order(fighters, {} if lead is None else {lead: 1})
     most = 1

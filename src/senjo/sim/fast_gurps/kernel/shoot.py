@@ -48,7 +48,6 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     IntArray,
     _check,
     _clip_defense,
-    _distance,
     _distance_class,
     _escape,
     _f1,
@@ -221,8 +220,10 @@ def _shot(
     pv: int,
     plan: int,
     skill: int,
+    close: bool,
 ) -> None:
-    """`resolve_attack` for a shot at `skill` (the torso's, the foe's posture and the
+    """`resolve_attack` for a shot at `skill` (`close`: from within the foe's yard; the
+    torso's, the foe's posture and the
     shooter's shock in it): the roll, the dodge, the damage; the weapon is empty."""
     mode = _fighter(P, K, pf, F_RANGED)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
@@ -237,7 +238,6 @@ def _shot(
     elif outcome == 2:
         _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
-        close = _distance(x, f, v) < CLOSE
         stopped = _defend_shot(P, PF, K, s, par, c, st, v, pv, pf, close)
         if not stopped:
             _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
@@ -366,7 +366,7 @@ def _shooter_turn(
         if value > 0.0:
             s[S_MAN + f] = M_ATTACK
             plan = _i3(P, K, T_SHOT_PLAN, pf, at, against)
-            _shot(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, plan, skill)
+            _shot(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, plan, skill, distance < CLOSE)
             return
     elif code >= 0:
         _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)

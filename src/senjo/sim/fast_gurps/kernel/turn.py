@@ -121,8 +121,8 @@ def _free_drop(
     """The free action before f's maneuver (option free_actions, `GurpsAI._free_action`):
     its empty missile weapon let fall for its sidearm, its nearest foe v within 2 yards
     (the distance worked out last, for that case only); False if the battle escaped (a
-    sidearm the model does not follow). A group lets it fall before weighing the blows
-    open on its foes (`group.play_group`), so the maneuver's own call finds it dropped."""
+    sidearm the model does not follow). A duel's maneuver calls it first; a group's loop
+    before it weighs the blows open on f's foes (`group.play_group`)."""
     if (
         _fighter(P, K, pf, F_RANGED) >= 0
         and _fighter(P, K, pf, F_FREE_DROP) == 1
@@ -168,8 +168,8 @@ def _maneuver(
     `OTHER_WEAPON`; a group's)."""
     distance = _distance(x, f, v)
     shooting = _fighter(P, K, pf, F_RANGED) >= 0
-    if not _free_drop(P, K, s, x, c, used, f, pf, v):
-        return
+    if crowd < 0 and not _free_drop(P, K, s, x, c, used, f, pf, v):
+        return  # a duel's free action (a group's loop has done f's)
     if s[S_POSTURE + f] != STANDING:
         s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
         s[S_MAN + f] = M_POSTURE
