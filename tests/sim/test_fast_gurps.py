@@ -432,13 +432,13 @@ def _fast_defense_choice(
         ),
         (
             "three_vs_one.yaml",
-            "combatant 'spearman' has a ranged weapon (spear)",
-            "戦闘者 'spearman'が射撃武器を持つ（spear）",
+            "combatant 'brawler' holds more than one melee weapon ready",
+            "戦闘者 'brawler'が白兵武器を2つ以上構えている",
         ),
     ],
 )
 def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None:
-    """A map; a group with a throwable spear among its fighters: declined, the reason in
+    """A map; a group with a fighter holding two weapons ready: declined, the reason in
     one line, in English and Japanese (a shield against shots: test_fast_gurps_mixed.py;
     groups: test_fast_gurps_group.py)."""
     declined = GURPS_FAST.accepts(load_scenario(EXAMPLES / file))
@@ -446,10 +446,28 @@ def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None
     assert declined is not None and in_lang(declined, "ja") == japanese
 
 
+#: A weapon made only to be thrown (a spear, which is also a melee weapon, is kept in hand:
+#: test_fast_gurps_random.py's spear duels).
+JAVELIN: dict[str, Any] = {
+    "key": "javelin",
+    "name": {"en": "Javelin", "ja": "投げ槍"},
+    "weight": 2,
+    "modes": [
+        {
+            "name": "throw",
+            "skill": "Thrown Weapon (Spear)",
+            "damage": "thr+1 imp",
+            "min_st": 6,
+            "ranged": {"acc": 3, "half_damage": "x1.5", "max_range": "x2.5", "thrown": True},
+        }
+    ],
+}
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda d: d["combatants"][0].update(weapons=["spear"]), "ranged weapon (spear)"),
+        (lambda d: d["combatants"][0]["weapons"].append(JAVELIN), "ranged weapon (javelin)"),
         (
             lambda d: d["combatants"][1].update(weapons=["axe", "club"], ready=["axe", "club"]),
             "more than one melee weapon ready",

@@ -456,12 +456,12 @@ def test_a_run_is_the_same_however_it_is_split() -> None:
 
 def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three sides; a fighter of a pair the duel fast path would decline (three_vs_one's
-    throwable spear); more fighters than the kernel holds; no Numba."""
+    brawler with a club and a knife ready); more fighters than the kernel holds; no Numba."""
     data = copy.deepcopy(load_scenario(PARTY).data)
     data["combatants"][3]["side"] = "bandits"
     assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == "3 sides (it plays two)"
     three = load_scenario(PARTY.parent / "three_vs_one.yaml")
-    assert GURPS_FAST.accepts(three) == "combatant 'spearman' has a ranged weapon (spear)"
+    assert GURPS_FAST.accepts(three) == "combatant 'brawler' holds more than one melee weapon ready"
     data = copy.deepcopy(load_scenario(PARTY).data)
     extra = data["combatants"][1]
     data["combatants"] += [

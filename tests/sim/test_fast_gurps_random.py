@@ -112,3 +112,35 @@ def test_random_duels_play_exactly_the_engines_battles() -> None:
     play = compiled.play_blocks if compiled.available() else batch.play_blocks
     compared = check_random_battles(lambda: random_duel(rng, base), play, 12, 40)
     assert compared >= 400
+
+
+def random_spear_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
+    """A random duel (`random_duel`) with one or both fighters holding a spear: reach 1 or
+    1-2 held for reach 1 (B269's "*": another grip takes a Ready), a mode to throw it, and
+    a skill at throwing that would make a throw worth the AI's while; None if declined."""
+    data = copy.deepcopy(base)
+    for fighter in data["combatants"]:
+        random_fighter(rng, fighter)
+    for fighter in rng.sample(data["combatants"], rng.randint(1, 2)):
+        spare = fighter["weapons"][1:] if rng.random() < 0.5 else []
+        fighter["weapons"] = ["spear", *spare]
+        fighter["skills"]["Spear"] = rng.randint(9, 18)
+        fighter["skills"]["Thrown Weapon (Spear)"] = rng.randint(12, 20)
+    data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
+    data["options"] = random_options(rng)
+    scenario = parse_scenario(data, "random_spear.yaml")
+    if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
+        return None
+    return scenario
+
+
+def test_random_spear_duels_play_exactly_the_engines_battles() -> None:
+    """A spear that could be thrown is kept (the AI does not throw the last weapon it can
+    strike with: `ai._last_blade`) and never changes its grip (the AI takes no Ready for
+    it), so its modes are those of its first grip, reach 1 (B269); 12 random spear duels,
+    40 battles each, are the engine's battles with the same dice."""
+    rng = random.Random(20261203)
+    base = load_scenario(DUEL).data
+    play = compiled.play_blocks if compiled.available() else batch.play_blocks
+    compared = check_random_battles(lambda: random_spear_duel(rng, base), play, 12, 40)
+    assert compared >= 400

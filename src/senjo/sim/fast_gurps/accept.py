@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
-from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.model import AttackMode, Fighter, Weapon
 from senjo.systems.gurps.skills import FAST_DRAW
 
 __all__ = [
@@ -153,6 +153,16 @@ def shot_reason(fighter: Fighter) -> Reason | None:
     return None
 
 
+def _kept(weapon: Weapon) -> bool:
+    """True for a melee weapon that can also be thrown (a spear): the AI never throws the
+    last weapon it can strike with (`ai._last_blade`), and here it never holds another
+    ready - a second ready weapon is declined, a spare drawn only once the first is broken
+    (`constructed._spare`) - so its throw is never made."""
+    return any(m.is_melee for m in weapon.modes) and all(
+        m.ranged is None or m.ranged.thrown for m in weapon.modes
+    )
+
+
 def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
     """The first thing about this fighter the fast path does not model, or None. A
     shooter's (`shooting`) missile weapon is checked by `shot_reason` instead."""
@@ -167,7 +177,7 @@ def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
         if weapon.key == shot:
             continue
         for mode in weapon.modes:
-            if mode.ranged is not None:
+            if mode.ranged is not None and not _kept(weapon):
                 return Reason(
                     f"{name} has a ranged weapon ({weapon.key})",
                     f"{jname}が射撃武器を持つ（{weapon.key}）",
@@ -192,6 +202,8 @@ def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
         if weapon.key == shot:
             continue
         for mode in weapon.modes:
+            if mode.ranged is not None:
+                continue  # a throw the AI never makes (`_kept`)
             label = f"{name}'s {weapon.key} ({mode.name})"
             jlabel = f"{jname}の{weapon.key}（{mode.name}）"
             kind = mode.damage.damage_type.value
@@ -199,8 +211,6 @@ def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
                 return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")
             if mode.st_for_damage is not None:  # damage from a fixed ST (a bow's)
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
-            if mode.reach_needs_ready:
-                return Reason(f"{label} needs a change of grip", f"{jlabel}は持ち方の変更が要る")
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
         return Reason(

@@ -35,6 +35,7 @@ from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.reach import effective_mode
 from senjo.systems.gurps.readying import ready
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
@@ -106,8 +107,12 @@ def _set_hands(
 
 
 def _modes(scenario: Scenario, order: tuple[str, ...], index: int) -> list[tuple[str, AttackMode]]:
+    """The fighter's melee modes as its first grip holds them: a reach marked "*" is its
+    shortest (B269, `reach.effective_mode`); the AI never takes the Ready that changes it."""
     fighter: Fighter = next(f for f in scenario.fighters if f.key == order[index])
-    return [(w.key, m) for w in fighter.weapons for m in w.modes if m.is_melee]
+    fresh = _state(scenario, order).status[fighter.key]
+    modes = [(w.key, effective_mode(fresh, w.key, m)) for w in fighter.weapons for m in w.modes]
+    return [(w, m) for w, m in modes if m is not None and m.is_melee]
 
 
 def _spare(scenario: Scenario, order: tuple[str, ...], index: int) -> str | None:
