@@ -14,10 +14,12 @@ on examples/coc/duel.yaml and GURPS duels on examples/gurps/duel.yaml (the
 compiled duel, and the NumPy model it mirrors), GURPS shootouts on
 examples/gurps/ranged.yaml and an archer against a knight who closes in on
 examples/gurps/archer_vs_knight.yaml (the compiled duel only), and a battle of
-four, a party against an ogre, on examples/gurps/party_vs_ogre.yaml, and one of
-six with shooters, examples/gurps/ambush.yaml (the compiled group loop), each fast
-path also on a long run (1,000,000 CoC, 4,000,000 GURPS duels, 1,000,000 shootouts
-and archer duels, 400,000 party and ambush battles), whose figures are its steady
+four, a party against an ogre, on examples/gurps/party_vs_ogre.yaml, one of
+six with shooters, examples/gurps/ambush.yaml, and three against an ogre with a spear
+and a fighter with a weapon in each hand, examples/gurps/three_vs_one.yaml (the
+compiled group loop), each fast path also on a long run (1,000,000 CoC, 4,000,000
+GURPS duels, 1,000,000 shootouts and archer duels, 400,000 party, ambush and
+three_vs_one battles), whose figures are its steady
 rate: on the short runs starting the workers is a tenth of the time.
 """
 
@@ -45,6 +47,7 @@ RANGED = ROOT / "examples" / "gurps" / "ranged.yaml"
 ARCHER = ROOT / "examples" / "gurps" / "archer_vs_knight.yaml"
 PARTY = ROOT / "examples" / "gurps" / "party_vs_ogre.yaml"
 AMBUSH = ROOT / "examples" / "gurps" / "ambush.yaml"
+THREE = ROOT / "examples" / "gurps" / "three_vs_one.yaml"
 
 # The reference duel's numbers, taken from duel.yaml: (skill, dodge, damage dice,
 # damage adds, DR on the torso, HP). Knight: Broadsword 14, sw 1d+2 cut; Raider:
@@ -176,3 +179,4 @@ if __name__ == "__main__":
     path_duels("GURPS archer", ARCHER, size, 200, 1_000_000)
     path_duels("GURPS party", PARTY, size, 100, 400_000)
     path_duels("GURPS ambush", AMBUSH, size, 100, 400_000)
+    path_duels("GURPS three_vs_one", THREE, size, 100, 400_000)

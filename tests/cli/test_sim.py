@@ -19,6 +19,8 @@ from senjo.sim.fast_coc.tables import duel_model
 ROOT = Path(__file__).parents[2]
 DUEL = str(ROOT / "examples" / "gurps" / "duel.yaml")
 THREE = str(ROOT / "examples" / "gurps" / "three_vs_one.yaml")
+#: A scenario no fast path models (a hex map).
+CORRIDOR = str(ROOT / "examples" / "gurps" / "corridor.yaml")
 COC_DUEL = str(ROOT / "examples" / "coc" / "duel.yaml")
 
 #: An environment with no language preference: the C locale and no SENJO_LANG.
@@ -140,9 +142,10 @@ def test_sim_reports_flights(tmp_path: Path, lang: str, column: str, won: str) -
 
 
 def test_workers_do_not_change_the_numbers() -> None:
-    """--workers 2 gives the identical JSON to --workers 1, except the seconds taken."""
-    one = sim_json(THREE, "-n", "24", "--seed", "5", "--workers", "1")
-    two = sim_json(THREE, "-n", "24", "--seed", "5", "--workers", "2")
+    """--workers 2 gives the identical JSON to --workers 1, except the seconds taken (on
+    the engine; the fast paths' split: tests/sim)."""
+    one = sim_json(THREE, "-n", "24", "--seed", "5", "--workers", "1", "--path", "engine")
+    two = sim_json(THREE, "-n", "24", "--seed", "5", "--workers", "2", "--path", "engine")
     assert one.pop("seconds") >= 0 and two.pop("seconds") >= 0
     assert one == two
 
@@ -217,17 +220,17 @@ def test_sim_fast_path_declined_or_taken() -> None:
     """--path fast on a scenario no fast path models exits 2 with the reason; the duel
     is played on the fast path under --path fast and auto, on the engine if asked."""
     assert_one_line_error(
-        invoke("sim", THREE, "--path", "fast", "--lang", "en"),
+        invoke("sim", CORRIDOR, "--path", "fast", "--lang", "en"),
         "no fast path for this scenario yet (",
-        "fast: combatant 'spearman' has a ranged weapon (spear)",
+        "fast: the scenario has a map (the GURPS fast path plays without one)",
     )
     assert_one_line_error(
-        invoke("sim", THREE, "--path", "fast", "--lang", "ja"),
+        invoke("sim", CORRIDOR, "--path", "fast", "--lang", "ja"),
         "このシナリオを扱える高速経路はまだない（",
-        "fast: 戦闘者 'spearman'が射撃武器を持つ（spear）",
+        "fast: マップのあるシナリオ（GURPSの高速経路はマップなしで戦う）",
     )
     for lang, other in (("en", "CoC duels only"), ("ja", "CoCの決闘のみ")):
-        result = invoke("sim", THREE, "--path", "fast", "--lang", lang)
+        result = invoke("sim", CORRIDOR, "--path", "fast", "--lang", lang)
         assert other not in result.output  # the CoC path's reason is no news to a GURPS table
     for path in ("fast", "auto"):
         assert sim_json(DUEL, "-n", "20", "--path", path)["path"] == "fast"
@@ -267,16 +270,16 @@ def test_sim_says_why_auto_played_on_the_engine() -> None:
     """--path auto on a scenario no fast path models plays on the engine and says why, in
     the report's language and in the JSON (English); nothing is said when a fast path
     played, or when the engine was asked for."""
-    english = ok(invoke("sim", THREE, "-n", "3", "--lang", "en"))
-    assert "no fast path for this scenario yet (fast: combatant 'spearman'" in english
-    japanese = ok(invoke("sim", THREE, "-n", "3", "--lang", "ja"))
-    assert "このシナリオを扱える高速経路はまだない（fast: 戦闘者 'spearman'" in japanese
-    data = sim_json(THREE, "-n", "3")
+    english = ok(invoke("sim", CORRIDOR, "-n", "3", "--lang", "en"))
+    assert "no fast path for this scenario yet (fast: the scenario has a map" in english
+    japanese = ok(invoke("sim", CORRIDOR, "-n", "3", "--lang", "ja"))
+    assert "このシナリオを扱える高速経路はまだない（fast: マップのあるシナリオ" in japanese
+    data = sim_json(CORRIDOR, "-n", "3")
     assert data["path"] == "engine"
     assert data["fast_declined"] == [
-        {"path": "fast", "reason": "combatant 'spearman' has a ranged weapon (spear)"}
+        {"path": "fast", "reason": "the scenario has a map (the GURPS fast path plays without one)"}
     ]
-    assert "fast_declined" not in sim_json(THREE, "-n", "3", "--path", "engine")
+    assert "fast_declined" not in sim_json(CORRIDOR, "-n", "3", "--path", "engine")
     assert "fast_declined" not in sim_json(DUEL, "-n", "20")
     assert "no fast path" not in ok(invoke("sim", DUEL, "-n", "20", "--lang", "en"))
 

@@ -430,17 +430,11 @@ def _fast_defense_choice(
             "the scenario has a map (the GURPS fast path plays without one)",
             "マップのあるシナリオ（GURPSの高速経路はマップなしで戦う）",
         ),
-        (
-            "three_vs_one.yaml",
-            "combatant 'brawler' holds more than one melee weapon ready",
-            "戦闘者 'brawler'が白兵武器を2つ以上構えている",
-        ),
     ],
 )
 def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None:
-    """A map; a group with a fighter holding two weapons ready: declined, the reason in
-    one line, in English and Japanese (a shield against shots: test_fast_gurps_mixed.py;
-    groups: test_fast_gurps_group.py)."""
+    """A map: declined, the reason in one line, in English and Japanese (a shield against
+    shots: test_fast_gurps_mixed.py; groups: test_fast_gurps_group.py)."""
     declined = GURPS_FAST.accepts(load_scenario(EXAMPLES / file))
     assert declined == reason
     assert declined is not None and in_lang(declined, "ja") == japanese
@@ -469,15 +463,27 @@ JAVELIN: dict[str, Any] = {
     [
         (lambda d: d["combatants"][0]["weapons"].append(JAVELIN), "ranged weapon (javelin)"),
         (
-            lambda d: d["combatants"][1].update(weapons=["axe", "club"], ready=["axe", "club"]),
-            "more than one melee weapon ready",
+            lambda d: d["combatants"][1].update(
+                weapons=["axe", "club", "large_knife"], ready=["axe", "club", "large_knife"]
+            ),
+            "more than two weapons ready",
+        ),
+        (
+            lambda d: d["combatants"][1].update(
+                weapons=["axe", "club", "large_knife"], ready=["axe", "club"]
+            ),
+            "a spare besides its two weapons ready",
+        ),
+        (
+            lambda d: d["combatants"][1].update(weapons=["axe", "spear"], ready=["axe", "spear"]),
+            "two weapons ready, one of them ranged (spear)",
         ),
         (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """A thrown weapon, a second weapon in hand or a random player it does not model:
-    declined."""
+    """A thrown weapon, a third weapon in hand, a spare beside two, a spear beside another
+    weapon (the AI might throw it) or a random player it does not model: declined."""
     data = copy.deepcopy(load_scenario(DUEL).data)
     change(data)
     found = GURPS_FAST.accepts(parse_scenario(data, "changed.yaml"))

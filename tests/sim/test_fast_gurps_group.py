@@ -47,6 +47,7 @@ from senjo.systems.gurps.events import AttackRolled
 from .gurps_duels import DUEL, SCENARIOS, assert_agrees, engine_figures, model_figures
 from .gurps_mixed import MIXED
 from .gurps_shootouts import RANGED, SHOOTOUTS
+from .test_fast_gurps import JAVELIN
 from .test_fast_gurps_random import random_duel, random_fighter, random_options
 from .test_fast_gurps_shootout import random_shootout
 
@@ -455,13 +456,16 @@ def test_a_run_is_the_same_however_it_is_split() -> None:
 
 
 def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Three sides; a fighter of a pair the duel fast path would decline (three_vs_one's
-    brawler with a club and a knife ready); more fighters than the kernel holds; no Numba."""
+    """Three sides; a fighter of a pair the duel fast path would decline (a javelin, made
+    to be thrown); more fighters than the kernel holds; no Numba."""
     data = copy.deepcopy(load_scenario(PARTY).data)
     data["combatants"][3]["side"] = "bandits"
     assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == "3 sides (it plays two)"
-    three = load_scenario(PARTY.parent / "three_vs_one.yaml")
-    assert GURPS_FAST.accepts(three) == "combatant 'brawler' holds more than one melee weapon ready"
+    data = copy.deepcopy(load_scenario(PARTY).data)
+    data["combatants"][2]["weapons"].append(JAVELIN)
+    assert GURPS_FAST.accepts(parse_scenario(data, "x.yaml")) == (
+        "combatant 'staff' has a ranged weapon (javelin)"
+    )
     data = copy.deepcopy(load_scenario(PARTY).data)
     extra = data["combatants"][1]
     data["combatants"] += [

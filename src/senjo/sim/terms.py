@@ -109,6 +109,10 @@ _HANDED_OVER: dict[str, tuple[str, str]] = {
     "sidearm": ("追わない予備の武器", "spare weapon not modelled"),
     "beyond": ("表の範囲外の距離", "distance past the tables"),
     "target": ("最寄り以外の敵への攻撃", "blow at a foe other than the nearest"),
+    "dual": (
+        "追わない二刀流（利き手でない方の武器を失う、両手攻撃）",
+        "two weapons not modelled (off-hand weapon lost, Dual-Weapon Attack)",
+    ),
 }
 
 

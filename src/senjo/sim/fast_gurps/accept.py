@@ -27,6 +27,7 @@ __all__ = [
     "decline_reason",
     "fighter_reason",
     "main_weapon",
+    "off_weapon",
     "shooter",
     "shot_reason",
 ]
@@ -34,9 +35,10 @@ __all__ = [
 #: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
 #: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, Low Pain
 #: Threshold (double shock), Hard to Kill (death checks), Perfect Balance (knockback), those
-#: that change wounding by location, and those that change nothing without a map (arcs,
-#: the off hand) or that the engine does not apply (Hard to Subdue) - each checked battle
-#: by battle against the engine.
+#: that change wounding by location, Ambidexterity (no off-hand penalty for a fighter with
+#: two weapons ready, `off_hand.py`), and those that change nothing without a map (arcs)
+#: or that the engine does not apply (Hard to Subdue) - each checked battle by battle
+#: against the engine.
 MODELLED_ADVANTAGES = frozenset(
     {
         "ambidexterity",
@@ -106,6 +108,45 @@ def main_weapon(fighter: Fighter) -> str | None:
     return next(iter(held or manufactured), None)
 
 
+def off_weapon(fighter: Fighter) -> str | None:
+    """The key of the second weapon (not a natural one) the fighter holds ready at the
+    start, in its off hand (B417); None for a fighter with at most one ready."""
+    held = [key for key in _manufactured(fighter) if key in fighter.ready]
+    return held[1] if len(held) > 1 else None
+
+
+def _dual_reason(fighter: Fighter, manufactured: list[str]) -> Reason | None:
+    """For a fighter with two or more weapons ready: the first thing the fast path does not
+    model about them, or None (two melee weapons, nothing else: `off_weapon`)."""
+    name, jname = f"combatant {fighter.key!r}", f"戦闘者 {fighter.key!r}"
+    held = [key for key in manufactured if key in fighter.ready]
+    if len(held) > 2:
+        return Reason(
+            f"{name} holds more than two weapons ready",
+            f"{jname}が武器を3つ以上構えている",
+        )
+    if len(manufactured) > 2:
+        return Reason(
+            f"{name} carries a spare besides its two weapons ready",
+            f"{jname}が構えた2つの武器のほかに予備の武器を持つ",
+        )
+    for key in held:
+        if any(mode.ranged is not None for mode in fighter.weapon(key).modes):
+            return Reason(
+                f"{name} holds two weapons ready, one of them ranged ({key})",
+                f"{jname}が武器を2つ構え、その一方が射撃・投擲武器（{key}）",
+            )
+    from senjo.sim.fast_gurps import compiled
+
+    if not compiled.available():
+        return Reason(
+            f"{name} holds two weapons ready, which only the compiled duel plays, and Numba"
+            " is not available",
+            f"{jname}が武器を2つ構え、それを扱うのはコンパイル版の決闘のみで、Numba が使えない",
+        )
+    return None
+
+
 def shooter(fighter: Fighter) -> tuple[str, AttackMode] | None:
     """The fighter's missile weapon and its mode when its main weapon (`main_weapon`) has
     one mode only and it shoots (a bow, a crossbow); else None."""
@@ -156,8 +197,8 @@ def shot_reason(fighter: Fighter) -> Reason | None:
 def _kept(weapon: Weapon) -> bool:
     """True for a melee weapon that can also be thrown (a spear): the AI never throws the
     last weapon it can strike with (`ai._last_blade`), and here it never holds another
-    ready - a second ready weapon is declined, a spare drawn only once the first is broken
-    (`constructed._spare`) - so its throw is never made."""
+    ready - beside a second one ready it is declined (`_dual_reason`), a spare is drawn
+    only once the first is broken (`constructed._spare`) - so its throw is never made."""
     return any(m.is_melee for m in weapon.modes) and all(
         m.ranged is None or m.ranged.thrown for m in weapon.modes
     )
@@ -184,13 +225,12 @@ def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
                 )
     manufactured = _manufactured(fighter)
     if sum(key in fighter.ready for key in manufactured) > 1:
-        return Reason(
-            f"{name} holds more than one melee weapon ready",
-            f"{jname}が白兵武器を2つ以上構えている",
-        )
-    main = main_weapon(fighter)
+        reason = _dual_reason(fighter, manufactured)
+        if reason is not None:
+            return reason
+    main, off = main_weapon(fighter), off_weapon(fighter)
     for weapon in fighter.weapons:
-        if weapon.key == main or weapon.key not in manufactured:
+        if weapon.key in (main, off) or weapon.key not in manufactured:
             continue
         for mode in weapon.modes:
             if FAST_DRAW.get(mode.skill, "") in fighter.skills:  # B194: drawn as it attacks

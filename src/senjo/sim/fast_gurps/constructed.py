@@ -17,7 +17,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
 from senjo.scenario.battle import build_battle
-from senjo.sim.fast_gurps.accept import main_weapon, shooter
+from senjo.sim.fast_gurps.accept import main_weapon, off_weapon, shooter
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
     DROPPED,
@@ -78,7 +78,8 @@ def _set_hands(
     spare: str | None = None,
     swapped: bool = False,
 ) -> None:
-    """The weapon (`where`) and the shield (`hand`: ready, held unready, dropped) as given.
+    """The weapon (`where`) and the shield or the off-hand weapon of two (`hand`: ready,
+    held unready, dropped) as given.
     SPARE: the main weapon broken, then the spare drawn by the engine's Ready (B382); or,
     `swapped`, a shooter's missile weapon empty and the spare readied in its place by a
     Ready (swap), which lets it fall."""
@@ -101,9 +102,9 @@ def _set_hands(
         )
     else:
         _set_weapon(state, key, weapon, where)
-    shield = state.fighters[key].shield
-    if shield is not None:
-        _set_weapon(state, key, shield.key, hand)
+    fighter = state.fighters[key]
+    second = fighter.shield.key if fighter.shield is not None else off_weapon(fighter)
+    _set_weapon(state, key, second, hand)  # the shield, or the off-hand weapon of two
 
 
 def _modes(scenario: Scenario, order: tuple[str, ...], index: int) -> list[tuple[str, AttackMode]]:

@@ -40,6 +40,7 @@ def _slot(
     misses: list[list[dict[str, int]]],
     main: str | None,
     spare: bool,
+    off: str | None = None,
 ) -> Slot:
     """One defense as the model plays it; a parry's fumble table is added to `misses`."""
     fighter = state.fighters[key]
@@ -77,6 +78,7 @@ def _slot(
         fumble,
         close,
         spare,
+        off=option.weapon == off if off is not None else False,
     )
 
 
@@ -89,12 +91,14 @@ def defense_slots(
     misses: list[list[dict[str, int]]],
     main: str | None,
     spare: str | None,
+    off: str | None = None,
 ) -> list[Slot]:
-    """The fighter's defense slots: those of `plain` (its main weapon and shield ready),
-    then, with a spare (`drawn`: the state SPARE with the shield ready), its parries with
-    the spare, where the engine lists them in that state."""
+    """The fighter's defense slots: those of `plain` (its main weapon and shield ready, or
+    its two weapons: `off` the one in its off hand), then, with a spare (`drawn`: the state
+    SPARE with the shield ready), its parries with the spare, where the engine lists them
+    in that state."""
     slots = [
-        _slot(battle, plain, key, o, incoming, misses, main, False)
+        _slot(battle, plain, key, o, incoming, misses, main, False, off)
         for o in _options(plain, key, incoming)
     ]
     if drawn is None or spare is None:

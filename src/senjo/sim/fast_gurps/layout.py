@@ -123,7 +123,8 @@ READY, DROPPED, UNREADY, BROKEN, SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROK
 MAIN_STATES = (READY, DROPPED, UNREADY, BROKEN)
 SPARE_STATES = (SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROKEN)
 WEAPON_STATES = MAIN_STATES + SPARE_STATES
-#: Shield states: held ready (or no shield), held but unready, dropped.
+#: Shield states: held ready (or no shield), held but unready, dropped; for a fighter with
+#: two weapons ready, those of the one in its off hand (`off_hand.py`).
 HANDS = (READY, DROPPED, UNREADY)
 
 
@@ -177,7 +178,9 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # weapon broken, or empty with the foe within a Move), a shooter knocked back past the
 # yards its tables cover; in a group, a fighter with no blow open on its nearest foe while
 # another stands within reach (the AI then weighs its blows at the others).
-W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
+# A fighter with two weapons ready whose off-hand one is lost (dropped, turned, broken), or
+# who makes a Dual-Weapon Attack.
+W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET, W_DUAL = 0, 1, 2, 3, 4, 5, 6
 #: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
 NMAX = 16
 #: How a group battle's fighter ends it (`group.GroupResult.up`): down, still in the
@@ -190,6 +193,7 @@ ESCAPE_NAMES = {
     W_SIDEARM: "sidearm",
     W_BEYOND: "beyond",
     W_TARGET: "target",
+    W_DUAL: "dual",
 }
 #: Yards past the farther of a shootout's start and the melee classes that a shooter's
 #: tables still cover: room for knockback (a punch's, a kick's) before a battle escapes.
@@ -201,12 +205,17 @@ EMPTY_FIGHT, EMPTY_SPARE = 0, 1
 #: `FighterTables.choose_value` where no blow is open.
 NO_BLOW = -1e18
 #: Which weapon an attack mode or a parry uses: none held (a punch, a dodge), the main
-#: weapon (usable in the state READY), the spare (in the state SPARE).
-HELD_NONE, HELD_MAIN, HELD_SPARE = 0, 1, 2
+#: weapon (usable in the state READY), the spare (in the state SPARE), the weapon in the
+#: off hand of a fighter with two ready (usable while its state, on the shield's axis, is
+#: READY: `off_hand.py`).
+HELD_NONE, HELD_MAIN, HELD_SPARE, HELD_OFF = 0, 1, 2, 3
 # Attack-table codes besides a mode index; BACK + a mode index: strike with that mode,
 # then Step back out of the foe's reach (the longer weapon's tactic, seed 001).
 NO_ATTACK = -1
 BACK = 1000
+#: DUAL + a mode index: a Dual-Weapon Attack (B417), that mode's blow and the off-hand
+#: weapon's (`FighterTables.off_mode`), each at -4, with one plan (`plan_dual`).
+DUAL = 2000
 # Critical-miss outcomes (armed and unarmed tables).
 (
     CM_NOTHING,
@@ -289,14 +298,16 @@ class Mode:
     step_out: bool = False
     #: Whether it is the fighter's spare weapon (struck with in the state SPARE).
     spare: bool = False
+    #: Whether it is the weapon in the off hand of a fighter with two ready.
+    off: bool = False
     #: For a shooter's blow: whether the engine lists its Attack before the shot's (the
     #: AI takes the first of equal values).
     before_shot: bool = False
 
     @property
     def held(self) -> int:
-        """HELD_MAIN, HELD_SPARE or HELD_NONE: the weapon this mode strikes with."""
-        return HELD_MAIN if self.main else HELD_SPARE if self.spare else HELD_NONE
+        """HELD_MAIN, HELD_SPARE, HELD_OFF or HELD_NONE: the weapon this mode strikes with."""
+        return _held(self.main, self.spare, self.off)
 
     @property
     def wounding(self) -> str:
@@ -332,11 +343,18 @@ class Slot:
     close: bool
     #: Whether it is a parry with the spare weapon (open in the state SPARE only).
     spare: bool = False
+    #: Whether it is a parry with the weapon in the off hand of a fighter with two ready.
+    off: bool = False
 
     @property
     def held(self) -> int:
-        """HELD_MAIN, HELD_SPARE or HELD_NONE: the weapon this defense parries with."""
-        return HELD_MAIN if self.main else HELD_SPARE if self.spare else HELD_NONE
+        """HELD_MAIN, HELD_SPARE, HELD_OFF or HELD_NONE: the weapon this defense parries
+        with."""
+        return _held(self.main, self.spare, self.off)
+
+
+def _held(main: bool, spare: bool, off: bool) -> int:
+    return HELD_MAIN if main else HELD_SPARE if spare else HELD_OFF if off else HELD_NONE
 
 
 @dataclass(slots=True)
@@ -428,6 +446,15 @@ class FighterTables:
     #: The most a shot's skill can be once every modifier is in (shooting blind: 9), or
     #: NO_CAP; `shot_skill` and `shot_posture` are before it.
     shot_cap: int = NO_CAP
+    #: Whether it holds a weapon ready in each hand (`off_hand.py`); the index in `modes` of
+    #: the off-hand weapon's blow in a Dual-Weapon Attack (-1: none), and the modifier each
+    #: blow of one takes (B417: -4).
+    dual: bool = False
+    off_mode: int = -1
+    dual_modifier: int = 0
+    #: [mode, shock, defense - D_MIN] -> the plan of a Dual-Weapon Attack with that mode in
+    #: the main hand (-1: none tabulated; the engine plays on).
+    plan_dual: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
     #: [effective skill - SKILL_LO, foe's best defense - D_MIN] -> the AI's value of the
     #: shot (`GurpsAI._best_plan`; it shoots when above 0), and the plan it takes. The value
     #: depends on the state only through the shot's skill (distance, Aim, shock and the

@@ -60,8 +60,11 @@ FloatArray = npt.NDArray[np.float64]
     F_BLOCK,
     F_RANGE_TOP,
     F_SHOT_CAP,
-) = range(26)
-F_COLUMNS = 26
+    F_DUAL,
+    F_OFF_MODE,
+    F_DUAL_MODIFIER,
+) = range(29)
+F_COLUMNS = 29
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -157,6 +160,7 @@ TABLES = (
     "choose_value",
     "half_damage",
     "striking",
+    "plan_dual",
     "scalars",
 )
 (
@@ -213,8 +217,9 @@ TABLES = (
     T_CHOOSE_VALUE,
     T_HALF_DAMAGE,
     T_STRIKING,
+    T_PLAN_DUAL,
     T_SCALARS,
-) = range(54)
+) = range(55)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
     {"move", "reach", "chance", "x", "drop_cost", "shot_value", "choose_value", "half_damage"}
@@ -298,6 +303,9 @@ def pack(t: DuelTables) -> Packed:
             next((j for j, slot in enumerate(f.slots) if slot.kind == "block"), -1),
             f.shot_skill.shape[0] - 1 if f.ranged >= 0 else 0,  # its shots' last yard
             f.shot_cap,
+            int(f.dual),
+            f.off_mode,
+            f.dual_modifier,
         ]
 
     def modes(f: FighterTables) -> IntArray:
@@ -406,6 +414,7 @@ def pack(t: DuelTables) -> Packed:
         choose_value=_stack([f.choose_value for f in fighters], np.float64),
         half_damage=np.array([min(f.half_damage, 1e18) for f in fighters], dtype=np.float64),
         striking=_stack([_int(f.striking) for f in fighters]),
+        plan_dual=_stack([_int(f.plan_dual) for f in fighters]),
         scalars=_int([t.max_rounds, SKILL_LO, t.distance_top]),
     )
 

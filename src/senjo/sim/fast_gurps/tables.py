@@ -29,7 +29,7 @@ import numpy as np
 from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
-from senjo.sim.fast_gurps.accept import main_weapon, shooter
+from senjo.sim.fast_gurps.accept import main_weapon, off_weapon, shooter
 from senjo.sim.fast_gurps.constructed import (
     _battle,
     _decision_battle,
@@ -56,6 +56,7 @@ from senjo.sim.fast_gurps.layout import (
     DR_IGNORED,
     DR_NORMAL,
     DROPPED,
+    DUAL,
     HANDS,
     KNOCK_MARGIN,
     LOC,
@@ -87,6 +88,7 @@ from senjo.sim.fast_gurps.layout import (
     distances,
     judge_table,
 )
+from senjo.sim.fast_gurps.off_hand import off_blow, off_hand_modifier
 from senjo.sim.fast_gurps.ranged_tables import drop_tables, shooter_tables
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables as rule_tables
@@ -97,7 +99,7 @@ from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
-from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import move_allowance, steps_out_to_strike
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import initiative_order
@@ -159,11 +161,12 @@ def _fighter_tables(
     fighter: Fighter = battle.state.fighters[key]
     ai = GurpsAI()
     main = main_weapon(fighter)  # None: natural weapons only (claws, fists)
+    off = off_weapon(fighter)  # a second weapon ready, in the off hand (`off_hand.py`)
     spare = _spare(scenario, order, index)  # drawn once the main weapon breaks (SPARE)
     shield = fighter.shield
     st = _state(scenario, order)
     status = st.status[key]
-    held = main is None or status.hands[0] == main
+    held = (main is None or status.hands[0] == main) and (off is None or status.hands[1] == off)
     if not held or (shield is not None and shield.key not in status.ready):
         raise Unsupported(
             Reason(
@@ -175,6 +178,10 @@ def _fighter_tables(
     misses: list[list[dict[str, int]]] = []
     modes: list[Mode] = []
     lighting = darkness(st)  # B394, on every attack roll: part of each mode's base skill
+
+    def off_hand(weapon: str, mode: AttackMode) -> int:  # B417: the off hand's -4
+        return off_hand_modifier(st, key, foe, weapon, mode) if weapon == off else 0
+
     for weapon, mode in _modes(scenario, order, index):
         dice = mode.damage.dice(fighter.thrust, fighter.swing)
         misses.append(miss_table(battle, key, weapon, mode, parrying=False))
@@ -188,7 +195,7 @@ def _fighter_tables(
                 dice.adds,
                 mode.damage.damage_type.value,
                 minimum_basic_damage(mode.damage.damage_type),
-                fighter.skill(mode.skill) - lighting,
+                fighter.skill(mode.skill) - lighting + off_hand(weapon, mode),
                 len(misses) - 1,
                 can_target("eye", mode.damage.damage_type),
                 float(max(mode.reach)) if mode.reach else 0.0,
@@ -197,6 +204,7 @@ def _fighter_tables(
                 float(mode.damage.armor_divisor),
                 steps_out_to_strike(mode),
                 weapon == spare,
+                off=weapon == off,
             )
         )
     mode_index = {(m.weapon, m.name): i for i, m in enumerate(modes)}
@@ -209,7 +217,7 @@ def _fighter_tables(
     if spare is not None:
         drawn = _state(scenario, order)
         _set_hands(drawn, key, main, SPARE, READY, spare)
-    slots = defense_slots(battle, plain, drawn, key, incoming, misses, main, spare)
+    slots = defense_slots(battle, plain, drawn, key, incoming, misses, main, spare, off)
     reeling = _state(scenario, order)
     reeling.status[key].hp = -(-fighter.hp // 3) - 1
     dodge = DefenseChoice("dodge")
@@ -228,7 +236,9 @@ def _fighter_tables(
     cache_mode = np.full(shape, NO_ATTACK, dtype=np.int64)
     plan = np.zeros((len(modes), SHOCK_LEVELS, d_count), dtype=np.int64)
     planned = np.zeros((len(modes), SHOCK_LEVELS), dtype=np.bool_)
-    hands = HANDS if shield is not None else (READY,)
+    plan_dual = np.full_like(plan, -1)  # a Dual-Weapon Attack's (`off_hand.py`)
+    dual_planned = np.zeros_like(planned)
+    hands = HANDS if shield is not None or off is not None else (READY,)
     plan_ids = _plan_ids()
     memo: dict[tuple[Any, ...], tuple[int, list[int], list[float]]] = {}
     # A shooter strikes blows with its missile weapon in hand (a punch, a kick: its shot
@@ -267,7 +277,9 @@ def _fighter_tables(
                 values = {o: ai._attack_value(state, key, o, cache) for o in attacks}
                 best = max(attacks, key=values.__getitem__)
                 code = NO_ATTACK
-                if values[best] > 0:
+                if values[best] > 0 and best.variant == "dual":
+                    code = DUAL + mode_index[(best.weapon, best.mode)]  # B417
+                elif values[best] > 0:
                     code = mode_index[(best.weapon, best.mode)]
                     if ai._with_step_back(state, key, best, every) != best:
                         code += BACK  # strike, then Step back out of the foe's reach
@@ -280,17 +292,21 @@ def _fighter_tables(
         choose_value[where, hand, far, shock] = best_values
         for attack in attacks:
             m = mode_index[(attack.weapon, attack.mode)]
-            plans = plan_options(state, key, attack)
-            if attack.variant or not plans or planned[m, shock]:
+            dual = attack.variant == "dual"
+            table, done = (plan_dual, dual_planned) if dual else (plan, planned)
+            if (attack.variant and not dual) or done[m, shock]:
                 continue
-            planned[m, shock] = True
+            plans = plan_options(state, key, attack)
+            if not plans:
+                continue
+            done[m, shock] = True
             for defense in range(D_MIN, D_MAX + 1):
                 if len(plans) == 1:
                     chosen_plan = plans[0]
                 else:
                     cache = {(target, False): defense}
                     chosen_plan = ai._best_plan(state, key, attack, plans, cache)[1]
-                plan[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
+                table[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
 
     aod = np.zeros((len(WEAPON_STATES), 3), dtype=np.int64)
     for (where, hand), swapped in itertools.product(melee_states, (False, True)):
@@ -341,6 +357,12 @@ def _fighter_tables(
         if choice.maneuver == "ready" and choice.variant in ("regrip", "pick_up", "draw"):
             if shield is not None and choice.weapon == shield.key:
                 code = PICK_SHIELD
+            elif off is not None and choice.weapon == off:
+                # Taken up again as a shield is (`off_hand.py`): turned in the hand, or
+                # picked up into the off hand (the main weapon ready in the other).
+                turned = hand == UNREADY and choice.variant == "regrip"
+                lying = hand == DROPPED and choice.variant == "pick_up" and where == READY
+                code = PICK_SHIELD if turned or lying else PICK_ESCAPE
             elif choice.weapon == spare and where in (BROKEN, SPARE_DROPPED, SPARE_UNREADY):
                 code = PICK_SPARE
             elif choice.weapon == main and where in MAIN_STATES:
@@ -419,7 +441,11 @@ def _fighter_tables(
         striking=striking,
         rapid_penalty=rapid_penalty,
         parry_breaks=parry_breaks,
+        dual=off is not None,
+        plan_dual=plan_dual,
     )
+    if off is not None:
+        off_blow(out, st, key, foe, main, mode_index)
     foe_shot = shooter(foe_fighter)
     foe_divisors = {
         (m.damage.damage_type.value, float(m.damage.armor_divisor))

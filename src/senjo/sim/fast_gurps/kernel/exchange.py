@@ -41,6 +41,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _clip_defense,
     _die,
     _distance,
+    _escape,
     _f1,
     _f2,
     _fighter,
@@ -62,8 +63,10 @@ from senjo.sim.fast_gurps.layout import (
     BACK,
     BROKEN,
     CLOSE,
+    DUAL,
     HELD_MAIN,
     HELD_NONE,
+    HELD_OFF,
     HELD_SPARE,
     LYING,
     M_ATTACK,
@@ -76,11 +79,14 @@ from senjo.sim.fast_gurps.layout import (
     STANDING,
     TORSO,
     UNREADY,
+    W_DUAL,
 )
 from senjo.sim.fast_gurps.packed import (
     F_DODGE_REELING,
+    F_DUAL_MODIFIER,
     F_HP,
     F_MISS_TABLES,
+    F_OFF_MODE,
     F_RAPID,
     F_SHIELD_DB,
     F_SLOTS,
@@ -112,6 +118,7 @@ from senjo.sim.fast_gurps.packed import (
     T_PARRY_BREAKS,
     T_PLAN,
     T_PLAN_DECEPTIVE,
+    T_PLAN_DUAL,
     T_PLAN_LOCATION,
     T_PLAN_RAPID,
     T_POSTURE_ATTACK,
@@ -171,9 +178,16 @@ def _slot_score(
                 score -= 3
         held = _slot(P, K, pv, j, SL_HELD)
         weapon = s[S_WEAPON + v]
-        if (held == HELD_MAIN and weapon != READY) or (held == HELD_SPARE and weapon != SPARE):
+        if (
+            (held == HELD_MAIN and weapon != READY)
+            or (held == HELD_SPARE and weapon != SPARE)
+            or (held == HELD_OFF and s[S_HAND + v] != READY)
+        ):
             available = False
-        if _slot(P, K, pv, j, SL_UNBALANCED) == 1 and s[S_ATTACKED + v] == 1:
+        # B276: an unbalanced weapon does not parry on a turn it attacked (S_ATTACKED: a bit
+        # for each weapon v struck with, 1 << its HELD_* code).
+        unbalanced = _slot(P, K, pv, j, SL_UNBALANCED) == 1
+        if unbalanced and (s[S_ATTACKED + v] >> held) & 1 == 1:
             available = False
         if _slot(P, K, pv, j, SL_CLOSE) == 0 and close:
             available = False
@@ -288,11 +302,14 @@ def _defend(
             table = _slot(P, K, pv, slot, SL_FUMBLE)
             if table < 0:
                 table += _fighter(P, K, pv, F_MISS_TABLES)
-            _critical_miss(P, PF, K, s, x, c, st, used, v, pv, a, table)
+            off = _slot(P, K, pv, slot, SL_HELD) == HELD_OFF
+            _critical_miss(P, PF, K, s, x, c, st, used, v, pv, a, table, off)
     elif stopped and kind == 1:
         # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
         risky = _i3(P, K, T_PARRY_BREAKS, pv, slot, mode) == 1
         if risky and _die(c, st) <= 2:
+            if _slot(P, K, pv, slot, SL_HELD) == HELD_OFF:
+                _escape(c, used, W_DUAL)  # the off-hand weapon of two broken
             s[S_WEAPON + v] = SPARE_BROKEN if s[S_WEAPON + v] == SPARE else BROKEN
     return stopped
 
@@ -338,9 +355,10 @@ def _strike(
     pv: int,
     mode: int,
     plan: int,
+    dual: int,
 ) -> None:
     """`resolve_attack` of f (slot f, row pf) on v (slot v, row pv): the roll, the defense,
-    the damage."""
+    the damage; `dual` the modifier of a Dual-Weapon Attack's blow (else 0)."""
     s[S_AIM + f] = 0  # any attack ends an Aim (a shooter's punch too)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     deceptive = _i1(P, K, T_PLAN_DECEPTIVE, plan)
@@ -353,12 +371,15 @@ def _strike(
         + _i3(P, K, T_LOCATION_PENALTY, pv, aimed, s[S_SHIELD + v])
         - 2 * deceptive
         - _fighter(P, K, pf, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
+        + dual
     )
     outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
-    if _mode(P, K, pf, mode, MO_HELD) != HELD_NONE:
-        s[S_ATTACKED + f] = 1
+    held = _mode(P, K, pf, mode, MO_HELD)
+    if held != HELD_NONE:
+        s[S_ATTACKED + f] |= 1 << held
     if outcome == 3:
-        _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, _mode(P, K, pf, mode, MO_MISS))
+        table = _mode(P, K, pf, mode, MO_MISS)
+        _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, table, held == HELD_OFF)
     elif outcome == 2:
         _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
@@ -371,10 +392,12 @@ def _strike(
 def _in_hand(P: IntArray, K: IntArray, s: IntArray, f: int, pf: int, mode: int) -> bool:
     """Whether the weapon of `mode` is still in hand (not dropped, turned or broken by the
     first blow of a Rapid Strike): always for a punch, the main weapon ready, the spare
-    drawn and ready (`exchange.in_hand` in the NumPy model)."""
+    drawn and ready (`exchange.in_hand` in the NumPy model), the off-hand weapon of two
+    ready (`off_hand.py`)."""
     held, weapon = _mode(P, K, pf, mode, MO_HELD), s[S_WEAPON + f]
     return (
         held == HELD_NONE
+        or (held == HELD_OFF and s[S_HAND + f] == READY)
         or (held == HELD_MAIN and weapon == READY)
         or (held == HELD_SPARE and weapon == SPARE)
     )
@@ -398,10 +421,12 @@ def _attack(
     mode: int,
     scored: int,
     back: bool,
+    dual: bool,
 ) -> None:
     """The Step into reach (or out of a close combat, for a reach-1 weapon), the plan
     (`Exchange.plan_attack`), one or two strikes; or the strikes, then the Step back
-    (`back`)."""
+    (`back`); a Dual-Weapon Attack's (`dual`): the blow, then the off-hand weapon's
+    (`maneuvers._attack_maneuver`)."""
     reach = _f2(PF, K, T_REACH, pf, mode)
     if not back:
         here = _distance(x, f, v)
@@ -419,8 +444,18 @@ def _attack(
     defense = scored
     if defense == NO_SCORE:
         defense = _best_defense(P, PF, K, s, par, v, pv, pf, mode)
-    plan = _i4(P, K, T_PLAN, pf, mode, -s[S_SHOCK + f], _clip_defense(defense))
-    _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan)
+    table = T_PLAN_DUAL if dual else T_PLAN
+    plan = _i4(P, K, table, pf, mode, -s[S_SHOCK + f], _clip_defense(defense))
+    if plan < 0:
+        _escape(c, used, W_DUAL)  # no plan tabulated for it: the engine plays on
+        return
+    modifier = _fighter(P, K, pf, F_DUAL_MODIFIER) if dual else 0
+    _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan, modifier)
+    if dual:
+        if c[C_STATUS] == PLAYING and s[S_BALANCE + f] == 0 and _active(s, f) and _active(s, v):
+            off = _fighter(P, K, pf, F_OFF_MODE)
+            _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, off, plan, modifier)
+        return
     rapid = _i1(P, K, T_PLAN_RAPID, plan) == 1
     again = (
         rapid
@@ -431,7 +466,7 @@ def _attack(
         and _in_hand(P, K, s, f, pf, mode)
     )
     if again:  # the Rapid Strike's second blow
-        _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan)
+        _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan, 0)
     # The Step back: not after a Rapid Strike cut short, nor once balance is lost; only
     # by a fighter still up and standing.
     if (
@@ -488,12 +523,15 @@ def _blow(
     defense: int,
 ) -> None:
     """The Attack `_melee_choice` chose (`code` >= 0), its scored defense passed on."""
+    dual = code >= DUAL
+    if dual:
+        code -= DUAL
     back = code >= BACK
     if back:
         code -= BACK
     s[S_MAN + f] = M_ATTACK
     scored = defense if first == code else NO_SCORE
-    _attack(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, scored, back)
+    _attack(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, scored, back, dual)
 
 
 @_jit

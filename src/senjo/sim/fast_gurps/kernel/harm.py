@@ -76,10 +76,12 @@ from senjo.sim.fast_gurps.layout import (
     SPARE_DROPPED,
     SPARE_UNREADY,
     UNREADY,
+    W_DUAL,
     W_MISS,
 )
 from senjo.sim.fast_gurps.packed import (
     F_CRIPPLE_CAP,
+    F_DUAL,
     F_DX,
     F_HP,
     F_HPT,
@@ -145,8 +147,10 @@ def _critical_miss(
     pf: int,
     g: int,
     table: int,
+    off: bool,
 ) -> None:
-    """B556 for fighter f (slot f, tables at row pf) near its foe g."""
+    """B556 for fighter f (slot f, tables at row pf) near its foe g; `off`: the roll was
+    made with the off-hand weapon of two, whose state is S_HAND's (`off_hand.py`)."""
     roll = _roll3(c, st)
     result = _miss(P, K, pf, MI_CODE, table, roll)
     # B556's re-rolls (`criticals._carry_out`): a hit on oneself stands only if the re-roll
@@ -169,6 +173,10 @@ def _critical_miss(
         s[S_BALANCE + f] = 1
     elif result == CM_GUARD:
         s[S_GUARD + f] = 1
+    elif off and result in (CM_UNREADY, CM_DROP):
+        s[S_HAND + f] = UNREADY if result == CM_UNREADY else DROPPED
+    elif off and result == CM_BROKEN:
+        _escape(c, used, W_DUAL)  # the off-hand weapon of two broken: the engine plays on
     elif result == CM_UNREADY:
         s[S_WEAPON + f] = SPARE_UNREADY if s[S_WEAPON + f] == SPARE else UNREADY
     elif result == CM_DROP:
@@ -292,7 +300,8 @@ def _damage(
                 s[S_WEAPON + v] = DROPPED
             elif s[S_WEAPON + v] == SPARE:
                 s[S_WEAPON + v] = SPARE_DROPPED
-            if s[S_SHIELD + v] == 1:
+            dual = _fighter(P, K, pv, F_DUAL) == 1  # its off-hand weapon too, if ready
+            if s[S_SHIELD + v] == 1 or (dual and s[S_HAND + v] == READY):
                 s[S_HAND + v] = DROPPED
             s[S_SHIELD + v] = 0
         if lose_turn:

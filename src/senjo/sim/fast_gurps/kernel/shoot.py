@@ -234,7 +234,8 @@ def _shot(
     s[S_LOADED + f] = 0
     s[S_AIM + f] = 0
     if outcome == 3:
-        _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, _mode(P, K, pf, mode, MO_MISS))
+        table = _mode(P, K, pf, mode, MO_MISS)
+        _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, table, False)
     elif outcome == 2:
         _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:

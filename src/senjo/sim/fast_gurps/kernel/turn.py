@@ -215,9 +215,9 @@ def _maneuver(
         s[S_WEAPON + f] = READY
     elif pick == PICK_SPARE:
         s[S_WEAPON + f] = SPARE  # its main weapon broken, it draws the spare (B382)
-    elif pick == PICK_SHIELD:
+    elif pick == PICK_SHIELD:  # or the off-hand weapon of two (`off_hand.py`)
         s[S_HAND + f] = READY
-        s[S_SHIELD + f] = 1
+        s[S_SHIELD + f] = _fighter(P, K, pf, F_SHIELD)
     if pick != PICK_NONE:
         s[S_MAN + f] = M_READY
         return

@@ -1,0 +1,157 @@
+"""A weapon ready in each hand on the GURPS fast path (`fast_gurps/off_hand.py`).
+
+B417: the off hand strikes at -4 without Ambidexterity, and a Dual-Weapon Attack strikes
+once with each hand, each at -4. Each weapon parries and counts its repeated parries
+apart (B376); an unbalanced one cannot parry on a turn it struck (B276). The off-hand
+weapon's state (ready, turned in the hand, dropped) takes a shield's place on the
+tables. Random duels and examples/gurps/three_vs_one.yaml are held to the engine battle
+by battle.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from senjo.scenario import Scenario, load_scenario, parse_scenario
+from senjo.sim.fast_gurps import GURPS_FAST, compiled
+from senjo.sim.fast_gurps.layout import DUAL, DuelTables
+from senjo.sim.fast_gurps.packed import pack
+from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
+
+from .gurps_duels import DUEL, assert_agrees, assert_engines_battle
+from .test_fast_gurps_group import check_group
+from .test_fast_gurps_random import WEAPONS, random_fighter, random_options
+
+pytestmark = pytest.mark.skipif(
+    not compiled.available(), reason="two weapons ready: the compiled kernel only"
+)
+
+THREE = Path(__file__).parents[2] / "examples" / "gurps" / "three_vs_one.yaml"
+#: One-handed weapons a fighter may hold in either hand.
+ONE_HANDED = ["broadsword", "shortsword", "axe", "mace", "club", "large_knife"]
+
+
+def random_dual_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
+    """A random duel (`test_fast_gurps_random.random_fighter`) with one or both fighters
+    holding a weapon ready in each hand, no shield and no spare, some ambidextrous; None
+    if declined."""
+    data = copy.deepcopy(base)
+    for fighter in data["combatants"]:
+        random_fighter(rng, fighter)
+    for fighter in rng.sample(data["combatants"], rng.randint(1, 2)):
+        pair = [rng.choice(ONE_HANDED), rng.choice(ONE_HANDED)]
+        if pair[0] == pair[1]:
+            pair[1] = "large_knife" if pair[0] != "large_knife" else "club"
+        fighter["weapons"] = pair
+        fighter["ready"] = [*pair, "punch"]
+        fighter.pop("shield", None)
+        for weapon in pair:
+            fighter["skills"][WEAPONS[weapon]] = rng.randint(10, 18)
+        if rng.random() < 0.3:
+            fighter["advantages"] = [*fighter["advantages"], "ambidexterity"]
+    data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
+    data["options"] = random_options(rng)
+    scenario = parse_scenario(data, "random_dual.yaml")
+    if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
+        return None
+    return scenario
+
+
+def test_random_duels_with_two_weapons_ready_play_exactly_the_engines_battles() -> None:
+    """12 random duels with two weapons in hand, 40 battles each: every battle the kernel
+    plays to the end is the engine's with the same dice; some of the duels have the AI's
+    Dual-Weapon Attack in their tables, and few battles are handed over."""
+    rng = random.Random(20261204)
+    base = load_scenario(DUEL).data
+    made = compared = escaped = dual = 0
+    while made < 12:
+        scenario = random_dual_duel(rng, base)
+        if scenario is None:
+            continue
+        made += 1
+        tables = build_tables(scenario)
+        dual += any(bool((f.choose >= DUAL).any()) for f in tables.fighters)
+        result = compiled.play_blocks(tables, 40, [np.random.Generator(np.random.PCG64(made))])
+        escaped += int(result.escaped.sum())
+        for i in np.flatnonzero(~result.escaped).tolist():
+            compared += 1
+            assert_engines_battle(scenario, tables, result, i, scenario.data)
+    assert compared >= 440 and escaped <= 40
+    assert dual >= 2
+
+
+def _duel(advantages: list[str]) -> tuple[Scenario, DuelTables]:
+    """The example duel, its second fighter with an axe (an unbalanced parry, B276) in the
+    main hand and a large knife in the off hand."""
+    data = copy.deepcopy(load_scenario(DUEL).data)
+    fighter = data["combatants"][1]
+    fighter.update(weapons=["axe", "large_knife"], ready=["axe", "large_knife", "punch"])
+    fighter.pop("shield", None)
+    fighter["skills"] = {"Axe/Mace": 14, "Knife": 13, "Brawling": 12}
+    fighter["advantages"] = advantages
+    scenario = parse_scenario(data, "dual.yaml")
+    assert GURPS_FAST.accepts(scenario) is None
+    return scenario, build_tables(scenario)
+
+
+def test_the_off_hand_strikes_at_minus_4_without_ambidexterity() -> None:
+    """B417: the knife's blows, in the off hand, at skill - 4; the axe's at its skill; with
+    Ambidexterity both at their skill. Each blow of a Dual-Weapon Attack is at -4."""
+    for advantages, off_hand in (([], -4), (["ambidexterity"], 0)):
+        _, tables = _duel(advantages)
+        fighter = next(f for f in tables.fighters if f.key == "raider")
+        skills = {(m.weapon, m.name): m.skill for m in fighter.modes}
+        assert skills[("axe", "swing")] == 14
+        assert skills[("large_knife", "thrust")] == 13 + off_hand
+        assert fighter.modes[fighter.off_mode].weapon == "large_knife"
+        assert fighter.dual and fighter.dual_modifier == -4
+
+
+def test_an_unbalanced_weapon_cannot_parry_on_a_turn_it_struck_the_other_can() -> None:
+    """B276 per weapon (`defense._parry_weapons`: `attacked_with`): after a blow with the
+    knife the axe (0U) still parries; after a blow with the axe it does not, the knife
+    does."""
+    from senjo.sim.fast_gurps.kernel import exchange, rolls
+    from senjo.sim.fast_gurps.layout import HELD_MAIN, HELD_OFF
+
+    _, tables = _duel([])
+    v = next(i for i, f in enumerate(tables.fighters) if f.key == "raider")
+    slots = {(slot.kind, slot.weapon): j for j, slot in enumerate(tables.fighters[v].slots)}
+    axe, knife = slots[("parry", "axe")], slots[("parry", "large_knife")]
+    packed = pack(tables)
+    P, PF, K = packed.ints, packed.floats, packed.layout.reshape(-1)
+    s = np.zeros(compiled._kernel().STATE_SIZE, dtype=np.int64)
+    for slot, f in enumerate(tables.fighters):
+        s[rolls.S_HP + slot] = f.hp
+        s[rolls.S_CONSCIOUS + slot] = 1
+    par = np.zeros((2, packed.slots), dtype=np.int64)
+
+    def open_(j: int) -> bool:
+        return bool(exchange._slot_score(P, PF, K, s, par, v, v, j, 1 - v, 0, 0, False)[1])
+
+    assert open_(axe) and open_(knife)
+    s[rolls.S_ATTACKED + v] = 1 << HELD_OFF  # struck with the knife
+    assert open_(axe) and open_(knife)
+    s[rolls.S_ATTACKED + v] = 1 << HELD_MAIN  # struck with the axe
+    assert not open_(axe) and open_(knife)
+
+
+def test_three_vs_one_plays_exactly_the_engines_battles() -> None:
+    """examples/gurps/three_vs_one.yaml (a spearman, and a brawler with a club and a knife
+    ready), 300 battles: each the kernel plays to the end is the engine's."""
+    scenario = load_scenario(THREE)
+    assert GURPS_FAST.accepts(scenario) is None
+    result = check_group(scenario, 300, 3)
+    assert int((~result.escaped).sum()) >= 290
+
+
+def test_the_engine_and_the_fast_path_agree_on_three_vs_one() -> None:
+    """The adventurers' win rate from the fast path lies in the engine's 95% interval (1,600
+    battles), and the mean rounds agree within 1."""
+    assert_agrees(load_scenario(THREE), 1.0)
