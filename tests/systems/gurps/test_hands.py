@@ -117,3 +117,21 @@ def test_a_punch_needs_an_empty_hand() -> None:
     )
     assert full.pending is not None and "attack:b:punch/punch" not in full.pending.keys
     assert free.pending is not None and "attack:b:punch/punch" in free.pending.keys
+
+
+def test_a_dual_weapon_attacks_deceptive_attack_counts_its_minus_four() -> None:
+    """B369 with B417: a Deceptive Attack may not take the effective skill below 10, and
+    a Dual-Weapon Attack's blows are each at -4 first. At Broadsword 14 a plain blow may
+    deceive by 2 (14 - 4 = 10); a Dual-Weapon Attack's (10 before deceiving) by none."""
+    from senjo.systems.gurps.choices import ManeuverChoice
+    from senjo.systems.gurps.plans import plan_options
+
+    game = battle(
+        fighter("a", "x", 0, **TWO_SWORDS),
+        fighter("b", "y", 1, **AXE),
+        dice=[6, 6, 4, *SAFE],
+    )
+    plain = ManeuverChoice("attack", "", "b", "broadsword", "swing")
+    dual = ManeuverChoice("attack", "dual", "b", "broadsword", "swing")
+    assert max(p.deceptive for p in plan_options(game.state, "a", plain)) == 2
+    assert max(p.deceptive for p in plan_options(game.state, "a", dual)) == 0

@@ -66,7 +66,9 @@ def _plans(
 def plan_options(state: GurpsState, key: str, choice: ManeuverChoice) -> tuple[AttackPlan, ...]:
     """The attack plans (location, Deceptive Attack, Rapid Strike) legal for an attack choice."""
     mode = state.fighters[key].weapon(choice.weapon).mode(choice.mode)
-    context = AttackContext(choice.maneuver, choice.variant)
+    # B417: a Dual-Weapon Attack's -4 is in the skill its plans are judged by (B369's
+    # floor for a Deceptive Attack, B344's skill of 3).
+    context = AttackContext(choice.maneuver, choice.variant, dual=choice.variant == "dual")
     score = attack_score(state, key, choice.target, choice.weapon, mode, AttackPlan(), context)
     return plans_for_skill(state, key, choice, mode, score.value)
 
