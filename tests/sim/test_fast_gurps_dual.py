@@ -25,8 +25,8 @@ from senjo.sim.fast_gurps.packed import pack
 from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
 
 from .gurps_duels import DUEL, assert_agrees, assert_engines_battle
-from .test_fast_gurps_group import check_group
-from .test_fast_gurps_random import WEAPONS, random_fighter, random_options
+from .test_fast_gurps_group import check_group, check_random_groups
+from .test_fast_gurps_random import WEAPONS, random_fighter, random_options, random_spear_duel
 
 pytestmark = pytest.mark.skipif(
     not compiled.available(), reason="two weapons ready: the compiled kernel only"
@@ -155,3 +155,31 @@ def test_the_engine_and_the_fast_path_agree_on_three_vs_one() -> None:
     """The adventurers' win rate from the fast path lies in the engine's 95% interval (1,600
     battles), and the mean rounds agree within 1."""
     assert_agrees(load_scenario(THREE), 1.0)
+
+
+def random_dual_group(rng: random.Random) -> Scenario | None:
+    """Three to five fighters drawn from a random duel with two weapons in hand
+    (`random_dual_duel`) and a random spear duel (`random_spear_duel`), on alternate
+    sides, anywhere within 6 yards of the centre; None if declined."""
+    base = load_scenario(DUEL).data
+    dual, spear = random_dual_duel(rng, base), random_spear_duel(rng, base)
+    if dual is None or spear is None:
+        return None
+    pool = [copy.deepcopy(c) for c in (*dual.data["combatants"], *spear.data["combatants"])]
+    rng.shuffle(pool)
+    data = copy.deepcopy(dual.data)
+    data["combatants"] = pool[: rng.randint(3, 5)]
+    for i, fighter in enumerate(data["combatants"]):
+        fighter.update(key=f"d{i}", name={"en": f"D{i}", "ja": f"D{i}"})
+        fighter["side"] = "knights" if i % 2 == 0 else "raiders"
+        fighter["position"] = [rng.randint(-6, 6), rng.randint(-6, 6)]
+    scenario = parse_scenario(data, "random_dual_group.yaml")
+    return scenario if GURPS_FAST.accepts(scenario) is None else None
+
+
+def test_random_groups_with_two_weapons_and_spears_play_exactly_the_engines_battles() -> None:
+    """Random groups of fighters with two weapons in hand and spearmen
+    (`random_dual_group`), 40 battles each: every battle the kernel plays to the end is
+    the engine's with the same dice."""
+    rng = random.Random(20261205)
+    assert check_random_groups(lambda: random_dual_group(rng)) >= 300
