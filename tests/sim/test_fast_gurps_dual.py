@@ -3,8 +3,8 @@
 B417: the off hand strikes at -4 without Ambidexterity, and a Dual-Weapon Attack strikes
 once with each hand, each at -4. Each weapon parries and counts its repeated parries
 apart (B376); an unbalanced one cannot parry on a turn it struck (B276). The off-hand
-weapon's state (ready, turned in the hand, dropped) takes a shield's place on the
-tables. Random duels and examples/gurps/three_vs_one.yaml are held to the engine battle
+weapon's state (ready, turned in the hand, dropped, broken) takes a shield's place on
+the tables. Random duels and examples/gurps/three_vs_one.yaml are held to the engine battle
 by battle.
 """
 
@@ -22,11 +22,11 @@ from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps import GURPS_FAST, compiled
 from senjo.sim.fast_gurps.layout import DUAL, DuelTables
 from senjo.sim.fast_gurps.packed import pack
-from senjo.sim.fast_gurps.tables import build_tables, initiative_tie
+from senjo.sim.fast_gurps.tables import build_tables
 
 from .gurps_duels import DUEL, assert_agrees, assert_engines_battle
-from .test_fast_gurps_group import check_group, check_random_groups
-from .test_fast_gurps_random import WEAPONS, random_fighter, random_options, random_spear_duel
+from .test_fast_gurps_group import check_group, check_random_groups, mixed_group
+from .test_fast_gurps_random import WEAPONS, random_duel, random_spear_duel
 
 pytestmark = pytest.mark.skipif(
     not compiled.available(), reason="two weapons ready: the compiled kernel only"
@@ -38,29 +38,23 @@ ONE_HANDED = ["broadsword", "shortsword", "axe", "mace", "club", "large_knife"]
 
 
 def random_dual_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
-    """A random duel (`test_fast_gurps_random.random_fighter`) with one or both fighters
+    """A random duel (`test_fast_gurps_random.random_duel`) with one or both fighters
     holding a weapon ready in each hand, no shield and no spare, some ambidextrous; None
     if declined."""
-    data = copy.deepcopy(base)
-    for fighter in data["combatants"]:
-        random_fighter(rng, fighter)
-    for fighter in rng.sample(data["combatants"], rng.randint(1, 2)):
-        pair = [rng.choice(ONE_HANDED), rng.choice(ONE_HANDED)]
-        if pair[0] == pair[1]:
-            pair[1] = "large_knife" if pair[0] != "large_knife" else "club"
-        fighter["weapons"] = pair
-        fighter["ready"] = [*pair, "punch"]
-        fighter.pop("shield", None)
-        for weapon in pair:
-            fighter["skills"][WEAPONS[weapon]] = rng.randint(10, 18)
-        if rng.random() < 0.3:
-            fighter["advantages"] = [*fighter["advantages"], "ambidexterity"]
-    data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
-    data["options"] = random_options(rng)
-    scenario = parse_scenario(data, "random_dual.yaml")
-    if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
-        return None
-    return scenario
+    return random_duel(rng, base, _two_weapons, "random_dual.yaml")
+
+
+def _two_weapons(rng: random.Random, fighter: dict[str, Any]) -> None:
+    pair = [rng.choice(ONE_HANDED), rng.choice(ONE_HANDED)]
+    if pair[0] == pair[1]:
+        pair[1] = "large_knife" if pair[0] != "large_knife" else "club"
+    fighter["weapons"] = pair
+    fighter["ready"] = [*pair, "punch"]
+    fighter.pop("shield", None)
+    for weapon in pair:
+        fighter["skills"][WEAPONS[weapon]] = rng.randint(10, 18)
+    if rng.random() < 0.3:
+        fighter["advantages"] = [*fighter["advantages"], "ambidexterity"]
 
 
 def test_random_duels_with_two_weapons_ready_play_exactly_the_engines_battles() -> None:
@@ -165,14 +159,7 @@ def random_dual_group(rng: random.Random) -> Scenario | None:
     dual, spear = random_dual_duel(rng, base), random_spear_duel(rng, base)
     if dual is None or spear is None:
         return None
-    pool = [copy.deepcopy(c) for c in (*dual.data["combatants"], *spear.data["combatants"])]
-    rng.shuffle(pool)
-    data = copy.deepcopy(dual.data)
-    data["combatants"] = pool[: rng.randint(3, 5)]
-    for i, fighter in enumerate(data["combatants"]):
-        fighter.update(key=f"d{i}", name={"en": f"D{i}", "ja": f"D{i}"})
-        fighter["side"] = "knights" if i % 2 == 0 else "raiders"
-        fighter["position"] = [rng.randint(-6, 6), rng.randint(-6, 6)]
+    data = mixed_group(rng, dual, spear, "d", ("knights", "raiders"), 6)
     scenario = parse_scenario(data, "random_dual_group.yaml")
     return scenario if GURPS_FAST.accepts(scenario) is None else None
 
@@ -183,3 +170,21 @@ def test_random_groups_with_two_weapons_and_spears_play_exactly_the_engines_batt
     the engine's with the same dice."""
     rng = random.Random(20261205)
     assert check_random_groups(lambda: random_dual_group(rng)) >= 300
+
+
+def test_the_off_hand_blow_lands_where_the_plan_aimed() -> None:
+    """Interpretation 18: a Dual-Weapon Attack's two blows share one plan, so the off
+    hand's blow lands where the main hand's aimed, even a location its damage type could
+    not be aimed at (a crushing blow in the vitals, as a knife's thrust is aimed; found by
+    the random groups). The foe's injury tables hold every damage type at every location,
+    as the engine's `injury` works it out (here 10 crushing in the vitals)."""
+    from senjo.sim.fast_gurps.layout import DR_NORMAL, LOC
+    from senjo.systems.gurps.injury import can_target, injury
+
+    _, tables = _duel(["ambidexterity"])
+    knight = next(f for f in tables.fighters if f.key == "knight")
+    fighter = next(f for f in load_scenario(DUEL).fighters if f.key == "knight")
+    assert not can_target("vitals", "cr")
+    wound = injury(10, "cr", fighter.dr_at("vitals"), "vitals", hp=fighter.hp)
+    assert wound.injury > 0
+    assert knight.injury["cr"][LOC["vitals"], DR_NORMAL, 10] == wound.injury

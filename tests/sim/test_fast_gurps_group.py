@@ -278,6 +278,29 @@ def check_random_groups(make: Callable[[], Scenario | None], groups: int = 10) -
     return compared
 
 
+def mixed_group(
+    rng: random.Random,
+    first: Scenario,
+    second: Scenario,
+    key: str,
+    sides: tuple[str, str],
+    spread: int,
+) -> dict[str, Any]:
+    """The data of a group: three to five of the two scenarios' fighters, shuffled, keyed
+    `key` + a number, on alternate `sides`, anywhere within `spread` yards of the centre
+    (the rest as the first scenario has it)."""
+    pool = [copy.deepcopy(c) for c in (*first.data["combatants"], *second.data["combatants"])]
+    rng.shuffle(pool)
+    data = copy.deepcopy(first.data)
+    data["combatants"] = pool[: rng.randint(3, 5)]
+    for i, fighter in enumerate(data["combatants"]):
+        name = f"{key.upper()}{i}"
+        fighter.update(key=f"{key}{i}", name={"en": name, "ja": name})
+        fighter["side"] = sides[i % 2]
+        fighter["position"] = [rng.randint(-spread, spread), rng.randint(-spread, spread)]
+    return data
+
+
 def random_shooting_group(rng: random.Random) -> Scenario | None:
     """Three to five fighters drawn from a random shootout's two shooters
     (`test_fast_gurps_shootout.random_shootout`: bows, crossbows, launchers, sidearms,
@@ -287,14 +310,7 @@ def random_shooting_group(rng: random.Random) -> Scenario | None:
     duel = random_duel(rng, load_scenario(DUEL).data)
     if shootout is None or duel is None:
         return None
-    pool = [copy.deepcopy(c) for c in (*shootout.data["combatants"], *duel.data["combatants"])]
-    rng.shuffle(pool)
-    data = copy.deepcopy(shootout.data)
-    data["combatants"] = pool[: rng.randint(3, 5)]
-    for i, fighter in enumerate(data["combatants"]):
-        fighter.update(key=f"g{i}", name={"en": f"G{i}", "ja": f"G{i}"})
-        fighter["side"] = "archers" if i % 2 == 0 else "raiders"
-        fighter["position"] = [rng.randint(-10, 10), rng.randint(-10, 10)]
+    data = mixed_group(rng, shootout, duel, "g", ("archers", "raiders"), 10)
     data["options"]["heavy_parry_break"] = duel.data["options"]["heavy_parry_break"]
     data["sides"] = {
         "archers": {"en": "Archers", "ja": "弓兵"},

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
@@ -93,14 +94,23 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     }
 
 
-def random_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | None:
-    """A random variant of the example duel, or None if the fast path would decline it."""
+def random_duel(
+    rng: random.Random,
+    base: dict[str, Any],
+    arm: Callable[[random.Random, dict[str, Any]], None] | None = None,
+    name: str = "random.yaml",
+) -> Scenario | None:
+    """A random variant of the example duel, or None if the fast path would decline it;
+    with `arm`, one or both fighters re-armed by it after `random_fighter`."""
     data = copy.deepcopy(base)
     for fighter in data["combatants"]:
         random_fighter(rng, fighter)
+    if arm is not None:
+        for fighter in rng.sample(data["combatants"], rng.randint(1, 2)):
+            arm(rng, fighter)
     data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
     data["options"] = random_options(rng)
-    scenario = parse_scenario(data, "random.yaml")
+    scenario = parse_scenario(data, name)
     if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
         return None
     return scenario
@@ -118,20 +128,14 @@ def random_spear_duel(rng: random.Random, base: dict[str, Any]) -> Scenario | No
     """A random duel (`random_duel`) with one or both fighters holding a spear: reach 1 or
     1-2 held for reach 1 (B269's "*": another grip takes a Ready), a mode to throw it, and
     a skill at throwing that would make a throw worth the AI's while; None if declined."""
-    data = copy.deepcopy(base)
-    for fighter in data["combatants"]:
-        random_fighter(rng, fighter)
-    for fighter in rng.sample(data["combatants"], rng.randint(1, 2)):
-        spare = fighter["weapons"][1:] if rng.random() < 0.5 else []
-        fighter["weapons"] = ["spear", *spare]
-        fighter["skills"]["Spear"] = rng.randint(9, 18)
-        fighter["skills"]["Thrown Weapon (Spear)"] = rng.randint(12, 20)
-    data["combatants"][1]["position"] = [rng.randint(1, 8), 0]
-    data["options"] = random_options(rng)
-    scenario = parse_scenario(data, "random_spear.yaml")
-    if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
-        return None
-    return scenario
+    return random_duel(rng, base, _spear, "random_spear.yaml")
+
+
+def _spear(rng: random.Random, fighter: dict[str, Any]) -> None:
+    spare = fighter["weapons"][1:] if rng.random() < 0.5 else []
+    fighter["weapons"] = ["spear", *spare]
+    fighter["skills"]["Spear"] = rng.randint(9, 18)
+    fighter["skills"]["Thrown Weapon (Spear)"] = rng.randint(12, 20)
 
 
 def test_random_spear_duels_play_exactly_the_engines_battles() -> None:

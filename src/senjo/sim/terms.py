@@ -110,8 +110,8 @@ _HANDED_OVER: dict[str, tuple[str, str]] = {
     "beyond": ("表の範囲外の距離", "distance past the tables"),
     "target": ("最寄り以外の敵への攻撃", "blow at a foe other than the nearest"),
     "dual": (
-        "追わない二刀流（利き手でない方の武器を失う、両手攻撃）",
-        "two weapons not modelled (off-hand weapon lost, Dual-Weapon Attack)",
+        "追わない両手攻撃（Dual-Weapon Attack）",
+        "Dual-Weapon Attack not modelled",
     ),
 }
 

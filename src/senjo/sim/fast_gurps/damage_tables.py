@@ -49,7 +49,6 @@ from senjo.systems.gurps.criticals import _applies, _facts
 from senjo.systems.gurps.damage import DamageDice
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.injury import (
-    can_target,
     cripples,
     injury,
     knockback_yards,
@@ -188,9 +187,9 @@ def victim_tables(
     for damage_type, divisor in wanted:
         wounds = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.int64)
         pierced = np.zeros((len(LOCATIONS), 4, max_basic + 1), dtype=np.bool_)
+        # Every location, even one this damage type cannot be aimed at: the off hand's blow
+        # of a Dual-Weapon Attack lands where the main hand's plan aimed (interpretation 18).
         for loc, location in enumerate(LOCATIONS):
-            if not can_target(location, damage_type):
-                continue
             for treatment in range(4):
                 for basic in range(max_basic + 1):
                     ignore = treatment == DR_IGNORED

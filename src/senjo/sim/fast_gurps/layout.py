@@ -123,9 +123,13 @@ READY, DROPPED, UNREADY, BROKEN, SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROK
 MAIN_STATES = (READY, DROPPED, UNREADY, BROKEN)
 SPARE_STATES = (SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROKEN)
 WEAPON_STATES = MAIN_STATES + SPARE_STATES
-#: Shield states: held ready (or no shield), held but unready, dropped; for a fighter with
-#: two weapons ready, those of the one in its off hand (`off_hand.py`).
+#: Shield states: held ready (or no shield), held but unready, dropped.
 HANDS = (READY, DROPPED, UNREADY)
+#: For a fighter with two weapons ready, the states of the one in its off hand, on the
+#: shield's axis of the tables (`off_hand.py`): those, and broken.
+OFF_STATES = (READY, DROPPED, UNREADY, BROKEN)
+#: The length of the tables' shield (or off-hand weapon) axis.
+HAND_AXIS = len(OFF_STATES)
 
 
 def distances(reach: int) -> tuple[float, ...]:
@@ -178,8 +182,7 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # weapon broken, or empty with the foe within a Move), a shooter knocked back past the
 # yards its tables cover; in a group, a fighter with no blow open on its nearest foe while
 # another stands within reach (the AI then weighs its blows at the others).
-# A fighter with two weapons ready whose off-hand one is lost (dropped, turned, broken), or
-# who makes a Dual-Weapon Attack.
+# A Dual-Weapon Attack in a state whose plan the tables do not hold (`off_hand.py`).
 W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET, W_DUAL = 0, 1, 2, 3, 4, 5, 6
 #: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
 NMAX = 16
@@ -206,8 +209,8 @@ EMPTY_FIGHT, EMPTY_SPARE = 0, 1
 NO_BLOW = -1e18
 #: Which weapon an attack mode or a parry uses: none held (a punch, a dodge), the main
 #: weapon (usable in the state READY), the spare (in the state SPARE), the weapon in the
-#: off hand of a fighter with two ready (usable while its state, on the shield's axis, is
-#: READY: `off_hand.py`).
+#: off hand of a fighter with two ready (usable while its state, on the shield's axis
+#: `OFF_STATES`, is READY: `off_hand.py`).
 HELD_NONE, HELD_MAIN, HELD_SPARE, HELD_OFF = 0, 1, 2, 3
 # Attack-table codes besides a mode index; BACK + a mode index: strike with that mode,
 # then Step back out of the foe's reach (the longer weapon's tactic, seed 001).

@@ -1,16 +1,17 @@
 """A fighter with a weapon ready in each hand (B417), as the fast path's tables hold it.
 
 The weapon in the off hand (`accept.off_weapon`) strikes and parries (`HELD_OFF`) while
-it is ready. Its state - ready, turned in the hand, dropped - takes the place of a
-shield's on the tables' `hand` axis (`HANDS`; the fighter has no shield), so the AI's
-choices in each come from the engine as the shield's do: a critical miss with it turns it
-or drops it (`harm._critical_miss`), a critical hit that makes the fighter drop what it
-holds drops it with the main weapon, and the AI takes it up again as it would a shield
-(PICK_SHIELD; a pick-up only into the off hand, the main weapon in the other). A broken
-one hands the battle to the engine (W_DUAL). Its blows carry the engine's off-hand
-penalty (`off_hand_modifier`). The AI's Dual-Weapon Attack (the attack code `DUAL`)
-strikes the main weapon's blow, then the off-hand weapon's (`off_blow`), each with the
-engine's modifier for it, and one plan (`FighterTables.plan_dual`).
+it is ready. Its state - ready, turned in the hand, dropped, broken (`OFF_STATES`) -
+takes the place of a shield's on the tables' `hand` axis (the fighter has no shield), so
+the AI's choices in each come from the engine as the shield's do: a critical miss with it
+turns, drops or breaks it (`harm._critical_miss`), a parry of a heavy weapon may break it
+(B376), a critical hit that makes the fighter drop what it holds drops it with the main
+weapon, and the AI takes it up again as it would a shield (PICK_SHIELD; a pick-up only
+into the off hand, the main weapon in the other: else the engine plays on, PICK_ESCAPE).
+Its blows carry the engine's off-hand penalty (`off_hand_modifier`). The AI's
+Dual-Weapon Attack (the attack code `DUAL`) strikes the main weapon's blow, then the
+off-hand weapon's (`off_blow`), each with the engine's modifier for it, and one plan
+(`FighterTables.plan_dual`; none tabulated: the engine plays on, W_DUAL).
 """
 
 from __future__ import annotations

@@ -57,6 +57,7 @@ from senjo.sim.fast_gurps.layout import (
     DR_NORMAL,
     DROPPED,
     DUAL,
+    HAND_AXIS,
     HANDS,
     KNOCK_MARGIN,
     LOC,
@@ -66,6 +67,7 @@ from senjo.sim.fast_gurps.layout import (
     NEVER_FLEES,
     NO_ATTACK,
     NO_BLOW,
+    OFF_STATES,
     PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
@@ -230,7 +232,7 @@ def _fighter_tables(
     target = foe
     rapid_penalty = 3 if (fighter.has("weapon_master") or fighter.has("trained_by_a_master")) else 6
     d_count = D_MAX - D_MIN + 1
-    shape = (len(WEAPON_STATES), 3, len(classes), SHOCK_LEVELS)
+    shape = (len(WEAPON_STATES), HAND_AXIS, len(classes), SHOCK_LEVELS)
     choose = np.full((*shape, d_count), NO_ATTACK, dtype=np.int64)
     choose_value = np.full((*shape, d_count), NO_BLOW, dtype=np.float64)
     cache_mode = np.full(shape, NO_ATTACK, dtype=np.int64)
@@ -238,7 +240,7 @@ def _fighter_tables(
     planned = np.zeros((len(modes), SHOCK_LEVELS), dtype=np.bool_)
     plan_dual = np.full_like(plan, -1)  # a Dual-Weapon Attack's (`off_hand.py`)
     dual_planned = np.zeros_like(planned)
-    hands = HANDS if shield is not None or off is not None else (READY,)
+    hands = HANDS if shield is not None else OFF_STATES if off is not None else (READY,)
     plan_ids = _plan_ids()
     memo: dict[tuple[Any, ...], tuple[int, list[int], list[float]]] = {}
     # A shooter strikes blows with its missile weapon in hand (a punch, a kick: its shot
@@ -308,7 +310,7 @@ def _fighter_tables(
                     chosen_plan = ai._best_plan(state, key, attack, plans, cache)[1]
                 table[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
 
-    aod = np.zeros((len(WEAPON_STATES), 3), dtype=np.int64)
+    aod = np.zeros((len(WEAPON_STATES), HAND_AXIS), dtype=np.int64)
     for (where, hand), swapped in itertools.product(melee_states, (False, True)):
         if swapped and not (shooting and where in SPARE_STATES):
             continue
@@ -333,7 +335,7 @@ def _fighter_tables(
     # (weapon, then shield), whatever the distance - a held weapon out of reach does not count.
     # Its spare it draws only with its main weapon broken, and takes up again once dropped
     # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
-    pickup = np.zeros((len(WEAPON_STATES), 3, len(classes)), dtype=np.int64)
+    pickup = np.zeros((len(WEAPON_STATES), HAND_AXIS, len(classes)), dtype=np.int64)
     striking = np.zeros_like(pickup)
     for (where, hand), far, swapped in itertools.product(
         melee_states, range(len(classes)), (False, True)

@@ -309,8 +309,9 @@ def _defend(
         risky = _i3(P, K, T_PARRY_BREAKS, pv, slot, mode) == 1
         if risky and _die(c, st) <= 2:
             if _slot(P, K, pv, slot, SL_HELD) == HELD_OFF:
-                _escape(c, used, W_DUAL)  # the off-hand weapon of two broken
-            s[S_WEAPON + v] = SPARE_BROKEN if s[S_WEAPON + v] == SPARE else BROKEN
+                s[S_HAND + v] = BROKEN  # the off-hand weapon of two (`off_hand.py`)
+            else:
+                s[S_WEAPON + v] = SPARE_BROKEN if s[S_WEAPON + v] == SPARE else BROKEN
     return stopped
 
 

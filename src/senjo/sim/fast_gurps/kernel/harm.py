@@ -76,7 +76,6 @@ from senjo.sim.fast_gurps.layout import (
     SPARE_DROPPED,
     SPARE_UNREADY,
     UNREADY,
-    W_DUAL,
     W_MISS,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -176,7 +175,7 @@ def _critical_miss(
     elif off and result in (CM_UNREADY, CM_DROP):
         s[S_HAND + f] = UNREADY if result == CM_UNREADY else DROPPED
     elif off and result == CM_BROKEN:
-        _escape(c, used, W_DUAL)  # the off-hand weapon of two broken: the engine plays on
+        s[S_HAND + f] = BROKEN  # the off-hand weapon of two (`off_hand.py`)
     elif result == CM_UNREADY:
         s[S_WEAPON + f] = SPARE_UNREADY if s[S_WEAPON + f] == SPARE else UNREADY
     elif result == CM_DROP:
