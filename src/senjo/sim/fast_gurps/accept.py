@@ -5,8 +5,10 @@ exactly as the engine would, else one line naming the first feature it does
 not model. A duel of two melee fighters, of two shooters, or of a shooter
 against a melee fighter (`shooter`, `shot_reason`: a main weapon that is a
 bow, a crossbow ..., played by the compiled kernel only); a fighter with a
-missile weapon that is not its main one is declined, and so is a shield
-against shots (`ranged_tables.drop_tables`). The checks are strict: anything
+missile weapon that is not its main one is declined (a spear it could throw is
+kept: `_kept`), and so is a shield against shots (`ranged_tables.drop_tables`).
+A fighter with a melee weapon ready in each hand is modelled too (`off_weapon`,
+`_dual_reason`; the compiled kernel only). The checks are strict: anything
 the engine would do differently from the vectorised model is declined here,
 or while its tables are built, before a battle is played.
 """
