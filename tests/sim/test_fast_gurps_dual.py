@@ -25,8 +25,10 @@ from senjo.sim.fast_gurps.packed import pack
 from senjo.sim.fast_gurps.tables import build_tables
 
 from .gurps_duels import DUEL, assert_agrees, assert_engines_battle
+from .gurps_shootouts import RANGED
 from .test_fast_gurps_group import check_group, check_random_groups, mixed_group
 from .test_fast_gurps_random import WEAPONS, random_duel, random_spear_duel
+from .test_fast_gurps_shootout import random_shootout
 
 pytestmark = pytest.mark.skipif(
     not compiled.available(), reason="two weapons ready: the compiled kernel only"
@@ -188,3 +190,75 @@ def test_the_off_hand_blow_lands_where_the_plan_aimed() -> None:
     wound = injury(10, "cr", fighter.dr_at("vitals"), "vitals", hp=fighter.hp)
     assert wound.injury > 0
     assert knight.injury["cr"][LOC["vitals"], DR_NORMAL, 10] == wound.injury
+
+
+def random_dual_shooting_group(rng: random.Random) -> Scenario | None:
+    """Three to five fighters drawn from a random shootout's two shooters
+    (`test_fast_gurps_shootout.random_shootout`) and a random duel with two weapons in
+    hand (`random_dual_duel`), on alternate sides, anywhere within 10 yards of the centre;
+    None if declined."""
+    shootout = random_shootout(rng, load_scenario(RANGED).data)
+    dual = random_dual_duel(rng, load_scenario(DUEL).data)
+    if shootout is None or dual is None:
+        return None
+    data = mixed_group(rng, shootout, dual, "s", ("archers", "raiders"), 10)
+    data["sides"] = {
+        "archers": {"en": "Archers", "ja": "弓兵"},
+        "raiders": dual.data["sides"]["raiders"],
+    }
+    scenario = parse_scenario(data, "random_dual_shooting_group.yaml")
+    return scenario if GURPS_FAST.accepts(scenario) is None else None
+
+
+def test_random_groups_with_two_weapons_and_shooters_play_exactly_the_engines_battles() -> None:
+    """Random groups of fighters with two weapons in hand and shooters
+    (`random_dual_shooting_group`), 40 battles each: every battle the kernel plays to the
+    end is the engine's with the same dice. (These found that the AI's Step back, with a
+    weapon longer than a foe's - a shooter's fists -, turns a Dual-Weapon Attack it chose
+    into the plain Attack with the Step back: `ai._with_step_back`; the tables do as it
+    does.)"""
+    rng = random.Random(20261206)
+    assert check_random_groups(lambda: random_dual_shooting_group(rng)) >= 300
+
+
+def test_the_step_back_takes_the_place_of_a_dual_weapon_attack() -> None:
+    """`GurpsAI._with_step_back`: with a weapon longer than every one of the foe's (an
+    archer with only its bow and fists), the AI strikes and Steps back out of reach - even
+    when a Dual-Weapon Attack is the blow it values most: it takes the plain Attack's Step
+    back variant instead (the random groups with shooters found it). In total darkness
+    (-10) the axe's blow hits on a critical success only, so two blows at -4 are worth
+    more than one. The tables do as the AI does: a yard from the archer, the axe's blow
+    and the Step back, never both hands."""
+    from senjo.engine.decision import Decision
+    from senjo.sim.fast_gurps.constructed import _decision_battle, _state
+    from senjo.sim.fast_gurps.layout import BACK, READY
+    from senjo.systems.gurps.ai import GurpsAI
+    from senjo.systems.gurps.maneuvers import maneuver_options
+    from senjo.systems.gurps.system import initiative_order
+
+    data = copy.deepcopy(load_scenario(DUEL).data)
+    archer, fighter = data["combatants"]
+    archer.update(weapons=["regular_bow"], skills={"Bow": 17}, st=9, dx=9, ht=14, hp=11)
+    archer.update(size_modifier=1, dr={"torso": 4}, advantages=[{"enhanced_dodge": 1}])
+    archer.pop("shield", None)
+    fighter.update(weapons=["axe", "large_knife"], ready=["axe", "large_knife", "punch"])
+    fighter.update(st=14, dx=14, ht=12, dr={"all": 6}, advantages=[])
+    fighter.pop("shield", None)
+    fighter["skills"] = {"Axe/Mace": 13, "Knife": 14, "Brawling": 15}
+    fighter["position"] = [3, 0]
+    data["options"] = {"darkness": "10", "random_hit_locations": "on"}
+    scenario = parse_scenario(data, "step_back.yaml")
+    assert GURPS_FAST.accepts(scenario) is None
+    order = initiative_order(scenario.fighters, {})
+    state = _state(scenario, order, 1.0)
+    ai = GurpsAI()
+    options = maneuver_options(state, "raider")
+    attacks = [o for o in options if o.maneuver == "attack" and o.weapon]
+    values = {o: ai._attack_value(state, "raider", o, {}) for o in attacks}
+    assert max(attacks, key=values.__getitem__).variant == "dual"
+    chosen = ai.choose(_decision_battle(state), Decision("raider", "maneuver", options))
+    assert (chosen.variant, chosen.weapon) == ("step_back", "axe")
+    tables = build_tables(scenario)
+    raider = next(f for f in tables.fighters if f.key == "raider")
+    axe = next(i for i, m in enumerate(raider.modes) if (m.weapon, m.name) == ("axe", "swing"))
+    assert set(raider.choose[READY, READY, 1, 0].tolist()) == {BACK + axe}

@@ -279,12 +279,15 @@ def _fighter_tables(
                 values = {o: ai._attack_value(state, key, o, cache) for o in attacks}
                 best = max(attacks, key=values.__getitem__)
                 code = NO_ATTACK
-                if values[best] > 0 and best.variant == "dual":
-                    code = DUAL + mode_index[(best.weapon, best.mode)]  # B417
-                elif values[best] > 0:
+                if values[best] > 0:
                     code = mode_index[(best.weapon, best.mode)]
+                    # With the longer weapon the AI strikes, then Steps back out of the
+                    # foe's reach - a Dual-Weapon Attack chosen too (`_with_step_back`
+                    # swaps in the plain Attack's Step back variant).
                     if ai._with_step_back(state, key, best, every) != best:
-                        code += BACK  # strike, then Step back out of the foe's reach
+                        code += BACK
+                    elif best.variant == "dual":
+                        code += DUAL  # B417: both hands' blows (`off_hand.py`)
                 codes.append(code)
                 best_values.append(values[best])
             memo[slot_key] = (scored_first, codes, best_values)
