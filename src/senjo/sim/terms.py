@@ -109,10 +109,6 @@ _HANDED_OVER: dict[str, tuple[str, str]] = {
     "sidearm": ("追わない予備の武器", "spare weapon not modelled"),
     "beyond": ("表の範囲外の距離", "distance past the tables"),
     "target": ("最寄り以外の敵への攻撃", "blow at a foe other than the nearest"),
-    "dual": (
-        "追わない両手攻撃（Dual-Weapon Attack）",
-        "Dual-Weapon Attack not modelled",
-    ),
 }
 
 

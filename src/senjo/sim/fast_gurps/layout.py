@@ -182,8 +182,7 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # weapon broken, or empty with the foe within a Move), a shooter knocked back past the
 # yards its tables cover; in a group, a fighter with no blow open on its nearest foe while
 # another stands within reach (the AI then weighs its blows at the others).
-# A Dual-Weapon Attack in a state whose plan the tables do not hold (`off_hand.py`).
-W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET, W_DUAL = 0, 1, 2, 3, 4, 5, 6
+W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
 NMAX = 16
 #: How a group battle's fighter ends it (`group.GroupResult.up`): down, still in the
@@ -196,7 +195,6 @@ ESCAPE_NAMES = {
     W_SIDEARM: "sidearm",
     W_BEYOND: "beyond",
     W_TARGET: "target",
-    W_DUAL: "dual",
 }
 #: Yards past the farther of a shootout's start and the melee classes that a shooter's
 #: tables still cover: room for knockback (a punch's, a kick's) before a battle escapes.
@@ -456,7 +454,7 @@ class FighterTables:
     off_mode: int = -1
     dual_modifier: int = 0
     #: [mode, shock, defense - D_MIN] -> the plan of a Dual-Weapon Attack with that mode in
-    #: the main hand (-1: none tabulated; the engine plays on).
+    #: the main hand (as `plan`: filled wherever the AI's choice has one).
     plan_dual: IntArray = field(default_factory=lambda: np.zeros((0, 0, 0), dtype=np.int64))
     #: [effective skill - SKILL_LO, foe's best defense - D_MIN] -> the AI's value of the
     #: shot (`GurpsAI._best_plan`; it shoots when above 0), and the plan it takes. The value

@@ -11,8 +11,8 @@ into the off hand, the main weapon in the other: else the engine plays on, PICK_
 Its blows carry the engine's off-hand penalty (`off_hand_modifier`). The AI's
 Dual-Weapon Attack (the attack code `DUAL`) strikes the main weapon's blow, then the
 off-hand weapon's (`off_blow`), each with the engine's modifier for it, and one plan
-(`FighterTables.plan_dual`; none tabulated: the engine plays on, W_DUAL) - unless the
-AI's Step back takes its place (the weapon outreaching the foe's: `tables.py`).
+(`FighterTables.plan_dual`) - unless the AI's Step back takes its place (the weapon
+outreaching the foe's: `tables.py`).
 """
 
 from __future__ import annotations

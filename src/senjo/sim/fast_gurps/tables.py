@@ -238,7 +238,7 @@ def _fighter_tables(
     cache_mode = np.full(shape, NO_ATTACK, dtype=np.int64)
     plan = np.zeros((len(modes), SHOCK_LEVELS, d_count), dtype=np.int64)
     planned = np.zeros((len(modes), SHOCK_LEVELS), dtype=np.bool_)
-    plan_dual = np.full_like(plan, -1)  # a Dual-Weapon Attack's (`off_hand.py`)
+    plan_dual = np.zeros_like(plan)  # a Dual-Weapon Attack's (`off_hand.py`)
     dual_planned = np.zeros_like(planned)
     hands = HANDS if shield is not None else OFF_STATES if off is not None else (READY,)
     plan_ids = _plan_ids()

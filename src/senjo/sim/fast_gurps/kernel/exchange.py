@@ -41,7 +41,6 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _clip_defense,
     _die,
     _distance,
-    _escape,
     _f1,
     _f2,
     _fighter,
@@ -79,7 +78,6 @@ from senjo.sim.fast_gurps.layout import (
     STANDING,
     TORSO,
     UNREADY,
-    W_DUAL,
 )
 from senjo.sim.fast_gurps.packed import (
     F_DODGE_REELING,
@@ -447,9 +445,6 @@ def _attack(
         defense = _best_defense(P, PF, K, s, par, v, pv, pf, mode)
     table = T_PLAN_DUAL if dual else T_PLAN
     plan = _i4(P, K, table, pf, mode, -s[S_SHOCK + f], _clip_defense(defense))
-    if plan < 0:
-        _escape(c, used, W_DUAL)  # no plan tabulated for it: the engine plays on
-        return
     modifier = _fighter(P, K, pf, F_DUAL_MODIFIER) if dual else 0
     _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan, modifier)
     if dual:
