@@ -36,6 +36,7 @@ from senjo.sim.fast_gurps.layout import (
     NMAX,
     NO_SCORE,
     REASONS,
+    UNPLANNED,
     DuelTables,
 )
 from senjo.sim.fast_gurps.packed import pack
@@ -263,6 +264,34 @@ def test_random_groups_play_exactly_the_engines_battles() -> None:
     rng = random.Random(20261202)
     base = load_scenario(DUEL).data
     assert check_random_groups(lambda: random_group(rng, base)) >= 300
+
+
+def test_a_blow_with_no_plan_keeps_the_fighter_on_its_target() -> None:
+    """`GurpsAI._maneuver_of` weighs only the attacks offered on its target when there are
+    any (`attacks = [...target...] or weapons`), even when none has a plan: B344, no blow
+    below an effective skill of 3. A kicker (Brawling 11, its kick at -2) in the dark
+    (-10) between two knights has kicks offered on both and plans for none: it strikes
+    at neither and does what the engine does with nothing worth striking - the tables
+    mark the offered, unplanned kicks (UNPLANNED) and the kernel plays every battle to
+    the end (it handed them all to the engine when it took "no plan" for "no kick
+    offered"; found by random groups, 332 of 8,000 battles)."""
+    data = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    raider.update(key="kicker", position=[0, 0], weapons=["kick"], skills={"Brawling": 11})
+    second = copy.deepcopy(knight)
+    second.update(key="squire", name={"en": "Squire", "ja": "従者"}, position=[-1.5, 0])
+    knight["position"] = [1, 0]
+    data["combatants"] = [knight, raider, second]
+    data["options"] = {"darkness": "10", "max_rounds": 8}
+    scenario = parse_scenario(data, "kicker_in_the_dark.yaml")
+    group = build_group_tables(scenario)
+    kicker = group.keys.index("kicker")
+    for foe in (group.keys.index("knight"), group.keys.index("squire")):
+        row = group.tables.fighters[group.rows[kicker, foe]]
+        assert row.cache_mode[0, 0, 1, 0] == UNPLANNED  # weapon and hand ready, a yard
+        assert (row.choose[0, 0, 1, 0] < 0).all()
+    result = check_group(scenario, 40, 1)
+    assert not result.escaped.any()
 
 
 def check_random_groups(make: Callable[[], Scenario | None], groups: int = 10) -> int:

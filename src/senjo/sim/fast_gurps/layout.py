@@ -213,6 +213,10 @@ HELD_NONE, HELD_MAIN, HELD_SPARE, HELD_OFF = 0, 1, 2, 3
 # Attack-table codes besides a mode index; BACK + a mode index: strike with that mode,
 # then Step back out of the foe's reach (the longer weapon's tactic, seed 001).
 NO_ATTACK = -1
+#: `FighterTables.cache_mode` where attacks on the target are offered but none of its
+#: blows has a plan (B344: effective skill under 3; or only a shot is offered): the AI
+#: weighs those and strikes at no other foe (`GurpsAI._maneuver_of`).
+UNPLANNED = -2
 BACK = 1000
 #: DUAL + a mode index: a Dual-Weapon Attack (B417), that mode's blow and the off-hand
 #: weapon's (`FighterTables.off_mode`), each at -4, with one plan (`plan_dual`).
@@ -390,7 +394,8 @@ class FighterTables:
     posture_defense: IntArray
     can_retreat: BoolArray
     #: [weapon state, shield state, distance class, shock] -> the mode whose defense the AI
-    #: scores first.
+    #: scores first; UNPLANNED if attacks on the foe are offered but none is scored,
+    #: NO_ATTACK if none is offered.
     cache_mode: IntArray
     #: [weapon, shield, distance class, shock, defense - D_MIN] -> mode, BACK + mode or
     #: NO_ATTACK.

@@ -81,6 +81,7 @@ from senjo.sim.fast_gurps.layout import (
     SPARE_DROPPED,
     SPARE_STATES,
     SPARE_UNREADY,
+    UNPLANNED,
     UNREADY,
     WEAPON_STATES,
     DuelTables,
@@ -94,7 +95,7 @@ from senjo.sim.fast_gurps.off_hand import off_blow, off_hand_modifier
 from senjo.sim.fast_gurps.ranged_tables import drop_tables, shooter_tables
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables as rule_tables
-from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.ai import GurpsAI, _last_blade
 from senjo.systems.gurps.attack import parry_may_break
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
@@ -255,19 +256,23 @@ def _fighter_tables(
         _set_hands(state, key, main, where, hand, spare)
         state.status[key].shock = -shock
         every = maneuver_options(state, key)
-        attacks = [
+        on_target = [
             o
             for o in every
             if o.maneuver == "attack"
             and o.weapon
             and o.target == target
-            and (o.weapon, o.mode) in mode_index  # blows: a shooter's shot is not one
+            and not _last_blade(fighter, state.status[key], o)
         ]
+        if on_target:  # the AI weighs these, none on another foe (a group's `target` escape)
+            cache_mode[where, hand, far, shock] = UNPLANNED
+        # Blows: a shooter's shot is not one.
+        attacks = [o for o in on_target if (o.weapon, o.mode) in mode_index]
         if not attacks:
             continue
         slot_key = (every, shock)
         if slot_key not in memo:
-            scored_first = NO_ATTACK
+            scored_first = UNPLANNED
             for attack in attacks:
                 if plan_options(state, key, attack):
                     scored_first = mode_index[(attack.weapon, attack.mode)]

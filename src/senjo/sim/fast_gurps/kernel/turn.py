@@ -179,8 +179,9 @@ def _maneuver(
         s[S_MAN + f] = _i3(P, K, T_AOD, pf, weapon, hand)
         return
     if crowd > 0 and crowd & OTHER_BLOW:
-        # No blow open on the nearest foe, another within reach: the AI strikes at the
-        # others (`attacks ... or weapons`), which its tables do not cover.
+        # No attack offered on the nearest foe, a blow on another: the AI strikes at the
+        # others (`attacks ... or weapons`), which its tables do not cover. (Attacks offered
+        # but none with a plan, UNPLANNED, keep it on its target: it closes in.)
         far = _distance_class(P, K, distance)
         if _i5(P, K, T_CACHE_MODE, pf, weapon, hand, far, -s[S_SHOCK + f]) == NO_ATTACK:
             _escape(c, used, W_TARGET)
