@@ -330,12 +330,14 @@ def mixed_group(
     return data
 
 
-def random_shooting_group(rng: random.Random) -> Scenario | None:
+def random_shooting_group(
+    rng: random.Random, kinds: tuple[str, ...] = ("regular_bow", "crossbow", "launcher")
+) -> Scenario | None:
     """Three to five fighters drawn from a random shootout's two shooters
-    (`test_fast_gurps_shootout.random_shootout`: bows, crossbows, launchers, sidearms,
-    Fast-Draw) and a random duel's two melee fighters, on alternate sides, anywhere within
-    10 yards of the centre; None if the fast path declines."""
-    shootout = random_shootout(rng, load_scenario(RANGED).data)
+    (`test_fast_gurps_shootout.random_shootout`: weapons of `kinds`, sidearms, Fast-Draw)
+    and a random duel's two melee fighters, on alternate sides, anywhere within 10 yards
+    of the centre; None if the fast path declines."""
+    shootout = random_shootout(rng, load_scenario(RANGED).data, kinds)
     duel = random_duel(rng, load_scenario(DUEL).data)
     if shootout is None or duel is None:
         return None

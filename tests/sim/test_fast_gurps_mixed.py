@@ -65,8 +65,10 @@ def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
     assert in_lang(found, "ja") != found
 
 
-def random_mixed(rng: random.Random) -> Scenario | None:
-    """A random shooter (`random_shootout`) against a random melee fighter
+def random_mixed(
+    rng: random.Random, kinds: tuple[str, ...] = ("regular_bow", "crossbow", "launcher")
+) -> Scenario | None:
+    """A random shooter (`random_shootout`, a weapon of `kinds`) against a random melee fighter
     (`random_duel`: a shield, or none), a yard to 40 apart, either one first; None if
     declined."""
     from .gurps_duels import DUEL
@@ -76,7 +78,7 @@ def random_mixed(rng: random.Random) -> Scenario | None:
 
     shot = duel = None
     while shot is None:
-        shot = random_shootout(rng, load_scenario(RANGED).data)
+        shot = random_shootout(rng, load_scenario(RANGED).data, kinds)
     while duel is None:
         duel = random_duel(rng, load_scenario(DUEL).data)
     data = copy.deepcopy(shot.data)
@@ -102,6 +104,15 @@ def test_random_mixed_duels_play_exactly_the_engines_battles() -> None:
     rng = random.Random(20261202)
     compared = check_random_battles(lambda: random_mixed(rng), compiled.play_blocks, 14, 40)
     assert compared >= 400
+
+
+def test_random_throwers_against_melee_play_exactly_the_engines_battles() -> None:
+    """Random thrown weapons (`test_fast_gurps_shootout._javelin`; gone once thrown,
+    B373) against random melee fighters: every battle the kernel finishes must be the
+    engine's battle with the same dice."""
+    rng = random.Random(20261204)
+    make = lambda: random_mixed(rng, ("javelin",))  # noqa: E731
+    assert check_random_battles(make, compiled.play_blocks, 12, 40) >= 300
 
 
 def test_a_tied_mixed_duel_is_rolled_and_each_battle_played_exactly() -> None:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from senjo.engine.controllers import run
-from senjo.scenario import load_scenario, parse_scenario
+from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, ranged_tables
@@ -30,7 +30,7 @@ from senjo.sim.fast_gurps.layout import (
 )
 from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import _build, build_tables, initiative_tie
-from senjo.systems.gurps.events import CriticalResult
+from senjo.systems.gurps.events import AttackRolled, CriticalResult
 
 from .gurps_duels import (
     DUEL,
@@ -80,6 +80,59 @@ def test_a_shooter_whose_weapon_breaks_fights_on_with_its_sidearm() -> None:
             if len(broke) == 5:
                 break
     assert len(broke) == 5
+
+
+def javelin_duel(spare: bool) -> Scenario:
+    """examples/gurps/duel.yaml with the knight's shield and sword traded for a javelin
+    (`test_fast_gurps.JAVELIN`, ready), the sword kept as a spare if `spare`; ten yards
+    apart."""
+    from .test_fast_gurps import JAVELIN
+
+    data = copy.deepcopy(load_scenario(DUEL).data)
+    knight = data["combatants"][0]
+    knight.pop("shield")
+    knight.update(weapons=[JAVELIN, "broadsword"] if spare else [JAVELIN], ready=["javelin"])
+    knight["skills"]["Thrown Weapon (Spear)"] = 13
+    data["combatants"][1]["position"] = [10, 0]
+    return parse_scenario(data, "javelin.yaml")
+
+
+@pytest.mark.parametrize("spare", [True, False])
+def test_a_javelin_is_thrown_once_then_the_fight_goes_on_without_it(spare: bool) -> None:
+    """B373 as the engine plays it (`attack.py`): a thrown weapon leaves the hand and lands
+    out of reach - the knight Aims, throws his javelin once, then draws his sword (B382)
+    or, without one, fights bare-handed. The kernel holds the javelin BROKEN once thrown
+    (whatever a critical miss did to it: the engine lets it go first); every battle is
+    the engine's with the same dice, and none escapes."""
+    scenario = javelin_duel(spare)
+    assert GURPS_FAST.accepts(scenario) is None
+    tables = build_tables(scenario)
+    assert tables.fighters[0].key == "knight" and tables.fighters[0].thrown
+    result = compiled.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(4))])
+    assert not result.escaped.any()
+    after = set()
+    for i in range(40):
+        battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
+        run(battle, controllers_for(scenario, 1))
+        blows = [
+            e.weapon for e in battle.log if isinstance(e, AttackRolled) and e.attacker == "knight"
+        ]
+        assert blows.count("javelin") == 1 and blows[0] == "javelin"
+        after |= set(blows[1:])
+        assert_engines_battle(scenario, tables, result, i, "javelin")
+    assert after == {"broadsword"} if spare else after and after <= {"punch", "kick"}
+
+
+def test_random_throwers_play_exactly_the_engines_battles() -> None:
+    """Random thrown weapons (`_javelin`: damage, Acc, ranges by ST) in random shootouts,
+    against javelins, bows and launchers, sidearms or none: every battle the kernel
+    finishes must be the engine's battle with the same dice."""
+    rng = random.Random(20261204)
+    base = load_scenario(RANGED).data
+    kinds = ("javelin", "javelin", "regular_bow", "launcher")
+    play = compiled.play_blocks
+    compared = check_random_battles(lambda: random_shootout(rng, base, kinds), play, 12, 40)
+    assert compared >= 300
 
 
 def test_a_tied_shootout_is_rolled_and_each_battle_played_exactly() -> None:
@@ -236,16 +289,53 @@ def _launcher(rng: random.Random) -> dict[str, Any]:
     return {"key": "launcher", "name": "Launcher", "modes": [mode]}
 
 
-def random_shootout(rng: random.Random, base: dict[str, Any]) -> Any:
-    """A random variant of ranged.yaml, or None if the fast path would decline it."""
+def _javelin(rng: random.Random) -> dict[str, Any]:
+    """A scenario's own thrown weapon (a javelin, a throwing axe): random damage, Acc and
+    ranges in multiples of ST (B269); it leaves the hand with each throw (B373)."""
+    kind = rng.choice(["imp", "cut", "cr", "pi"])
+    mode: dict[str, Any] = {
+        "name": "throw",
+        "skill": "Thrown Weapon (Spear)",
+        "damage": rng.choice(
+            [f"thr+{rng.randint(0, 3)} {kind}", f"sw{rng.choice(['', '+1'])} {kind}"]
+        ),
+        "ranged": {
+            "acc": rng.randint(0, 3),
+            "half_damage": rng.choice(["x1", "x1.5"]),
+            "max_range": rng.choice(["x2", "x2.5"]),
+            "thrown": True,
+        },
+    }
+    return {"key": "javelin", "name": "Javelin", "weight": 2, "modes": [mode]}
+
+
+#: The missile weapons `random_shootout` draws from, and the skill of each.
+SHOOTING_SKILLS = {
+    "regular_bow": "Bow",
+    "crossbow": "Crossbow",
+    "launcher": "Blowpipe",
+    "javelin": "Thrown Weapon (Spear)",
+}
+
+
+def random_shootout(
+    rng: random.Random,
+    base: dict[str, Any],
+    kinds: tuple[str, ...] = ("regular_bow", "crossbow", "launcher"),
+) -> Any:
+    """A random variant of ranged.yaml, each shooter's weapon one of `kinds`
+    (`SHOOTING_SKILLS`), or None if the fast path would decline it."""
     data = copy.deepcopy(base)
     for fighter in data["combatants"]:
-        kind = rng.choice(["regular_bow", "crossbow", "launcher"])
-        weapon: Any = _launcher(rng) if kind == "launcher" else kind
-        skill = {"regular_bow": "Bow", "crossbow": "Crossbow", "launcher": "Blowpipe"}[kind]
+        kind = rng.choice(kinds)
+        weapon: Any = kind
+        if kind in ("launcher", "javelin"):
+            weapon = _launcher(rng) if kind == "launcher" else _javelin(rng)
+        skill = SHOOTING_SKILLS[kind]
         fighter["weapons"] = [weapon, *rng.sample(["large_knife", "shortsword"], rng.randint(0, 1))]
         fighter["skills"] = {skill: rng.randint(10, 19), "Knife": 11, "Shortsword": 11}
-        if kind != "launcher" and rng.random() < 0.4:  # B194: a roll at each reload's Ready
+        # B194: a roll at each reload's Ready
+        if kind in ("regular_bow", "crossbow") and rng.random() < 0.4:
             fighter["skills"]["Fast-Draw (Arrow)"] = rng.randint(9, 16)
         fighter.update({key: rng.randint(9, 15) for key in ("st", "dx", "ht")})
         fighter["hp"] = rng.randint(6, 16)

@@ -4,7 +4,7 @@
 exactly as the engine would, else one line naming the first feature it does
 not model. A duel of two melee fighters, of two shooters, or of a shooter
 against a melee fighter (`shooter`, `shot_reason`: a main weapon that is a
-bow, a crossbow ..., played by the compiled kernel only); a fighter with a
+bow, a crossbow, a javelin ..., played by the compiled kernel only); a fighter with a
 missile weapon that is not its main one is declined (a spear it could throw is
 kept: `_kept`), and so is a shield against shots (`ranged_tables.drop_tables`).
 A fighter with a melee weapon ready in each hand is modelled too (`off_weapon`,
@@ -151,7 +151,7 @@ def _dual_reason(fighter: Fighter, manufactured: list[str]) -> Reason | None:
 
 def shooter(fighter: Fighter) -> tuple[str, AttackMode] | None:
     """The fighter's missile weapon and its mode when its main weapon (`main_weapon`) has
-    one mode only and it shoots (a bow, a crossbow); else None."""
+    one mode only and it shoots or is thrown (a bow, a crossbow, a javelin); else None."""
     main = main_weapon(fighter)
     if main is None:
         return None
@@ -183,11 +183,8 @@ def shot_reason(fighter: Fighter) -> Reason | None:
             "射手のいる決闘はコンパイル版の決闘のみが扱い、Numba が使えない",
         )
     label, jlabel = f"{name}'s {weapon}", f"{jname}の{weapon}"
-    if ranged.thrown or ranged.rof != 1 or ranged.shots != 1:
-        return Reason(
-            f"{label} is thrown or fires more than one shot",
-            f"{jlabel}は投擲武器か、2発以上を撃つ",
-        )
+    if ranged.rof != 1 or ranged.shots != 1:
+        return Reason(f"{label} fires more than one shot", f"{jlabel}は2発以上を撃つ")
     kind = mode.damage.damage_type.value
     if kind not in SHOT_DAMAGE_TYPES:
         return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")

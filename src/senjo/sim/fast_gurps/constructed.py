@@ -58,13 +58,23 @@ def _battle(scenario: Scenario) -> Battle[Any]:
     return build_battle(scenario, seed=0)
 
 
+def _thrown(fighter: Fighter, weapon: str) -> bool:
+    """True for a weapon that can only be thrown (a javelin: `accept.shooter`): the weapon
+    state BROKEN stands for it thrown."""
+    modes = fighter.weapon(weapon).modes
+    return all(m.ranged is not None and m.ranged.thrown for m in modes)
+
+
 def _set_weapon(state: GurpsState, key: str, weapon: str | None, where: int) -> None:
     if weapon is None:  # natural weapons only: nothing to drop, break or unready
         return
     status = state.status[key]
     if where in (DROPPED, BROKEN):
         let_go(status, weapon)
-        (status.dropped if where == DROPPED else status.broken).add(weapon)
+        if where == BROKEN and _thrown(state.fighters[key], weapon):
+            status.thrown.add(weapon)  # a thrown weapon, gone once thrown (B373)
+        else:
+            (status.dropped if where == DROPPED else status.broken).add(weapon)
     elif where == UNREADY:
         status.ready.discard(weapon)
 

@@ -439,6 +439,10 @@ class FighterTables:
     ranged: int = -1
     #: Ready maneuvers to reload one shot (B270).
     reload: int = 0
+    #: Whether its missile weapon is thrown (a javelin): it leaves the hand with each throw
+    #: and is gone for good (B373, `attack.py`); the kernel then holds it BROKEN, which
+    #: the AI treats alike (neither can be readied again).
+    thrown: bool = False
     #: Past this distance its shots do half damage (B269's 1/2D: the basic damage halved,
     #: at least the damage type's minimum, before a critical hit's multiplier).
     half_damage: float = math.inf

@@ -63,8 +63,9 @@ FloatArray = npt.NDArray[np.float64]
     F_DUAL,
     F_OFF_MODE,
     F_DUAL_MODIFIER,
-) = range(29)
-F_COLUMNS = 29
+    F_THROWN,
+) = range(30)
+F_COLUMNS = 30
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -306,6 +307,7 @@ def pack(t: DuelTables) -> Packed:
             int(f.dual),
             f.off_mode,
             f.dual_modifier,
+            int(f.thrown),
         ]
 
     def modes(f: FighterTables) -> IntArray:

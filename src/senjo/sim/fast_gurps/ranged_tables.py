@@ -8,7 +8,8 @@ hand) and takes the better, Aiming first while the foe is past 3 yards
 (B364), or moves toward the foe when neither is worth it; empty, it strikes a
 blow worth striking, else Readies until the weapon is loaded again (B270) -
 or, with the foe within its Move, it swaps in its sidearm; broken, it draws
-the sidearm; hurt and close, it takes All-Out Defense. `shooter_tables` fills
+the sidearm - as it does once a thrown weapon (a javelin) has left its hand,
+which never comes back (B373); hurt and close, it takes All-Out Defense. `shooter_tables` fills
 a fighter's `FighterTables` for that from the engine's own functions on
 constructed states - the shot's skill by range yard and Aim and its
 critical-miss table, its half-damage range, the to-hit modifier of the foe's
@@ -117,15 +118,17 @@ def shooter_tables(
     shot = _Shot(state_at, battle, key, foe, weapon, mode, distance)
     _add_mode(shot, out)
     out.reload = ranged.reload
+    out.thrown = ranged.thrown
     out.half_damage = float(ranged.half_damage)
     out.basic_move = fighter.basic_move
     fast = FAST_DRAW.get(mode.skill, "")
     if ranged.reload > 1 and fast in fighter.skills:
         out.fast_draw = fighter.skills[fast]
     _check_aim(shot)
-    _empty(shot, out)
+    if not ranged.thrown:  # a thrown weapon is never empty in the hand: gone once thrown
+        _empty(shot, out)
+        _free_drop(shot, out)
     _recover(shot, out)
-    _free_drop(shot, out)
     _shot_skills(shot, min(top, int(ranged.max_range)), out)
     _shoot(shot, out)
 

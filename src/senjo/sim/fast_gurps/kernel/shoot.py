@@ -66,6 +66,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
 from senjo.sim.fast_gurps.layout import (
     AIM_TURNS,
     BACK,
+    BROKEN,
     CLOSE,
     EMPTY_SPARE,
     LYING,
@@ -100,6 +101,7 @@ from senjo.sim.fast_gurps.packed import (
     F_RELOAD,
     F_SHOT_CAP,
     F_SPARE,
+    F_THROWN,
     MO_BEFORE_SHOT,
     MO_MISS,
     SC_DISTANCE_TOP,
@@ -224,7 +226,8 @@ def _shot(
 ) -> None:
     """`resolve_attack` for a shot at `skill` (`close`: from within the foe's yard; the
     torso's, the foe's posture and the
-    shooter's shock in it): the roll, the dodge, the damage; the weapon is empty."""
+    shooter's shock in it): the roll, the dodge, the damage; the weapon is empty, or,
+    thrown, gone (BROKEN: B373, whatever a critical miss did to it)."""
     mode = _fighter(P, K, pf, F_RANGED)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     aimed = TORSO if location == RANDOM else location
@@ -242,6 +245,8 @@ def _shot(
         stopped = _defend_shot(P, PF, K, s, par, c, st, v, pv, pf, close)
         if not stopped:
             _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
+    if _fighter(P, K, pf, F_THROWN) == 1:
+        s[S_WEAPON + f] = BROKEN
 
 
 @_jit
