@@ -362,6 +362,41 @@ def test_random_groups_with_shooters_play_exactly_the_engines_battles() -> None:
     assert check_random_groups(lambda: random_shooting_group(rng)) >= 250
 
 
+def test_random_groups_with_throwers_play_exactly_the_engines_battles() -> None:
+    """Random groups of javelin throwers (`random_shooting_group` with thrown weapons
+    only: gone once thrown, B373) and melee fighters, 40 battles each: every battle the
+    kernel plays to the end is the engine's with the same dice."""
+    rng = random.Random(20261204)
+    assert check_random_groups(lambda: random_shooting_group(rng, ("javelin",))) >= 300
+
+
+def test_past_its_max_a_thrower_closes_in() -> None:
+    """B269 as the engine offers it (`reach.py`: no shot past the weapon's Max): a javelin
+    thrower (ST 9: Max 22.5 yd) whose foes both walk off to the raider on the far side
+    has no throw once they are past 22.5 yards, and closes in, javelin in hand, as the
+    AI does with nothing to strike. Its throws are tabulated out to the yard its Max falls
+    in (22-22.5 on the row of 23); every battle is the engine's, none escapes (each went
+    to the engine as "beyond" before)."""
+    data = copy.deepcopy(load_scenario(DUEL).data)
+    knight, raider = data["combatants"]
+    thrower = copy.deepcopy(raider)
+    thrower.update(key="thrower", name={"en": "T", "ja": "T"}, st=9, weapons=[JAVELIN])
+    thrower["skills"]["Thrown Weapon (Spear)"] = 13
+    staff = copy.deepcopy(knight)
+    staff.pop("shield")
+    staff.update(key="staff", name={"en": "S", "ja": "S"}, weapons=["quarterstaff"])
+    staff["skills"] = {"Staff": 13, "Brawling": 11}
+    for fighter, place in ((knight, [6, -9]), (raider, [9, -14]), (staff, [2, -8])):
+        fighter["position"] = place
+    thrower["position"] = [-9, 6]
+    data["combatants"] = [knight, raider, staff, thrower]
+    scenario = parse_scenario(data, "thrower_on_the_flank.yaml")
+    group = build_group_tables(scenario)
+    rows = [group.tables.fighters[r] for r in group.rows[3] if r >= 0]
+    assert all(row.max_range == 22.5 and row.shot_skill.shape[0] == 24 for row in rows)
+    assert not check_group(scenario, 40, 1).escaped.any()
+
+
 def test_an_aim_counts_against_the_foe_aimed_at_only() -> None:
     """B364 as the engine plays it: an Aim's turns count for a shot at the foe aimed at
     (`attack.py`: `aim_target`), an Aim at another foe starts again at one

@@ -446,6 +446,9 @@ class FighterTables:
     #: Past this distance its shots do half damage (B269's 1/2D: the basic damage halved,
     #: at least the damage type's minimum, before a critical hit's multiplier).
     half_damage: float = math.inf
+    #: Its weapon's Max (B269): past it no shot is offered (`reach.py`), and the AI weighs
+    #: its blows or closes in.
+    max_range: float = math.inf
     #: Its Fast-Draw (ammunition) skill, rolled at each Ready of a reload of two or more:
     #: a success saves a Ready (B194, `readying.ready`); -1 without it.
     fast_draw: int = -1

@@ -162,6 +162,7 @@ TABLES = (
     "half_damage",
     "striking",
     "plan_dual",
+    "max_range",
     "scalars",
 )
 (
@@ -219,11 +220,22 @@ TABLES = (
     T_HALF_DAMAGE,
     T_STRIKING,
     T_PLAN_DUAL,
+    T_MAX_RANGE,
     T_SCALARS,
-) = range(55)
+) = range(56)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
-    {"move", "reach", "chance", "x", "drop_cost", "shot_value", "choose_value", "half_damage"}
+    {
+        "move",
+        "reach",
+        "chance",
+        "x",
+        "drop_cost",
+        "shot_value",
+        "choose_value",
+        "half_damage",
+        "max_range",
+    }
 )
 #: Columns of `Packed.layout`: offset, element strides of up to six axes, first axis length.
 I_OFFSET, I_STRIDES, I_LENGTH = 0, 1, 7
@@ -417,6 +429,7 @@ def pack(t: DuelTables) -> Packed:
         half_damage=np.array([min(f.half_damage, 1e18) for f in fighters], dtype=np.float64),
         striking=_stack([_int(f.striking) for f in fighters]),
         plan_dual=_stack([_int(f.plan_dual) for f in fighters]),
+        max_range=np.array([min(f.max_range, 1e18) for f in fighters], dtype=np.float64),
         scalars=_int([t.max_rounds, SKILL_LO, t.distance_top]),
     )
 

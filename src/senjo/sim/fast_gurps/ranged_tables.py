@@ -24,6 +24,7 @@ defenses in melee are the melee tables' (`tables.py`).
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -120,6 +121,7 @@ def shooter_tables(
     out.reload = ranged.reload
     out.thrown = ranged.thrown
     out.half_damage = float(ranged.half_damage)
+    out.max_range = float(ranged.max_range)
     out.basic_move = fighter.basic_move
     fast = FAST_DRAW.get(mode.skill, "")
     if ranged.reload > 1 and fast in fighter.skills:
@@ -129,7 +131,9 @@ def shooter_tables(
         _empty(shot, out)
         _free_drop(shot, out)
     _recover(shot, out)
-    _shot_skills(shot, min(top, int(ranged.max_range)), out)
+    # Out to its Max (B269), the yard it falls in too (22.5 yd: the row of 23 holds
+    # 22-22.5); past it the kernel offers no shot, as `reach.py`.
+    _shot_skills(shot, min(top, math.ceil(ranged.max_range)), out)
     _shoot(shot, out)
 
 

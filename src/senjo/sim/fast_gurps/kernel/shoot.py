@@ -110,6 +110,7 @@ from senjo.sim.fast_gurps.packed import (
     T_DROP_COST,
     T_EMPTY,
     T_LOCATION_PENALTY,
+    T_MAX_RANGE,
     T_PLAN_LOCATION,
     T_RECOVER,
     T_SCALARS,
@@ -338,6 +339,15 @@ def _shooter_turn(
             _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
         elif weapon == READY:
             _reload(P, PF, K, s, c, st, f, pf)
+        else:
+            _close_in(P, PF, K, s, x, f, pf, v, w, distance)
+        return
+    if distance > _f1(PF, K, T_MAX_RANGE, pf) and _fighter(P, K, pf, F_SPARE) == 0:
+        # Past its weapon's Max no shot is offered (B269, `reach.py`): the AI weighs its
+        # blows alone (a thrower's foe drifts off in a group), or closes in. (With a
+        # sidearm it would draw that, a weapon to strike with: the engine's to play.)
+        if code >= 0:
+            _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
         else:
             _close_in(P, PF, K, s, x, f, pf, v, w, distance)
         return
