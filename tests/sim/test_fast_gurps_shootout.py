@@ -30,7 +30,7 @@ from senjo.sim.fast_gurps.layout import (
 )
 from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import _build, build_tables, initiative_tie
-from senjo.systems.gurps.events import AttackRolled, CriticalResult
+from senjo.systems.gurps.events import AttackRolled, CriticalResult, DefenseRolled
 
 from .gurps_duels import (
     DUEL,
@@ -124,6 +124,47 @@ def test_a_javelin_is_thrown_once_then_the_fight_goes_on_without_it(spare: bool)
         assert after == {"broadsword"}
     else:
         assert after and after <= {"punch", "kick"}
+
+
+@pytest.mark.parametrize(
+    ("weight", "penalty", "bare"), [(2, 1, False), (1, 2, False), (2, 1, True)]
+)
+def test_a_javelin_is_parried_as_the_engine_parries_it(
+    weight: float, penalty: int, bare: bool
+) -> None:
+    """B376 (fact sheet: parrying a thrown weapon -1, one of 1 lb or less -2), seed 000
+    (「受け」か「止め」の能動防御に成功した場合、手投げ武器や矢は地面に落ちて): the raider,
+    his axe at 18 (parry 12 less the penalty) or, `bare`, his fists at Brawling 18 (no -3
+    against a thrust, B376), parries the knight's javelin rather than dodge (8) or dodge
+    and drop, as the engine's AI chooses; every battle is the engine's with the same
+    dice."""
+    data = copy.deepcopy(javelin_duel(True).data)
+    data["combatants"][0]["weapons"][0]["weight"] = weight
+    raider = data["combatants"][1]
+    if bare:
+        raider.update(weapons=[])
+        raider["skills"]["Brawling"] = 18
+    else:
+        raider["skills"]["Axe/Mace"] = 18
+    scenario = parse_scenario(data, "javelin_parried.yaml")
+    tables = build_tables(scenario)
+    assert [f.shot_parry for f in tables.fighters] == [0, penalty]
+    result = compiled.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(5))])
+    assert not result.escaped.any()
+    parried = 0
+    for i in range(40):
+        battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
+        run(battle, controllers_for(scenario, 1))
+        # The knight's first attack is the javelin: the first defense against him is its.
+        first = next(
+            (e for e in battle.log if isinstance(e, DefenseRolled) and e.attacker == "knight"),
+            None,
+        )
+        if first is not None and first.kind == "parry":
+            assert first.score.modifiers.amount("parry_thrown") == -penalty
+            parried += 1
+        assert_engines_battle(scenario, tables, result, i, "javelin parried")
+    assert parried >= 10
 
 
 def test_random_throwers_play_exactly_the_engines_battles() -> None:
@@ -309,7 +350,9 @@ def _javelin(rng: random.Random) -> dict[str, Any]:
             "thrown": True,
         },
     }
-    return {"key": "javelin", "name": "Javelin", "weight": 2, "modes": [mode]}
+    # 1 lb or less: parried at -2 (B376); 3 lb or more may break a knife's parry.
+    weight = rng.choice([0.5, 1, 2, 3])
+    return {"key": "javelin", "name": "Javelin", "weight": weight, "modes": [mode]}
 
 
 #: The missile weapons `random_shootout` draws from, and the skill of each.

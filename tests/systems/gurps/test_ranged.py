@@ -34,7 +34,7 @@ def test_range_modifier_and_aim_bonus() -> None:
     assert skill.value == 10
 
 
-def test_ranged_attacks_cannot_be_parried() -> None:
+def test_arrows_cannot_be_parried() -> None:
     """B376 (fact sheet §6): arrows need Parry Missile Weapons; a fighter may dodge or block."""
     game = battle(
         fighter("a", "x", 0, **ARCHER), fighter("b", "y", 5, **TARGET), dice=[3, 3, 3, *SAFE]
@@ -44,6 +44,51 @@ def test_ranged_attacks_cannot_be_parried() -> None:
     assert game.pending is not None and game.pending.kind == "defense"
     assert not any(key.startswith("parry") for key in game.pending.keys)
     assert "dodge+drop" in game.pending.keys
+
+
+SPEARMAN = {"skills": {"Thrown Weapon (Spear)": 14}, "weapons": ["spear"]}
+DART = {
+    "key": "dart",
+    "name": "Dart",
+    "weight": 0.5,
+    "modes": [
+        {
+            "name": "throw",
+            "skill": "Throwing",
+            "damage": "thr-1 imp",
+            "ranged": {"acc": 1, "half_damage": 10, "max_range": 20, "thrown": True},
+        }
+    ],
+}
+
+
+def test_a_thrown_spear_may_be_parried_at_minus_one() -> None:
+    """B376 (fact sheet: parrying thrown weapons -1), seed 000 「受け」か「止め」に成功した場合、
+    手投げ武器や矢は地面に落ちて: a thrown weapon can be parried, at -1; no retreat."""
+    game = battle(
+        fighter("a", "x", 0, **SPEARMAN), fighter("b", "y", 5, **TARGET), dice=[3, 3, 3, *SAFE]
+    )
+    choose(game, "attack:b:spear/throw")
+    choose(game, "torso")
+    assert game.pending is not None and game.pending.kind == "defense"
+    assert "parry:broadsword" in game.pending.keys
+    assert not any("retreat" in key for key in game.pending.keys), game.pending.keys
+    choose(game, "parry:broadsword")
+    score = events(game, DefenseRolled)[0].score
+    assert dict(score.modifiers.items) == {"parry_thrown": -1}
+    assert score.value == 3 + 12 // 2 - 1
+
+
+def test_a_small_thrown_weapon_is_parried_at_minus_two() -> None:
+    """B376 (fact sheet): a small thrown weapon (1 lb or less) is parried at -2."""
+    thrower = {"skills": {"Throwing": 14}, "weapons": [DART]}
+    game = battle(
+        fighter("a", "x", 0, **thrower), fighter("b", "y", 5, **TARGET), dice=[3, 3, 3, *SAFE]
+    )
+    choose(game, "attack:b:dart/throw")
+    choose(game, "torso")
+    choose(game, "parry:broadsword")
+    assert events(game, DefenseRolled)[0].score.modifiers.amount("parry_thrown") == -2
 
 
 def test_dodge_and_drop_adds_three_and_ends_prone() -> None:

@@ -500,6 +500,9 @@ class FighterTables:
     #: As the target of a shot: [own posture] -> what dodging and dropping adds to the
     #: dodge (B377), or NO_DROP.
     drop_bonus: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: As the target of a thrown weapon: what a parry loses against it (B376: 1, or 2 for
+    #: one of 1 lb or less); 0 when the foe's shot is not thrown (no parry, `defense.py`).
+    shot_parry: int = 0
 
 
 @dataclass(slots=True)

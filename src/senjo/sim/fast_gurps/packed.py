@@ -64,8 +64,9 @@ FloatArray = npt.NDArray[np.float64]
     F_OFF_MODE,
     F_DUAL_MODIFIER,
     F_THROWN,
-) = range(30)
-F_COLUMNS = 30
+    F_SHOT_PARRY,
+) = range(31)
+F_COLUMNS = 31
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -320,6 +321,7 @@ def pack(t: DuelTables) -> Packed:
             f.off_mode,
             f.dual_modifier,
             int(f.thrown),
+            f.shot_parry,
         ]
 
     def modes(f: FighterTables) -> IntArray:

@@ -16,7 +16,8 @@ critical-miss table, its half-damage range, the to-hit modifier of the foe's
 posture, what the AI does with its weapon empty, dropped, turned or broken,
 its free action, its value of a shot and its plan for every skill and foe's
 best defense - and `drop_tables` the dodge-and-drop bonus of the target of
-a shot (and checks its block); both raise `Unsupported` wherever the engine
+a shot and what its parries lose against a thrown one (and checks its block and
+parries); both raise `Unsupported` wherever the engine
 would do anything else. The blows, the All-Out Defense, the sidearm and the
 defenses in melee are the melee tables' (`tables.py`).
 """
@@ -203,8 +204,8 @@ def _add_mode(shot: _Shot, out: FighterTables) -> None:
         Mode(
             shot.weapon,
             mode.name,
-            False,
-            False,
+            mode.unarmed,
+            mode.thrusting,  # a parry bare-handed is -3 against it unless a thrust (B376)
             dice.dice,
             dice.adds,
             mode.damage.damage_type.value,
@@ -418,13 +419,18 @@ def drop_tables(
     distance: float,
     out: FighterTables,
 ) -> None:
-    """`out.drop_bonus`: for the target of the foe's shots, by its posture. Its options must
-    be the dodge, scored as the kernel scores its dodge slot (`out.slots[0]` and the
-    posture), (but when lying) the dodge and drop, and, with a shield ready, the block,
-    scored as its block slot (B375); anything else is declined."""
+    """`out.drop_bonus` and `out.shot_parry`: for the target of the foe's shots, by its
+    posture. Its options must be the dodge, scored as the kernel scores its dodge slot
+    (`out.slots[0]` and the posture), (but when lying) the dodge and drop, against a thrown
+    weapon the parries a blow meets, each scored as its slot less `shot_parry` (B376), and,
+    with a shield ready, the block, scored as its block slot (B375); anything else is
+    declined."""
     foe_shot = shooter(battle.state.fighters[foe])
     assert foe_shot is not None
     incoming = IncomingAttack(foe, foe_shot[0], foe_shot[1])
+    if incoming.thrown:  # B376: -1, or -2 for a weapon of 1 lb or less (`defense.py`)
+        weight = battle.state.fighters[foe].weapon(foe_shot[0]).weight
+        out.shot_parry = 2 if 0 < weight <= 1 else 1
     dodge, drop = DefenseChoice("dodge"), DefenseChoice("dodge", drop=True)
     blocks = [slot for slot in out.slots if slot.kind == "block"]
     block = DefenseChoice("block", blocks[0].weapon) if blocks else None
@@ -433,6 +439,8 @@ def drop_tables(
         state = state_at(distance)
         state.status[key].posture = posture
         options = [o for o in defense_options(state, key, incoming) if o.kind != "none"]
+        _check_parries(state, key, incoming, options, out, p)
+        options = [o for o in options if o.kind != "parry"]
         known = (dodge, drop, block)
         if not options or options[0] != dodge or any(o not in known for o in options):
             raise _unsupported(
@@ -456,6 +464,48 @@ def drop_tables(
             raise _unsupported(
                 f"combatant {key!r} blocks a shot otherwise than a blow",
                 f"戦闘者 {key!r} の射撃への止めが打撃へのものと異なる",
+            )
+
+
+def _check_parries(
+    state: GurpsState,
+    key: str,
+    incoming: IncomingAttack,
+    options: list[DefenseChoice],
+    out: FighterTables,
+    p: int,
+) -> None:
+    """Raise `Unsupported` unless the parries among `options` (against a shot) are the
+    ones a blow from the same foe meets (`out.slots` follow those, weapon state by weapon
+    state), each scored as its slot in posture `p` less `out.shot_parry`."""
+    parries = [o for o in options if o.kind == "parry"]
+    foe = state.fighters[incoming.attacker]
+    melee = next((m for w in foe.weapons for m in w.modes if m.is_melee), None)
+    if melee is None:
+        raise _unsupported(
+            f"combatant {incoming.attacker!r} has no blow to weigh parries by",
+            f"戦闘者 {incoming.attacker!r} に受けを比べる打撃がない",
+        )
+    blow = IncomingAttack(incoming.attacker, "", melee)
+    against_blow = [
+        o.weapon for o in defense_options(state, key, blow) if o.kind == "parry" and not o.retreat
+    ]
+    wanted = against_blow if out.shot_parry else []
+    slots = {slot.weapon: slot for slot in out.slots if slot.kind == "parry"}
+    if [o.weapon for o in parries] != wanted or any(o.weapon not in slots for o in parries):
+        raise _unsupported(
+            f"combatant {key!r} parries a shot otherwise than a blow",
+            f"戦闘者 {key!r} の射撃への受けが打撃へのものと異なる",
+        )
+    armed = not (incoming.mode.unarmed or incoming.mode.thrusting)
+    for option in parries:
+        slot = slots[option.weapon]
+        expected = slot.base + out.posture_defense[p] - out.shot_parry
+        expected -= 3 if slot.unarmed and armed else 0  # B376, as the kernel's `_slot_score`
+        if defense_score(state, key, option, incoming).value != expected:
+            raise _unsupported(
+                f"combatant {key!r} parries a thrown weapon otherwise than the fast path",
+                f"戦闘者 {key!r} の投擲武器への受けが高速経路と異なる",
             )
 
 

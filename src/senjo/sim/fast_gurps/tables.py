@@ -404,18 +404,22 @@ def _fighter_tables(
     foe_fighter = battle.state.fighters[foe]
     foe_modes = _modes(scenario, order, 1 - index)
     breaking = plain.rules.get("heavy_parry_break", "on") == "on"
+    # A shooter's shot is the mode after its blows (`ranged_tables._add_mode`): a thrown
+    # weapon is parried, and may break the parrying weapon as a blow would.
+    foe_shot = shooter(foe_fighter)
+    foe_weapons = [w for w, _ in foe_modes] + ([foe_shot[0]] if foe_shot is not None else [])
     parry_breaks = np.array(
         [
             [
                 breaking
                 and slot.kind == "parry"
                 and parry_may_break(fighter.weapon(slot.weapon), foe_fighter.weapon(foe_weapon))
-                for foe_weapon, _ in foe_modes
+                for foe_weapon in foe_weapons
             ]
             for slot in slots
         ],
         dtype=np.bool_,
-    ).reshape(len(slots), len(foe_modes))
+    ).reshape(len(slots), len(foe_weapons))
     out = FighterTables(
         key=key,
         side=fighter.side,
@@ -456,7 +460,6 @@ def _fighter_tables(
     )
     if off is not None:
         off_blow(out, st, key, foe, main, mode_index)
-    foe_shot = shooter(foe_fighter)
     foe_divisors = {
         (m.damage.damage_type.value, float(m.damage.armor_divisor))
         for m in [m for _, m in _modes(scenario, order, 1 - index)]

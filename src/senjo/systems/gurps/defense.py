@@ -63,6 +63,12 @@ class IncomingAttack:
         """True for a ranged attack."""
         return self.mode.ranged is not None
 
+    @property
+    def thrown(self) -> bool:
+        """True for a thrown weapon (a ranged attack that may be parried, B376)."""
+        ranged = self.mode.ranged
+        return ranged is not None and ranged.thrown
+
 
 def _parry_weapons(fighter: Fighter, status: FighterState, attack: IncomingAttack) -> list[str]:
     keys = []
@@ -143,7 +149,9 @@ def defense_options(
         if attack.ranged and status.posture not in ("lying", "sitting"):
             add("dodge", drop=True)
     parry_allowed = status.maneuver != "move_and_attack" or realistic
-    if parry_allowed and not attack.ranged:
+    # B376, seed 000 (a parried thrown weapon falls to the ground): a thrown weapon may be
+    # parried; a missile (arrow, bolt, bullet) not, without Parry Missile Weapons.
+    if parry_allowed and (not attack.ranged or attack.thrown):
         for key in _parry_weapons(fighter, status, attack):
             if realistic and spent == "arm" and key in status.attacked_with:
                 continue
@@ -181,6 +189,18 @@ def _covers(
     hand = hand_of(status, item)
     side = "right" if hand == MAIN else "left" if hand == OFF else ""
     return side == arc
+
+
+def _small(state: GurpsState, attack: IncomingAttack) -> bool:
+    """Whether the attack's weapon is a small one, weighing 1 lb or less (an unweighed
+    weapon, weight 0, counts as not small)."""
+    attacker = state.fighters.get(attack.attacker)
+    if attacker is None:
+        return False
+    for weapon in attacker.weapons:
+        if weapon.key == attack.weapon:
+            return 0 < weapon.weight <= 1
+    return False
 
 
 def _parry_mode(fighter: Fighter, weapon: str) -> AttackMode:
@@ -237,6 +257,9 @@ def _defense_parts(
             items.append(("repeated_parry", -step * used))
         if mode.unarmed and not attack.mode.unarmed and not attack.mode.thrusting:
             items.append(("unarmed_parry_vs_weapon", -3))  # B376
+        if attack.thrown:
+            # B376: a thrown weapon is parried at -1, a small one (1 lb or less) at -2.
+            items.append(("parry_thrown", -2 if _small(state, attack) else -1))
         if fighter.has("enhanced_parry"):
             items.append(("enhanced_parry", fighter.level("enhanced_parry")))
     elif kind == "block":

@@ -290,27 +290,50 @@ def _defend(
     s[S_BLOCKS + v] += int(kind == 2)
     stopped = _success(outcome)
     s[S_DEFENDED + v] += int(stopped)  # no branch on a roll
-    if outcome == 3:
+    if kind == 1:
+        _after_parry(P, PF, K, s, x, c, st, used, v, pv, a, slot, mode, outcome)
+    elif outcome == 3:
         if kind == 0:
             s[S_POSTURE + v] = LYING
-        elif kind == 2:
+        else:
             s[S_SHIELD + v] = 0
             s[S_HAND + v] = UNREADY
-        else:
-            table = _slot(P, K, pv, slot, SL_FUMBLE)
-            if table < 0:
-                table += _fighter(P, K, pv, F_MISS_TABLES)
-            off = _slot(P, K, pv, slot, SL_HELD) == HELD_OFF
-            _critical_miss(P, PF, K, s, x, c, st, used, v, pv, a, table, off)
-    elif stopped and kind == 1:
-        # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
+    return stopped
+
+
+@_jit
+def _after_parry(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    used: IntArray,
+    v: int,
+    pv: int,
+    a: int,
+    slot: int,
+    mode: int,
+    outcome: int,
+) -> None:
+    """What a parry of v's with slot `slot` leaves (`roll_defense`): its critical failure
+    rolls on the parrying weapon's critical-miss table; one that stops a much heavier
+    weapon (a's `mode`) may break (B376: 1d, 1-2)."""
+    if outcome == 3:
+        table = _slot(P, K, pv, slot, SL_FUMBLE)
+        if table < 0:
+            table += _fighter(P, K, pv, F_MISS_TABLES)
+        off = _slot(P, K, pv, slot, SL_HELD) == HELD_OFF
+        _critical_miss(P, PF, K, s, x, c, st, used, v, pv, a, table, off)
+    elif _success(outcome):
         risky = _i3(P, K, T_PARRY_BREAKS, pv, slot, mode) == 1
         if risky and _die(c, st) <= 2:
             if _slot(P, K, pv, slot, SL_HELD) == HELD_OFF:
                 s[S_HAND + v] = BROKEN  # the off-hand weapon of two (`off_hand.py`)
             else:
                 s[S_WEAPON + v] = SPARE_BROKEN if s[S_WEAPON + v] == SPARE else BROKEN
-    return stopped
 
 
 # --- attacks ----------------------------------------------------------------------------------

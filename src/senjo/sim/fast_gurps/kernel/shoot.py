@@ -6,8 +6,8 @@ kick) and takes the better, Aiming first while the foe is past 3 yards (B364);
 empty, it strikes a blow worth striking, else Readies until the weapon is
 loaded again (B270), or with the foe within its Move goes to its sidearm (then
 fights as a melee fighter, `turn.py`); with neither worth taking it closes in.
-The target of a shot dodges, dodges and drops (B377), or blocks (B375), as
-`GurpsAI._defense` chooses. A dropped weapon is picked up, one turned in the
+The target of a shot dodges, dodges and drops (B377), parries it if it is thrown
+(B376), or blocks (B375), as `GurpsAI._defense` chooses. A dropped weapon is picked up, one turned in the
 hands readied again; what this loop does not follow - a sidearm the model does
 not know, a shooter knocked back past its tables - hands the battle to the
 engine. There is no NumPy model of it: a duel with a shooter is played here or
@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps.kernel.exchange import (
+    _after_parry,
     _attack_roll,
     _blow,
     _chance,
@@ -61,6 +62,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _jit,
     _mode,
     _range_yard,
+    _slot,
     _success,
 )
 from senjo.sim.fast_gurps.layout import (
@@ -100,11 +102,14 @@ from senjo.sim.fast_gurps.packed import (
     F_RANGED,
     F_RELOAD,
     F_SHOT_CAP,
+    F_SHOT_PARRY,
+    F_SLOTS,
     F_SPARE,
     F_THROWN,
     MO_BEFORE_SHOT,
     MO_MISS,
     SC_DISTANCE_TOP,
+    SL_KIND,
     T_CHOOSE_VALUE,
     T_DROP_BONUS,
     T_DROP_COST,
@@ -149,13 +154,42 @@ def _shot_defenses(
 
 
 @_jit
+def _parry_vs_shot(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    v: int,
+    pv: int,
+    pa: int,
+    j: int,
+    close: bool,
+) -> int:
+    """v's parry with slot j against a thrown weapon (B376: less `F_SHOT_PARRY`; no
+    retreat against a missile), or NO_SCORE: not a parry, not open, or a shot that no one
+    parries (`F_SHOT_PARRY` 0: not thrown)."""
+    penalty = _fighter(P, K, pv, F_SHOT_PARRY)
+    if penalty == 0 or _slot(P, K, pv, j, SL_KIND) != 1:
+        return NO_SCORE
+    mode = _fighter(P, K, pa, F_RANGED)
+    score, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, close)
+    return score - penalty if available else NO_SCORE
+
+
+@_jit
 def _best_vs_shot(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, pv: int, pa: int
 ) -> int:
-    """`ai.best_defense` against a shot: the best of the dodge, the dodge and drop, and
-    the block (the AI weighs a shot as one from afar, with the shield's DB)."""
+    """`ai.best_defense` against a shot: the best of the dodge, the dodge and drop, the
+    parries (a thrown weapon's) and the block (the AI weighs a shot as one from afar,
+    with the shield's DB)."""
     score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa, False)
-    return max(score + max(bonus, 0), block)  # NO_DROP is below 0
+    best = max(score + max(bonus, 0), block)  # NO_DROP is below 0
+    if _fighter(P, K, pv, F_SHOT_PARRY) > 0:
+        for j in range(_fighter(P, K, pv, F_SLOTS)):
+            best = max(best, _parry_vs_shot(P, PF, K, s, par, v, pv, pa, j, False))
+    return best
 
 
 @_jit
@@ -165,38 +199,55 @@ def _defend_shot(
     K: IntArray,
     s: IntArray,
     par: IntArray,
+    x: npt.NDArray[np.float64],
     c: IntArray,
     st: U64,
+    used: IntArray,
     v: int,
     pv: int,
+    a: int,
     pa: int,
     close: bool,
 ) -> bool:
-    """GurpsAI._defense against a shot and its roll (`roll_defense`): the dodge, the dodge
-    and drop (B377), or the block (B375), the first of equal odds; True if it stops it.
+    """GurpsAI._defense against a shot of a's (row pa) and its roll (`roll_defense`): the
+    dodge, the dodge and drop (B377), a parry if the weapon is thrown (B376), or the block
+    (B375), the first of equal odds, as `defense_options` lists them; True if it stops it.
     `close`: the shot comes from within the target's yard (close combat)."""
     score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa, close)
     best = _chance(P, PF, K, score)
-    choice = 0  # 0 dodge, 1 dodge and drop, 2 block
+    choice = 0  # 0 dodge, 1 dodge and drop, 2 block, 3 parry
     if bonus != NO_DROP:
         dropping = _chance(P, PF, K, score + bonus)
         if s[S_POSTURE + v] == STANDING:  # `ai.DROP_COST`: ending prone costs a turn
             dropping -= _f1(PF, K, T_DROP_COST, 0)
         if dropping > best:
             best, choice = dropping, 1
+    slot, parrying = -1, NO_SCORE
+    if _fighter(P, K, pv, F_SHOT_PARRY) > 0:
+        for j in range(_fighter(P, K, pv, F_SLOTS)):
+            option = _parry_vs_shot(P, PF, K, s, par, v, pv, pa, j, close)
+            if option != NO_SCORE and _chance(P, PF, K, option) > best:
+                best, choice, slot, parrying = _chance(P, PF, K, option), 3, j, option
     if block != NO_SCORE and _chance(P, PF, K, block) > best:
         choice = 2
     if choice == 1:
         score += bonus
     elif choice == 2:
         score = block
+    elif choice == 3:
+        score = parrying
     outcome, _ = _check(P, PF, K, c, st, score)
     s[S_DEFENSES + v] += 1
     s[S_DEFENDED_NOW + v] = 1
     s[S_AIM + v] = 0  # B364: any active defense spoils an Aim
     stopped = _success(outcome)
     s[S_DEFENDED + v] += int(stopped)
-    if choice == 2:
+    if choice == 3:
+        par[v, slot] += 1
+        _after_parry(
+            P, PF, K, s, x, c, st, used, v, pv, a, slot, _fighter(P, K, pa, F_RANGED), outcome
+        )
+    elif choice == 2:
         s[S_BLOCKS + v] += 1
         if outcome == 3:  # a block's critical failure: the shield is no longer ready
             s[S_SHIELD + v] = 0
@@ -243,7 +294,7 @@ def _shot(
     elif outcome == 2:
         _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
-        stopped = _defend_shot(P, PF, K, s, par, c, st, v, pv, pf, close)
+        stopped = _defend_shot(P, PF, K, s, par, x, c, st, used, v, pv, f, pf, close)
         if not stopped:
             _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
     if _fighter(P, K, pf, F_THROWN) == 1:
