@@ -46,6 +46,14 @@ def test_defense_line_shows_every_modifier() -> None:
     assert line == "ボーのよけ＋後退：目標値11 [8、後退 +3] 出目9 → 成功"
 
 
+def test_a_parry_against_a_thrown_weapon_names_its_penalty() -> None:
+    """B376: the -1 (or -2) of parrying a thrown weapon reads as such in both languages."""
+    score = Score(10, Modifiers.of(("parry_thrown", -1)))
+    defense = DefenseRolled("bo", "ann", "parry", "axe", False, score, 9, 0, "success")
+    assert "手投げ武器を受ける -1" in GurpsNarrator(NAMES, "ja").line(defense)
+    assert "parrying a thrown weapon -1" in GurpsNarrator(NAMES, "en").line(defense)
+
+
 def test_injury_line_shows_the_working() -> None:
     """An injury line shows basic damage, DR, penetration, multiplier and HP left."""
     line = GurpsNarrator(NAMES, "en").line(Injured("bo", "neck", 7, "cut", 2, 5, 2.0, 10, 2))

@@ -241,6 +241,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "weapon_parry": ("武器の受け修正", "weapon's Parry"),
         "repeated_parry": ("連続した受け", "repeated parry"),
         "unarmed_parry_vs_weapon": ("素手で武器を受ける", "unarmed parry against a weapon"),
+        "parry_thrown": ("手投げ武器を受ける", "parrying a thrown weapon"),
         "enhanced_parry": ("受け強化", "Enhanced Parry"),
         "enhanced_block": ("止め強化", "Enhanced Block"),
         "enhanced_dodge": ("よけ強化", "Enhanced Dodge"),

@@ -7,11 +7,11 @@ empty, it strikes a blow worth striking, else Readies until the weapon is
 loaded again (B270), or with the foe within its Move goes to its sidearm (then
 fights as a melee fighter, `turn.py`); with neither worth taking it closes in.
 The target of a shot dodges, dodges and drops (B377), parries it if it is thrown
-(B376), or blocks (B375), as `GurpsAI._defense` chooses. A dropped weapon is picked up, one turned in the
-hands readied again; what this loop does not follow - a sidearm the model does
-not know, a shooter knocked back past its tables - hands the battle to the
-engine. There is no NumPy model of it: a duel with a shooter is played here or
-on the engine (`accept.py`).
+(B376), or blocks (B375), as `GurpsAI._defense` chooses. A dropped weapon is
+picked up, one turned in the hands readied again; what this loop does not
+follow - a sidearm the model does not know, a shooter knocked back past its
+tables - hands the battle to the engine. There is no NumPy model of it: a duel
+with a shooter is played here or on the engine (`accept.py`).
 """
 
 from __future__ import annotations
