@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.events import (
     AttackRolled,
@@ -89,6 +91,24 @@ def test_a_small_thrown_weapon_is_parried_at_minus_two() -> None:
     choose(game, "torso")
     choose(game, "parry:broadsword")
     assert events(game, DefenseRolled)[0].score.modifiers.amount("parry_thrown") == -2
+
+
+@pytest.mark.parametrize(("skill", "wanted"), [(18, "parry:broadsword"), (12, "dodge+drop")])
+def test_the_ai_parries_a_thrown_spear_when_that_is_its_best_defense(
+    skill: int, wanted: str
+) -> None:
+    """B376: the AI weighs the parry against a thrown weapon with its other defenses -
+    Broadsword 18 parries at 11 (3 + 9 - 1), better than Dodge 8 or dropping to 11 at the
+    cost of lying down; at 12 the parry (8) is not, and it dodges and drops."""
+    target = dict(TARGET, skills={"Broadsword": skill})
+    game = battle(
+        fighter("a", "x", 0, **SPEARMAN), fighter("b", "y", 5, **target), dice=[3, 3, 3, *SAFE]
+    )
+    choose(game, "attack:b:spear/throw")
+    choose(game, "torso")
+    assert game.pending is not None
+    chosen = GurpsAI().choose(game, game.pending)
+    assert chosen == game.pending.find(wanted)
 
 
 def test_dodge_and_drop_adds_three_and_ends_prone() -> None:
