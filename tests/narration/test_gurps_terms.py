@@ -50,8 +50,9 @@ def test_a_parry_against_a_thrown_weapon_names_its_penalty() -> None:
     """B376: the -1 (or -2) of parrying a thrown weapon reads as such in both languages."""
     score = Score(10, Modifiers.of(("parry_thrown", -1)))
     defense = DefenseRolled("bo", "ann", "parry", "axe", False, score, 9, 0, "success")
-    assert "手投げ武器を受ける -1" in GurpsNarrator(NAMES, "ja").line(defense)
-    assert "parrying a thrown weapon -1" in GurpsNarrator(NAMES, "en").line(defense)
+    ja, en = GurpsNarrator(NAMES, "ja").line(defense), GurpsNarrator(NAMES, "en").line(defense)
+    assert ja is not None and "手投げ武器を受ける -1" in ja
+    assert en is not None and "parrying a thrown weapon -1" in en
 
 
 def test_injury_line_shows_the_working() -> None:
