@@ -155,7 +155,7 @@ def test_a_javelin_is_parried_as_the_engine_parries_it(
     for i in range(40):
         battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
         run(battle, controllers_for(scenario, 1))
-        # The knight's first attack is the javelin: the first defense against him is its.
+        # The knight throws the javelin first: the first defense against him is against it.
         first = next(
             (e for e in battle.log if isinstance(e, DefenseRolled) and e.attacker == "knight"),
             None,
