@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.defense import IncomingAttack, thrown_parry_penalty
 from senjo.systems.gurps.events import (
     AttackRolled,
     Check,
@@ -91,6 +92,26 @@ def test_a_small_thrown_weapon_is_parried_at_minus_two() -> None:
     choose(game, "torso")
     choose(game, "parry:broadsword")
     assert events(game, DefenseRolled)[0].score.modifiers.amount("parry_thrown") == -2
+
+
+@pytest.mark.parametrize(
+    ("shooter", "weapon", "mode", "wanted"),
+    [
+        (ARCHER, "regular_bow", "shoot", 0),
+        (SPEARMAN, "spear", "throw", -1),
+        (None, "dart", "throw", -2),
+    ],
+)
+def test_the_thrown_parry_penalty_is_nothing_for_arrows_one_for_a_spear_two_for_a_dart(
+    shooter: dict[str, Any] | None, weapon: str, mode: str, wanted: int
+) -> None:
+    """B376: `thrown_parry_penalty`, which the engine's parry score and the fast path's
+    tables both read - an arrow is not thrown, a spear is, a 0.5 lb dart is small."""
+    kit = shooter if shooter is not None else {"skills": {"Throwing": 14}, "weapons": [DART]}
+    game = battle(fighter("a", "x", 0, **kit), fighter("b", "y", 5, **TARGET), dice=[*SAFE])
+    attack_mode = next(m for m in game.state.fighters["a"].weapon(weapon).modes if m.name == mode)
+    incoming = IncomingAttack("a", weapon, attack_mode)
+    assert thrown_parry_penalty(game.state, incoming) == wanted
 
 
 @pytest.mark.parametrize(("skill", "wanted"), [(18, "parry:broadsword"), (12, "dodge+drop")])

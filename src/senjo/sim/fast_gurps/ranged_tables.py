@@ -67,7 +67,12 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
-from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
+from senjo.systems.gurps.defense import (
+    IncomingAttack,
+    defense_options,
+    defense_score,
+    thrown_parry_penalty,
+)
 from senjo.systems.gurps.free_actions import free_action_options
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options
@@ -428,9 +433,7 @@ def drop_tables(
     foe_shot = shooter(battle.state.fighters[foe])
     assert foe_shot is not None
     incoming = IncomingAttack(foe, foe_shot[0], foe_shot[1])
-    if incoming.thrown:  # B376: -1, or -2 for a weapon of 1 lb or less (`defense.py`)
-        weight = battle.state.fighters[foe].weapon(foe_shot[0]).weight
-        out.shot_parry = 2 if 0 < weight <= 1 else 1
+    out.shot_parry = -thrown_parry_penalty(battle.state, incoming)  # B376
     dodge, drop = DefenseChoice("dodge"), DefenseChoice("dodge", drop=True)
     blocks = [slot for slot in out.slots if slot.kind == "block"]
     block = DefenseChoice("block", blocks[0].weapon) if blocks else None

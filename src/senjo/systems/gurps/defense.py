@@ -16,7 +16,14 @@ from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
 
-__all__ = ["NO_DEFENSE", "IncomingAttack", "defense_options", "defense_score", "defense_value"]
+__all__ = [
+    "NO_DEFENSE",
+    "IncomingAttack",
+    "defense_options",
+    "defense_score",
+    "defense_value",
+    "thrown_parry_penalty",
+]
 
 NO_DEFENSE = DefenseChoice("none")
 
@@ -191,16 +198,19 @@ def _covers(
     return side == arc
 
 
-def _small(state: GurpsState, attack: IncomingAttack) -> bool:
-    """Whether the attack's weapon is a small one, weighing 1 lb or less (an unweighed
-    weapon, weight 0, counts as not small)."""
+def thrown_parry_penalty(state: GurpsState, attack: IncomingAttack) -> int:
+    """What a parry of `attack` loses for its being thrown (B376): 0 for an attack not
+    thrown, -1 for a thrown weapon, -2 for a small one (1 lb or less; an unweighed weapon,
+    weight 0, counts as not small)."""
+    if not attack.thrown:
+        return 0
     attacker = state.fighters.get(attack.attacker)
     if attacker is None:
-        return False
+        return -1
     for weapon in attacker.weapons:
         if weapon.key == attack.weapon:
-            return 0 < weapon.weight <= 1
-    return False
+            return -2 if 0 < weapon.weight <= 1 else -1
+    return -1
 
 
 def _parry_mode(fighter: Fighter, weapon: str) -> AttackMode:
@@ -257,9 +267,8 @@ def _defense_parts(
             items.append(("repeated_parry", -step * used))
         if mode.unarmed and not attack.mode.unarmed and not attack.mode.thrusting:
             items.append(("unarmed_parry_vs_weapon", -3))  # B376
-        if attack.thrown:
-            # B376: a thrown weapon is parried at -1, a small one (1 lb or less) at -2.
-            items.append(("parry_thrown", -2 if _small(state, attack) else -1))
+        if attack.thrown:  # B376: -1, a small weapon -2
+            items.append(("parry_thrown", thrown_parry_penalty(state, attack)))
         if fighter.has("enhanced_parry"):
             items.append(("enhanced_parry", fighter.level("enhanced_parry")))
     elif kind == "block":
