@@ -601,15 +601,3 @@ def test_a_stumble_into_the_map_edge_stays_put() -> None:
     choose(game, "torso")
     assert game.state.status["a"].hex == Hex(0, 1)
     assert not [m for m in events(game, Moved) if m.direction == "stumble"]
-
-
-def test_the_fields_own_distance_and_turns_agree_with_the_grids() -> None:
-    """seed 001 (ヘクス, 向き): `hexfield._gap` and `_turns`, the field's compiled copies of
-    `Hex.distance` and `Facing.turns_to`, give the same numbers for every pair of hexes of
-    a 7x7 map and every pair of facings."""
-    from senjo.systems.gurps.hexfield import _gap, _turns
-
-    hexes = list(HexMap.rectangle(7, 7))
-    assert all(_gap(a, b) == a.distance(b) for a in hexes for b in hexes)
-    assert all(_turns(a, b) == a.turns_to(b) for a in Facing for b in Facing)
-    assert _turns(Facing.N, Facing.S) == 3 and _gap(Hex(0, 0), Hex(3, -1)) == 3

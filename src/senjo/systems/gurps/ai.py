@@ -20,6 +20,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.space.arcs import Arc, arc_of
+from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.ai_values import (
     Blow,
@@ -495,7 +496,7 @@ class GurpsAI:
         def goal_of(place: Hex) -> Hex | None:
             # seed 001 (大きなフィギュア): a large foe's body is struck at its nearest hex
             if place not in goals:
-                goals[place] = min(places, key=lambda h: place.distance(h) if h is not None else 99)
+                goals[place] = min(places, key=lambda h: hex_gap(place, h) if h is not None else 99)
             return goals[place]
 
         def lead(place: Hex) -> int:
@@ -505,7 +506,7 @@ class GurpsAI:
                 return 99
             if place == goal:
                 return 0 if closer else 99
-            return max(0, place.distance(goal) - (0 if closer else 1))
+            return max(0, hex_gap(place, goal) - (0 if closer else 1))
 
         def value(end: Destination) -> tuple[int, int, int, int, bool, float]:
             goal = goal_of(end.hex)
@@ -516,12 +517,12 @@ class GurpsAI:
                 1
                 for h in everyone
                 if h not in (end.hex, goal)
-                and end.hex.distance(h) <= 2
+                and hex_gap(end.hex, h) <= 2
                 and arc_of(end.hex, end.facing, h) is not Arc.FRONT
             )
             if end.hex == goal:
                 return (0 if closer else 99, 0, exposed, 1, end.evade, end.cost)
-            gap = max(0, end.hex.distance(goal) - (0 if closer else 1))
+            gap = max(0, hex_gap(end.hex, goal) - (0 if closer else 1))
             faced = end.hex != goal and arc_of(end.hex, end.facing, goal) is Arc.FRONT
             # ... and come at the target from its side or back, where it defends worse.
             foe = owner.get(goal)

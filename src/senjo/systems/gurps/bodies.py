@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.movement import follow
 from senjo.systems.gurps.state import FighterState, GurpsState
@@ -94,7 +95,13 @@ def nearest(mine: tuple[Hex, ...], theirs: tuple[Hex, ...]) -> tuple[Hex, Hex]:
     >>> nearest((Hex(0, 0),), (Hex(0, 3), Hex(0, 2)))
     (Hex(0, 0), Hex(0, 2))
     """
-    return min(((a, b) for a in mine for b in theirs), key=lambda pair: pair[0].distance(pair[1]))
+    best, gap = (mine[0], theirs[0]), hex_gap(mine[0], theirs[0])
+    for a in mine:
+        for b in theirs:
+            d = hex_gap(a, b)
+            if d < gap:
+                best, gap = (a, b), d
+    return best
 
 
 def trail(status: FighterState, head: Hex) -> tuple[Hex, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from senjo.space.arcs import Arc, arc_of, in_arc_of_vision
+from senjo.space.gaps import facing_turns, hex_gap, nearest_hex
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.lines import line_of_fire
@@ -83,19 +84,6 @@ HUDDLE = 4
 _FAR = 1 << 20
 
 
-def _gap(a: Hex, b: Hex) -> int:
-    """`a.distance(b)`, compiled: `Hex`'s methods run as Python (`space/hexgrid.py` is not
-    compiled), each call thousands of instructions, and a Step or a move asks hundreds."""
-    dq, dr = a.q - b.q, a.r - b.r
-    return max(abs(dq), abs(dr), abs(dq + dr))
-
-
-def _turns(a: Facing, b: Facing) -> int:
-    """`a.turns_to(b)`, compiled (as `_gap`)."""
-    turns = (int(b) - int(a)) % 6
-    return min(turns, 6 - turns)
-
-
 #: Searches a field keeps (`HexField._search`); past this many it starts afresh.
 _SEARCHES_KEPT = 512
 
@@ -149,9 +137,9 @@ class HexField:
         fills several: seed 001 大きなフィギュア)."""
         one, two = state.status[a], state.status[b]
         if not (one.body or two.body or one.prone_hex or two.prone_hex):
-            return float(_gap(self._hex(state, a), self._hex(state, b)))
+            return float(hex_gap(self._hex(state, a), self._hex(state, b)))
         mine, theirs = nearest(cells(one), cells(two))
-        return float(_gap(mine, theirs))
+        return float(hex_gap(mine, theirs))
 
     def _pair(self, state: GurpsState, a: str, b: str) -> tuple[Hex, Hex]:
         """a's head, and b's hex nearest to it: the ends of a line of fire or of sight."""
@@ -159,7 +147,7 @@ class HexField:
         other = state.status[b]
         if not (other.body or other.prone_hex):
             return head, self._hex(state, b)
-        return head, min(cells(other), key=head.distance)
+        return head, nearest_hex(head, cells(other))
 
     def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
         """seed 001 (正面・側面・背面ヘクス): the defender's arc holding the attacker's hex
@@ -279,7 +267,7 @@ class HexField:
         reach = int(stop_at)
 
         def nearest_goal(place: Hex) -> Hex:
-            return goals[0] if len(goals) == 1 else min(goals, key=place.distance)
+            return goals[0] if len(goals) == 1 else nearest_hex(place, goals)
 
         known: dict[Hex, tuple[Hex, int, Facing]] = {}  # per place: goal, gap, heading
 
@@ -293,19 +281,19 @@ class HexField:
                 goal = nearest_goal(place)
                 seen = known[place] = (
                     goal,
-                    max(0, _gap(place, goal) - reach),
+                    max(0, hex_gap(place, goal) - reach),
                     heading(place, goal),
                 )
             goal, gap, toward = seen
             faced = arc_of(place, facing, goal) is Arc.FRONT
-            return (gap, 0 if faced else 1, _turns(facing, toward))
+            return (gap, 0 if faced else 1, facing_turns(facing, toward))
 
         def rank(place: Hex) -> int:
             """The place's gap to the target: never more than the first part of any of
             its scores (equal but for a multi-hex target's other hexes, scored _FAR)."""
             if place == head:
                 return 0 if reach == 0 and len(goals) == 1 else _FAR
-            return max(0, _gap(place, nearest_goal(place)) - reach)
+            return max(0, hex_gap(place, nearest_goal(place)) - reach)
 
         profile = _PROFILES.get(maneuver)
         if profile is None:
@@ -359,14 +347,14 @@ class HexField:
         _, place, facing = best
         if (place, facing) == (start, status.facing):
             return STAY
-        return Route(((place, facing),), (float(place.distance(start)),))
+        return Route(((place, facing),), (float(hex_gap(place, start)),))
 
     def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
         """The move that ends farthest from the threat, still facing it if possible."""
         danger = self._hex(state, threat)
 
         def rank(place: Hex) -> int:
-            return -place.distance(danger)
+            return -hex_gap(place, danger)
 
         def score(place: Hex, facing: Facing) -> tuple[int]:
             faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
@@ -441,7 +429,7 @@ class HexField:
         reach = math.ceil(budget) + 2 + len(status.body)
         side = state.fighters[mover].side
         return any(
-            _gap(here, place) <= reach
+            hex_gap(here, place) <= reach
             for key, other in state.status.items()
             if key != mover
             and other.active
@@ -541,7 +529,7 @@ class HexField:
         if not self._open(state, mover, place):
             return 0.0
         self.enter(state, mover, (place, way))
-        return float(start.distance(place))
+        return float(hex_gap(start, place))
 
     def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """The Step (one hex, free facing) that ends farthest from the foe, still facing it."""
@@ -549,8 +537,8 @@ class HexField:
 
         def score(place: Hex, facing: Facing) -> tuple[int, int, int]:
             faced = place != danger and arc_of(place, facing, danger) is Arc.FRONT
-            turns = _turns(facing, heading(place, danger)) if place != danger else 0
-            return (-_gap(place, danger), 0 if faced else 1, turns)
+            turns = facing_turns(facing, heading(place, danger)) if place != danger else 0
+            return (-hex_gap(place, danger), 0 if faced else 1, turns)
 
         return self._step(state, mover, score)
 
@@ -612,11 +600,11 @@ class HexField:
         """The figures on the line of fire carried on past the target, nearest the target
         first, out to `reach` hexes from the attacker (seed 001: 流れ弾)."""
         origin, goal = self._pair(state, attacker, target)
-        gap = origin.distance(goal)
+        gap = hex_gap(origin, goal)
         if gap == 0:
             return []
         far = origin + (goal - origin) * max(1, math.ceil(reach / gap))
-        past = [g for g in line_of_fire(origin, far) if gap < g[0].distance(origin) <= reach]
+        past = [g for g in line_of_fire(origin, far) if gap < hex_gap(g[0], origin) <= reach]
         return _figures_on(state, past, (attacker, target))
 
     def line_modifiers(

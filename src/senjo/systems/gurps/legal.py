@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 
+from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.field import field_of
@@ -168,7 +169,7 @@ class _Closing:
             ends = self._ends[budget] = ground.ends_near(state, key, budget, "all_out_attack")
         goal = state.status[foe].hex
         assert goal is not None
-        return any(0 < place.distance(goal) <= reach for place in ends)
+        return any(0 < hex_gap(place, goal) <= reach for place in ends)
 
 
 def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
