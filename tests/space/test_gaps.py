@@ -9,7 +9,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from senjo.space.gaps import facing_turns, hex_gap, nearest_hex
+from senjo.space.gaps import FACINGS, direction_to, facing_turns, hex_gap, nearest_hex
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.bodies import nearest
@@ -24,6 +24,17 @@ def test_hex_gap_and_facing_turns_agree_with_the_grids_methods() -> None:
     grid = list(HexMap.rectangle(7, 7))
     assert all(hex_gap(a, b) == a.distance(b) for a in grid for b in grid)
     assert all(facing_turns(a, b) == a.turns_to(b) for a in Facing for b in Facing)
+    assert tuple(Facing) == FACINGS
+
+
+def test_direction_to_is_the_facing_whose_neighbor_is_the_other_hex() -> None:
+    """The facing toward a neighboring hex, None for any other (itself, two away), on
+    every pair of a 5x5 map."""
+    grid = list(HexMap.rectangle(5, 5))
+    for a in grid:
+        for b in grid:
+            wanted = next((f for f in Facing if a.neighbor(f) == b), None)
+            assert direction_to(a, b) == wanted
 
 
 @SETTINGS

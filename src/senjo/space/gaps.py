@@ -9,9 +9,16 @@ numbers (`tests/space/test_gaps.py` compares them on every pair of a grid).
 
 from __future__ import annotations
 
-from senjo.space.hexgrid import Facing, Hex
+from senjo.space.hexgrid import DIRECTIONS, Facing, Hex
 
-__all__ = ["facing_turns", "hex_gap", "nearest_hex"]
+__all__ = ["FACINGS", "direction_to", "facing_turns", "hex_gap", "nearest_hex"]
+
+#: The six facings in order (iterating the `IntEnum` itself runs as Python each time).
+FACINGS: tuple[Facing, ...] = tuple(Facing)
+
+_BY_OFFSET: dict[tuple[int, int], Facing] = {
+    offset: facing for facing, offset in zip(FACINGS, DIRECTIONS, strict=True)
+}
 
 
 def hex_gap(a: Hex, b: Hex) -> int:
@@ -47,3 +54,13 @@ def nearest_hex(origin: Hex, hexes: tuple[Hex, ...] | list[Hex]) -> Hex:
         if d < gap:
             best, gap = h, d
     return best
+
+
+def direction_to(place: Hex, other: Hex) -> Facing | None:
+    """The facing from `place` toward `other` when they are neighbors, else None (as the
+    first `f` with `place.neighbor(f) == other`).
+
+    >>> direction_to(Hex(0, 0), Hex(1, -1)), direction_to(Hex(0, 0), Hex(2, 0))
+    (Facing.NE, None)
+    """
+    return _BY_OFFSET.get((other.q - place.q, other.r - place.r))

@@ -13,6 +13,7 @@ outside is -2, and a miss may hit someone else in the hex.
 
 from __future__ import annotations
 
+from senjo.space.gaps import direction_to
 from senjo.space.hexgrid import Facing, Hex
 from senjo.systems.gurps.state import GurpsState
 
@@ -51,7 +52,7 @@ def in_close_combat(state: GurpsState, key: str) -> bool:
 
 
 def _toward(place: Hex, other: Hex) -> Facing | None:
-    return next((f for f in Facing if place.neighbor(f) == other), None)
+    return direction_to(place, other)
 
 
 def settle(state: GurpsState, place: Hex, entrant: str = "", came_from: Hex | None = None) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from senjo.space.arcs import Arc, arc_of, in_arc_of_vision
-from senjo.space.gaps import facing_turns, hex_gap, nearest_hex
+from senjo.space.gaps import FACINGS, facing_turns, hex_gap, nearest_hex
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.lines import line_of_fire
@@ -339,7 +339,7 @@ class HexField:
                 continue
             if place != start and not self._open(state, mover, place, foes=True):
                 continue
-            for facing in Facing:
+            for facing in FACINGS:
                 key = (*score(place, facing), 0 if place == start else 1, facing != status.facing)
                 if best is None or key < best[0]:
                     best = (key, place, facing)
