@@ -174,8 +174,10 @@ class CocAI:
             return (by_action.get("escape") or options)[0]
         attacks = by_action.get("attack", [])
         odds: dict[tuple[str, str], tuple[float, float, float]] = {}
-        values = {o: self._attack_value(state, key, o, odds) for o in attacks}
-        best = max(attacks, key=values.__getitem__) if attacks else None
+        # Values by position, not keyed by option: hashing an option runs as Python.
+        values = [self._attack_value(state, key, o, odds) for o in attacks]
+        top = max(range(len(attacks)), key=values.__getitem__) if attacks else -1
+        best = attacks[top] if attacks else None
         allies = state.allies(key)
         if status.hidden:
             if best is not None and (
@@ -209,7 +211,7 @@ class CocAI:
             ):
                 # 狙う pays when two rounds at +30% beat two rounds of attacks: below 30%.
                 return aim[0]
-            if values[best] > 0:
+            if values[top] > 0:
                 return best
         for option in by_action.get("reload", []):
             return option
