@@ -176,8 +176,8 @@ class CocAI:
         odds: dict[tuple[str, str], tuple[float, float, float]] = {}
         # Values by position, not keyed by option: hashing an option runs as Python.
         values = [self._attack_value(state, key, o, odds) for o in attacks]
-        top = max(range(len(attacks)), key=values.__getitem__) if attacks else -1
-        best = attacks[top] if attacks else None
+        top = max(range(len(values)), key=values.__getitem__, default=-1)
+        best = attacks[top] if top >= 0 else None
         allies = state.allies(key)
         if status.hidden:
             if best is not None and (

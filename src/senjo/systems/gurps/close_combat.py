@@ -51,10 +51,6 @@ def in_close_combat(state: GurpsState, key: str) -> bool:
     return bool(close_foes(state, key))
 
 
-def _toward(place: Hex, other: Hex) -> Facing | None:
-    return direction_to(place, other)
-
-
 def settle(state: GurpsState, place: Hex, entrant: str = "", came_from: Hex | None = None) -> None:
     """Set the halves of a hex after a figure entered it (`entrant`, from `came_from`)
     or left it: an entrant meeting a foe holds the side it came from and faces the
@@ -67,7 +63,7 @@ def settle(state: GurpsState, place: Hex, entrant: str = "", came_from: Hex | No
         return
     if not entrant or came_from is None:
         return
-    side = _toward(place, came_from)
+    side = direction_to(place, came_from)
     if side is None:
         return
     status = state.status[entrant]

@@ -204,13 +204,8 @@ def thrown_parry_penalty(state: GurpsState, attack: IncomingAttack) -> int:
     weight 0, counts as not small)."""
     if not attack.thrown:
         return 0
-    attacker = state.fighters.get(attack.attacker)
-    if attacker is None:
-        return -1
-    for weapon in attacker.weapons:
-        if weapon.key == attack.weapon:
-            return -2 if 0 < weapon.weight <= 1 else -1
-    return -1
+    weight = state.fighters[attack.attacker].weapon(attack.weapon).weight
+    return -2 if 0 < weight <= 1 else -1
 
 
 def _parry_mode(fighter: Fighter, weapon: str) -> AttackMode:
@@ -267,8 +262,9 @@ def _defense_parts(
             items.append(("repeated_parry", -step * used))
         if mode.unarmed and not attack.mode.unarmed and not attack.mode.thrusting:
             items.append(("unarmed_parry_vs_weapon", -3))  # B376
-        if attack.thrown:  # B376: -1, a small weapon -2
-            items.append(("parry_thrown", thrown_parry_penalty(state, attack)))
+        thrown = thrown_parry_penalty(state, attack)  # B376: -1, a small weapon -2
+        if thrown:
+            items.append(("parry_thrown", thrown))
         if fighter.has("enhanced_parry"):
             items.append(("enhanced_parry", fighter.level("enhanced_parry")))
     elif kind == "block":
