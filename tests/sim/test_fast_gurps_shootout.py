@@ -30,7 +30,7 @@ from senjo.sim.fast_gurps.layout import (
 )
 from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import _build, build_tables, initiative_tie
-from senjo.systems.gurps.events import AttackRolled, CriticalResult, DefenseRolled
+from senjo.systems.gurps.events import AttackRolled, CriticalResult, DefenseRolled, ItemChanged
 
 from .gurps_duels import (
     DUEL,
@@ -40,7 +40,7 @@ from .gurps_duels import (
     check_random_battles,
     check_tied_battles,
 )
-from .gurps_shootouts import RANGED, SHOOTOUTS, changed
+from .gurps_shootouts import RANGED, SHOOTOUTS, bursts, changed
 
 pytestmark = pytest.mark.skipif(
     not compiled.available(), reason="shootouts are played by the compiled duel (Numba)"
@@ -222,6 +222,45 @@ def test_the_shooters_tables_hold_the_rules_numbers() -> None:
                 assert (fighter.shot_value[aimed - shock + modifier - SKILL_LO] > 0).all()
 
 
+def test_a_bursts_tables_hold_the_rapid_fire_bonus_of_what_is_left() -> None:
+    """B373: a burst fires RoF shots or what is left, +1 to hit for 5-8 shots, nothing for
+    4 or fewer. The machine pistol (RoF 8, 20 shots) shoots at 20 yards, Aimed (Acc 2, +2),
+    at Guns 14 - 6 + 4 + 1 from a full load; with 4 or fewer left it loses that +1. The
+    pistol (RoF 1, 6 shots) has no bonus at any load."""
+    gunner, pistol = build_tables(bursts()).fighters
+    assert (gunner.shots, gunner.rof, gunner.recoil) == (20, 8, 2)
+    assert gunner.modes[gunner.ranged].skill == 14 - 6 + 2 + 2 + 1
+    assert gunner.rapid_bonus.tolist() == [0, -1, -1, -1, -1] + [0] * 16
+    assert (pistol.shots, pistol.rof) == (6, 1)
+    assert pistol.modes[pistol.ranged].skill == 15 - 6 + 2 + 2
+    assert pistol.rapid_bonus.tolist() == [0] * 7
+
+
+def test_bursts_are_followed_hit_by_hit() -> None:
+    """The battles of bursts.yaml the kernel finishes (each the engine's with the same
+    dice, `check_block`) hold every part of B373-B375: bursts that hit more than once, a
+    dodge that stops more than one hit, the last 4 shots of a load fired as one burst, a
+    critical hit's several hits, and reloads."""
+    scenario = bursts()
+    result = check_block(scenario, compiled.play_blocks, 200, "bursts")
+    assert int((~result.escaped).sum()) >= 190
+    seen: set[str] = set()
+    for i in np.nonzero(~result.escaped)[0][:120]:
+        battle = build_battle(scenario, dice=StreamDice(result.row(int(i)), 1))
+        run(battle, controllers_for(scenario, 1))
+        for event in battle.log:
+            if isinstance(event, AttackRolled) and event.weapon == "machine_pistol":
+                seen.add(f"shots {event.shots}")
+                if event.hits > 1:
+                    seen.add("critical burst" if event.result == "critical_hit" else "burst")
+            elif isinstance(event, DefenseRolled) and event.stopped > 1:
+                seen.add("dodged several")
+            elif isinstance(event, ItemChanged) and event.state == "reloaded":
+                seen.add("reloaded")
+    wanted = {"shots 8", "shots 4", "burst", "critical burst", "dodged several", "reloaded"}
+    assert wanted <= seen, wanted - seen
+
+
 def test_a_range_yard_has_one_range_modifier() -> None:
     """B550 (a distance between two rows takes the farther; 2 yards or less is 0): every
     distance shares its modifier with the whole yards of its row (`range_yard`, the row of
@@ -266,6 +305,29 @@ def test_the_numpy_model_refuses_a_shootout() -> None:
         batch.play_blocks(tables, 10, [np.random.Generator(np.random.PCG64(1))])
 
 
+#: Thrown two at a time (RoF 2, B373).
+_SHURIKEN = {
+    "key": "shuriken",
+    "name": "Shuriken",
+    "weight": 0.1,
+    "modes": [
+        {
+            "name": "throw",
+            "skill": "Throwing",
+            "damage": "thr-1 cut",
+            "ranged": {
+                "acc": 1,
+                "half_damage": "x0.5",
+                "max_range": "x2",
+                "rof": 2,
+                "shots": 2,
+                "thrown": True,
+            },
+        }
+    ],
+}
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
@@ -277,11 +339,16 @@ def test_the_numpy_model_refuses_a_shootout() -> None:
             lambda d: d["combatants"][1].update(position=[200, 0]),
             "combatant 'crossbowman' starts past its weapon's maximum range",
         ),
+        (
+            lambda d: d["combatants"][0].update(weapons=[_SHURIKEN], skills={"Throwing": 14}),
+            "combatant 'archer''s shuriken is thrown more than one at a time",
+        ),
     ],
 )
 def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
     """A shooter with a shield, a start past a weapon's maximum range (the AI would close
-    in without a shot): declined, with a Japanese twin of the reason."""
+    in without a shot), a thrown weapon of RoF 2: declined, with a Japanese twin of the
+    reason."""
     found = GURPS_FAST.accepts(changed(change))
     assert found == reason
     assert in_lang(found, "ja") != found
@@ -330,6 +397,10 @@ def _launcher(rng: random.Random) -> dict[str, Any]:
     }
     if rng.random() < 0.5:
         mode["st_for_damage"] = rng.randint(8, 14)
+    if rng.random() < 0.4:  # a gun: bursts (B373's RoF and Rcl) and several shots a load
+        rof = rng.choice([1, 2, 3, 5, 8])
+        shots = rng.choice([rof, rof + 1, 2 * rof, 3 * rof + 1])
+        mode["ranged"].update(rof=rof, shots=max(shots, 2), recoil=rng.randint(1, 3))
     return {"key": "launcher", "name": "Launcher", "modes": [mode]}
 
 
@@ -407,10 +478,10 @@ def random_shootout(
 
 def test_random_shootouts_play_exactly_the_engines_battles() -> None:
     """Random shooters - bows, crossbows and launchers of random damage, Acc, reload and
-    half-damage range, sidearms, skills (Fast-Draw (Arrow) too), ST/DX/HT/HP, DR by
-    location, traits, size, morale, distance (a yard to 40, within a Move too), options
-    (free actions, total darkness) - and every battle the kernel finishes must be the
-    engine's battle with the same dice."""
+    half-damage range (guns too: RoF, Shots and Recoil), sidearms, skills (Fast-Draw
+    (Arrow) too), ST/DX/HT/HP, DR by location, traits, size, morale, distance (a yard to
+    40, within a Move too), options (free actions, total darkness) - and every battle the
+    kernel finishes must be the engine's battle with the same dice."""
     rng = random.Random(20261201)
     base = load_scenario(RANGED).data
     play = compiled.play_blocks

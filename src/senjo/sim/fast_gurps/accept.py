@@ -183,8 +183,11 @@ def shot_reason(fighter: Fighter) -> Reason | None:
             "射手のいる決闘はコンパイル版の決闘のみが扱い、Numba が使えない",
         )
     label, jlabel = f"{name}'s {weapon}", f"{jname}の{weapon}"
-    if ranged.rof != 1 or ranged.shots != 1:
-        return Reason(f"{label} fires more than one shot", f"{jlabel}は2発以上を撃つ")
+    if ranged.thrown and (ranged.rof != 1 or ranged.shots != 1):
+        return Reason(
+            f"{label} is thrown more than one at a time",
+            f"{jlabel}は一度に2つ以上投げる",
+        )
     kind = mode.damage.damage_type.value
     if kind not in SHOT_DAMAGE_TYPES:
         return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")

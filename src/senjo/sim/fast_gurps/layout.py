@@ -439,6 +439,15 @@ class FighterTables:
     ranged: int = -1
     #: Ready maneuvers to reload one shot (B270).
     reload: int = 0
+    #: Its missile weapon's Shots (what a reload puts in it; 1 for a melee fighter), RoF
+    #: (B373: shots one attack fires, at most what is left) and Recoil (a hit more for
+    #: each full Rcl of the attack's margin, B373).
+    shots: int = 1
+    rof: int = 1
+    recoil: int = 1
+    #: [shots left in the weapon] -> what the Rapid Fire bonus of the burst fired with that
+    #: many loaded (B373) adds to `shot_skill`, which holds the bonus of a full weapon.
+    rapid_bonus: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: Whether its missile weapon is thrown (a javelin): it leaves the hand with each throw
     #: and is gone for good (B373, `attack.py`); the kernel then holds it BROKEN, which
     #: the AI treats alike (neither can be readied again).

@@ -65,8 +65,11 @@ FloatArray = npt.NDArray[np.float64]
     F_DUAL_MODIFIER,
     F_THROWN,
     F_SHOT_PARRY,
-) = range(31)
-F_COLUMNS = 31
+    F_SHOTS,
+    F_ROF,
+    F_RECOIL,
+) = range(34)
+F_COLUMNS = 34
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -164,6 +167,7 @@ TABLES = (
     "striking",
     "plan_dual",
     "max_range",
+    "rapid_bonus",
     "scalars",
 )
 (
@@ -222,8 +226,9 @@ TABLES = (
     T_STRIKING,
     T_PLAN_DUAL,
     T_MAX_RANGE,
+    T_RAPID_BONUS,
     T_SCALARS,
-) = range(56)
+) = range(57)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
     {
@@ -322,6 +327,9 @@ def pack(t: DuelTables) -> Packed:
             f.dual_modifier,
             int(f.thrown),
             f.shot_parry,
+            f.shots,
+            f.rof,
+            f.recoil,
         ]
 
     def modes(f: FighterTables) -> IntArray:
@@ -432,6 +440,7 @@ def pack(t: DuelTables) -> Packed:
         striking=_stack([_int(f.striking) for f in fighters]),
         plan_dual=_stack([_int(f.plan_dual) for f in fighters]),
         max_range=np.array([min(f.max_range, 1e18) for f in fighters], dtype=np.float64),
+        rapid_bonus=_stack([_int(_some(f.rapid_bonus)) for f in fighters]),
         scalars=_int([t.max_rounds, SKILL_LO, t.distance_top]),
     )
 

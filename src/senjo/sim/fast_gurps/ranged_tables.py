@@ -126,6 +126,7 @@ def shooter_tables(
     _add_mode(shot, out)
     out.reload = ranged.reload
     out.thrown = ranged.thrown
+    out.shots, out.rof, out.recoil = ranged.shots, ranged.rof, ranged.recoil
     out.half_damage = float(ranged.half_damage)
     out.max_range = float(ranged.max_range)
     out.basic_move = fighter.basic_move
@@ -133,6 +134,7 @@ def shooter_tables(
     if ranged.reload > 1 and fast in fighter.skills:
         out.fast_draw = fighter.skills[fast]
     _check_aim(shot)
+    _rapid_bonus(shot, out)
     if not ranged.thrown:  # a thrown weapon is never empty in the hand: gone once thrown
         _empty(shot, out)
         _free_drop(shot, out)
@@ -231,6 +233,19 @@ def _add_mode(shot: _Shot, out: FighterTables) -> None:
     )
 
 
+def _rapid_bonus(shot: _Shot, out: FighterTables) -> None:
+    """`out.rapid_bonus`: by the shots left in the weapon, what a burst fired with that many
+    loaded (B373: RoF, at most what is left; its Rapid Fire bonus) adds to the skill of a
+    shot from a full weapon - from the engine's score with each load."""
+    assert shot.mode.ranged is not None
+    full = shot.skill(shot.aimed())
+    out.rapid_bonus = np.zeros(shot.mode.ranged.shots + 1, dtype=np.int64)
+    for left in range(1, shot.mode.ranged.shots):
+        state = shot.aimed()
+        state.status[shot.key].shots[shot.weapon] = left
+        out.rapid_bonus[left] = shot.skill(state) - full
+
+
 def _check_aim(shot: _Shot) -> None:
     """Loaded and not yet aimed three turns, the AI Aims past 3 yards (the kernel's rule,
     `GurpsAI._maneuver_of`), and it has no Ready to reload; checked at 4 yards and at the
@@ -296,25 +311,36 @@ def _recover(shot: _Shot, out: FighterTables) -> None:
         ManeuverChoice("ready", "pick_up", weapon=shot.weapon),
         ManeuverChoice("ready", "regrip", weapon=shot.weapon),
     )
+    assert shot.mode.ranged is not None
+    shots = shot.mode.ranged.shots
+    # Loaded (1) is a full weapon and, with two shots or more, one with some fired: the
+    # kernel holds "loaded" as a count and reads this table at 0 or 1, so the AI must take
+    # a part-loaded weapon up as it takes a full one (checked).
+    loads = ((0, 0), (1, shots), *(((1, 1),) if shots > 1 else ()))
     out.recover = np.full((len(MAIN_STATES), 2, 2), PICK_NONE, dtype=np.int64)
-    for where, loaded, (near, distance) in itertools.product(
-        MAIN_STATES, (0, 1), zip((1, 0), _near_far(shot), strict=True)
+    for where, (loaded, left), (near, distance) in itertools.product(
+        MAIN_STATES, loads, zip((1, 0), _near_far(shot), strict=True)
     ):
         if where == READY:
             continue
         state = shot.state_at(distance)
-        if not loaded:
-            state.status[shot.key].shots[shot.weapon] = 0
+        state.status[shot.key].shots[shot.weapon] = left
         _set_weapon(state, shot.key, shot.weapon, where)
         chosen = shot.choice(state)
         if chosen in back:
-            out.recover[where, loaded, near] = PICK_WEAPON
+            pick = PICK_WEAPON
         elif chosen.maneuver == "ready" and chosen.variant in ("swap", "draw"):
-            out.recover[where, loaded, near] = PICK_SPARE
+            pick = PICK_SPARE
         elif chosen.maneuver in ("attack", "move", "all_out_defense"):
-            out.recover[where, loaded, near] = PICK_NONE  # it fights on without
+            pick = PICK_NONE  # it fights on without
         else:
-            out.recover[where, loaded, near] = PICK_ESCAPE
+            pick = PICK_ESCAPE
+        if 0 < left < shots and pick != out.recover[where, loaded, near]:
+            raise _unsupported(
+                f"the AI of {shot.key!r} takes its weapon up differently when part-loaded",
+                f"{shot.key!r} のAIが一部装填の武器を満装填と違うように拾う",
+            )
+        out.recover[where, loaded, near] = pick
 
 
 def _free_drop(shot: _Shot, out: FighterTables) -> None:
@@ -380,10 +406,11 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
     out.shot_cap = NO_CAP if cap is None else cap
     reachable = sorted(
         {
-            min(max(int(skill) - shock + int(modifier), SKILL_LO), SKILL_HI)
+            min(max(int(skill) - shock + int(modifier) + int(bonus), SKILL_LO), SKILL_HI)
             for skill in np.unique(out.shot_skill)
             for shock in range(SHOCK_LEVELS)
             for modifier in out.shot_posture
+            for bonus in np.unique(out.rapid_bonus)
         }
     )
     d_count = D_MAX - D_MIN + 1

@@ -350,14 +350,14 @@ def _attack_roll(
     f: int,
     skill: int,
     location: int,
-) -> tuple[int, int]:
-    """The attack roll of a blow or a shot, counted: (outcome, where it lands)."""
-    outcome, _ = _check(P, PF, K, c, st, skill)
+) -> tuple[int, int, int]:
+    """The attack roll of a blow or a shot, counted: (outcome, where it lands, margin)."""
+    outcome, margin = _check(P, PF, K, c, st, skill)
     if location == RANDOM:  # B400: the location rolled on 3d6 right after the attack roll
         location = _i1(P, K, T_HIT_LOCATION, _roll3(c, st))
     s[S_ATTACKS + f] += 1
     s[S_HITS + f] += int(_success(outcome))  # no branch on a roll
-    return outcome, location
+    return outcome, location, margin
 
 
 @_jit
@@ -395,7 +395,7 @@ def _strike(
         - _fighter(P, K, pf, F_RAPID) * _i1(P, K, T_PLAN_RAPID, plan)
         + dual
     )
-    outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
+    outcome, location, _ = _attack_roll(P, PF, K, s, c, st, f, skill, location)
     held = _mode(P, K, pf, mode, MO_HELD)
     if held != HELD_NONE:
         s[S_ATTACKED + f] |= 1 << held

@@ -239,7 +239,32 @@ def _damage(
     critical: bool,
 ) -> None:
     """`Exchange.damage` (`deal_damage`) for one hit by a (slot a, row pa) on v (slot v, row
-    pv)."""
+    pv); a critical hit's roll on its table first (`roll_critical_hit`)."""
+    roll = _roll3(c, st) if critical else 0
+    _wound(P, PF, K, s, x, c, st, used, a, pa, v, pv, mode, location, critical, roll)
+
+
+@_jit
+def _wound(
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    x: npt.NDArray[np.float64],
+    c: IntArray,
+    st: U64,
+    used: IntArray,
+    a: int,
+    pa: int,
+    v: int,
+    pv: int,
+    mode: int,
+    location: int,
+    critical: bool,
+    roll: int,
+) -> None:
+    """`deal_damage` for one hit, a critical one's table rolled already (`roll`, 3d6: the
+    one roll of a burst's hits, B375), then its damage dice."""
     maximum = False
     multiplier = 1
     treatment = DR_NORMAL
@@ -248,7 +273,6 @@ def _damage(
     drop = False
     lose_turn = False
     if critical:
-        roll = _roll3(c, st)
         entry = _i2(P, K, T_CRIT_ENTRY, _i1(P, K, T_HEAD_LOCATION, location), roll)
         if _i1(P, K, T_CRIT_REDIRECT, entry) == 1:
             if location in (FACE, SKULL) and _i3(P, K, T_MODE, pa, mode, MO_EYE) == 1:

@@ -28,11 +28,12 @@ from senjo.sim.fast_gurps.kernel.exchange import (
     _melee_choice,
     _slot_score,
 )
-from senjo.sim.fast_gurps.kernel.harm import _critical_miss, _damage
+from senjo.sim.fast_gurps.kernel.harm import _critical_miss, _damage, _wound
 from senjo.sim.fast_gurps.kernel.rolls import (
     S_AIM,
     S_AIM_AT,
     S_BLOCKS,
+    S_DEAD,
     S_DEFENDED,
     S_DEFENDED_NOW,
     S_DEFENSES,
@@ -62,6 +63,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _jit,
     _mode,
     _range_yard,
+    _roll3,
     _slot,
     _success,
 )
@@ -100,9 +102,12 @@ from senjo.sim.fast_gurps.packed import (
     F_FAST_DRAW,
     F_RANGE_TOP,
     F_RANGED,
+    F_RECOIL,
     F_RELOAD,
+    F_ROF,
     F_SHOT_CAP,
     F_SHOT_PARRY,
+    F_SHOTS,
     F_SLOTS,
     F_SPARE,
     F_THROWN,
@@ -117,6 +122,7 @@ from senjo.sim.fast_gurps.packed import (
     T_LOCATION_PENALTY,
     T_MAX_RANGE,
     T_PLAN_LOCATION,
+    T_RAPID_BONUS,
     T_RECOVER,
     T_SCALARS,
     T_SHOT_PLAN,
@@ -208,11 +214,13 @@ def _defend_shot(
     a: int,
     pa: int,
     close: bool,
-) -> bool:
+    hits: int,
+) -> int:
     """GurpsAI._defense against a shot of a's (row pa) and its roll (`roll_defense`): the
     dodge, the dodge and drop (B377), a parry if the weapon is thrown (B376), or the block
-    (B375), the first of equal odds, as `defense_options` lists them; True if it stops it.
-    `close`: the shot comes from within the target's yard (close combat)."""
+    (B375), the first of equal odds, as `defense_options` lists them; the number of its
+    `hits` it stops (B375: a success one and one more per point of margin, a critical
+    success all). `close`: the shot comes from within the target's yard (close combat)."""
     score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa, close)
     best = _chance(P, PF, K, score)
     choice = 0  # 0 dodge, 1 dodge and drop, 2 block, 3 parry
@@ -236,12 +244,16 @@ def _defend_shot(
         score = block
     elif choice == 3:
         score = parrying
-    outcome, _ = _check(P, PF, K, c, st, score)
+    outcome, margin = _check(P, PF, K, c, st, score)
     s[S_DEFENSES + v] += 1
     s[S_DEFENDED_NOW + v] = 1
     s[S_AIM + v] = 0  # B364: any active defense spoils an Aim
-    stopped = _success(outcome)
-    s[S_DEFENDED + v] += int(stopped)
+    stopped = 0
+    if outcome == 2:
+        stopped = hits
+    elif outcome == 1:
+        stopped = min(hits, 1 + margin)
+    s[S_DEFENDED + v] += int(_success(outcome))
     if choice == 3:
         par[v, slot] += 1
         _after_parry(
@@ -277,26 +289,39 @@ def _shot(
     close: bool,
 ) -> None:
     """`resolve_attack` for a shot at `skill` (`close`: from within the foe's yard; the
-    torso's, the foe's posture and the
-    shooter's shock in it): the roll, the dodge, the damage; the weapon is empty, or,
-    thrown, gone (BROKEN: B373, whatever a critical miss did to it)."""
+    torso's, the foe's posture, the shooter's shock and the Rapid Fire bonus of its burst
+    in it): the roll, the dodge, the damage; the weapon fires RoF shots or what is left
+    (B373), a burst's hits one and one more per full Recoil of the margin, each with its
+    own damage (B375) while the target lives; thrown, it is gone (BROKEN: B373, whatever
+    a critical miss did to it)."""
     mode = _fighter(P, K, pf, F_RANGED)
     location = _i1(P, K, T_PLAN_LOCATION, plan)
     aimed = TORSO if location == RANDOM else location
     skill += _i3(P, K, T_LOCATION_PENALTY, pv, aimed, s[S_SHIELD + v])
     skill = min(skill, _fighter(P, K, pf, F_SHOT_CAP))  # a cap holds over every modifier
-    outcome, location = _attack_roll(P, PF, K, s, c, st, f, skill, location)
-    s[S_LOADED + f] = 0
+    outcome, location, margin = _attack_roll(P, PF, K, s, c, st, f, skill, location)
+    fired = min(_fighter(P, K, pf, F_ROF), s[S_LOADED + f])
+    s[S_LOADED + f] -= fired
+    hits = 1
+    if fired > 1:
+        hits = min(fired, 1 + max(margin, 0) // _fighter(P, K, pf, F_RECOIL))
     s[S_AIM + f] = 0
     if outcome == 3:
         table = _mode(P, K, pf, mode, MO_MISS)
         _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, table, False)
     elif outcome == 2:
-        _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
+        # A critical hit: no defense; its one roll on the table holds for every hit.
+        roll = _roll3(c, st)
+        for _ in range(hits):
+            _wound(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True, roll)
+            if s[S_DEAD + v] == 1:
+                break
     elif outcome == 1:
-        stopped = _defend_shot(P, PF, K, s, par, x, c, st, used, v, pv, f, pf, close)
-        if not stopped:
+        hits -= _defend_shot(P, PF, K, s, par, x, c, st, used, v, pv, f, pf, close, hits)
+        for _ in range(hits):
             _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
+            if s[S_DEAD + v] == 1:
+                break
     if _fighter(P, K, pf, F_THROWN) == 1:
         s[S_WEAPON + f] = BROKEN
 
@@ -314,7 +339,7 @@ def _reload(
             s[S_RELOAD + f] += 1
     if s[S_RELOAD + f] >= _fighter(P, K, pf, F_RELOAD):
         s[S_RELOAD + f] = 0
-        s[S_LOADED + f] = 1
+        s[S_LOADED + f] = _fighter(P, K, pf, F_SHOTS)  # B270: its Shots, a full load
     s[S_MAN + f] = M_READY
 
 
@@ -354,7 +379,7 @@ def _shooter_turn(
         # Dropped or turned in its hands: picked up or readied, loaded or not as it was;
         # or left for its sidearm (broken, or empty with the foe near), or left where it
         # is (empty, the foe near, no sidearm: it fights on without).
-        pick = _i4(P, K, T_RECOVER, pf, weapon, s[S_LOADED + f], near)
+        pick = _i4(P, K, T_RECOVER, pf, weapon, min(s[S_LOADED + f], 1), near)
         if pick == PICK_WEAPON:
             s[S_WEAPON + f] = READY
             s[S_MAN + f] = M_READY
@@ -393,12 +418,19 @@ def _shooter_turn(
         else:
             _close_in(P, PF, K, s, x, f, pf, v, w, distance)
         return
+    # Some of its shots fired: a Ready to reload is open (`readying.py`), what the AI takes
+    # when no attack is worth it, rather than closing in (`GurpsAI._maneuver_of`).
+    partial = s[S_LOADED + f] < _fighter(P, K, pf, F_SHOTS)
     if distance > _f1(PF, K, T_MAX_RANGE, pf) and _fighter(P, K, pf, F_SPARE) == 0:
         # Past its weapon's Max no shot is offered (B269, `reach.py`): the AI weighs its
-        # blows alone (a thrower's foe drifts off in a group), or closes in. (With a
-        # sidearm it would draw that, a weapon to strike with: the engine's to play.)
+        # blows alone (a thrower's foe drifts off in a group), or reloads a part-loaded
+        # weapon, or closes in. (With a sidearm it would draw that, a weapon to strike
+        # with - but for a part-loaded weapon the foe out of a Move's reach, which it
+        # reloads: the engine's to play.)
         if code >= 0:
             _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
+        elif partial:
+            _reload(P, PF, K, s, c, st, f, pf)
         else:
             _close_in(P, PF, K, s, x, f, pf, v, w, distance)
         return
@@ -412,6 +444,7 @@ def _shooter_turn(
         _i3(P, K, T_SHOT_SKILL, pf, _range_yard(distance), min(aimed, AIM_TURNS))
         + s[S_SHOCK + f]
         + _i2(P, K, T_SHOT_POSTURE, pf, s[S_POSTURE + v])
+        + _i2(P, K, T_RAPID_BONUS, pf, s[S_LOADED + f])
     )
     at = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO
     against = _clip_defense(_best_vs_shot(P, PF, K, s, par, v, pv, pf))
@@ -437,5 +470,8 @@ def _shooter_turn(
             return
     elif code >= 0:
         _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
+        return
+    if partial:
+        _reload(P, PF, K, s, c, st, f, pf)
         return
     _close_in(P, PF, K, s, x, f, pf, v, w, distance)

@@ -92,6 +92,7 @@ from senjo.sim.fast_gurps.packed import (
     F_HT,
     F_RANGED,
     F_SHIELD,
+    F_SHOTS,
     F_SPARE,
     SC_DISTANCE_TOP,
     SC_MAX_ROUNDS,
@@ -309,7 +310,7 @@ def _fresh(P: IntArray, K: IntArray, s: IntArray, f: int, pf: int) -> None:
     s[S_HP + f] = _fighter(P, K, pf, F_HP)
     s[S_CONSCIOUS + f] = 1
     s[S_SHIELD + f] = _fighter(P, K, pf, F_SHIELD)
-    s[S_LOADED + f] = 1  # a missile weapon starts loaded (`attack.resolve_attack`)
+    s[S_LOADED + f] = _fighter(P, K, pf, F_SHOTS)  # a missile weapon starts full (B270)
 
 
 @_jit
