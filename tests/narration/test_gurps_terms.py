@@ -10,7 +10,13 @@ from senjo.engine.battle import Outcome
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.narration.gurps import GurpsNarrator
 from senjo.narration.gurps_terms import TERMS, term
-from senjo.systems.gurps.events import DefenseRolled, Injured, Moved, TurnSkipped
+from senjo.systems.gurps.events import (
+    AttackRolled,
+    DefenseRolled,
+    Injured,
+    Moved,
+    TurnSkipped,
+)
 
 GLOSSARY = (Path(__file__).parents[2] / "docs" / "glossary.md").read_text(encoding="utf-8")
 NAMES = {"ann": ("Ann", "アン"), "bo": ("Bo", "ボー")}
@@ -53,6 +59,26 @@ def test_a_parry_against_a_thrown_weapon_names_its_penalty() -> None:
     ja, en = GurpsNarrator(NAMES, "ja").line(defense), GurpsNarrator(NAMES, "en").line(defense)
     assert ja is not None and "手投げ武器を受ける -1" in ja
     assert en is not None and "parrying a thrown weapon -1" in en
+
+
+def test_a_burst_reads_as_its_shots_and_hits_and_a_dodge_as_the_hits_it_stops() -> None:
+    """B373: a burst of 8 shots hitting 3 times says so; B375: the dodge that stops 2 of
+    those 3 says so, in both languages; a single shot and its dodge read as before."""
+    burst = AttackRolled(
+        "ann", "bo", "smg", "shoot", Score(12, Modifiers.of(("rapid_fire", 1))), 7, 6, "hit",
+        "torso", 8, 3,
+    )  # fmt: skip
+    dodge = DefenseRolled("bo", "ann", "dodge", "", False, Score(9), 8, 1, "success", 2)
+    en, ja = GurpsNarrator(NAMES, "en"), GurpsNarrator(NAMES, "ja")
+    assert (en.line(burst) or "").endswith("hit (margin 6); 8 shots, 3 hits")
+    assert (en.line(dodge) or "").endswith("success; stops 2 of 3 hits")
+    assert (ja.line(burst) or "").endswith("命中（成功度6、8発中3発命中）")
+    assert (ja.line(dodge) or "").endswith("成功（3発中2発を防ぐ）")
+    single = AttackRolled("ann", "bo", "bow", "shoot", Score(12), 7, 5, "hit", "torso")
+    assert (en.line(single) or "").endswith("hit (margin 5)")
+    assert (
+        en.line(DefenseRolled("bo", "ann", "dodge", "", False, Score(9), 8, 1, "success")) or ""
+    ).endswith(": success")
 
 
 def test_injury_line_shows_the_working() -> None:

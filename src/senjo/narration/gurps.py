@@ -70,6 +70,10 @@ def _coordinate(value: float) -> str:
 class GurpsNarrator(NamedNarrator):
     """Turns GURPS events into lines. `names` maps a key to its (English, Japanese) name."""
 
+    #: The hits of the last burst (B373) not yet stopped, for the defense against it; 0
+    #: after an attack of one shot.
+    _burst: int = 0
+
     def score(self, score: Score) -> str:
         """`12 [14, shock -2]`: the value, then the base and each modifier."""
         parts = [str(score.base)]
@@ -221,14 +225,19 @@ class GurpsNarrator(NamedNarrator):
         where = term("location", item.location, t)
         result = term("result", item.result, t)
         mode = term("mode", item.mode, t)
+        self._burst = item.hits if item.shots > 1 else 0
         if t == "ja":
+            burst = f"、{item.shots}発中{item.hits}発命中" if item.shots > 1 else ""
             return (
                 f"{who}の攻撃 → {target}（{self._item(item.weapon)}・{mode}、{where}）："
-                f"目標値{self.score(item.skill)} 出目{item.roll} → {result}（成功度{item.margin}）"
+                f"目標値{self.score(item.skill)} 出目{item.roll} → {result}"
+                f"（成功度{item.margin}{burst}）"
             )
+        burst = f"; {item.shots} shots, {_count(item.hits, 'hit')}" if item.shots > 1 else ""
         return (
             f"{who} attacks {target} ({self._item(item.weapon)}, {mode}, {where}): "
             f"needs {self.score(item.skill)}; rolled {item.roll}: {result} (margin {item.margin})"
+            f"{burst}"
         )
 
     def _defense(self, item: DefenseRolled) -> str:
@@ -242,10 +251,16 @@ class GurpsNarrator(NamedNarrator):
         if item.retreat:
             kind += "＋後退" if t == "ja" else " and retreat"
         result = term("result", item.result, t)
+        burst, self._burst = self._burst, max(self._burst - item.stopped, 0)
         if t == "ja":
-            return f"{who}の{kind}：目標値{self.score(item.score)} 出目{item.roll} → {result}"
+            stops = f"（{burst}発中{item.stopped}発を防ぐ）" if burst > 1 and item.stopped else ""
+            return (
+                f"{who}の{kind}：目標値{self.score(item.score)} 出目{item.roll} → {result}{stops}"
+            )
+        stops = f"; stops {item.stopped} of {burst} hits" if burst > 1 and item.stopped else ""
         return (
             f"{who} tries to {kind}: needs {self.score(item.score)}; rolled {item.roll}: {result}"
+            f"{stops}"
         )
 
     def _injured(self, item: Injured) -> str:
@@ -289,7 +304,12 @@ class GurpsNarrator(NamedNarrator):
 
 
 def _rounds(count: int) -> str:
-    return "1 round" if count == 1 else f"{count} rounds"
+    return _count(count, "round")
+
+
+def _count(count: int, noun: str) -> str:
+    """`1 hit`, `3 hits`, `0 hits`."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def gurps_narrator(scenario: Any, lang: Lang) -> GurpsNarrator:
