@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -233,6 +234,31 @@ def test_rapid_fire_bonus_and_hits_by_recoil() -> None:
     choose(game, "dodge")
     # The dodge (16 against 8) fails: every hit rolls its own damage.
     assert len(events(game, DamageRolled)) == 5
+
+
+def test_a_part_fired_gun_may_be_reloaded_and_a_reload_fills_it() -> None:
+    """Interpretation 60 (seed 000 再装填と弾数): a Ready to reload is open once any shot
+    is fired, and the reload's Readies put every one of its Shots back at once."""
+    gun: dict[str, Any] = copy.deepcopy(SMG)
+    gun["modes"][0]["ranged"]["reload"] = 2
+    gunner = {"dx": 12, "skills": {"Guns": 13}, "weapons": [gun]}
+    game = battle(
+        fighter("a", "x", 0, **gunner),
+        fighter("b", "y", 2, **TARGET),
+        dice=[5, 5, 5, *SAFE],
+    )
+    assert game.pending is not None and "ready/reload:smg" not in game.pending.keys  # full
+    choose(game, "attack:b:smg/shoot")
+    choose(game, "torso")
+    assert game.state.status["a"].shots["smg"] == 22  # 15 against 13: a miss
+    choose(game, "do_nothing")
+    for progress in ("reloading", "reloaded"):
+        assert game.pending is not None and "ready/reload:smg" in game.pending.keys
+        choose(game, "ready/reload:smg")
+        assert events(game, ItemChanged)[-1].state == progress
+        if progress == "reloading":
+            choose(game, "do_nothing")
+    assert game.state.status["a"].shots["smg"] == 30
 
 
 def test_a_defense_stops_one_hit_plus_its_margin() -> None:
