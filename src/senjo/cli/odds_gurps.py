@@ -23,6 +23,7 @@ injury  if it lands  per attack
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 from senjo.cli import odds_text
@@ -37,6 +38,7 @@ from senjo.cli.gurps_names import (
     pick_name,
 )
 from senjo.cli.odds_text import (
+    aligned,
     chance,
     count,
     distribution_table,
@@ -47,6 +49,7 @@ from senjo.cli.odds_text import (
 from senjo.cli.options import parse_lang
 from senjo.cli.output import echo, fail, say
 from senjo.cli.spec import JSON, LANG, CommandSpec, Flag, Opt
+from senjo.dice.distribution import Distribution
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
 from senjo.sim.odds import (
@@ -57,9 +60,11 @@ from senjo.sim.odds import (
     gurps_attack_odds,
     gurps_exchange,
 )
+from senjo.sim.odds_rapid import MAX_ROF, GurpsBurst, burst_hits, gurps_burst
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import IGNORES_DR, DamageParseError, DamageType, WeaponDamage
 from senjo.systems.gurps.injury import InjuryTolerance, can_target
+from senjo.systems.gurps.ranged import rapid_fire_bonus
 
 __all__ = [
     "COMMAND",
@@ -118,6 +123,19 @@ MESSAGES: dict[str, tuple[str, str]] = odds_text.MESSAGES | {
         "{low}～{high}：クリティカル命中の時だけ",
         "{low}-{high}: critical hits only",
     ),
+    "rapid": (
+        "速射：連射{rof}、反動{recoil}、命中{bonus:+d}（上の技能に含む）",
+        "rapid fire: RoF {rof}, Rcl {recoil}, {bonus:+d} to hit (in the skill above)",
+    ),
+    "burst_success": ("1発以上命中：{value}", "at least one hit lands: {value}"),
+    "hit_columns": ("命中数|攻撃1回あたり", "hits|per attack"),
+    "burst_columns": ("負傷|1発あたり|攻撃1回あたり", "injury|one hit|per attack"),
+    "burst_injury": (
+        "攻撃1回あたりの負傷：平均{mean}、中央値{median}、90%点{p90}、最大{most}",
+        "injury per attack: mean {mean}, median {median}, 90th percentile {p90}, most {most}",
+    ),
+    "needs_rof": ("--recoil は --rof と一緒に指定します", "--recoil needs --rof"),
+    "too_many_shots": ("--rof は{most}までです", "--rof takes at most {most}"),
 }
 
 
@@ -153,11 +171,14 @@ def _name(pair: tuple[str, str], lang: Lang) -> str:
     return pair[0] if lang == "ja" else pair[1]
 
 
-def gurps_damage_lines(exchange: GurpsExchange, lang: Lang) -> list[str]:
+def gurps_damage_lines(
+    exchange: GurpsExchange, lang: Lang, burst: GurpsBurst | None = None
+) -> list[str]:
     """The damage part: what hits where, basic damage, and the injury table.
 
     Injury only a critical hit can reach (above the most a normal hit does)
-    shares one row.
+    shares one row. For a `burst` the table's columns are one hit's injury and
+    the whole burst's per attack, whose figures follow it in one line.
 
     >>> gurps_damage_lines(gurps_exchange(10, damage="1d", damage_type="cut", location="neck",
     ...                                   critical_table=False), "ja")[:2]
@@ -196,16 +217,45 @@ def gurps_damage_lines(exchange: GurpsExchange, lang: Lang) -> list[str]:
     ]
     most = exchange.normal_injury.max
     lines += distribution_table(
-        _say("gurps_columns", lang),
+        _say("gurps_columns" if burst is None else "burst_columns", lang),
         exchange.injury,
-        exchange.injury_per_attack,
+        exchange.injury_per_attack if burst is None else burst.injury_per_attack,
         lang,
         fold_above=most,
     )
     if exchange.injury.max > most:
         above = [v for v in exchange.injury.support if v > most]
         lines.append(_say("critical_only", lang, low=above[0], high=above[-1]))
+    if burst is not None:
+        total = burst.injury_per_attack
+        lines.append(
+            _say(
+                "burst_injury",
+                lang,
+                mean=f"{float(total.mean):.2f}",
+                median=_quantile(total, Fraction(1, 2)),
+                p90=_quantile(total, Fraction(9, 10)),
+                most=total.max,
+            )
+        )
     return lines
+
+
+def _quantile(dist: Distribution, share: Fraction) -> int:
+    """The least value with at least `share` of the chance at or below it."""
+    reached = Fraction(0)
+    for value, part in sorted(dist.probabilities().items()):
+        reached += part
+        if reached >= share:
+            return value
+    return dist.max
+
+
+def _hits_lines(hits: Distribution, lang: Lang) -> list[str]:
+    """A burst's hits landed per attack: one row each, then the mean."""
+    rows = [[str(k), f"{float(hits.probability(k)) * 100:.2f}%"] for k in range(hits.max + 1)]
+    rows.append([say(odds_text.MESSAGES, "mean", lang), f"{float(hits.mean):.2f}"])
+    return aligned([_say("hit_columns", lang).split("|"), *rows])
 
 
 def gurps_damage_json(exchange: GurpsExchange) -> dict[str, Any]:
@@ -281,6 +331,8 @@ def gurps_odds(
     no_critical_table: bool = False,
     lang: str | None = None,
     as_json: bool = False,
+    rof: str | None = None,
+    recoil: str | None = None,
 ) -> None:
     """`senjo odds gurps`: the options as given on the command line (text, or None)."""
     chosen = parse_lang(lang)
@@ -288,7 +340,15 @@ def gurps_odds(
         fail(_say("no_skill", chosen))
     attack_skill = whole(skill, "--skill", chosen)
     defense_value = None if defense is None else whole(defense, "--defense", chosen)
+    if recoil is not None and rof is None:
+        fail(_say("needs_rof", chosen))
+    shots = 1 if rof is None else count(rof, "--rof", chosen, least=1)
+    if shots > MAX_ROF:
+        fail(_say("too_many_shots", chosen, most=MAX_ROF))
+    kick = 1 if recoil is None else count(recoil, "--recoil", chosen, least=1)
+    bonus = rapid_fire_bonus(shots) if shots > 1 else 0  # B373, added to --skill
     exchange = None
+    burst: GurpsBurst | None = None
     if damage is None:
         needs_damage(
             {
@@ -303,7 +363,7 @@ def gurps_odds(
             },
             chosen,
         )
-        odds = gurps_attack_odds(attack_skill, defense_value)
+        odds = gurps_attack_odds(attack_skill + bonus, defense_value)
     else:
         dice, kind, armor_divisor = _gurps_target(damage, damage_type, divisor, st, chosen)
         where = "torso"
@@ -327,21 +387,43 @@ def gurps_odds(
         armor = 0 if dr is None else count(dr, "--dr", chosen)
         max_hp = None if hp is None else count(hp, "--hp", chosen, least=1)
         try:
-            exchange = gurps_exchange(
-                attack_skill,
-                defense_value,
-                dice,
-                kind,
-                dr=armor,
-                location=where,
-                armor_divisor=armor_divisor,
-                injury_tolerance=trait,
-                hp=max_hp,
-                critical_table=not no_critical_table,
-            )
+            if shots > 1:
+                burst = gurps_burst(
+                    attack_skill,
+                    defense_value,
+                    shots,
+                    kick,
+                    dice,
+                    kind,
+                    dr=armor,
+                    location=where,
+                    armor_divisor=armor_divisor,
+                    injury_tolerance=trait,
+                    hp=max_hp,
+                    critical_table=not no_critical_table,
+                )
+                exchange = burst.exchange
+            else:
+                exchange = gurps_exchange(
+                    attack_skill,
+                    defense_value,
+                    dice,
+                    kind,
+                    dr=armor,
+                    location=where,
+                    armor_divisor=armor_divisor,
+                    injury_tolerance=trait,
+                    hp=max_hp,
+                    critical_table=not no_critical_table,
+                )
         except (ValueError, DiceError) as error:  # checked above; a last one-line guard
             fail(dice_error_text(str(error), chosen))
         odds = exchange.attack
+    hits = None
+    if shots > 1:
+        hits = (
+            burst.hits if burst is not None else burst_hits(odds.skill, odds.defense, shots, kick)
+        )
     if as_json:
         chances: dict[str, Any] = {
             "hit": float(odds.hit),
@@ -349,13 +431,30 @@ def gurps_odds(
             "defended": float(odds.defended),
             "success": float(odds.success),
         }
+        if hits is not None:  # a burst: its success is at least one hit landing
+            chances |= {
+                "skill": odds.skill,
+                "rof": shots,
+                "recoil": kick,
+                "rapid_fire_bonus": bonus,
+                "success": float(1 - hits.probability(0)),
+                "hits": probabilities(hits),
+                "mean_hits": float(hits.mean),
+            }
         if exchange is not None:
             chances["damage"] = gurps_damage_json(exchange)
+            if burst is not None:
+                chances["damage"]["injury_per_attack"] = probabilities(burst.injury_per_attack)
+                chances["damage"]["mean_injury_per_attack"] = float(burst.injury_per_attack.mean)
         echo(json.dumps(chances))
         return
     lines = gurps_odds_lines(odds, chosen)
+    if hits is not None:
+        lines[-1] = _say("rapid", chosen, rof=shots, recoil=kick, bonus=bonus)
+        lines.append(_say("burst_success", chosen, value=chance(1 - hits.probability(0), chosen)))
+        lines += _hits_lines(hits, chosen)
     if exchange is not None:
-        lines += gurps_damage_lines(exchange, chosen)
+        lines += gurps_damage_lines(exchange, chosen, burst)
     echo("\n".join(lines))
 
 
@@ -396,6 +495,13 @@ COMMAND = CommandSpec(
             "--no-critical-table",
             help="A critical hit does normal damage (no table roll).",
         ),
+        Opt(
+            "rof",
+            "--rof",
+            metavar="N",
+            help="Shots in a burst (連射, B373): its Rapid Fire bonus is added to --skill.",
+        ),
+        Opt("recoil", "--recoil", metavar="N", help="The weapon's Recoil (反動, Rcl; 1 if unset)."),
         LANG,
         JSON,
     ),

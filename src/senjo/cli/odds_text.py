@@ -18,6 +18,7 @@ from senjo.dice.formatting import Lang
 
 __all__ = [
     "MESSAGES",
+    "aligned",
     "chance",
     "count",
     "distribution_table",
@@ -123,11 +124,17 @@ def distribution_table(
     cells = [[label, f"{float(a) * 100:.2f}%", f"{float(b) * 100:.2f}%"] for label, a, b in rows]
     mean = say(MESSAGES, "mean", lang)
     cells.append([mean, f"{float(landed.mean):.2f}", f"{float(per_attack.mean):.2f}"])
-    widths = [max(_width(row[i]) for row in [head, *cells]) for i in range(3)]
-    return [
-        "  ".join(_right(cell, w) for cell, w in zip(row, widths, strict=True))
-        for row in [head, *cells]
-    ]
+    return aligned([head, *cells])
+
+
+def aligned(rows: list[list[str]]) -> list[str]:
+    """Rows of cells, each column right-aligned by terminal width (wide characters two).
+
+    >>> aligned([["命中数", "x"], ["10", "5.00%"]])
+    ['命中数      x', '    10  5.00%']
+    """
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(_right(cell, w) for cell, w in zip(row, widths, strict=True)) for row in rows]
 
 
 def probabilities(dist: Distribution) -> dict[str, float]:

@@ -42,6 +42,7 @@ __all__ = [
     "MAX_DAMAGE_DICE",
     "GurpsAttackOdds",
     "GurpsExchange",
+    "critical_parts",
     "gurps_attack_odds",
     "gurps_exchange",
     "mix",
@@ -226,8 +227,11 @@ def _critical_result_injury(
     return target.injury_of(basic, location=location, dr_halving=halving)
 
 
-def _critical_injury(basic: Distribution, most: int, target: _Target) -> Distribution:
-    """A critical hit's injury over the 3d6 roll on its critical table (B556)."""
+def _critical_parts(
+    basic: Distribution, most: int, target: _Target
+) -> list[tuple[Fraction, Distribution]]:
+    """Each result of the 3d6 roll on a critical hit's table (B556): its chance, and the
+    injury of one hit with it."""
     table = tables.location(target.location).critical_table
     read = tables.critical_head_blow if table == "critical_head_blow" else tables.critical_hit
     groups: dict[str, tuple[CriticalEntry, int]] = {}
@@ -235,11 +239,34 @@ def _critical_injury(basic: Distribution, most: int, target: _Target) -> Distrib
         entry = read(roll)
         _, before = groups.get(entry.key, (entry, 0))
         groups[entry.key] = (entry, before + weight)
-    parts = [
-        (Fraction(weight), _critical_result_injury(entry, basic, most, target))
+    total = THREE_D6.total_weight
+    return [
+        (Fraction(weight, total), _critical_result_injury(entry, basic, most, target))
         for entry, weight in groups.values()
     ]
-    return mix(parts)
+
+
+def _critical_injury(basic: Distribution, most: int, target: _Target) -> Distribution:
+    """A critical hit's injury over the 3d6 roll on its critical table (B556)."""
+    return mix(_critical_parts(basic, most, target))
+
+
+def critical_parts(exchange: GurpsExchange) -> list[tuple[Fraction, Distribution]]:
+    """The exchange's critical hit by the result rolled on its table: each result's chance
+    and one hit's injury with it (one part, the ordinary injury, without the table). The
+    results a burst's hits share (`odds_rapid`)."""
+    if not exchange.critical_table:
+        return [(Fraction(1), exchange.normal_injury)]
+    target = _Target(
+        exchange.damage_type,
+        exchange.dr,
+        exchange.location,
+        exchange.armor_divisor,
+        exchange.injury_tolerance,
+        exchange.hp,
+    )
+    most = max(exchange.damage.maximum, minimum_basic_damage(exchange.damage_type))
+    return _critical_parts(exchange.basic, most, target)
 
 
 def _gurps_dice(damage: str | DamageDice) -> DamageDice:
