@@ -14,6 +14,7 @@ from senjo.systems.gurps.events import (
     AttackRolled,
     DefenseRolled,
     Injured,
+    ItemChanged,
     Moved,
     TurnSkipped,
 )
@@ -79,6 +80,15 @@ def test_a_burst_reads_as_its_shots_and_hits_and_a_dodge_as_the_hits_it_stops() 
     assert (
         en.line(DefenseRolled("bo", "ann", "dodge", "", False, Score(9), 8, 1, "success")) or ""
     ).endswith(": success")
+
+
+def test_a_reload_shows_its_progress_and_rounds() -> None:
+    """A reload's Readies so far ("1/3") and the rounds in a gun loaded a round at a time
+    ("2/6", interpretation 60) read in both languages; a plain reload as before."""
+    en, ja = GurpsNarrator(NAMES, "en"), GurpsNarrator(NAMES, "ja")
+    assert en.line(ItemChanged("ann", "gun", "reloaded", "2/6")) == "Ann reloaded the gun (2/6)"
+    assert ja.line(ItemChanged("ann", "gun", "reloading", "1/3")) == "アンはgunを再装填中（1/3）"
+    assert en.line(ItemChanged("ann", "gun", "reloaded")) == "Ann reloaded the gun"
 
 
 def test_injury_line_shows_the_working() -> None:

@@ -62,6 +62,10 @@ MESSAGES: dict[str, str] = {
     "inline_weapon_bad_damage.yaml": (
         f"combatants[0].weapons[0].modes[0].damage: 'lots cut' is not weapon damage: {DAMAGE_HELP}"
     ),
+    "inline_weapon_bad_reload.yaml": (
+        "combatants[0].weapons[0].modes[0].ranged.reload: expected Ready maneuvers like 2, or 3i"
+        " for one round at a time, not '3x'"
+    ),
     "inline_weapon_bad_parry.yaml": (
         "combatants[0].weapons[0].modes[0].parry: 'maybe' is not a parry like 0, -1, +2, 0U, 0F, No"
     ),

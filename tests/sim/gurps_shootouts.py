@@ -198,7 +198,9 @@ def stones() -> Scenario:
     return changed(change, "stones.yaml")
 
 
-def _gun(key: str, rof: int, shots: int, recoil: int, damage: str, reload: int) -> dict[str, Any]:
+def _gun(
+    key: str, rof: int, shots: int, recoil: int, damage: str, reload: int | str
+) -> dict[str, Any]:
     """A scenario's own firearm (B373's RoF, Shots and Rcl; a reload of `reload` Readies
     for a full load, B270)."""
     return {
@@ -259,7 +261,25 @@ def dark_bursts() -> Scenario:
     return changed(change, "dark_bursts.yaml")
 
 
+def revolvers() -> Scenario:
+    """Revolvers loaded a round at a time (interpretation 60: `reload: 1i`, `2i`), twelve
+    yards apart, no sidearms: each reload's Readies put one round in, and the AI shoots
+    the rounds it has (a part-loaded gun) or loads another when no shot is worth it."""
+
+    def change(data: dict[str, Any]) -> None:
+        archer, crossbowman = data["combatants"]
+        archer.update(weapons=[_gun("revolver", 3, 6, 2, "2d-1 pi", "1i")])
+        archer["skills"] = {"Guns": 14, "Brawling": 12}
+        crossbowman.update(weapons=[_gun("shotgun_pistol", 2, 2, 1, "1d+2 pi", "2i")])
+        crossbowman["skills"] = {"Guns": 13, "Brawling": 12}
+        crossbowman["position"] = [12, 0]
+        data["options"] = {"max_rounds": 60, "darkness": 4}
+
+    return changed(change, "revolvers.yaml")
+
+
 SHOOTOUTS = {
+    "revolvers": revolvers,
     "bursts": bursts,
     "dark_bursts": dark_bursts,
     "stones": stones,

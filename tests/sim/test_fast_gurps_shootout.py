@@ -401,6 +401,8 @@ def _launcher(rng: random.Random) -> dict[str, Any]:
         rof = rng.choice([1, 2, 3, 5, 8])
         shots = rng.choice([rof, rof + 1, 2 * rof, 3 * rof + 1])
         mode["ranged"].update(rof=rof, shots=max(shots, 2), recoil=rng.randint(1, 3))
+        if rng.random() < 0.3:  # loaded a round at a time (interpretation 60)
+            mode["ranged"]["reload"] = f"{mode['ranged']['reload']}i"
     return {"key": "launcher", "name": "Launcher", "modes": [mode]}
 
 

@@ -193,7 +193,11 @@ class GurpsNarrator(NamedNarrator):
             who = self.who(item.actor)
             what = term("item", item.state, t)
             thing = self._item(item.item)
-            return f"{who}は{thing}を{what}" if ja else f"{who} {what} the {thing}"
+            # A reload's progress, or the rounds in a weapon loaded one at a time: "2/3".
+            count = ""
+            if item.state in ("reloading", "reloaded") and item.cause:
+                count = f"（{item.cause}）" if ja else f" ({item.cause})"
+            return f"{who}は{thing}を{what}{count}" if ja else f"{who} {what} the {thing}{count}"
         if isinstance(item, Outcome):
             return self._outcome(item)
         return None

@@ -107,6 +107,10 @@ _JAPANESE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (r"expected a whole number of 1 or more", "1以上の整数を指定してください"),
         (
+            r"expected Ready maneuvers like 2, or 3i for one round at a time, not (.+)",
+            "準備の回数（2 など。1発ずつなら 3i）を指定してください（{0} は不可）",
+        ),
+        (
             r"(.+) is not HP as a whole number, or a share of full HP from 0% to 100% such as "
             r"50%",
             "{0} はHPではありません（整数か、50% のような最大HPの割合（0%〜100%））",

@@ -261,6 +261,33 @@ def test_a_part_fired_gun_may_be_reloaded_and_a_reload_fills_it() -> None:
     assert game.state.status["a"].shots["smg"] == 30
 
 
+def test_a_gun_loaded_a_round_at_a_time_gains_one_round_a_reload() -> None:
+    """Interpretation 60 (the fact sheet's Shots "N(xi)"): `reload: 2i` is two Readies for
+    each round; after a burst empties the revolver (RoF 3, 3 shots), two Readies put one
+    round in it, and a Ready to reload stays open until it is full."""
+    revolver: dict[str, Any] = copy.deepcopy(SMG)
+    revolver["key"] = "revolver"
+    revolver["modes"][0]["ranged"].update(rof=3, shots=3, reload="2i")
+    gunner = {"dx": 12, "skills": {"Guns": 13}, "weapons": [revolver]}
+    game = battle(
+        fighter("a", "x", 0, **gunner), fighter("b", "y", 2, **TARGET), dice=[5, 5, 5, *SAFE]
+    )
+    mode = game.state.fighters["a"].weapon("revolver").modes[0]
+    assert mode.ranged is not None and (mode.ranged.reload, mode.ranged.individually) == (2, True)
+    choose(game, "attack:b:revolver/shoot")
+    choose(game, "torso")
+    assert game.state.status["a"].shots["revolver"] == 0
+    for loaded in (1, 2):
+        for step in ("reloading", "reloaded"):
+            choose(game, "do_nothing")
+            choose(game, "ready/reload:revolver")
+            assert events(game, ItemChanged)[-1].state == step
+        assert events(game, ItemChanged)[-1].cause == f"{loaded}/3"
+        assert game.state.status["a"].shots["revolver"] == loaded
+    choose(game, "do_nothing")
+    assert game.pending is not None and "ready/reload:revolver" in game.pending.keys
+
+
 def test_a_defense_stops_one_hit_plus_its_margin() -> None:
     """B375: a successful defense against rapid fire stops 1 hit plus 1 per point of margin."""
     gunner = {"dx": 12, "skills": {"Guns": 13}, "weapons": [SMG]}

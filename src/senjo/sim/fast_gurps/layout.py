@@ -445,6 +445,8 @@ class FighterTables:
     shots: int = 1
     rof: int = 1
     recoil: int = 1
+    #: Whether its reload loads one round, not all its Shots (interpretation 60: the "i").
+    individually: bool = False
     #: [shots left in the weapon] -> what the Rapid Fire bonus of the burst fired with that
     #: many loaded (B373) adds to `shot_skill`, which holds the bonus of a full weapon.
     rapid_bonus: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))

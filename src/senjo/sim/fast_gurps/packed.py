@@ -68,8 +68,9 @@ FloatArray = npt.NDArray[np.float64]
     F_SHOTS,
     F_ROF,
     F_RECOIL,
-) = range(34)
-F_COLUMNS = 34
+    F_INDIVIDUALLY,
+) = range(35)
+F_COLUMNS = 35
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -330,6 +331,7 @@ def pack(t: DuelTables) -> Packed:
             f.shots,
             f.rof,
             f.recoil,
+            int(f.individually),
         ]
 
     def modes(f: FighterTables) -> IntArray:

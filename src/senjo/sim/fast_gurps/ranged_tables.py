@@ -127,6 +127,7 @@ def shooter_tables(
     out.reload = ranged.reload
     out.thrown = ranged.thrown
     out.shots, out.rof, out.recoil = ranged.shots, ranged.rof, ranged.recoil
+    out.individually = ranged.individually
     out.half_damage = float(ranged.half_damage)
     out.max_range = float(ranged.max_range)
     out.basic_move = fighter.basic_move

@@ -92,6 +92,20 @@ def _int(data: dict[str, Any], key: str, default: int, path: str) -> int:
     return value
 
 
+def _reload(data: dict[str, Any], path: str) -> int:
+    """`reload`: the Ready maneuvers to fill the weapon (`3`), or, with an `i` as on a
+    weapon table's Shots (`3i`), to load each round (interpretation 60)."""
+    value = data.get("reload", 1)
+    if isinstance(value, str) and value.endswith("i") and value[:-1].isdigit():
+        value = int(value[:-1])
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise EquipmentError(
+            f"{path}.reload",
+            f"expected Ready maneuvers like 2, or 3i for one round at a time, not {value!r}",
+        )
+    return value
+
+
 def _bool(data: dict[str, Any], key: str, path: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
@@ -136,10 +150,11 @@ def _mode(data: Any, path: str, wielder_st: int) -> AttackMode:
             max_range=_range(raw.get("max_range", "x15"), st, f"{path}.ranged.max_range"),
             rof=_int(raw, "rof", 1, f"{path}.ranged"),
             shots=_int(raw, "shots", 1, f"{path}.ranged"),
-            reload=_int(raw, "reload", 1, f"{path}.ranged"),
+            reload=_reload(raw, f"{path}.ranged"),
             bulk=_int(raw, "bulk", 0, f"{path}.ranged"),
             recoil=_int(raw, "recoil", 1, f"{path}.ranged"),
             thrown=_bool(raw, "thrown", f"{path}.ranged"),
+            individually=str(raw.get("reload", "")).endswith("i"),
         )
     return AttackMode(
         name=data["name"],

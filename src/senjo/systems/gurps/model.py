@@ -83,7 +83,9 @@ class Parry:
 class RangedStats:
     """Ranged-weapon statistics (B268-269): Acc, 1/2D and Max in yards, RoF, Shots, Bulk, Rcl.
 
-    `reload` is the number of Ready maneuvers to reload one shot's worth;
+    `reload` is the number of Ready maneuvers that fill the weapon with all its
+    `shots` - or, for one loaded a round at a time (`individually`, the "i" of
+    a weapon table's Shots), that load one round (rules interpretation 60);
     `thrown` weapons leave the hand when used.
     """
 
@@ -96,6 +98,7 @@ class RangedStats:
     bulk: int = 0
     recoil: int = 1
     thrown: bool = False
+    individually: bool = False
 
 
 @dataclass(frozen=True, slots=True)

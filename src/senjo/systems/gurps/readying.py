@@ -177,7 +177,8 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
         status.grips[item] = int(choice.variant.removeprefix("grip"))
         battle.emit(ItemChanged(key, item, "regripped", choice.variant))
         return
-    # Reload (B270): the weapon's reload time in Ready maneuvers for one shot.
+    # Reload (B270): the weapon's reload time in Ready maneuvers fills it, or loads one
+    # round of one loaded a round at a time (interpretation 60).
     mode = next(m for m in fighter.weapon(item).modes if m.ranged is not None)
     assert mode.ranged is not None
     progress = status.reloading.get(item, 0) + 1
@@ -191,8 +192,14 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
         progress += 1
     if progress >= mode.ranged.reload:
         status.reloading.pop(item, None)
-        status.shots[item] = mode.ranged.shots
-        battle.emit(ItemChanged(key, item, "reloaded"))
+        full = mode.ranged.shots
+        if mode.ranged.individually:
+            loaded = min(status.shots.get(item, full) + 1, full)
+            status.shots[item] = loaded
+            battle.emit(ItemChanged(key, item, "reloaded", f"{loaded}/{full}"))
+        else:
+            status.shots[item] = full
+            battle.emit(ItemChanged(key, item, "reloaded"))
     else:
         status.reloading[item] = progress
         battle.emit(ItemChanged(key, item, "reloading", f"{progress}/{mode.ranged.reload}"))

@@ -100,6 +100,7 @@ from senjo.sim.fast_gurps.packed import (
     F_BASIC_MOVE,
     F_BLOCK,
     F_FAST_DRAW,
+    F_INDIVIDUALLY,
     F_RANGE_TOP,
     F_RANGED,
     F_RECOIL,
@@ -330,7 +331,8 @@ def _shot(
 def _reload(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, c: IntArray, st: U64, f: int, pf: int
 ) -> None:
-    """One Ready of a reload (B270), Fast-Draw (Arrow) rolled at each (B194)."""
+    """One Ready of a reload (B270), Fast-Draw (Arrow) rolled at each (B194): once done,
+    the weapon is full, or one round more is in it (interpretation 60's "i")."""
     s[S_RELOAD + f] += 1
     fast = _fighter(P, K, pf, F_FAST_DRAW)
     if fast >= 0:  # B194: Fast-Draw (Arrow) at each Ready; a success saves one
@@ -339,7 +341,11 @@ def _reload(
             s[S_RELOAD + f] += 1
     if s[S_RELOAD + f] >= _fighter(P, K, pf, F_RELOAD):
         s[S_RELOAD + f] = 0
-        s[S_LOADED + f] = _fighter(P, K, pf, F_SHOTS)  # B270: its Shots, a full load
+        full = _fighter(P, K, pf, F_SHOTS)
+        if _fighter(P, K, pf, F_INDIVIDUALLY) == 1:
+            s[S_LOADED + f] = min(s[S_LOADED + f] + 1, full)
+        else:
+            s[S_LOADED + f] = full  # B270: its Shots, a full load
     s[S_MAN + f] = M_READY
 
 
