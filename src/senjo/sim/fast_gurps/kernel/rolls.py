@@ -88,7 +88,7 @@ U64 = npt.NDArray[np.uint64]
     S_HAND,
     S_GUARD,
     S_FLED,
-    # A shooter's: its weapon loaded (1), the Ready maneuvers of its reload so far, the
+    # A shooter's: the shots left in its weapon, the Ready maneuvers of its reload so far, the
     # turns of Aim it has taken in a row (`ranged_tables.py`) and the slot + 1 of the foe
     # they aim at (B364: an Aim counts for the shot at that foe only).
     S_LOADED,
