@@ -60,7 +60,7 @@ from senjo.sim.odds import (
     gurps_attack_odds,
     gurps_exchange,
 )
-from senjo.sim.odds_rapid import MAX_ROF, GurpsBurst, burst_hits, gurps_burst
+from senjo.sim.odds_rapid import MAX_ROF, GurpsBurst, burst_hits, burst_of
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import IGNORES_DR, DamageParseError, DamageType, WeaponDamage
 from senjo.systems.gurps.injury import InjuryTolerance, can_target
@@ -346,7 +346,7 @@ def gurps_odds(
     if shots > MAX_ROF:
         fail(_say("too_many_shots", chosen, most=MAX_ROF))
     kick = 1 if recoil is None else count(recoil, "--recoil", chosen, least=1)
-    bonus = rapid_fire_bonus(shots) if shots > 1 else 0  # B373, added to --skill
+    bonus = rapid_fire_bonus(shots)  # B373, added to --skill
     exchange = None
     burst: GurpsBurst | None = None
     if damage is None:
@@ -387,35 +387,20 @@ def gurps_odds(
         armor = 0 if dr is None else count(dr, "--dr", chosen)
         max_hp = None if hp is None else count(hp, "--hp", chosen, least=1)
         try:
+            exchange = gurps_exchange(
+                attack_skill + bonus,
+                defense_value,
+                dice,
+                kind,
+                dr=armor,
+                location=where,
+                armor_divisor=armor_divisor,
+                injury_tolerance=trait,
+                hp=max_hp,
+                critical_table=not no_critical_table,
+            )
             if shots > 1:
-                burst = gurps_burst(
-                    attack_skill,
-                    defense_value,
-                    shots,
-                    kick,
-                    dice,
-                    kind,
-                    dr=armor,
-                    location=where,
-                    armor_divisor=armor_divisor,
-                    injury_tolerance=trait,
-                    hp=max_hp,
-                    critical_table=not no_critical_table,
-                )
-                exchange = burst.exchange
-            else:
-                exchange = gurps_exchange(
-                    attack_skill,
-                    defense_value,
-                    dice,
-                    kind,
-                    dr=armor,
-                    location=where,
-                    armor_divisor=armor_divisor,
-                    injury_tolerance=trait,
-                    hp=max_hp,
-                    critical_table=not no_critical_table,
-                )
+                burst = burst_of(exchange, shots, kick, bonus)
         except (ValueError, DiceError) as error:  # checked above; a last one-line guard
             fail(dice_error_text(str(error), chosen))
         odds = exchange.attack

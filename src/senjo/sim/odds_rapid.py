@@ -29,7 +29,7 @@ from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.injury import InjuryTolerance
 from senjo.systems.gurps.ranged import hits_from_recoil, hits_stopped_by_defense, rapid_fire_bonus
 
-__all__ = ["MAX_ROF", "GurpsBurst", "burst_hits", "gurps_burst"]
+__all__ = ["MAX_ROF", "GurpsBurst", "burst_hits", "burst_of", "gurps_burst"]
 
 #: The most shots a burst worked out exactly may fire (each hit count is a convolution).
 MAX_ROF = 20
@@ -73,8 +73,12 @@ def burst_hits(skill: int, defense: int | None, rof: int, recoil: int) -> Distri
     >>> burst_hits(10, None, 2, 1).probabilities()  # 3d6 of 10: one hit; 9 or less: two
     {0: Fraction(1, 2), 1: Fraction(1, 8), 2: Fraction(3, 8)}
     """
+    return _hits(_landed(skill, defense, rof, recoil))
+
+
+def _hits(landed: dict[tuple[bool, int], int]) -> Distribution:
     counts: dict[int, int] = {}
-    for (_, hits), weight in _landed(skill, defense, rof, recoil).items():
+    for (_, hits), weight in landed.items():
         counts[hits] = counts.get(hits, 0) + weight
     return Distribution(counts)
 
@@ -127,16 +131,12 @@ def gurps_burst(
     Fire bonus, which is added) with Recoil `recoil`; the other arguments as
     `gurps_exchange`'s. Not modelled: a target that dies between hits (every hit counts).
 
-    >>> gurps_burst(12, None, 0, 2)
+    >>> gurps_burst(12, None, 21, 2)
     Traceback (most recent call last):
     ...
-    ValueError: RoF must be 1 to 20, not 0
+    ValueError: RoF must be 1 to 20, not 21
     """
-    if not 1 <= rof <= MAX_ROF:
-        raise ValueError(f"RoF must be 1 to {MAX_ROF}, not {rof}")
-    if recoil < 1:
-        raise ValueError(f"Recoil (Rcl) must be 1 or more, not {recoil}")
-    bonus = rapid_fire_bonus(rof) if rof > 1 else 0
+    bonus = rapid_fire_bonus(rof)
     exchange = gurps_exchange(
         skill + bonus,
         defense,
@@ -149,7 +149,17 @@ def gurps_burst(
         hp,
         critical_table=critical_table,
     )
-    landed = _landed(exchange.skill, defense, rof, recoil)
+    return burst_of(exchange, rof, recoil, bonus)
+
+
+def burst_of(exchange: GurpsExchange, rof: int, recoil: int, bonus: int) -> GurpsBurst:
+    """The burst whose one hit is `exchange` (at the skill with the Rapid Fire `bonus`
+    already in it, `rapid_fire_bonus(rof)`)."""
+    if not 1 <= rof <= MAX_ROF:
+        raise ValueError(f"RoF must be 1 to {MAX_ROF}, not {rof}")
+    if recoil < 1:
+        raise ValueError(f"Recoil (Rcl) must be 1 or more, not {recoil}")
+    landed = _landed(exchange.skill, exchange.defense, rof, recoil)
     whole = sum(landed.values())
     table = critical_parts(exchange)
     parts: list[tuple[Fraction, Distribution]] = []
@@ -161,5 +171,4 @@ def gurps_burst(
             parts.append((chance, mix([(p, d.sum_of(landing)) for p, d in table])))
         else:
             parts.append((chance, exchange.normal_injury.sum_of(landing)))
-    hits = burst_hits(exchange.skill, defense, rof, recoil)
-    return GurpsBurst(exchange, rof, recoil, bonus, hits, mix(parts))
+    return GurpsBurst(exchange, rof, recoil, bonus, _hits(landed), mix(parts))

@@ -92,18 +92,20 @@ def _int(data: dict[str, Any], key: str, default: int, path: str) -> int:
     return value
 
 
-def _reload(data: dict[str, Any], path: str) -> int:
+def _reload(data: dict[str, Any], path: str) -> tuple[int, bool]:
     """`reload`: the Ready maneuvers to fill the weapon (`3`), or, with an `i` as on a
-    weapon table's Shots (`3i`), to load each round (interpretation 60)."""
+    weapon table's Shots (`3i`), to load each round (interpretation 60); and whether
+    it is loaded a round at a time."""
     value = data.get("reload", 1)
-    if isinstance(value, str) and value.endswith("i") and value[:-1].isdigit():
+    individually = isinstance(value, str) and value.endswith("i") and value[:-1].isdigit()
+    if individually:
         value = int(value[:-1])
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise EquipmentError(
             f"{path}.reload",
             f"expected Ready maneuvers like 2, or 3i for one round at a time, not {value!r}",
         )
-    return value
+    return value, individually
 
 
 def _bool(data: dict[str, Any], key: str, path: str) -> bool:
@@ -144,17 +146,18 @@ def _mode(data: Any, path: str, wielder_st: int) -> AttackMode:
     if "ranged" in data:
         raw = _check_keys(data["ranged"], _RANGED_FIELDS, f"{path}.ranged")
         st = st_for_damage or wielder_st
+        reload, individually = _reload(raw, f"{path}.ranged")
         ranged = RangedStats(
             acc=_int(raw, "acc", 0, f"{path}.ranged"),
             half_damage=_range(raw.get("half_damage", "x10"), st, f"{path}.ranged.half_damage"),
             max_range=_range(raw.get("max_range", "x15"), st, f"{path}.ranged.max_range"),
             rof=_int(raw, "rof", 1, f"{path}.ranged"),
             shots=_int(raw, "shots", 1, f"{path}.ranged"),
-            reload=_reload(raw, f"{path}.ranged"),
+            reload=reload,
             bulk=_int(raw, "bulk", 0, f"{path}.ranged"),
             recoil=_int(raw, "recoil", 1, f"{path}.ranged"),
             thrown=_bool(raw, "thrown", f"{path}.ranged"),
-            individually=str(raw.get("reload", "")).endswith("i"),
+            individually=individually,
         )
     return AttackMode(
         name=data["name"],
