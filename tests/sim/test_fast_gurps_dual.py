@@ -129,7 +129,7 @@ def test_an_unbalanced_weapon_cannot_parry_on_a_turn_it_struck_the_other_can() -
     par = np.zeros((2, packed.slots), dtype=np.int64)
 
     def open_(j: int) -> bool:
-        return bool(exchange._slot_score(P, PF, K, s, par, v, v, j, 1 - v, 0, 0, False)[1])
+        return bool(exchange._slot_score(P, PF, K, s, par, v, v, j, 1 - v, 1 - v, 0, 0, False)[1])
 
     assert open_(axe) and open_(knife)
     s[rolls.S_ATTACKED + v] = 1 << HELD_OFF  # struck with the knife

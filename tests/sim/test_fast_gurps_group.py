@@ -459,11 +459,12 @@ def test_a_shot_from_within_the_targets_yard_meets_no_shield() -> None:
     s[rolls.S_CONSCIOUS + target] = s[rolls.S_SHIELD + target] = 1
     par = np.zeros((NMAX, packed.slots), dtype=np.int64)
     pv, pa = group.rows[target, archer], group.rows[archer, target]
-    far = shoot._shot_defenses(P, PF, K, s, par, target, pv, pa, False)
-    near = shoot._shot_defenses(P, PF, K, s, par, target, pv, pa, True)
+    far = shoot._shot_defenses(P, PF, K, s, par, target, pv, archer, pa, False)
+    near = shoot._shot_defenses(P, PF, K, s, par, target, pv, archer, pa, True)
     assert far[0] - near[0] == 2  # the medium shield's DB on the dodge
     assert far[2] > 0 and near[2] == NO_SCORE  # no block in close combat
-    assert shoot._best_vs_shot(P, PF, K, s, par, target, pv, pa) == max(far[0] + far[1], far[2])
+    best = shoot._best_vs_shot(P, PF, K, s, par, target, pv, archer, pa)
+    assert best == max(far[0] + far[1], far[2])
 
 
 def blind_volley() -> Scenario:
@@ -578,21 +579,22 @@ def _party_kernel() -> tuple[GroupTables, Any, Any, Any, np.ndarray, np.ndarray]
 def test_a_retreat_keeps_its_bonus_against_that_attacker_only() -> None:
     """B377 as the engine plays it (`defense.retreated_from`): the ogre retreated from the
     swordsman's blow; against his next blow this turn its dodge keeps the +3 (and it has
-    no retreat left to add), against the staff fighter's it has neither."""
+    no retreat left to add), against the staff fighter's it has neither. (The kernel
+    names the attacker retreated from by its slot: foes alike share rows of tables.)"""
     from senjo.sim.fast_gurps.kernel import exchange, rolls
 
     group, P, PF, K, s, par = _party_kernel()
     rows = group.rows
-    sword, staff = (rows[0, 1], rows[1, 0]), (rows[0, 2], rows[2, 0])
+    sword, staff = (rows[0, 1], 1, rows[1, 0]), (rows[0, 2], 2, rows[2, 0])
     dodge = 0  # the first defense slot
 
-    def score(attacker: tuple[int, int]) -> tuple[int, bool, int]:
-        pv, pa = attacker
-        return exchange._slot_score(P, PF, K, s, par, 0, pv, dodge, pa, 0, 0, False)
+    def score(attacker: tuple[int, int, int]) -> tuple[int, bool, int]:
+        pv, a, pa = attacker
+        return exchange._slot_score(P, PF, K, s, par, 0, pv, dodge, a, pa, 0, 0, False)
 
     fresh_sword, fresh_staff = score(sword), score(staff)
     assert fresh_sword[2] == fresh_staff[2] == 3  # a retreat would add 3 to either
-    s[rolls.S_RETREATED] = sword[1] + 1  # retreated from the swordsman
+    s[rolls.S_RETREATED] = 1 + 1  # retreated from the swordsman (slot 1)
     assert score(sword) == (fresh_sword[0] + 3, True, 0)
     assert score(staff) == (fresh_staff[0], True, 3)
     assert not exchange._can_retreat(P, PF, K, s, 0, staff[0])

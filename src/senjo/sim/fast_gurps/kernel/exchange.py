@@ -137,13 +137,14 @@ def _slot_score(
     v: int,
     pv: int,
     j: int,
+    a: int,
     pa: int,
     mode: int,
     deceptive: int,
     close: bool,
 ) -> tuple[int, bool, int]:
     """`Exchange.defense_scores` for one slot j of v (slot v, row pv) against a mode of the
-    attacker's (row pa): (score, available, retreat bonus)."""
+    attacker's (slot a, row pa): (score, available, retreat bonus)."""
     shield = s[S_SHIELD + v] == 1
     common = (
         -(0 if (shield and not close) else _fighter(P, K, pv, F_SHIELD_DB))
@@ -153,9 +154,9 @@ def _slot_score(
         - 2 * s[S_GUARD + v]
         - deceptive
     )
-    # B377: the retreat's bonus stays against the attacker it was made from (the row of an
-    # attacker's tables against v names it: S_RETREATED holds that row + 1) for the turn.
-    retreated = s[S_RETREATED + v] == pa + 1
+    # B377: the retreat's bonus stays against the attacker it was made from (S_RETREATED
+    # holds its slot + 1: in a group, foes alike share their rows of tables) for the turn.
+    retreated = s[S_RETREATED + v] == a + 1
     score = (
         _slot(P, K, pv, j, SL_BASE) + common + (_slot(P, K, pv, j, SL_RETREAT) if retreated else 0)
     )
@@ -209,15 +210,16 @@ def _best_defense(
     par: IntArray,
     v: int,
     pv: int,
+    a: int,
     pa: int,
     mode: int,
 ) -> int:
-    """The best defense score of v (slot v, row pv) against a mode of the attacker's (row
-    pa), as `ai.best_defense` scores it."""
+    """The best defense score of v (slot v, row pv) against a mode of the attacker's (slot
+    a, row pa), as `ai.best_defense` scores it."""
     retreat = _can_retreat(P, PF, K, s, v, pv)
     best = NO_SCORE
     for j in range(_fighter(P, K, pv, F_SLOTS)):
-        score, available, bonus = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, False)
+        score, available, bonus = _slot_score(P, PF, K, s, par, v, pv, j, a, pa, mode, 0, False)
         total = score + (bonus if retreat else 0)
         if not available:
             total = NO_SCORE
@@ -262,7 +264,7 @@ def _defend(
     last_bonus = 0
     for j in range(count):
         score, available, bonus = _slot_score(
-            P, PF, K, s, par, v, pv, j, pa, mode, deceptive, close
+            P, PF, K, s, par, v, pv, j, a, pa, mode, deceptive, close
         )
         last_score, last_bonus = score, bonus
         if available:
@@ -284,8 +286,8 @@ def _defend(
     s[S_DEFENDED_NOW + v] = 1
     s[S_AIM + v] = 0  # B364: any active defense spoils an Aim (a shooter's, in melee)
     # Written without branches on the choice (adding 0 where nothing changes).
-    # Retreated from a (`defense.retreated_from`): its row + 1, kept if set already.
-    s[S_RETREATED + v] += (pa + 1) * int(retreating and s[S_RETREATED + v] == 0)
+    # Retreated from a (`defense.retreated_from`): its slot + 1, kept if set already.
+    s[S_RETREATED + v] += (a + 1) * int(retreating and s[S_RETREATED + v] == 0)
     par[v, slot] += int(kind == 1)
     s[S_BLOCKS + v] += int(kind == 2)
     stopped = _success(outcome)
@@ -465,7 +467,7 @@ def _attack(
         return
     defense = scored
     if defense == NO_SCORE:
-        defense = _best_defense(P, PF, K, s, par, v, pv, pf, mode)
+        defense = _best_defense(P, PF, K, s, par, v, pv, f, pf, mode)
     table = T_PLAN_DUAL if dual else T_PLAN
     plan = _i4(P, K, table, pf, mode, -s[S_SHOCK + f], _clip_defense(defense))
     modifier = _fighter(P, K, pf, F_DUAL_MODIFIER) if dual else 0
@@ -517,7 +519,7 @@ def _melee_choice(
     AI scored first, and that defense."""
     weapon, hand, shock = s[S_WEAPON + f], s[S_HAND + f], -s[S_SHOCK + f]
     first = _i5(P, K, T_CACHE_MODE, pf, weapon, hand, far, shock)
-    defense = _best_defense(P, PF, K, s, par, v, pv, pf, max(first, 0))
+    defense = _best_defense(P, PF, K, s, par, v, pv, f, pf, max(first, 0))
     code = _i6(P, K, T_CHOOSE, pf, weapon, hand, far, shock, _clip_defense(defense))
     return code, first, defense
 

@@ -78,7 +78,7 @@ U64 = npt.NDArray[np.uint64]
     S_DEAD,
     S_MAN,
     S_DEFENDED_NOW,
-    S_RETREATED,  # 0, or the row + 1 of the attacker it retreated from this turn
+    S_RETREATED,  # 0, or the slot + 1 of the attacker it retreated from this turn
     S_BLOCKS,
     S_ATTACKED,
     S_BALANCE,

@@ -142,6 +142,7 @@ def _shot_defenses(
     par: IntArray,
     v: int,
     pv: int,
+    a: int,
     pa: int,
     close: bool,
 ) -> tuple[int, int, int]:
@@ -149,12 +150,12 @@ def _shot_defenses(
     lying), and its block (NO_SCORE: no shield ready, a block spent this turn); `close`:
     shot from within its yard (no shield DB, `defense.py`)."""
     mode = _fighter(P, K, pa, F_RANGED)
-    score, _, _ = _slot_score(P, PF, K, s, par, v, pv, 0, pa, mode, 0, close)
+    score, _, _ = _slot_score(P, PF, K, s, par, v, pv, 0, a, pa, mode, 0, close)
     bonus = _i2(P, K, T_DROP_BONUS, pv, s[S_POSTURE + v])
     block = NO_SCORE
     j = _fighter(P, K, pv, F_BLOCK)
     if j >= 0:
-        blocking, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, close)
+        blocking, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, a, pa, mode, 0, close)
         if available:
             block = blocking
     return score, bonus, block
@@ -169,6 +170,7 @@ def _parry_vs_shot(
     par: IntArray,
     v: int,
     pv: int,
+    a: int,
     pa: int,
     j: int,
     close: bool,
@@ -180,22 +182,30 @@ def _parry_vs_shot(
     if penalty == 0 or _slot(P, K, pv, j, SL_KIND) != 1:
         return NO_SCORE
     mode = _fighter(P, K, pa, F_RANGED)
-    score, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, pa, mode, 0, close)
+    score, available, _ = _slot_score(P, PF, K, s, par, v, pv, j, a, pa, mode, 0, close)
     return score - penalty if available else NO_SCORE
 
 
 @_jit
 def _best_vs_shot(
-    P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, v: int, pv: int, pa: int
+    P: IntArray,
+    PF: FloatArray,
+    K: IntArray,
+    s: IntArray,
+    par: IntArray,
+    v: int,
+    pv: int,
+    a: int,
+    pa: int,
 ) -> int:
     """`ai.best_defense` against a shot: the best of the dodge, the dodge and drop, the
     parries (a thrown weapon's) and the block (the AI weighs a shot as one from afar,
     with the shield's DB)."""
-    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa, False)
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, a, pa, False)
     best = max(score + max(bonus, 0), block)  # NO_DROP is below 0
     if _fighter(P, K, pv, F_SHOT_PARRY) > 0:
         for j in range(_fighter(P, K, pv, F_SLOTS)):
-            best = max(best, _parry_vs_shot(P, PF, K, s, par, v, pv, pa, j, False))
+            best = max(best, _parry_vs_shot(P, PF, K, s, par, v, pv, a, pa, j, False))
     return best
 
 
@@ -222,7 +232,7 @@ def _defend_shot(
     (B375), the first of equal odds, as `defense_options` lists them; the number of its
     `hits` it stops (B375: a success one and one more per point of margin, a critical
     success all). `close`: the shot comes from within the target's yard (close combat)."""
-    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, pa, close)
+    score, bonus, block = _shot_defenses(P, PF, K, s, par, v, pv, a, pa, close)
     best = _chance(P, PF, K, score)
     choice = 0  # 0 dodge, 1 dodge and drop, 2 block, 3 parry
     if bonus != NO_DROP:
@@ -234,7 +244,7 @@ def _defend_shot(
     slot, parrying = -1, NO_SCORE
     if _fighter(P, K, pv, F_SHOT_PARRY) > 0:
         for j in range(_fighter(P, K, pv, F_SLOTS)):
-            option = _parry_vs_shot(P, PF, K, s, par, v, pv, pa, j, close)
+            option = _parry_vs_shot(P, PF, K, s, par, v, pv, a, pa, j, close)
             if option != NO_SCORE and _chance(P, PF, K, option) > best:
                 best, choice, slot, parrying = _chance(P, PF, K, option), 3, j, option
     if block != NO_SCORE and _chance(P, PF, K, block) > best:
@@ -453,7 +463,7 @@ def _shooter_turn(
         + _i2(P, K, T_RAPID_BONUS, pf, s[S_LOADED + f])
     )
     at = min(max(skill, SKILL_LO), SKILL_HI) - SKILL_LO
-    against = _clip_defense(_best_vs_shot(P, PF, K, s, par, v, pv, pf))
+    against = _clip_defense(_best_vs_shot(P, PF, K, s, par, v, pv, f, pf))
     value = _f3(PF, K, T_SHOT_VALUE, pf, at, against)
     # The first of equal values in the engine's order of Attacks (`before_shot`).
     if value == blow and code < 0 and distance > 3.0:
