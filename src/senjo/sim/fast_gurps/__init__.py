@@ -1,5 +1,5 @@
 """The GURPS fast path: many duels without a map, vectorised with NumPy, and battles of
-two sides of up to 16 (`group.py`, compiled only).
+two sides of up to 32 (`group.py`, compiled only).
 
 `GURPS_FAST` implements `senjo.sim.fastpath.FastPath` (name "fast"). It
 accepts a GURPS scenario with no map, two combatants on two sides played by

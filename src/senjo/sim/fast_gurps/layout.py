@@ -184,7 +184,7 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # another stands within reach (the AI then weighs its blows at the others).
 W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
-NMAX = 16
+NMAX = 32
 #: How a group battle's fighter ends it (`group.GroupResult.up`): down, still in the
 #: fight, or fled.
 DOWN, UP, FLED_OUT = 0, 1, 2

@@ -20,6 +20,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_BLOCKS,
     S_CONSCIOUS,
     S_DEFENDED_NOW,
+    S_FIELDS,
     S_FLED,
     S_GUARD,
     S_HAND,
@@ -317,8 +318,12 @@ def _fresh(P: IntArray, K: IntArray, s: IntArray, f: int, pf: int) -> None:
 def _reset(
     P: IntArray, PF: FloatArray, K: IntArray, s: IntArray, par: IntArray, x: npt.NDArray[np.float64]
 ) -> None:
-    s[:] = 0
-    par[:, :] = 0
+    # A duel uses slots 0 and 1 alone: only their fields and parry counts are cleared
+    # (the whole state is `S_FIELDS * NMAX` long, sized for a group's fighters).
+    for field in range(0, S_FIELDS * NMAX, NMAX):
+        s[field] = 0
+        s[field + 1] = 0
+    par[0:2, :] = 0
     for f in range(2):
         _fresh(P, K, s, f, f)
         x[f] = _f1(PF, K, T_X, f)
