@@ -27,6 +27,7 @@ from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.state import IntArray
 from senjo.sim.fast_gurps.tables import Unsupported, _build, _longest_reach
 from senjo.space.plane import Point
+from senjo.systems.gurps.system import initiative_order
 
 __all__ = [
     "GroupResult",
@@ -71,6 +72,24 @@ def _pair(scenario: Scenario, a: str, b: str) -> Scenario:
     return dataclasses.replace(
         scenario, fighters=fighters, positions=positions, controllers=controllers
     )
+
+
+def _likeness(pair: Scenario, order: tuple[str, ...]) -> tuple[object, ...]:
+    """What a pair's duel tables are built from: the two sheets in turn order (B363; a tie
+    on Basic Speed and DX goes by key, so the order is part of it) less their keys, names
+    and sides, their controllers, and - with a shooter among them - how far apart they
+    start (a shooter's tables are checked there, `ranged_tables.py`; a melee pair's do not
+    depend on it: `tables._fighter_tables`). Two pairs alike have the same tables."""
+    sheets = {f.key: f for f in pair.fighters}
+    alike = tuple(
+        repr(dataclasses.replace(sheets[key], key="", name="", side="", name_ja=""))
+        for key in order
+    )
+    controllers = tuple(pair.controllers.get(key, "ai") for key in order)
+    shooting = any(shooter(f) is not None for f in pair.fighters)
+    here, there = (pair.positions[key].x for key in order)
+    start = abs(there - here) if shooting else None
+    return (*alike, *controllers, start)
 
 
 def group_reason(scenario: Scenario) -> str | None:
@@ -156,6 +175,10 @@ def _build_group(scenario: Scenario) -> GroupTables:
     rows = np.full((NMAX, NMAX), -1, dtype=np.int64)
     tabled: list[FighterTables] = []
     shared: DuelTables | None = None
+    # Pairs alike (`_likeness`: a horde of the same sheet against one foe) share their
+    # duel's tables and rows: built and packed once (the kernel tells fighters apart by
+    # their slots, never by their rows).
+    built: dict[tuple[object, ...], tuple[int, int]] = {}
     for i, a in enumerate(keys):
         for b in keys[i + 1 :]:
             if by_key[a].side == by_key[b].side:
@@ -164,12 +187,17 @@ def _build_group(scenario: Scenario) -> GroupTables:
             reason = decline_reason(pair)  # each pair of foes a duel the fast path plays
             if reason is not None:
                 raise Unsupported(reason)
-            duel = _build(pair, None, reach, span)
-            for own, foe in ((a, b), (b, a)):
-                rows[slot[own], slot[foe]] = len(tabled)
-                tabled.append(next(t for t in duel.fighters if t.key == own))
-            if shared is None or duel.max_basic > shared.max_basic:
-                shared = duel
+            order = initiative_order(pair.fighters, {})
+            likeness = _likeness(pair, order)
+            if likeness not in built:
+                duel = _build(pair, None, reach, span)
+                built[likeness] = (len(tabled), len(tabled) + 1)
+                tabled += duel.fighters  # in `order`, as `_build` tabulates them
+                if shared is None or duel.max_basic > shared.max_basic:
+                    shared = duel
+            first, second = built[likeness]
+            rows[slot[order[0]], slot[order[1]]] = first
+            rows[slot[order[1]], slot[order[0]]] = second
     assert shared is not None  # two sides: at least one pair
     injury = max(int(w.max()) for f in tabled for w in f.injury.values())
     tables = dataclasses.replace(shared, fighters=tuple(tabled), max_injury=injury)
