@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from senjo.cli import odds_text
 from senjo.cli.dice_errors import dice_error_text
@@ -60,11 +60,12 @@ from senjo.sim.odds import (
     gurps_attack_odds,
     gurps_exchange,
 )
-from senjo.sim.odds_rapid import MAX_ROF, GurpsBurst, burst_hits, burst_of
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import IGNORES_DR, DamageParseError, DamageType, WeaponDamage
 from senjo.systems.gurps.injury import InjuryTolerance, can_target
-from senjo.systems.gurps.ranged import rapid_fire_bonus
+
+if TYPE_CHECKING:
+    from senjo.sim.odds_rapid import GurpsBurst
 
 __all__ = [
     "COMMAND",
@@ -343,10 +344,16 @@ def gurps_odds(
     if recoil is not None and rof is None:
         fail(_say("needs_rof", chosen))
     shots = 1 if rof is None else count(rof, "--rof", chosen, least=1)
-    if shots > MAX_ROF:
-        fail(_say("too_many_shots", chosen, most=MAX_ROF))
+    bonus = 0  # B373's Rapid Fire bonus, added to --skill: none for one shot
+    if shots > 1:
+        # A burst's rules and odds, imported for one only (some 8 ms of a start-up).
+        from senjo.sim import odds_rapid
+        from senjo.systems.gurps.ranged import rapid_fire_bonus
+
+        if shots > odds_rapid.MAX_ROF:
+            fail(_say("too_many_shots", chosen, most=odds_rapid.MAX_ROF))
+        bonus = rapid_fire_bonus(shots)
     kick = 1 if recoil is None else count(recoil, "--recoil", chosen, least=1)
-    bonus = rapid_fire_bonus(shots)  # B373, added to --skill
     exchange = None
     burst: GurpsBurst | None = None
     if damage is None:
@@ -400,14 +407,16 @@ def gurps_odds(
                 critical_table=not no_critical_table,
             )
             if shots > 1:
-                burst = burst_of(exchange, shots, kick, bonus)
+                burst = odds_rapid.burst_of(exchange, shots, kick, bonus)
         except (ValueError, DiceError) as error:  # checked above; a last one-line guard
             fail(dice_error_text(str(error), chosen))
         odds = exchange.attack
     hits = None
     if shots > 1:
         hits = (
-            burst.hits if burst is not None else burst_hits(odds.skill, odds.defense, shots, kick)
+            burst.hits
+            if burst is not None
+            else odds_rapid.burst_hits(odds.skill, odds.defense, shots, kick)
         )
     if as_json:
         chances: dict[str, Any] = {
