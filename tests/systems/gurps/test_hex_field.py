@@ -508,7 +508,7 @@ def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
     """seed 001 (移動点): the hexes a move reaches depend on where everyone stands; the
     field searches once per arrangement and again when a figure moves."""
     import senjo.space.movement as movement
-    import senjo.systems.gurps.hexfield as hexfield
+    import senjo.systems.gurps.field_moves as field_moves
 
     calls: list[Hex] = []
     real = movement.search
@@ -517,7 +517,7 @@ def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
         calls.append(start)
         return real(hexmap, start, *args, **kwargs)
 
-    monkeypatch.setattr(hexfield, "search", counted)
+    monkeypatch.setattr(field_moves, "search", counted)
     game = _on_map([], (Hex(2, 2), Facing.N), (Hex(4, 2), Facing.N))
     ground = game.state.ground
     assert isinstance(ground, HexField)

@@ -22,17 +22,15 @@ from senjo.space.movement import (
     ALL_OUT_DEFENSE,
     MOVE,
     MOVE_AND_ATTACK,
-    Entry,
     MoveProfile,
-    Posture,
     Reachable,
-    search,
 )
 from senjo.systems.gurps import lookups
-from senjo.systems.gurps.bodies import cells, lie_down, nearest, occupied, size, trail
+from senjo.systems.gurps.bodies import cells, lie_down, nearest, occupied, trail
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.close_combat import foe_side, own_side, settle
 from senjo.systems.gurps.field import FRONT, STAY, Route, heading, vision_of
+from senjo.systems.gurps.field_moves import moves_on
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["HexField"]
@@ -84,9 +82,6 @@ HUDDLE = 4
 _FAR = 1 << 20
 
 
-#: Searches a field keeps (`HexField._search`); past this many it starts afresh.
-_SEARCHES_KEPT = 512
-
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
 #: 移動点); any other moves by the Step.
 _PROFILES = {
@@ -104,26 +99,18 @@ class HexField:
     search finds, ending faced toward the foe where the points allow.
     """
 
-    __slots__ = ("_narrow", "_searches", "map")
+    __slots__ = ("_moves", "map")
 
     def __init__(self, hexmap: HexMap) -> None:
         self.map = hexmap
-        self._narrow: dict[int, frozenset[Hex]] = {}
-        # Searches already made, by everything they depend on: the AI weighs the same
-        # move several times in a turn (its maneuver, its destination, then the move).
-        self._searches: dict[tuple[Any, ...], Reachable] = {}
+        # Searches and destinations already worked out, shared by every field on this
+        # map (`field_moves.py`).
+        self._moves = moves_on(hexmap)
 
     def narrow_for(self, width: int) -> frozenset[Hex]:
         """The hexes too narrow for a figure `width` hexes wide (seed 001: 大きなフィギュア -
         it cannot enter ground narrower than its widest part)."""
-        if width <= 1:
-            return frozenset()
-        found = self._narrow.get(width)
-        if found is None:
-            board = self.map
-            found = frozenset(h for h in board if 0 < board.passage_width(h) < width)
-            self._narrow[width] = found
-        return found
+        return self._moves.narrow_for(width)
 
     @staticmethod
     def _hex(state: GurpsState, key: str) -> Hex:
@@ -169,63 +156,8 @@ class HexField:
         """Every state the mover's points reach. A foe's hex ends the move there, and a
         close combat is left by one's own side - unless `evading` (seed 001: すり抜け),
         when foes' hexes may be passed through with the points to leave them."""
-        status = state.status[mover]
-        side = state.fighters[mover].side
-        friends: list[Hex] = []
-        foes: list[Hex] = []
-        blocked: list[Hex] = [*status.body, *(() if evading else foe_side(state, mover))]
-        own = set(cells(status))
-        blocked.extend(h for h in self.narrow_for(state.fighters[mover].width) if h not in own)
-        mine = size(state, mover)
-        smaller: set[Hex] = set()  # seed 001 (体当たりと蹂躙): a large figure overruns them
-        for key, other in state.status.items():
-            if key == mover or other.hex is None or not other.active:
-                continue
-            if other.body:
-                # no close combat with a multi-hex figure: its hexes cannot be entered
-                blocked.extend(cells(other))
-                continue
-            if other.prone_hex is not None:
-                blocked.append(other.prone_hex)  # a lying figure's second hex
-            (friends if state.fighters[key].side == side else foes).append(other.hex)
-            if mine > 1 and size(state, key) < mine:
-                smaller.add(other.hex)
-        start = self._hex(state, mover)
-        asked = (
-            start,
-            status.facing,
-            budget,
-            status.posture,
-            profile,
-            evading,
-            tuple(sorted(friends)),
-            tuple(sorted(foes)),
-            frozenset(blocked),
-            frozenset(smaller),
-        )
-        found = self._searches.get(asked)
-        if found is not None:
-            return found
-        entry: Any = Entry.PASS if evading else Entry.STOP
-        if smaller:
-            base = entry
-            entry = lambda h: Entry.PASS if h in smaller else base  # noqa: E731
-        found = search(
-            self.map,
-            start,
-            status.facing,
-            budget,
-            posture=Posture(status.posture),
-            friends=friends,
-            foes=foes,
-            foe_entry=entry,
-            profile=profile,
-            blocked=blocked,
-        )
-        if len(self._searches) >= _SEARCHES_KEPT:
-            self._searches.clear()
-        self._searches[asked] = found
-        return found
+        moves = self._moves
+        return moves.answer(moves.question(state, mover, budget, profile, evading))
 
     def _settle(self, moves: Reachable, rank: Any, score: Any) -> Route:
         """The route to the best reachable state: first by `rank(hex)` (cheap, per hex),
@@ -391,7 +323,6 @@ class HexField:
         """Every (hex, facing) a Move (or the move inside `maneuver`) can end in, cheapest
         first (staying put excluded); those reached only by evading a foe on the way are
         marked `evade`."""
-        start = (self._hex(state, mover), state.status[mover].facing)
         profile = _PROFILES.get(maneuver, MOVE)
         side = state.fighters[mover].side
         huddled = Counter(
@@ -399,25 +330,19 @@ class HexField:
             for key, other in state.status.items()
             if key != mover and other.active and state.fighters[key].side == side
         )
-        ends: dict[tuple[Hex, Facing], tuple[float, bool]] = {}
+        # seed 001 (ヘクス): at most four friends huddle in a hex
+        full = frozenset(
+            place for place, count in huddled.items() if place is not None and count >= HUDDLE
+        )
         # An end reached without evading never needs it; with no foe in reach, evading
         # finds nothing more.
-        for evading in (False, True) if self._foe_near(state, mover, budget) else (False,):
-            moves = self._search(state, mover, budget, profile, evading=evading)
-            for here, cost in moves.ends().items():
-                if here not in ends:
-                    ends[here] = (cost, evading)
-        ends.pop(start, None)
-        full = [place for place, count in huddled.items() if count >= HUDDLE]
-        if full:  # seed 001 (ヘクス): at most four friends huddle in a hex
-            ends = {here: end for here, end in ends.items() if here[0] not in full}
-        ordered = sorted(  # by cost, then hex (q, r) and facing, as numbers
-            ends.items(),
-            key=lambda item: (item[1][0], item[0][0].q, item[0][0].r, int(item[0][1])),
+        near = self._foe_near(state, mover, budget)
+        moves = self._moves
+        questions = tuple(
+            moves.question(state, mover, budget, profile, evading)
+            for evading in ((False, True) if near else (False,))
         )
-        return tuple(
-            Destination(place, facing, cost, evade) for (place, facing), (cost, evade) in ordered
-        )
+        return moves.destinations_for(questions, full)
 
     def _foe_near(self, state: GurpsState, mover: str, budget: float) -> bool:
         """Whether a move could meet a foe: one stands within the move's reach (the points,
