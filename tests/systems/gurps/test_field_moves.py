@@ -106,3 +106,23 @@ def test_a_battle_plays_the_same_after_others_on_its_map(example: str) -> None:
     alone = build_battle(scenario, seed=4)
     run(alone, lambda actor: ai)
     assert [repr(event) for event in after.log] == [repr(event) for event in alone.log]
+
+
+def test_an_approach_is_kept_until_a_figure_moves() -> None:
+    """seed 001 (ステップ, 移動点): the route of an approach - by a Step, or by a Move's
+    points - is worked out once per arrangement (the same route again, from a field on
+    the same map too) and anew when a hex it could step into is taken."""
+    board = HexMap.rectangle(10, 10)
+    state = _placed(board, Hex(4, 6), Hex(4, 3))
+    ground = state.ground
+    assert isinstance(ground, HexField)
+    step = ground.approach(state, "a", "b", 1.0, 1.0)
+    assert HexField(board).approach(state, "a", "b", 1.0, 1.0) is step
+    move = ground.approach(state, "a", "b", 5.0, 1.0, "move")
+    assert HexField(board).approach(state, "a", "b", 5.0, 1.0, "move") is move
+    assert step != move
+    end = step.places[-1]
+    state.status["b"].hex = end[0]  # the foe now stands where a would have stepped
+    fresh = HexField(HexMap.rectangle(10, 10))
+    assert ground.approach(state, "a", "b", 1.0, 1.0) == fresh.approach(state, "a", "b", 1.0, 1.0)
+    assert ground.approach(state, "a", "b", 1.0, 1.0) != step

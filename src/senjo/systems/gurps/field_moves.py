@@ -18,6 +18,7 @@ from senjo.space.movement import Entry, MoveProfile, Posture, Reachable, search
 from senjo.systems.gurps.bodies import cells, size
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.close_combat import foe_side
+from senjo.systems.gurps.field import Route
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["MoveSearches", "moves_on"]
@@ -30,20 +31,22 @@ MAPS_KEPT = 4
 
 
 class MoveSearches:
-    """What the fields on one map have worked out: movement searches and destinations.
+    """What the fields on one map have worked out: movement searches, destinations and
+    the routes of an approach to a foe.
 
     >>> board = HexMap.rectangle(3, 3)
     >>> moves_on(board) is moves_on(board), moves_on(board) is moves_on(HexMap.rectangle(3, 3))
     (True, False)
     """
 
-    __slots__ = ("destinations", "hexmap", "narrow", "searches")
+    __slots__ = ("destinations", "hexmap", "narrow", "routes", "searches")
 
     def __init__(self, hexmap: HexMap) -> None:
         self.hexmap = hexmap  # held, so that its identity (the store's key) stays its own
         self.searches: dict[tuple[Any, ...], Reachable] = {}
         self.destinations: dict[tuple[Any, ...], tuple[Destination, ...]] = {}
         self.narrow: dict[int, frozenset[Hex]] = {}
+        self.routes: dict[tuple[Any, ...], Route] = {}
 
     def narrow_for(self, width: int) -> frozenset[Hex]:
         """The hexes too narrow for a figure `width` hexes wide (seed 001: 大きなフィギュア -
@@ -101,6 +104,13 @@ class MoveSearches:
             frozenset(blocked),
             frozenset(smaller),
         )
+
+    def keep_route(self, asked: tuple[Any, ...], route: Route) -> Route:
+        """Keep the route `HexField.approach` found for `asked` (everything it depends on)."""
+        if len(self.routes) >= KEPT:
+            self.routes.clear()
+        self.routes[asked] = route
+        return route
 
     def answer(self, question: tuple[Any, ...]) -> Reachable:
         """Every state the points reach, for a `question`: searched once, then kept."""

@@ -82,6 +82,28 @@ HUDDLE = 4
 _FAR = 1 << 20
 
 
+def _best_step(
+    start: Hex, facing: Facing, places: tuple[Hex, ...], score: Any, rank: Any = None
+) -> Route:
+    """The Step to the best (hex, facing) among `places` by `score`, then staying before
+    stepping, then keeping the `facing`. `rank(hex)`, when given, is never more than the
+    first part of the hex's scores: a hex ranked above the best score found so far is
+    passed over unscored (it could not win; the choice is the same)."""
+    best: tuple[Any, ...] | None = None
+    for place in places:
+        if rank is not None and best is not None and rank(place) > best[0][0]:
+            continue
+        for end in FACINGS:
+            key = (*score(place, end), 0 if place == start else 1, end != facing)
+            if best is None or key < best[0]:
+                best = (key, place, end)
+    assert best is not None
+    _, place, end = best
+    if (place, end) == (start, facing):
+        return STAY
+    return Route(((place, end),), (float(hex_gap(place, start)),))
+
+
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
 #: 移動点); any other moves by the Step.
 _PROFILES = {
@@ -227,10 +249,24 @@ class HexField:
                 return 0 if reach == 0 and len(goals) == 1 else _FAR
             return max(0, hex_gap(place, nearest_goal(place)) - reach)
 
+        # The route depends on the target's hexes, the reach and where the mover can go:
+        # for a Step, its hex, facing and the neighbours open to it; for a move, the
+        # movement search's question. Kept per map (`field_moves.py`) by all of these.
+        moves = self._moves
         profile = _PROFILES.get(maneuver)
         if profile is None:
-            return self._step(state, mover, score, rank)
-        return self._settle(self._search(state, mover, budget, profile), rank, score)
+            start, facing, places = self._step_places(state, mover)
+            asked: tuple[Any, ...] = (start, facing, places, head, goals, reach)
+            found = moves.routes.get(asked)
+            if found is None:
+                found = moves.keep_route(asked, _best_step(start, facing, places, score, rank))
+            return found
+        question = moves.question(state, mover, budget, profile, False)
+        asked = (question, head, goals, reach)
+        found = moves.routes.get(asked)
+        if found is None:
+            found = moves.keep_route(asked, self._settle(moves.answer(question), rank, score))
+        return found
 
     def _open(self, state: GurpsState, mover: str, place: Hex, *, foes: bool = False) -> bool:
         """Whether the mover may step into `place`: on the map, passable, and empty -
@@ -256,30 +292,22 @@ class HexField:
 
     def _step(self, state: GurpsState, mover: str, score: Any, rank: Any = None) -> Route:
         """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing;
-        into a foe's hex (close combat), or out of one by one's own side only.
+        into a foe's hex (close combat), or out of one by one's own side only: the best
+        of `_step_places` by `score` (`_best_step`)."""
+        start, facing, places = self._step_places(state, mover)
+        return _best_step(start, facing, places, score, rank)
 
-        The best (hex, facing) by `score`, then staying before stepping, then keeping the
-        facing. `rank(hex)`, when given, is never more than the first part of the hex's
-        scores: a hex ranked above the best score found so far is passed over unscored
-        (it could not win; the choice is the same)."""
-        status = state.status[mover]
+    def _step_places(self, state: GurpsState, mover: str) -> tuple[Hex, Facing, tuple[Hex, ...]]:
+        """The mover's hex and facing, and the hexes a Step may end in: its own, then its
+        neighbours (out of a close combat, the hexes on its own side) that are open to it
+        (`_open`, a foe's hex included)."""
         start = self._hex(state, mover)
-        best: tuple[Any, ...] | None = None
         leaving = own_side(state, mover)
-        for place in (start, *(leaving or start.neighbors())):
-            if rank is not None and best is not None and rank(place) > best[0][0]:
-                continue
-            if place != start and not self._open(state, mover, place, foes=True):
-                continue
-            for facing in FACINGS:
-                key = (*score(place, facing), 0 if place == start else 1, facing != status.facing)
-                if best is None or key < best[0]:
-                    best = (key, place, facing)
-        assert best is not None
-        _, place, facing = best
-        if (place, facing) == (start, status.facing):
-            return STAY
-        return Route(((place, facing),), (float(hex_gap(place, start)),))
+        places = [start]
+        for place in leaving or start.neighbors():
+            if place != start and self._open(state, mover, place, foes=True):
+                places.append(place)
+        return start, state.status[mover].facing, tuple(places)
 
     def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
         """The move that ends farthest from the threat, still facing it if possible."""
