@@ -126,3 +126,19 @@ def test_an_approach_is_kept_until_a_figure_moves() -> None:
     fresh = HexField(HexMap.rectangle(10, 10))
     assert ground.approach(state, "a", "b", 1.0, 1.0) == fresh.approach(state, "a", "b", 1.0, 1.0)
     assert ground.approach(state, "a", "b", 1.0, 1.0) != step
+
+
+def test_figures_beyond_a_moves_reach_do_not_change_its_question() -> None:
+    """seed 001 (移動点): every hex entered costs at least a point, so a move of 3 points
+    gets no farther than 3 hexes: a foe 8 hexes off may stand anywhere out there without
+    a new search, while one who comes within reach changes the question."""
+    board = HexMap.rectangle(12, 12)
+    moves = field_moves.moves_on(board)
+    state = _placed(board, Hex(2, 6), Hex(10, 6))
+    first = moves.question(state, "a", 3.0, movement.MOVE, False)
+    state.status["b"].hex = Hex(10, 2)
+    assert moves.question(state, "a", 3.0, movement.MOVE, False) == first
+    state.status["b"].hex = Hex(4, 6)
+    assert moves.question(state, "a", 3.0, movement.MOVE, False) != first
+    near = HexField(board).ends_near(state, "a", 3.0, "move")
+    assert near == HexField(HexMap.rectangle(12, 12)).ends_near(state, "a", 3.0, "move")

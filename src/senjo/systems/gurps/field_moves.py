@@ -10,8 +10,10 @@ battles meet the same positions again and again. Sharing changes no result.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.movement import Entry, MoveProfile, Posture, Reachable, search
@@ -90,19 +92,24 @@ class MoveSearches:
             (friends if state.fighters[key].side == side else foes).append(other.hex)
             if mine > 1 and size(state, key) < mine:
                 smaller.add(other.hex)
-        if status.hex is None:
+        start = status.hex
+        if start is None:
             raise ValueError(f"{mover} has no hex on this map")
+        # Every hex entered costs at least a point, and a figure may always move one hex:
+        # no move gets past `far` hexes from its start, so what lies farther changes
+        # nothing, and is left out of the question (more questions asked again).
+        far = max(math.ceil(budget), 1) + 1
         return (
-            status.hex,
+            start,
             status.facing,
             budget,
             status.posture,
             profile,
             evading,
-            tuple(sorted(friends)),
-            tuple(sorted(foes)),
-            frozenset(blocked),
-            frozenset(smaller),
+            tuple(sorted(h for h in friends if hex_gap(start, h) <= far)),
+            tuple(sorted(h for h in foes if hex_gap(start, h) <= far)),
+            frozenset(h for h in blocked if hex_gap(start, h) <= far),
+            frozenset(h for h in smaller if hex_gap(start, h) <= far),
         )
 
     def keep_route(self, asked: tuple[Any, ...], route: Route) -> Route:

@@ -302,12 +302,29 @@ class HexField:
         neighbours (out of a close combat, the hexes on its own side) that are open to it
         (`_open`, a foe's hex included)."""
         start = self._hex(state, mover)
-        leaving = own_side(state, mover)
+        status = state.status[mover]
+        side = state.fighters[mover].side
+        # `_open` with foes, for all the neighbours at once: per hex another figure
+        # fills, whether the mover may enter it (it holds a lone one-hex foe's head).
+        taken: dict[Hex, bool] = {}
+        for key, other in state.status.items():
+            if key == mover or not other.active:
+                continue
+            foe = state.fighters[key].side != side and not other.body
+            for cell in cells(other):
+                taken[cell] = taken.get(cell, False) or (foe and cell == other.hex)
+        board = self.map
         places = [start]
-        for place in leaving or start.neighbors():
-            if place != start and self._open(state, mover, place, foes=True):
+        for place in own_side(state, mover) or start.neighbors():
+            if (
+                place != start
+                and place in board
+                and board.passable(place)
+                and place not in status.body
+                and taken.get(place, True)
+            ):
                 places.append(place)
-        return start, state.status[mover].facing, tuple(places)
+        return start, status.facing, tuple(places)
 
     def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
         """The move that ends farthest from the threat, still facing it if possible."""
