@@ -42,3 +42,20 @@ def choose(game: Battle[GurpsState], key: str) -> None:
 def events(game: Battle[GurpsState], kind: type[Event]) -> list[Any]:
     """The logged events of one type, in order."""
     return [item for item in game.log if isinstance(item, kind)]
+
+
+def count_searches(monkeypatch: Any) -> list[Any]:
+    """Patch the hex map's movement search (`field_moves.search`) to note each search's
+    start hex in the list returned (the sources only: `tests.sources.needs_sources`)."""
+    from senjo.space import movement
+    from senjo.systems.gurps import field_moves
+
+    made: list[Any] = []
+    real = movement.search
+
+    def counted(hexmap: Any, start: Any, *args: Any, **kwargs: Any) -> Any:
+        made.append(start)
+        return real(hexmap, start, *args, **kwargs)
+
+    monkeypatch.setattr(field_moves, "search", counted)
+    return made

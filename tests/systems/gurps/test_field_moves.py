@@ -21,7 +21,7 @@ from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 from tests.sources import needs_sources
 
-from .helpers import fighter
+from .helpers import count_searches, fighter
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "gurps"
 
@@ -40,14 +40,7 @@ def _placed(board: HexMap, a: Hex, b: Hex) -> GurpsState:
 def test_fields_on_one_map_share_their_searches(monkeypatch: Any) -> None:
     """A second field on the same map finds the first one's search (no search made);
     a field on another map, equal or not, searches for itself."""
-    made: list[Hex] = []
-    real = movement.search
-
-    def counted(hexmap: HexMap, start: Hex, *args: Any, **kwargs: Any) -> Any:
-        made.append(start)
-        return real(hexmap, start, *args, **kwargs)
-
-    monkeypatch.setattr(field_moves, "search", counted)
+    made = count_searches(monkeypatch)
     board = HexMap.rectangle(10, 10)
     first = _placed(board, Hex(2, 5), Hex(6, 2))
     ends = HexField(board).ends_near(first, "a", 5, "move")

@@ -19,7 +19,7 @@ from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 from tests.sources import needs_sources
 
-from .helpers import choose, events, fighter
+from .helpers import choose, count_searches, events, fighter
 
 SAFE = [3] * 40
 SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
@@ -507,17 +507,7 @@ def test_a_retreating_defender_turns_sixty_degrees_toward_the_attacker() -> None
 def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
     """seed 001 (移動点): the hexes a move reaches depend on where everyone stands; the
     field searches once per arrangement and again when a figure moves."""
-    import senjo.space.movement as movement
-    import senjo.systems.gurps.field_moves as field_moves
-
-    calls: list[Hex] = []
-    real = movement.search
-
-    def counted(hexmap: HexMap, start: Hex, *args: Any, **kwargs: Any) -> Any:
-        calls.append(start)
-        return real(hexmap, start, *args, **kwargs)
-
-    monkeypatch.setattr(field_moves, "search", counted)
+    calls = count_searches(monkeypatch)
     game = _on_map([], (Hex(2, 2), Facing.N), (Hex(4, 2), Facing.N))
     ground = game.state.ground
     assert isinstance(ground, HexField)
