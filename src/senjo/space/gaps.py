@@ -27,8 +27,20 @@ def hex_gap(a: Hex, b: Hex) -> int:
     >>> hex_gap(Hex(0, 0), Hex(3, -1)), hex_gap(Hex(-2, 2), Hex(1, 0))
     (3, 3)
     """
-    dq, dr = a.q - b.q, a.r - b.r
-    return max(abs(dq), abs(dr), abs(dq + dr))
+    # By index and comparison rather than `.q`, `abs` and `max`: compiled, those are an
+    # attribute lookup and calls on boxed numbers each, this is integer arithmetic.
+    dq: int = a[0] - b[0]
+    dr: int = a[1] - b[1]
+    ds = dq + dr
+    if dq < 0:
+        dq = -dq
+    if dr < 0:
+        dr = -dr
+    if ds < 0:
+        ds = -ds
+    if dr > dq:
+        dq = dr
+    return ds if ds > dq else dq
 
 
 def facing_turns(a: Facing, b: Facing) -> int:
@@ -38,7 +50,7 @@ def facing_turns(a: Facing, b: Facing) -> int:
     (3, 2)
     """
     turns = (int(b) - int(a)) % 6
-    return min(turns, 6 - turns)
+    return turns if turns <= 3 else 6 - turns
 
 
 def nearest_hex(origin: Hex, hexes: tuple[Hex, ...] | list[Hex]) -> Hex:
