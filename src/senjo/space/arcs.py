@@ -102,10 +102,13 @@ _SEES = {
 
 def _ahead(position: Hex, facing: Facing, target: Hex) -> tuple[int, int]:
     """The target's offset from ``position``, turned so that ``facing`` points north."""
-    q, r = target.q - position.q, target.r - position.r
+    # By index, and the facing as the integer it is: compiled, `.q` and `IntEnum`
+    # arithmetic are lookups and calls on boxed values.
+    q: int = target[0] - position[0]
+    r: int = target[1] - position[1]
     if q == 0 and r == 0:
         raise ValueError(f"{target!r} is the figure's own hex: it lies in no arc")
-    for _ in range(facing % 6):  # turn left 60°: (q, r, s) -> (-s, -q, -r)
+    for _ in range(int(facing) % 6):  # turn left 60°: (q, r, s) -> (-s, -q, -r)
         q, r = q + r, -q
     return q, r
 

@@ -55,15 +55,18 @@ def test_fields_on_one_map_share_their_searches(monkeypatch: Any) -> None:
 
 
 def test_destinations_are_kept_until_a_figure_moves() -> None:
-    """seed 001 (移動点): a Move's destinations are worked out once per arrangement (the
-    same tuple again) and anew when the foe stands elsewhere: then what a field on a
-    fresh map works out."""
+    """seed 001 (移動点): a Move's destinations, and the hexes it reaches, are worked out
+    once per arrangement (the same tuple and set again) and anew when the foe stands
+    elsewhere: then what a field on a fresh map works out."""
     board = HexMap.rectangle(10, 10)
     state = _placed(board, Hex(2, 5), Hex(2, 3))
     ground = state.ground
     assert isinstance(ground, HexField)
     first = ground.destinations(state, "a", 5)
     assert HexField(board).destinations(state, "a", 5) is first
+    reached = ground.ends_near(state, "a", 5, "move")
+    assert HexField(board).ends_near(state, "a", 5, "move") is reached
+    assert {d.hex for d in first} | {Hex(2, 5)} >= reached  # a Move's ends, and staying
     state.status["b"].hex = Hex(5, 5)
     after = ground.destinations(state, "a", 5)
     assert after != first

@@ -33,15 +33,15 @@ MAPS_KEPT = 4
 
 
 class MoveSearches:
-    """What the fields on one map have worked out: movement searches, destinations and
-    the routes of an approach to a foe.
+    """What the fields on one map have worked out: movement searches, the hexes they
+    reach, destinations and the routes of an approach to a foe.
 
     >>> board = HexMap.rectangle(3, 3)
     >>> moves_on(board) is moves_on(board), moves_on(board) is moves_on(HexMap.rectangle(3, 3))
     (True, False)
     """
 
-    __slots__ = ("destinations", "hexmap", "narrow", "routes", "searches")
+    __slots__ = ("destinations", "hexmap", "narrow", "reached", "routes", "searches")
 
     def __init__(self, hexmap: HexMap) -> None:
         self.hexmap = hexmap  # held, so that its identity (the store's key) stays its own
@@ -49,6 +49,7 @@ class MoveSearches:
         self.destinations: dict[tuple[Any, ...], tuple[Destination, ...]] = {}
         self.narrow: dict[int, frozenset[Hex]] = {}
         self.routes: dict[tuple[Any, ...], Route] = {}
+        self.reached: dict[tuple[Any, ...], frozenset[Hex]] = {}
 
     def narrow_for(self, width: int) -> frozenset[Hex]:
         """The hexes too narrow for a figure `width` hexes wide (seed 001: 大きなフィギュア -
@@ -144,6 +145,16 @@ class MoveSearches:
         if len(self.searches) >= KEPT:
             self.searches.clear()
         self.searches[question] = found
+        return found
+
+    def hexes_reached(self, question: tuple[Any, ...]) -> frozenset[Hex]:
+        """The hexes a `question`'s search reaches (in any facing): worked out once, kept."""
+        found = self.reached.get(question)
+        if found is None:
+            found = frozenset(place for place, _ in self.answer(question).states())
+            if len(self.reached) >= KEPT:
+                self.reached.clear()
+            self.reached[question] = found
         return found
 
     def destinations_for(

@@ -357,10 +357,13 @@ class HexField:
             settle(state, before)
             settle(state, status.hex, mover, before)
 
-    def ends_near(self, state: GurpsState, mover: str, budget: float, maneuver: str) -> set[Hex]:
+    def ends_near(
+        self, state: GurpsState, mover: str, budget: float, maneuver: str
+    ) -> frozenset[Hex]:
         """Every hex the mover's move inside `maneuver` can end in (seed 001: 移動点)."""
+        moves = self._moves
         profile = _PROFILES.get(maneuver, MOVE)
-        return {place for place, _ in self._search(state, mover, budget, profile).states()}
+        return moves.hexes_reached(moves.question(state, mover, budget, profile, False))
 
     def destinations(
         self, state: GurpsState, mover: str, budget: float, maneuver: str = "move"

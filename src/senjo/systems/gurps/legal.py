@@ -149,7 +149,7 @@ class _Closing:
 
     def __init__(self, state: GurpsState, key: str) -> None:
         self.state, self.key = state, key
-        self._ends: dict[float, set[Hex]] = {}
+        self._ends: dict[float, frozenset[Hex]] = {}
 
     def __call__(
         self, foe: str, mode: AttackMode, budget: float, distance: float, within: bool
