@@ -549,18 +549,25 @@ def _attack_steps() -> list[Any]:
 def test_the_attack_step_passes_over_hexes_that_cannot_win(monkeypatch: Any) -> None:
     """seed 001 (ステップ): an Attack's Step goes to the hex and facing nearest the foe's
     reach, facing it. Hexes farther than the best found so far are passed over unscored
-    (`HexField._step`'s `rank`); the Step chosen is the same as when every hex is scored,
-    for every placement of `_attack_steps`."""
+    (`field_moves.best_step`'s `rank`); the Step chosen is the same as when every hex is
+    scored, for every placement of `_attack_steps`."""
+    import senjo.systems.gurps.field_moves as field_moves
+    import senjo.systems.gurps.hexfield as hexfield
+
     found = _attack_steps()
-    original = HexField._step
+    original = field_moves.best_step
+    scored: list[int] = []
 
     def scoring_every_hex(
-        self: HexField, state: GurpsState, mover: str, score: Any, rank: Any = None
+        start: Hex, facing: Facing, places: tuple[Hex, ...], score: Any, rank: Any = None
     ) -> Any:
-        return original(self, state, mover, score)
+        scored.append(len(places))
+        return original(start, facing, places, score)
 
-    monkeypatch.setattr(HexField, "_step", scoring_every_hex)
+    monkeypatch.setattr(hexfield, "best_step", scoring_every_hex)
+    monkeypatch.setattr(field_moves, "_STORES", {})  # no route kept from the first pass
     assert len(found) > 500 and found == _attack_steps()
+    assert len(scored) > 100  # the second pass chose its Steps itself
     assert sum(bool(route.places) for route in found) > 100  # many Steps move
 
 

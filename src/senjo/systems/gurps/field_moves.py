@@ -1,4 +1,5 @@
-"""The movement searches of a hex field, worked out once per map (seed 001: 移動点).
+"""Moves on a hex field: the movement searches, worked out once per map (seed 001:
+移動点), and the Step (ステップ).
 
 `MoveSearches` holds, for one `HexMap`, every movement search made on it (by the
 question it answers: `MoveSearches.question`) and every list of a Move's
@@ -6,6 +7,9 @@ destinations. The map is immutable and each answer a pure function of its
 question, so every `HexField` on the same map shares one store (`moves_on`): the
 AI weighs the same move several times in a turn, and in a Monte Carlo run the
 battles meet the same positions again and again. Sharing changes no result.
+
+`step_places` and `best_step` choose a Step: the hexes open to it, and the best of them
+by a score `HexField` gives (its approach keeps the route it finds here per map too).
 """
 
 from __future__ import annotations
@@ -13,17 +17,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from senjo.space.gaps import hex_gap
+from senjo.space.gaps import FACINGS, hex_gap
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.movement import Entry, MoveProfile, Posture, Reachable, search
 from senjo.systems.gurps.bodies import cells, size
 from senjo.systems.gurps.choices import Destination
-from senjo.systems.gurps.close_combat import foe_side
-from senjo.systems.gurps.field import Route
+from senjo.systems.gurps.close_combat import foe_side, own_side
+from senjo.systems.gurps.field import STAY, Route
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["MoveSearches", "moves_on"]
+__all__ = ["MoveSearches", "best_step", "moves_on", "step_places"]
 
 #: Answers a map keeps of each kind; past this many, that kind starts afresh.
 KEPT = 4096
@@ -202,3 +206,58 @@ def moves_on(hexmap: HexMap) -> MoveSearches:
         store = MoveSearches(hexmap)
         _STORES[id(hexmap)] = store
     return store
+
+
+def step_places(
+    board: HexMap, state: GurpsState, mover: str
+) -> tuple[Hex, Facing, tuple[Hex, ...]]:
+    """seed 001 (上級戦闘での「ステップ」): the mover's hex and facing, and the hexes a Step
+    may end in: its own, then its neighbours (out of a close combat, the hexes on its own
+    side only) that are on the map, passable, not its own body and empty - or holding a
+    lone one-hex foe (敵のいるヘクスに侵入する: a close combat)."""
+    status = state.status[mover]
+    start = status.hex
+    if start is None:
+        raise ValueError(f"{mover} has no hex on this map")
+    side = state.fighters[mover].side
+    # Per hex another figure fills, whether the mover may enter it (it holds a foe's head).
+    taken: dict[Hex, bool] = {}
+    for key, other in state.status.items():
+        if key == mover or not other.active:
+            continue
+        foe = state.fighters[key].side != side and not other.body
+        for cell in cells(other):
+            taken[cell] = taken.get(cell, False) or (foe and cell == other.hex)
+    places = [start]
+    for place in own_side(state, mover) or start.neighbors():
+        if (
+            place != start
+            and place in board
+            and board.passable(place)
+            and place not in status.body
+            and taken.get(place, True)
+        ):
+            places.append(place)
+    return start, status.facing, tuple(places)
+
+
+def best_step(
+    start: Hex, facing: Facing, places: tuple[Hex, ...], score: Any, rank: Any = None
+) -> Route:
+    """The Step to the best (hex, facing) among `places` by `score`, then staying before
+    stepping, then keeping the `facing`. `rank(hex)`, when given, is never more than the
+    first part of the hex's scores: a hex ranked above the best score found so far is
+    passed over unscored (it could not win; the choice is the same)."""
+    best: tuple[Any, ...] | None = None
+    for place in places:
+        if rank is not None and best is not None and rank(place) > best[0][0]:
+            continue
+        for end in FACINGS:
+            key = (*score(place, end), 0 if place == start else 1, end != facing)
+            if best is None or key < best[0]:
+                best = (key, place, end)
+    assert best is not None
+    _, place, end = best
+    if (place, end) == (start, facing):
+        return STAY
+    return Route(((place, end),), (float(hex_gap(place, start)),))

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from senjo.space.arcs import Arc, arc_of, in_arc_of_vision
-from senjo.space.gaps import FACINGS, facing_turns, hex_gap, nearest_hex
+from senjo.space.gaps import facing_turns, hex_gap, nearest_hex
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.space.lines import line_of_fire
@@ -30,7 +30,7 @@ from senjo.systems.gurps.bodies import cells, lie_down, nearest, occupied, trail
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.close_combat import foe_side, own_side, settle
 from senjo.systems.gurps.field import FRONT, STAY, Route, heading, vision_of
-from senjo.systems.gurps.field_moves import moves_on
+from senjo.systems.gurps.field_moves import best_step, moves_on, step_places
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["HexField"]
@@ -80,28 +80,6 @@ HUDDLE = 4
 
 #: A rank no move wants (a foe's hex for a weapon that cannot strike in close combat).
 _FAR = 1 << 20
-
-
-def _best_step(
-    start: Hex, facing: Facing, places: tuple[Hex, ...], score: Any, rank: Any = None
-) -> Route:
-    """The Step to the best (hex, facing) among `places` by `score`, then staying before
-    stepping, then keeping the `facing`. `rank(hex)`, when given, is never more than the
-    first part of the hex's scores: a hex ranked above the best score found so far is
-    passed over unscored (it could not win; the choice is the same)."""
-    best: tuple[Any, ...] | None = None
-    for place in places:
-        if rank is not None and best is not None and rank(place) > best[0][0]:
-            continue
-        for end in FACINGS:
-            key = (*score(place, end), 0 if place == start else 1, end != facing)
-            if best is None or key < best[0]:
-                best = (key, place, end)
-    assert best is not None
-    _, place, end = best
-    if (place, end) == (start, facing):
-        return STAY
-    return Route(((place, end),), (float(hex_gap(place, start)),))
 
 
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
@@ -255,11 +233,11 @@ class HexField:
         moves = self._moves
         profile = _PROFILES.get(maneuver)
         if profile is None:
-            start, facing, places = self._step_places(state, mover)
+            start, facing, places = step_places(self.map, state, mover)
             asked: tuple[Any, ...] = (start, facing, places, head, goals, reach)
             found = moves.routes.get(asked)
             if found is None:
-                found = moves.keep_route(asked, _best_step(start, facing, places, score, rank))
+                found = moves.keep_route(asked, best_step(start, facing, places, score, rank))
             return found
         question = moves.question(state, mover, budget, profile, False)
         asked = (question, head, goals, reach)
@@ -293,38 +271,9 @@ class HexField:
     def _step(self, state: GurpsState, mover: str, score: Any, rank: Any = None) -> Route:
         """seed 001 (上級戦闘での「ステップ」): one hex in any direction, then any facing;
         into a foe's hex (close combat), or out of one by one's own side only: the best
-        of `_step_places` by `score` (`_best_step`)."""
-        start, facing, places = self._step_places(state, mover)
-        return _best_step(start, facing, places, score, rank)
-
-    def _step_places(self, state: GurpsState, mover: str) -> tuple[Hex, Facing, tuple[Hex, ...]]:
-        """The mover's hex and facing, and the hexes a Step may end in: its own, then its
-        neighbours (out of a close combat, the hexes on its own side) that are open to it
-        (`_open`, a foe's hex included)."""
-        start = self._hex(state, mover)
-        status = state.status[mover]
-        side = state.fighters[mover].side
-        # `_open` with foes, for all the neighbours at once: per hex another figure
-        # fills, whether the mover may enter it (it holds a lone one-hex foe's head).
-        taken: dict[Hex, bool] = {}
-        for key, other in state.status.items():
-            if key == mover or not other.active:
-                continue
-            foe = state.fighters[key].side != side and not other.body
-            for cell in cells(other):
-                taken[cell] = taken.get(cell, False) or (foe and cell == other.hex)
-        board = self.map
-        places = [start]
-        for place in own_side(state, mover) or start.neighbors():
-            if (
-                place != start
-                and place in board
-                and board.passable(place)
-                and place not in status.body
-                and taken.get(place, True)
-            ):
-                places.append(place)
-        return start, status.facing, tuple(places)
+        of `field_moves.step_places` by `score` (`field_moves.best_step`)."""
+        start, facing, places = step_places(self.map, state, mover)
+        return best_step(start, facing, places, score, rank)
 
     def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
         """The move that ends farthest from the threat, still facing it if possible."""
