@@ -107,11 +107,6 @@ class HexField:
         # map (`field_moves.py`).
         self._moves = moves_on(hexmap)
 
-    def narrow_for(self, width: int) -> frozenset[Hex]:
-        """The hexes too narrow for a figure `width` hexes wide (seed 001: 大きなフィギュア -
-        it cannot enter ground narrower than its widest part)."""
-        return self._moves.narrow_for(width)
-
     @staticmethod
     def _hex(state: GurpsState, key: str) -> Hex:
         place = state.status[key].hex
