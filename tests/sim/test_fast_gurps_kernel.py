@@ -21,7 +21,7 @@ from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, runs, streams
 from senjo.sim.fast_gurps.state import BlockResult
 from senjo.sim.fast_gurps.tables import build_tables
 
-from .gurps_duels import DUEL, SCENARIOS, spent, tie
+from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, spent, tie
 
 pytest.importorskip("numba")
 
@@ -188,6 +188,35 @@ def test_every_kernel_function_caches_in_the_keyed_folder() -> None:
     functions.append(tally)
     for function in functions:
         assert Path(function._cache._cache_path).parent == folder, function
+
+
+_LOADED = """
+import sys
+from senjo.scenario import load_scenario
+from senjo.sim.fast_gurps import GURPS_FAST, kernel
+GURPS_FAST.prepare(load_scenario(sys.argv[1]))
+print(*(bool(getattr(kernel, name).signatures) for name in ("play", "tally", "play_group")))
+"""
+
+
+@pytest.mark.parametrize(
+    ("example", "loaded"),
+    [("duel.yaml", "True True False"), ("party_vs_ogre.yaml", "False False True")],
+)
+def test_getting_ready_loads_only_the_kernel_the_battles_call(example: str, loaded: str) -> None:
+    """`prepare` loads the compiled duel (`play`, `tally`) for a duel and the group loop
+    (`play_group`) for a group, not both: each costs a start some 0.15-0.5 s. A process of
+    its own, since this one may have loaded either already."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _LOADED, str(EXAMPLES / example)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == loaded.split()
 
 
 def test_the_cache_folder_is_set_for_the_kernel_alone() -> None:

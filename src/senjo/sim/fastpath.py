@@ -83,7 +83,8 @@ class FastPath(Protocol):
         ...
 
     # Optional members, read with getattr by `senjo.sim.workers`: `block` and `together`
-    # (runs split on whole blocks), and `prepare()`, called once before workers start.
+    # (runs split on whole blocks), and `prepare(scenario)`, called once before workers
+    # start with the first scenario the path plays.
 
 
 #: Registered fast paths, tried in order.

@@ -243,17 +243,18 @@ def fast_chunk_blocks(blocks: int, workers: int, together: int = 1) -> int:
 
 def _prepare(jobs: Sequence[SimJob]) -> None:
     """Let each fast path the jobs use get ready once, here, before any worker starts: the
-    GURPS path compiles its duel (or loads it), so forked workers start with it and spawned
-    ones find it in the cache, instead of each compiling it (a fast path's optional
-    `prepare()`)."""
+    GURPS path compiles the loop its battles call (or loads it), so forked workers start
+    with it and spawned ones find it in the cache, instead of each compiling it (a fast
+    path's optional `prepare(scenario)`, given the first scenario it plays)."""
     ready: set[str] = set()
     for job in jobs:
         if job.path == ENGINE or job.path in ready:
             continue
         ready.add(job.path)
-        prepare = getattr(find_fast_path(job.path, job.scenario()), "prepare", None)
+        scenario = job.scenario()
+        prepare = getattr(find_fast_path(job.path, scenario), "prepare", None)
         if prepare is not None:
-            prepare()
+            prepare(scenario)
 
 
 def _fast_blocks(job: SimJob) -> tuple[int, int]:

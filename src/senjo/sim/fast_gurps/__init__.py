@@ -65,12 +65,13 @@ class GurpsFastPath:
             return error.reason
         return None
 
-    def prepare(self) -> None:
-        """Compile the duel (or load it from the cache) before the workers start."""
+    def prepare(self, scenario: Scenario) -> None:
+        """Compile the loop this scenario's battles call, the duel's or the group's (or
+        load it from the cache), before the workers start."""
         from senjo.sim.fast_gurps import compiled
 
         if compiled.available():
-            compiled.warm()
+            compiled.warm((compiled.GROUP,) if _group(scenario) else (compiled.DUEL,))
 
     def run(self, scenario: Scenario, seed: int, start: int, stop: int) -> SimAggregate:
         """Play battles start..stop-1 of the run with this seed into an aggregate."""
