@@ -454,3 +454,30 @@ def test_some_japanese_messages_word_for_word(name: str, japanese: str) -> None:
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
     assert caught.value.text("ja").startswith(f"{path}: {japanese}")
+
+
+_SYSTEMS_LOADED = """
+import sys
+from senjo.scenario import load_scenario
+from senjo.scenario.battle import build_battle
+build_battle(load_scenario(sys.argv[1]), seed=1)
+print(*(name in sys.modules for name in ("senjo.systems.gurps.system", "senjo.systems.coc.system")))
+"""
+
+
+@pytest.mark.parametrize(
+    ("example", "loaded"), [("gurps/duel.yaml", "True False"), ("coc/duel.yaml", "False True")]
+)
+def test_a_scenario_loads_its_own_rule_system_alone(example: str, loaded: str) -> None:
+    """Loading a scenario and setting its battle up imports its rule system and not the
+    other one (each about 0.05-0.1 s of a start). A process of its own: this one has both."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _SYSTEMS_LOADED, str(EXAMPLES.parent / example)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == loaded.split()

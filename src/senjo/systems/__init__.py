@@ -26,29 +26,35 @@ def register_rule_system(cls: type[RuleSystem[Any]]) -> type[RuleSystem[Any]]:
     return cls
 
 
-def _load_builtin() -> None:
-    if "gurps" not in _SYSTEMS:
-        from senjo.systems.gurps.system import Gurps
+#: The built-in rule systems: name -> (module, class), each imported when first asked for
+#: (a GURPS battle's start never loads Call of Cthulhu, nor the reverse).
+_BUILTIN = {
+    "gurps": ("senjo.systems.gurps.system", "Gurps"),
+    "coc": ("senjo.systems.coc.system", "Coc"),
+}
 
-        register_rule_system(Gurps)
-    if "coc" not in _SYSTEMS:
-        from senjo.systems.coc.system import Coc
 
-        register_rule_system(Coc)
+def _load_builtin(name: str) -> None:
+    """Register the built-in system `name`, unless one of that name is registered."""
+    if name not in _SYSTEMS and name in _BUILTIN:
+        import importlib
+
+        module, attribute = _BUILTIN[name]
+        register_rule_system(getattr(importlib.import_module(module), attribute))
 
 
 def rule_systems() -> dict[str, type[RuleSystem[Any]]]:
     """Every registered rule system by name."""
-    _load_builtin()
+    for name in _BUILTIN:
+        _load_builtin(name)
     return dict(_SYSTEMS)
 
 
 def find_rule_system(name: str) -> type[RuleSystem[Any]]:
     """The rule system class with this name, or KeyError listing the known ones."""
-    _load_builtin()
+    _load_builtin(name)
     try:
         return _SYSTEMS[name]
     except KeyError:
-        raise KeyError(
-            f"unknown rule system {name!r}; known: {', '.join(sorted(_SYSTEMS))}"
-        ) from None
+        known = ", ".join(sorted({*_SYSTEMS, *_BUILTIN}))
+        raise KeyError(f"unknown rule system {name!r}; known: {known}") from None
