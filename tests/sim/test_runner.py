@@ -94,6 +94,28 @@ def test_every_chunk_of_a_job_plays_the_same_sheets() -> None:
     assert added_by_second_chunk(job.scenario()) < added_by_second_chunk(fresh)
 
 
+def test_a_job_of_a_checked_scenario_plays_that_scenario(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`SimJob.of` keeps the scenario the command loaded and checked as the job's own:
+    the job plays its very sheets and the file is not parsed a second time (some 40 ms of
+    `senjo sim`'s start); the same job arriving pickled in a worker finds it too."""
+    scenario = load_scenario(DUEL)
+    parsed: list[str] = []
+    monkeypatch.setattr(runner, "parse_scenario", lambda *args: parsed.append("again"))
+    job = SimJob.of(scenario, 1, 40, "fast")
+    assert (job.data, job.source, job.seed, job.n, job.path) == (
+        scenario.data,
+        scenario.source,
+        1,
+        40,
+        "fast",
+    )
+    assert job.scenario() is scenario
+    assert pickle.loads(pickle.dumps(job)).scenario() is scenario
+    assert parsed == []
+
+
 def test_parsed_jobs_are_bounded() -> None:
     scenario = load_scenario(DUEL)
     for seed in range(40):

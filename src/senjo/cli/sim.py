@@ -235,7 +235,7 @@ def sim_command(
         except PathError as error:
             declined = error
     used_seed = effective_seed(scenario, seed)
-    job = SimJob(scenario.data, scenario.source, used_seed, battles, chosen_path)
+    job = SimJob.of(scenario, used_seed, battles, chosen_path)
     (aggregate,), seconds = run_jobs(
         [job],
         workers=workers,

@@ -157,7 +157,7 @@ def sweep_command(
             path = choose_path(scenario, "auto")
         except PathError as error:  # pragma: no cover - auto never refuses
             fail(str(error))
-        jobs.append(SimJob(scenario.data, scenario.source, used_seed, battles_per_point, path))
+        jobs.append(SimJob.of(scenario, used_seed, battles_per_point, path))
     aggregates, seconds = run_jobs(
         jobs,
         workers=workers,

@@ -40,6 +40,18 @@ class SimJob:
     n: int
     path: str = ENGINE
 
+    @classmethod
+    def of(cls, scenario: Scenario, seed: int, n: int, path: str = ENGINE) -> SimJob:
+        """A job for a scenario already checked (the command loaded it): kept as the
+        job's parsed scenario in this process, so it is not parsed again."""
+        job = cls(scenario.data, scenario.source, seed, n, path)
+        _keep(job._key(), scenario)
+        return job
+
+    def _key(self) -> str:
+        # repr, not JSON: it keeps 1 and "1" apart as keys (the data is plain YAML values)
+        return self.source + "\0" + repr(self.data)
+
     def scenario(self) -> Scenario:
         """The checked scenario (data that passed `parse_scenario` once passes again).
 
@@ -47,15 +59,19 @@ class SimJob:
         same sheets: the GURPS turn memo (`senjo.systems.gurps.memo`) keys on the sheets
         by identity, and a fresh parse per chunk would start it cold every 50-200
         battles."""
-        # repr, not JSON: it keeps 1 and "1" apart as keys (the data is plain YAML values)
-        key = self.source + "\0" + repr(self.data)
+        key = self._key()
         scenario = _PARSED.get(key)
         if scenario is None:
-            scenario = parse_scenario(self.data, self.source)
-            if len(_PARSED) >= _PARSED_MAX:
-                _PARSED.clear()  # a long sweep: keep only the latest scenarios
-            _PARSED[key] = scenario
+            scenario = _keep(key, parse_scenario(self.data, self.source))
         return scenario
+
+
+def _keep(key: str, scenario: Scenario) -> Scenario:
+    """Keep a job's parsed scenario in this process (`_PARSED`)."""
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()  # a long sweep: keep only the latest scenarios
+    _PARSED[key] = scenario
+    return scenario
 
 
 #: Scenarios parsed in this process (`SimJob.scenario`), by source and data.
