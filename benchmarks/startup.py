@@ -5,7 +5,8 @@ Prints the best and the median of RUNS (default 12) fresh processes for each of:
 Python doing nothing; a Typer app with one integer option and nothing else
 (the command-line library's own start); importing the GURPS tables (from
 the per-user cache of their check, as after the first start); and the
-commands `senjo odds gurps …`, `senjo roll …` and `senjo sim --help`.
+commands `senjo odds gurps …`, `senjo roll …`, `senjo sim --help`, and short runs of
+`senjo sim` on the fast path (a duel and a group of four), which are mostly their start.
 """
 
 from __future__ import annotations
@@ -66,6 +67,14 @@ def main() -> None:
             ],
             "senjo roll": [SENJO, "roll", "--lang", "en", "3d6"],
             "senjo sim --help": [SENJO, "sim", "--help"],
+            # A short run is mostly its start: the rule system, the fast path's tables and
+            # its compiled loop read from Numba's cache (the battles take about 0.01 s).
+            "senjo sim duel -n 1000": [
+                *(SENJO, "sim", "examples/gurps/duel.yaml", "-n", "1000", "--json"),
+            ],
+            "senjo sim party -n 1000": [
+                *(SENJO, "sim", "examples/gurps/party_vs_ogre.yaml", "-n", "1000", "--json"),
+            ],
         }
         # As an installed senjo starts: its bytecode written (pip compiles on install; `make`
         # does the same for the editable install, where PYTHONDONTWRITEBYTECODE may be set)
