@@ -190,15 +190,16 @@ def victim_tables(
         # Every location, even one this damage type cannot be aimed at: the off hand's blow
         # of a Dual-Weapon Attack lands where the main hand's plan aimed (interpretation 18).
         for loc, location in enumerate(LOCATIONS):
+            dr, wounded = fighter.dr_at(location), wounded_location(fighter, location)
             for treatment in range(4):
+                ignore = treatment == DR_IGNORED
+                halving = {DR_HALF_DOWN: "down", DR_HALF_UP: "up"}.get(treatment, "none")
                 for basic in range(max_basic + 1):
-                    ignore = treatment == DR_IGNORED
-                    halving = {DR_HALF_DOWN: "down", DR_HALF_UP: "up"}.get(treatment, "none")
                     wound = injury(
                         basic,
                         damage_type,
-                        0 if ignore else fighter.dr_at(location),
-                        wounded_location(fighter, location),
+                        0 if ignore else dr,
+                        wounded,
                         armor_divisor=divisor,
                         injury_tolerance=tolerance,
                         hp=fighter.hp,
@@ -227,11 +228,12 @@ def victim_tables(
     for t, damage_type in enumerate(SELF_TYPES):
         for part in ("right_leg", "right_arm", "hand", "foot"):
             for dr in (0, 1):
+                armor = fighter.dr_at(part) if dr else 0
                 for basic in range(max_basic + 1):
                     wound = injury(
                         basic,
                         damage_type,
-                        fighter.dr_at(part) if dr else 0,
+                        armor,
                         part,
                         hp=fighter.hp,
                         injury_tolerance=tolerance,

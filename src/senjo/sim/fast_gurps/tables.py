@@ -249,74 +249,76 @@ def _fighter_tables(
     shooting = shooter(fighter) is not None
     weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
     melee_states = tuple(itertools.product(weapon_states, hands))
-    for (where, hand), far, shock in itertools.product(
-        melee_states, range(len(classes)), range(SHOCK_LEVELS)
-    ):
+    # One state per (weapon, hand, distance), its shock set for each level in turn: the
+    # rules and the AI read the state and change nothing in it (a fresh battle for each of
+    # the nine levels cost about a tenth of a group's tables).
+    for (where, hand), far in itertools.product(melee_states, range(len(classes))):
         state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare)
-        state.status[key].shock = -shock
-        every = maneuver_options(state, key)
-        on_target = [
-            o
-            for o in every
-            if o.maneuver == "attack"
-            and o.weapon
-            and o.target == target
-            and not _last_blade(fighter, state.status[key], o)
-        ]
-        if on_target:  # the AI weighs these, none on another foe (a group's `target` escape)
-            cache_mode[where, hand, far, shock] = UNPLANNED
-        # Blows: a shooter's shot is not one.
-        attacks = [o for o in on_target if (o.weapon, o.mode) in mode_index]
-        if not attacks:
-            continue
-        slot_key = (every, shock)
-        if slot_key not in memo:
-            scored_first = UNPLANNED
+        for shock in range(SHOCK_LEVELS):
+            state.status[key].shock = -shock
+            every = maneuver_options(state, key)
+            on_target = [
+                o
+                for o in every
+                if o.maneuver == "attack"
+                and o.weapon
+                and o.target == target
+                and not _last_blade(fighter, state.status[key], o)
+            ]
+            if on_target:  # the AI weighs these, none on another foe (a group's `target` escape)
+                cache_mode[where, hand, far, shock] = UNPLANNED
+            # Blows: a shooter's shot is not one.
+            attacks = [o for o in on_target if (o.weapon, o.mode) in mode_index]
+            if not attacks:
+                continue
+            slot_key = (every, shock)
+            if slot_key not in memo:
+                scored_first = UNPLANNED
+                for attack in attacks:
+                    if plan_options(state, key, attack):
+                        scored_first = mode_index[(attack.weapon, attack.mode)]
+                        break
+                codes = []
+                best_values = []
+                for defense in range(D_MIN, D_MAX + 1):
+                    cache: dict[tuple[str, bool], int | None] = {(target, False): defense}
+                    values = {o: ai._attack_value(state, key, o, cache) for o in attacks}
+                    best = max(attacks, key=values.__getitem__)
+                    code = NO_ATTACK
+                    if values[best] > 0:
+                        code = mode_index[(best.weapon, best.mode)]
+                        # With the longer weapon the AI strikes, then Steps back out of the
+                        # foe's reach - a Dual-Weapon Attack chosen too (`_with_step_back`
+                        # swaps in the plain Attack's Step back variant).
+                        if ai._with_step_back(state, key, best, every) != best:
+                            code += BACK
+                        elif best.variant == "dual":
+                            code += DUAL  # B417: both hands' blows (`off_hand.py`)
+                    codes.append(code)
+                    best_values.append(values[best])
+                memo[slot_key] = (scored_first, codes, best_values)
+            first_mode, codes, best_values = memo[slot_key]
+            cache_mode[where, hand, far, shock] = first_mode
+            choose[where, hand, far, shock] = codes
+            choose_value[where, hand, far, shock] = best_values
             for attack in attacks:
-                if plan_options(state, key, attack):
-                    scored_first = mode_index[(attack.weapon, attack.mode)]
-                    break
-            codes = []
-            best_values = []
-            for defense in range(D_MIN, D_MAX + 1):
-                cache: dict[tuple[str, bool], int | None] = {(target, False): defense}
-                values = {o: ai._attack_value(state, key, o, cache) for o in attacks}
-                best = max(attacks, key=values.__getitem__)
-                code = NO_ATTACK
-                if values[best] > 0:
-                    code = mode_index[(best.weapon, best.mode)]
-                    # With the longer weapon the AI strikes, then Steps back out of the
-                    # foe's reach - a Dual-Weapon Attack chosen too (`_with_step_back`
-                    # swaps in the plain Attack's Step back variant).
-                    if ai._with_step_back(state, key, best, every) != best:
-                        code += BACK
-                    elif best.variant == "dual":
-                        code += DUAL  # B417: both hands' blows (`off_hand.py`)
-                codes.append(code)
-                best_values.append(values[best])
-            memo[slot_key] = (scored_first, codes, best_values)
-        first_mode, codes, best_values = memo[slot_key]
-        cache_mode[where, hand, far, shock] = first_mode
-        choose[where, hand, far, shock] = codes
-        choose_value[where, hand, far, shock] = best_values
-        for attack in attacks:
-            m = mode_index[(attack.weapon, attack.mode)]
-            dual = attack.variant == "dual"
-            table, done = (plan_dual, dual_planned) if dual else (plan, planned)
-            if (attack.variant and not dual) or done[m, shock]:
-                continue
-            plans = plan_options(state, key, attack)
-            if not plans:
-                continue
-            done[m, shock] = True
-            for defense in range(D_MIN, D_MAX + 1):
-                if len(plans) == 1:
-                    chosen_plan = plans[0]
-                else:
-                    cache = {(target, False): defense}
-                    chosen_plan = ai._best_plan(state, key, attack, plans, cache)[1]
-                table[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
+                m = mode_index[(attack.weapon, attack.mode)]
+                dual = attack.variant == "dual"
+                table, done = (plan_dual, dual_planned) if dual else (plan, planned)
+                if (attack.variant and not dual) or done[m, shock]:
+                    continue
+                plans = plan_options(state, key, attack)
+                if not plans:
+                    continue
+                done[m, shock] = True
+                for defense in range(D_MIN, D_MAX + 1):
+                    if len(plans) == 1:
+                        chosen_plan = plans[0]
+                    else:
+                        cache = {(target, False): defense}
+                        chosen_plan = ai._best_plan(state, key, attack, plans, cache)[1]
+                    table[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
 
     aod = np.zeros((len(WEAPON_STATES), HAND_AXIS), dtype=np.int64)
     for (where, hand), swapped in itertools.product(melee_states, (False, True)):
