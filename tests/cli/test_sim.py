@@ -141,6 +141,17 @@ def test_sim_reports_flights(tmp_path: Path, lang: str, column: str, won: str) -
         assert column in text and f"{won} {routs}" in text
 
 
+def test_workers_auto_is_the_default_and_changes_no_number() -> None:
+    """`--workers auto` (the default) plays on the usable cores: the same JSON as one
+    worker but the seconds (battles use their own seeds, whatever the chunks)."""
+    one = sim_json(THREE, "-n", "300", "--seed", "5", "--workers", "1", "--path", "engine")
+    auto = sim_json(THREE, "-n", "300", "--seed", "5", "--workers", "auto", "--path", "engine")
+    default = sim_json(THREE, "-n", "300", "--seed", "5", "--path", "engine")
+    for result in (one, auto, default):
+        del result["seconds"]
+    assert one == auto == default
+
+
 def test_workers_do_not_change_the_numbers() -> None:
     """--workers 2 gives the identical JSON to --workers 1, except the seconds taken (on
     the engine; the fast paths' split: tests/sim)."""
@@ -183,7 +194,8 @@ def test_sim_plot(lang: str, suffix: str, tmp_path: Path) -> None:
     [
         (["--path", "quick"], ["--path takes auto, engine or fast"]),
         (["-n", "0"], ["-n takes a number of battles of 1 or more"]),
-        (["--workers", "0"], ["--workers takes 1 or more"]),
+        (["--workers", "0"], ["--workers takes 1 or more", "or auto"]),
+        (["--workers", "many"], ["--workers takes 1 or more", "or auto", "not many"]),
         (["--plot", "out.pdf"], ["--plot out.pdf", ".png or .svg"]),
         (["--plot", "no/such/dir/out.png"], ["no such folder 'no/such/dir'"]),
         (["--option", "max_rounds=zero"], ["--option", "options.max_rounds", "whole number"]),
@@ -204,7 +216,8 @@ def test_sim_errors(args: list[str], fragments: list[str]) -> None:
     [
         (["--path", "quick"], ["--path には auto、engine、fast のいずれか", "'quick' は不可"]),
         (["-n", "0"], ["-n には1以上の戦闘数"]),
-        (["--workers", "0"], ["--workers には1以上"]),
+        (["--workers", "0"], ["--workers には1以上", "auto"]),
+        (["--workers", "many"], ["--workers には1以上", "many は不可"]),
         (["--plot", "out.pdf"], ["--plot out.pdf：", ".png か .svg"]),
         (["--plot", "no/such/dir/out.png"], ["フォルダ 'no/such/dir' がありません"]),
         (["--backend", "dask"], ["--scheduler ADDRESS（例：tcp://host:8786）が必要"]),

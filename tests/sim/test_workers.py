@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import warnings
@@ -10,12 +11,15 @@ from pathlib import Path
 import pytest
 
 from senjo.scenario import load_scenario
+from senjo.sim import workers
 from senjo.sim.runner import SimJob
 from senjo.sim.workers import (
+    AUTO_FROM,
     BackendError,
     DaskBackend,
     InProcess,
     LocalPool,
+    auto_workers,
     chunk_size,
     make_backend,
     simulate,
@@ -43,6 +47,33 @@ def test_workers_fork_only_on_linux_with_no_other_thread(
     monkeypatch.setattr("sys.platform", platform)
     monkeypatch.setattr(threading, "active_count", lambda: threads)
     assert start_method() == method
+
+
+@pytest.mark.parametrize(
+    ("battles", "path", "cores", "method", "expected"),
+    [
+        (1000, "engine", 2, "fork", 2),  # every usable core
+        (1000, "engine", 64, "fork", 8),  # at most AUTO_MOST
+        (1000, "engine", 1, "fork", 1),
+        (AUTO_FROM - 1, "engine", 2, "fork", 1),  # a short run: its chunks in this process
+        (1000, "engine", 2, "spawn", 1),  # a spawned worker imports senjo anew (~0.5 s)
+        (1000, "fast", 2, "fork", 1),  # one chunk of whole blocks: nothing to share
+        (200_000, "fast", 2, "fork", 2),
+    ],
+)
+def test_auto_workers(
+    monkeypatch: pytest.MonkeyPatch, battles: int, path: str, cores: int, method: str, expected: int
+) -> None:
+    """`--workers auto` (the default): a local process on each usable core, up to
+    `AUTO_MOST`, where the run has chunks to share and workers are forked; else one."""
+    monkeypatch.setattr(workers, "usable_cores", lambda: cores)
+    monkeypatch.setattr(workers, "start_method", lambda: method)
+    scenario = load_scenario(DUEL)
+    assert auto_workers([SimJob.of(scenario, 1, battles, path)]) == expected
+
+
+def test_usable_cores() -> None:
+    assert 1 <= workers.usable_cores() <= (os.cpu_count() or 1)
 
 
 def test_local_pool_spawns_beside_a_thread() -> None:

@@ -26,7 +26,7 @@ from senjo.sim.fastpath import ENGINE, PathError, PathRequest, choose_path, exac
 from senjo.sim.plot import plot_format
 from senjo.sim.runner import SimJob
 from senjo.sim.terms import term
-from senjo.sim.workers import BackendError, make_backend, simulate
+from senjo.sim.workers import BackendError, auto_workers, make_backend, simulate
 
 __all__ = [
     "SIM_ERRORS",
@@ -46,7 +46,12 @@ BattlesOption = Annotated[int, typer.Option("-n", "--battles", help="Battles to 
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Seed S: battle i uses derive_seed(S, i).")
 ]
-WorkersOption = Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")]
+WorkersOption = Annotated[
+    str,
+    typer.Option(
+        "--workers", "-w", help="Local worker processes: a number, or auto (one per core)."
+    ),
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 PlotOption = Annotated[
     Path | None, typer.Option("--plot", help="Also draw the results (FILE.png or FILE.svg).")
@@ -66,8 +71,8 @@ SIM_ERRORS: dict[str, tuple[str, str]] = {
         "-n takes a number of battles of 1 or more, not {value}",
     ),
     "workers": (
-        "--workers には1以上を指定してください（{value} は不可）",
-        "--workers takes 1 or more, not {value}",
+        "--workers には1以上の数か auto を指定してください（{value} は不可）",
+        "--workers takes 1 or more, or auto, not {value}",
     ),
     "plot_suffix": (
         "--plot {path}：ファイル名は .png か .svg で終わる必要があります",
@@ -104,9 +109,9 @@ def error_text(key: str, lang: str, **values: object) -> str:
     """A `senjo sim` or `senjo sweep` error in `lang`, filled in.
 
     >>> error_text("workers", "ja", value=0)
-    '--workers には1以上を指定してください（0 は不可）'
+    '--workers には1以上の数か auto を指定してください（0 は不可）'
     >>> error_text("workers", "en", value=0)
-    '--workers takes 1 or more, not 0'
+    '--workers takes 1 or more, or auto, not 0'
     """
     return say(SIM_ERRORS, key, lang, **values)
 
@@ -127,12 +132,20 @@ def load_with_options(path: Path, options: dict[str, str], lang: Lang = "en") ->
         fail(f"--option: {error.text(lang)}")
 
 
-def check_counts(battles: int, workers: int, lang: Lang) -> None:
-    """`-n` and `--workers` are 1 or more (else one line and exit 2)."""
+def check_counts(battles: int, workers: str, lang: Lang) -> int | None:
+    """`-n` is 1 or more and `--workers` 1 or more or `auto` (else one line and exit 2);
+    returns the workers asked for, None for auto (`senjo.sim.workers.auto_workers`)."""
     if battles < 1:
         fail(error_text("battles", lang, value=battles))
-    if workers < 1:
+    if workers.strip().lower() == "auto":
+        return None
+    try:
+        count = int(workers)
+    except ValueError:
+        count = 0
+    if count < 1:
         fail(error_text("workers", lang, value=workers))
+    return count
 
 
 def check_plot(path: Path | None, lang: Lang) -> None:
@@ -148,13 +161,16 @@ def check_plot(path: Path | None, lang: Lang) -> None:
 def run_jobs(
     jobs: Sequence[SimJob],
     *,
-    workers: int,
+    workers: int | None,
     backend: str,
     scheduler: str | None,
     show_progress: bool,
     lang: Lang,
 ) -> tuple[list[SimAggregate], float]:
-    """Play the jobs on the chosen backend with a progress bar; aggregates and seconds taken."""
+    """Play the jobs on the chosen backend with a progress bar; aggregates and seconds
+    taken. `workers` None: as many as pay (`auto_workers`)."""
+    if workers is None:
+        workers = auto_workers(jobs)
     try:
         chosen = make_backend(workers, backend, scheduler)
     except BackendError as error:
@@ -203,7 +219,7 @@ def sim_command(
     scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
     battles: BattlesOption = 1000,
     seed: SeedOption = None,
-    workers: WorkersOption = 1,
+    workers: WorkersOption = "auto",
     path: Annotated[
         str, typer.Option("--path", help="auto, engine or fast: how battles are played.")
     ] = "auto",
@@ -218,7 +234,7 @@ def sim_command(
     from senjo.sim.summary import summarize
 
     chosen_lang = parse_lang(lang)
-    check_counts(battles, workers, chosen_lang)
+    asked = check_counts(battles, workers, chosen_lang)
     check_plot(plot, chosen_lang)
     if path not in ("auto", "engine", "fast"):
         fail(error_text("path", chosen_lang, value=path))
@@ -238,7 +254,7 @@ def sim_command(
     job = SimJob.of(scenario, used_seed, battles, chosen_path)
     (aggregate,), seconds = run_jobs(
         [job],
-        workers=workers,
+        workers=asked,
         backend=backend,
         scheduler=scheduler,
         show_progress=not json_output,

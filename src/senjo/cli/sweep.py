@@ -121,7 +121,7 @@ def sweep_command(
     ] = None,
     battles_per_point: BattlesOption = 1000,
     seed: SeedOption = None,
-    workers: WorkersOption = 1,
+    workers: WorkersOption = "auto",
     json_output: JsonOption = False,
     plot: PlotOption = None,
     side: Annotated[
@@ -134,7 +134,7 @@ def sweep_command(
 ) -> None:
     """Simulate a scenario at every point of a parameter grid (the same seeds at every point)."""
     chosen_lang = parse_lang(lang)
-    check_counts(battles_per_point, workers, chosen_lang)
+    asked = check_counts(battles_per_point, workers, chosen_lang)
     check_plot(plot, chosen_lang)
     try:
         varies = [parse_vary(spec) for spec in vary or []]
@@ -160,7 +160,7 @@ def sweep_command(
         jobs.append(SimJob.of(scenario, used_seed, battles_per_point, path))
     aggregates, seconds = run_jobs(
         jobs,
-        workers=workers,
+        workers=asked,
         backend=backend,
         scheduler=scheduler,
         show_progress=not json_output,

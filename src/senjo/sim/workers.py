@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -30,17 +31,21 @@ from senjo.sim.fastpath import ENGINE, find_fast_path
 from senjo.sim.runner import SimJob, play_chunk
 
 __all__ = [
+    "AUTO_FROM",
+    "AUTO_MOST",
     "Backend",
     "BackendError",
     "DaskBackend",
     "InProcess",
     "LocalPool",
     "Task",
+    "auto_workers",
     "chunk_size",
     "fast_chunk_blocks",
     "make_backend",
     "simulate",
     "start_method",
+    "usable_cores",
 ]
 
 #: (job index, first battle, one past the last battle).
@@ -130,6 +135,33 @@ def start_method() -> str:
     """
     alone = threading.active_count() == 1
     return "fork" if alone and sys.platform.startswith("linux") else "spawn"
+
+
+#: `--workers auto` (the default) plays runs of fewer battles than this in this process
+#: (a pool's start would be a fair share of their time) ...
+AUTO_FROM = 200
+#: ... and the others on one local worker per usable core, at most this many.
+AUTO_MOST = 8
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system tells)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on this system
+        return max(1, os.cpu_count() or 1)
+
+
+def auto_workers(jobs: Sequence[SimJob]) -> int:
+    """`--workers auto`: a local worker per usable core (at most `AUTO_MOST`), or this
+    process alone where workers cannot pay: a run of fewer than `AUTO_FROM` battles,
+    workers that would be spawned (each imports senjo anew, about half a second, see
+    `start_method`), or one chunk to play (a fast path's chunks are whole blocks). The
+    figures are the same whatever the count (`simulate`)."""
+    cores = min(usable_cores(), AUTO_MOST)
+    if cores == 1 or sum(job.n for job in jobs) < AUTO_FROM or start_method() != "fork":
+        return 1
+    return max(1, min(cores, sum(1 for _ in _tasks(jobs, cores))))
 
 
 class DaskBackend:
