@@ -73,6 +73,7 @@ def test_auto_workers(
 
 
 def test_usable_cores() -> None:
+    """`auto` counts the cores this process may run on: at least one, at most the machine's."""
     assert 1 <= workers.usable_cores() <= (os.cpu_count() or 1)
 
 
