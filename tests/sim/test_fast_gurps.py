@@ -570,7 +570,8 @@ def test_the_fast_path_is_prepared_once_before_the_workers_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`simulate` lets the GURPS fast path compile its duel once, in the process that starts
-    the workers, before any task runs (and not at all for an engine job)."""
+    the workers, before any task runs, given the job's scenario (and not at all for an
+    engine job)."""
     from senjo.sim.workers import InProcess, simulate
 
     calls: list[str] = []
@@ -580,12 +581,19 @@ def test_the_fast_path_is_prepared_once_before_the_workers_start(
         calls.append("run")
         return played(*args)
 
-    monkeypatch.setattr(GURPS_FAST, "prepare", lambda: calls.append("prepare"))
+    prepared: list[Scenario] = []
+
+    def prepare(scenario: Scenario) -> None:
+        calls.append("prepare")
+        prepared.append(scenario)
+
+    monkeypatch.setattr(GURPS_FAST, "prepare", prepare)
     monkeypatch.setattr(GURPS_FAST, "run", run)
     scenario = load_scenario(DUEL)
-    fast = SimJob(scenario.data, scenario.source, 7, 300, "fast")
+    fast = SimJob.of(scenario, 7, 300, "fast")
     simulate([fast, fast], InProcess())
     assert calls[0] == "prepare" and calls.count("prepare") == 1 and "run" in calls
+    assert prepared == [scenario]
     calls.clear()
     simulate([SimJob(scenario.data, scenario.source, 7, 2, "engine")], InProcess())
     assert calls == []
