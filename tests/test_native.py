@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +22,7 @@ from senjo.engine.controllers import run
 from senjo.engine.journal import journal_lines, read_journal, replay
 from senjo.scenario import Scenario, load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
+from tests.fresh import fresh_python
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Battles (seeds 0..n-1) of each example compared between the two forms.
@@ -131,16 +131,7 @@ def test_the_source_first_finder_loads_the_py_file() -> None:
 def compiled_child(script: str, timeout: float) -> str:
     """What `script` prints, run by a child Python with SENJO_PURE unset (the compiled
     modules, when the build is valid)."""
-    environment = {key: value for key, value in os.environ.items() if key != "SENJO_PURE"}
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=timeout,
-    )
-    return done.stdout
+    return fresh_python(script, timeout=timeout, drop=("SENJO_PURE",))
 
 
 @pytest.mark.skipif(not native.valid(), reason="the engine is not compiled (no C compiler?)")

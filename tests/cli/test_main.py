@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from senjo.cli.main import app, build_app
+from tests.fresh import fresh_python
 
 _PROBE = """
 import sys
@@ -21,14 +19,7 @@ print("LOADED", sorted(ours))
 
 
 def _loaded(argv: list[str]) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", _PROBE.format(argv=argv)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return done.stdout.split("LOADED", 1)[1]
+    return fresh_python(_PROBE.format(argv=argv)).split("LOADED", 1)[1]
 
 
 def test_odds_imports_neither_the_simulator_nor_the_battle_commands() -> None:

@@ -4,8 +4,6 @@ line it is not sure of."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from senjo.cli.odds_gurps import COMMAND as GURPS
 from senjo.cli.roll import COMMAND as ROLL
 from senjo.cli.spec import CommandSpec, Flag, Words
 from tests.cli.helpers import C_LOCALE, run_senjo
+from tests.fresh import fresh_python
 
 #: Lines the quick start runs itself: answers, JSON, both languages, and the command's own
 #: one-line errors (which exit 2 from the work function, not from Typer).
@@ -173,8 +172,6 @@ def test_quick_commands_start_without_typer(args: list[str], first: str) -> None
         "main()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'rich')))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
-    )
-    assert done.stdout.splitlines()[0] == first
-    assert done.stdout.splitlines()[-1] == "[]"
+    lines = fresh_python(probe).splitlines()
+    assert lines[0] == first
+    assert lines[-1] == "[]"

@@ -15,6 +15,7 @@ from senjo.scenario.gurps import LOCATIONS
 from senjo.space.plane import Point
 from senjo.systems.gurps.skills import KNOWN_SKILLS
 from senjo.systems.gurps.system import Gurps
+from tests.fresh import fresh_python
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
 DUEL = EXAMPLES / "duel.yaml"
@@ -471,13 +472,5 @@ print(*(name in sys.modules for name in ("senjo.systems.gurps.system", "senjo.sy
 def test_a_scenario_loads_its_own_rule_system_alone(example: str, loaded: str) -> None:
     """Loading a scenario and setting its battle up imports its rule system and not the
     other one (each about 0.05-0.1 s of a start). A process of its own: this one has both."""
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-c", _SYSTEMS_LOADED, str(EXAMPLES.parent / example)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert done.stdout.split() == loaded.split()
+    printed = fresh_python(_SYSTEMS_LOADED, str(EXAMPLES.parent / example))
+    assert printed.split() == loaded.split()

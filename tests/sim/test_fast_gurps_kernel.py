@@ -20,6 +20,7 @@ from senjo.sim.aggregate import CombatantTally, SimAggregate
 from senjo.sim.fast_gurps import GURPS_FAST, batch, compiled, runs, streams
 from senjo.sim.fast_gurps.state import BlockResult
 from senjo.sim.fast_gurps.tables import build_tables
+from tests.fresh import fresh_python
 
 from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, spent, tie
 
@@ -207,16 +208,7 @@ def test_getting_ready_loads_only_the_kernel_the_battles_call(example: str, load
     """`prepare` loads the compiled duel (`play`, `tally`) for a duel and the group loop
     (`play_group`) for a group, not both: each costs a start some 0.15-0.5 s. A process of
     its own, since this one may have loaded either already."""
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-c", _LOADED, str(EXAMPLES / example)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert done.stdout.split() == loaded.split()
+    assert fresh_python(_LOADED, str(EXAMPLES / example)).split() == loaded.split()
 
 
 def test_the_cache_folder_is_set_for_the_kernel_alone() -> None:
