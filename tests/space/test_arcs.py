@@ -11,6 +11,7 @@ from senjo.space.arcs import (
     Sight,
     Vision,
     arc_hexes,
+    arc_name,
     arc_of,
     arc_of_vision,
     in_arc_of_vision,
@@ -164,3 +165,16 @@ def test_own_hex_lies_in_no_arc() -> None:
     """Asking the arc of the figure's own hex is an error, not a guess."""
     with pytest.raises(ValueError, match="own hex"):
         arc_of(ORIGIN, Facing.N, ORIGIN)
+
+
+@pytest.mark.parametrize("facing", list(Facing))
+def test_an_arc_by_name_is_the_arc_and_vision_covers_its_shades(facing: Facing) -> None:
+    """`arc_name` (the combat map's arc, as the events name it) is `arc_of`'s value, and
+    `in_arc_of_vision` holds exactly where the hex's shade is one its vision sees
+    (seed 001: 正面・側面・背面ヘクス, 射界), for every hex out to 5 from a figure."""
+    here = Hex(2, -3)
+    for target in here.within(5)[1:]:
+        assert arc_name(here, facing, target) == arc_of(here, facing, target).value
+        shade = sight_of(here, facing, target)
+        for vision in Vision:
+            assert in_arc_of_vision(here, facing, target, vision) == (shade in vision.sees)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from senjo.space import hexgrid
 from senjo.space.hexgrid import DIRECTIONS, Facing, Hex
 
 SETTINGS = settings(max_examples=80, deadline=None, derandomize=True)
@@ -75,6 +76,23 @@ def test_neighbours_are_six_distinct_hexes_at_distance_one(h: Hex) -> None:
     assert len(set(around)) == 6
     assert all(h.distance(n) == 1 for n in around)
     assert around == tuple(h.neighbor(f) for f in Facing)
+    assert around == tuple(Hex(h.q + dq, h.r + dr) for dq, dr in DIRECTIONS)
+    assert all(type(n) is Hex for n in around)
+
+
+def test_neighbours_are_kept_for_a_bounded_number_of_hexes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each hex's neighbours are worked out once and kept (the same tuple comes back), and
+    the store starts again once it holds `_NEIGHBORS_MAX` hexes, answering as before."""
+    monkeypatch.setattr(hexgrid, "_NEIGHBORS", {})
+    monkeypatch.setattr(hexgrid, "_NEIGHBORS_MAX", 5)
+    first = Hex(0, 0).neighbors()
+    assert Hex(0, 0).neighbors() is first
+    for q in range(1, 12):
+        assert Hex(q, 0).neighbor(Facing.S) == Hex(q, 1)
+        assert len(hexgrid._NEIGHBORS) <= 5
+    assert Hex(0, 0).neighbors() == first
 
 
 @SETTINGS

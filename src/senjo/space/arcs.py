@@ -46,6 +46,7 @@ __all__ = [
     "Sight",
     "Vision",
     "arc_hexes",
+    "arc_name",
     "arc_of",
     "arc_of_vision",
     "in_arc_of_vision",
@@ -131,12 +132,32 @@ def arc_of(position: Hex, facing: Facing, target: Hex) -> Arc:
     >>> arc_of(Hex(3, 3), Facing.SE, Hex(4, 3))
     Arc.FRONT
     """
+    return _ARC_ORDER[_arc_index(position, facing, target)]
+
+
+def arc_name(position: Hex, facing: Facing, target: Hex) -> str:
+    """``arc_of(position, facing, target).value``, without the enum (its ``value`` is a
+    Python-level lookup, and the combat map asks for arcs hundreds of times a battle).
+
+    >>> arc_name(Hex(0, 0), Facing.N, Hex(-2, 2)), arc_name(Hex(0, 0), Facing.S, Hex(0, -1))
+    ('left', 'back')
+    """
+    return _ARC_NAMES[_arc_index(position, facing, target)]
+
+
+#: The arcs by `_arc_index`, and their names (`Arc.value`).
+_ARC_ORDER = (Arc.FRONT, Arc.RIGHT, Arc.LEFT, Arc.BACK)
+_ARC_NAMES = tuple([arc.value for arc in _ARC_ORDER])
+
+
+def _arc_index(position: Hex, facing: Facing, target: Hex) -> int:
+    """0 front, 1 right, 2 left, 3 back (`_ARC_ORDER`)."""
     q, r = _ahead(position, facing, target)
     if _is_front(q, r):
-        return Arc.FRONT
+        return 0
     if _is_back(q, r):
-        return Arc.BACK
-    return Arc.RIGHT if q > 0 else Arc.LEFT
+        return 3
+    return 1 if q > 0 else 2
 
 
 def sight_of(position: Hex, facing: Facing, target: Hex) -> Sight:
@@ -164,7 +185,11 @@ def in_arc_of_vision(
     """
     if target == position:
         return True
-    return sight_of(position, facing, target) in _SEES[vision]
+    # `_SEES` written out: a plain enum hashes in Python, an identity test does not.
+    sight = sight_of(position, facing, target)
+    if sight is Sight.CLEAR or vision is Vision.ALL_AROUND:
+        return True
+    return sight is Sight.PERIPHERAL and vision is Vision.PERIPHERAL
 
 
 def arc_hexes(position: Hex, facing: Facing, arc: Arc, radius: int) -> tuple[Hex, ...]:

@@ -132,12 +132,24 @@ class Hex(_Axial):
 
     def neighbor(self, facing: int) -> Hex:
         """The adjacent hex in direction ``facing`` (a :class:`Facing` or 0-5)."""
-        dq, dr = DIRECTIONS[facing % 6]
-        return Hex(self.q + dq, self.r + dr)
+        return self.neighbors()[facing % 6]
 
     def neighbors(self) -> tuple[Hex, ...]:
-        """The six adjacent hexes, in facing order N, NE, SE, S, SW, NW."""
-        return tuple(Hex(self.q + dq, self.r + dr) for dq, dr in DIRECTIONS)
+        """The six adjacent hexes, in facing order N, NE, SE, S, SW, NW.
+
+        Worked out once per hex (`_NEIGHBORS`): a battle on a map asks for the same few
+        hexes' neighbours turn after turn, and a hex made here runs Python's `__new__`.
+
+        >>> Hex(0, 0).neighbors() is Hex(0, 0).neighbors()
+        True
+        """
+        found = _NEIGHBORS.get(self)
+        if found is None:
+            if len(_NEIGHBORS) >= _NEIGHBORS_MAX:
+                _NEIGHBORS.clear()
+            q, r = self.q, self.r
+            found = _NEIGHBORS[self] = tuple([Hex(q + dq, r + dr) for dq, dr in DIRECTIONS])
+        return found
 
     def rotate_right(self, turns: int = 1) -> Hex:
         """This offset turned clockwise about ``Hex(0, 0)`` by 60° per turn.
@@ -185,6 +197,12 @@ class Hex(_Axial):
         if radius < 0:
             raise ValueError(f"radius must be 0 or more, got {radius}")
         return tuple(h for n in range(radius + 1) for h in self.ring(n))
+
+
+#: Each hex's neighbours (`Hex.neighbors`), started again past `_NEIGHBORS_MAX` hexes
+#: (a map of a few thousand hexes holds all of its own).
+_NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}
+_NEIGHBORS_MAX = 1 << 16
 
 
 class Facing(IntEnum):

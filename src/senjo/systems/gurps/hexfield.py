@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from senjo.space.arcs import Arc, arc_of, in_arc_of_vision
+from senjo.space.arcs import Arc, arc_name, arc_of, in_arc_of_vision
 from senjo.space.gaps import facing_turns, hex_gap, nearest_hex
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
@@ -137,7 +137,7 @@ class HexField:
         own, other = self._pair(state, defender, attacker)
         if own == other:
             return FRONT  # close combat: the foe is in one's own hex
-        return arc_of(own, state.status[defender].facing, other).value
+        return arc_name(own, state.status[defender].facing, other)
 
     def _search(
         self,

@@ -13,7 +13,7 @@ from typing import Any
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.space.arcs import arc_of
+from senjo.space.arcs import arc_name
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.attack import AttackContext, resolve_attack
 from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
@@ -290,7 +290,7 @@ def _evade(
         items = [(f"foe_{posture}", _EVADE_POSTURE[posture])]
         place = state.status[foe].hex
         if came_from is not None and place is not None and came_from != place:
-            side = _EVADE_ARC.get(arc_of(place, state.status[foe].facing, came_from).value)
+            side = _EVADE_ARC.get(arc_name(place, state.status[foe].facing, came_from))
             if side is not None:
                 items.append(side)
         mine = Score(state.fighters[mover].dx, Modifiers(tuple(items)))
