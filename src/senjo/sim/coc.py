@@ -17,31 +17,15 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.sim.aggregate import CombatantResult, LogCounts
-from senjo.systems.coc.events import CocCheck, CocDamageRolled, CocInjured
+from senjo.systems.coc.log_tally import tally_log
 from senjo.systems.coc.state import CocState
 
 __all__ = ["coc_battle_stats"]
 
 
 def coc_battle_stats(battle: Battle[Any]) -> Mapping[str, CombatantResult]:
-    """Each combatant's figures in a finished CoC battle."""
+    """Each combatant's figures in a finished CoC battle (the log counted by
+    `senjo.systems.coc.log_tally`, compiled with the engine)."""
     state: CocState = battle.state
-    counts = LogCounts(list(state.sheets))
-    attacks, hits, taken, dealt = counts.attacks, counts.hits, counts.taken, counts.dealt
-    defenses, defended = counts.defenses, counts.defended
-    source = ("", "")
-    for item in battle.log:
-        if isinstance(item, CocCheck):
-            if item.kind == "attack":
-                attacks[item.actor] += 1
-                hits[item.actor] += item.success
-            elif item.kind in ("dodge", "parry"):
-                defenses[item.actor] += 1
-                defended[item.actor] += item.success
-        elif isinstance(item, CocDamageRolled):
-            source = (item.attacker, item.target)
-        elif isinstance(item, CocInjured):
-            taken[item.target] += item.loss
-            if source[1] == item.target and source[0] in dealt:
-                dealt[source[0]] += item.loss
-    return counts.results(state.status)
+    keys = list(state.sheets)
+    return LogCounts(keys, *tally_log(battle.log, keys)).results(state.status)

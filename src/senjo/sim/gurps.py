@@ -19,41 +19,15 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.sim.aggregate import CombatantResult, LogCounts
-from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Injured
+from senjo.systems.gurps.log_tally import tally_log
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["gurps_battle_stats"]
 
-_HIT = frozenset({"hit", "critical_hit"})
-_DEFENDED = frozenset({"success", "critical_success"})
-
 
 def gurps_battle_stats(battle: Battle[Any]) -> Mapping[str, CombatantResult]:
-    """Each fighter's figures in a finished GURPS battle."""
+    """Each fighter's figures in a finished GURPS battle (the log counted by
+    `senjo.systems.gurps.log_tally`, compiled with the engine)."""
     state: GurpsState = battle.state
-    counts = LogCounts(list(state.fighters))
-    attacks, hits, taken, dealt = counts.attacks, counts.hits, counts.taken, counts.dealt
-    defenses, defended = counts.defenses, counts.defended
-    source = ("", "")  # (attacker, target) of the damage being booked
-    for item in battle.log:
-        kind = type(item)
-        if kind is AttackRolled:
-            assert isinstance(item, AttackRolled)
-            attacks[item.attacker] += 1
-            if item.result in _HIT:
-                hits[item.attacker] += 1
-        elif kind is DefenseRolled:
-            assert isinstance(item, DefenseRolled)
-            defenses[item.defender] += 1
-            if item.result in _DEFENDED:
-                defended[item.defender] += 1
-        elif kind is DamageRolled:
-            assert isinstance(item, DamageRolled)
-            source = (item.attacker, item.target)
-        elif kind is Injured:
-            assert isinstance(item, Injured)
-            taken[item.target] += item.injury
-            if source[1] == item.target and source[0] in dealt:
-                dealt[source[0]] += item.injury
-            source = ("", "")
-    return counts.results(state.status)
+    keys = list(state.fighters)
+    return LogCounts(keys, *tally_log(battle.log, keys)).results(state.status)
