@@ -17,6 +17,7 @@ from senjo.space.movement import (
     ALL_OUT_ATTACK,
     ALL_OUT_DEFENSE,
     MOVE,
+    EndFacing,
     Entry,
     MoveProfile,
     Posture,
@@ -486,3 +487,22 @@ def test_search_agrees_with_a_plain_reference(
             ends[h, end] = min(spent, ends.get((h, end), math.inf))
     assert moves.ends() == ends
     assert list(moves.ends().values()) == sorted(ends.values())
+
+
+def test_move_profiles_hash_as_they_compare() -> None:
+    """A profile keys the searches of the map: equal profiles hash alike, and each of the
+    built-in ones is found by an equal profile made afresh (its own `__hash__`)."""
+    profiles = [
+        MoveProfile(sideways, turns, end)
+        for sideways in (True, False)
+        for turns in Turns
+        for end in EndFacing
+    ]
+    found = {profile: index for index, profile in enumerate(profiles)}
+    assert len(found) == len(profiles)
+    for index, profile in enumerate(profiles):
+        again = MoveProfile(profile.sideways_and_back, profile.turns, profile.end_facing)
+        assert again == profile and hash(again) == hash(profile) and found[again] == index
+    assert found[MoveProfile()] == found[MOVE]
+    assert {ALL_OUT_ATTACK: 1}[MoveProfile(False, Turns.IN_PLACE, EndFacing.NONE)] == 1
+    assert ALL_OUT_DEFENSE in found

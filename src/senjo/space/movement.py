@@ -126,6 +126,12 @@ class MoveProfile:
     turns: Turns = Turns.ANY
     end_facing: EndFacing = EndFacing.FREE_IF_HALF
 
+    def __hash__(self) -> int:
+        # Written out: the dataclass's own hashes the two enums in Python, and a search
+        # of the map is looked up by its profile (some 90 times a battle). An enum member
+        # equals itself alone, so its id hashes it as well as its name does.
+        return hash((self.sideways_and_back, id(self.turns), id(self.end_facing)))
+
 
 #: Move and Move and Attack: every step, turns at 1 per 60°, the half-points end rule.
 MOVE = MoveProfile()

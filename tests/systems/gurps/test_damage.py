@@ -151,3 +151,9 @@ def test_minimum_basic_damage(damage_type: str, minimum: int) -> None:
 def test_strong_attack_bonus(dice: DamageDice, bonus: int) -> None:
     """All-Out Attack (Strong) adds +2 or +1 per die, whichever is more (B365)."""
     assert strong_attack_bonus(dice) == bonus
+
+
+def test_a_damage_types_text_is_its_value() -> None:
+    """The AI and the attack plans read a damage type as text with `str()` (cheaper than
+    the enum's `value`): the two agree for every type."""
+    assert all(str(kind) == kind.value for kind in DamageType)

@@ -13,6 +13,7 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Moved
+from senjo.systems.gurps.field import facing_name
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.maneuvers import plan_options
 from senjo.systems.gurps.state import GurpsState
@@ -42,6 +43,16 @@ def _on_map(
         state.status[key].hex, state.status[key].facing = place, facing
     state.status["a"].grips.update(grips or {})
     return Battle(Gurps(), state, ScriptedDice(dice))
+
+
+def test_a_facing_is_named_on_the_map_and_not_off_it() -> None:
+    """The events name a fighter's facing (seed 001: 向き) N ... NW on a map, "" off it."""
+    game = _on_map([], (Hex(2, 2), Facing.N), (Hex(5, 2), Facing.N))
+    for facing in Facing:
+        game.state.status["a"].facing = facing
+        assert facing_name(game.state, "a") == facing.name
+    game.state.status["a"].hex = None
+    assert facing_name(game.state, "a") == ""
 
 
 def test_distance_is_counted_in_hexes() -> None:

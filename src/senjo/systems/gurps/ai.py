@@ -129,7 +129,8 @@ def _off_hand_blow(state: GurpsState, key: str, choice: ManeuverChoice) -> Blow 
         return None
     context = _context(choice.maneuver, choice.variant)
     score = attack_score(state, key, choice.target, status.hands[OFF], mode, _PLAIN, context)
-    return score.value, score.cap, average_damage(fighter, mode), mode.damage.damage_type.value
+    # str() of a StrEnum is its value, without the enum's Python-level `value` lookup.
+    return score.value, score.cap, average_damage(fighter, mode), str(mode.damage.damage_type)
 
 
 def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
@@ -446,7 +447,7 @@ class GurpsAI:
             base.cap,
             defense,
             average,
-            mode.damage.damage_type.value,
+            str(mode.damage.damage_type),  # its value (`value` itself is looked up in Python)
             state.fighters[choice.target],
             3 if trained else 6,
             second,

@@ -283,4 +283,8 @@ def body_of(state: GurpsState, key: str) -> tuple[tuple[int, int], ...]:
 def facing_name(state: GurpsState, key: str) -> str:
     """The fighter's facing as a name (N … NW) on a hex map, else ""."""
     status = state.status[key]
-    return status.facing.name if status.hex is not None else ""
+    return _FACING_NAMES[status.facing] if status.hex is not None else ""
+
+
+#: The facings' names by number (a `Facing`'s `name` is looked up in Python).
+_FACING_NAMES = tuple([facing.name for facing in Facing])

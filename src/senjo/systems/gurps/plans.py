@@ -92,9 +92,8 @@ def plans_for_skill(
     rules = state.rules
     floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
     random_location = rules.get("random_hit_locations", "off") == "on"
-    return _plans(
-        skill, mode.damage.damage_type.value, mode.is_melee, rapid, floor, random_location
-    )
+    # str() of the StrEnum is its value, without the enum's Python-level `value` lookup.
+    return _plans(skill, str(mode.damage.damage_type), mode.is_melee, rapid, floor, random_location)
 
 
 def choose_plan(
