@@ -37,7 +37,6 @@ costly (どれだけペナルティが厳しかったとしてもいつでも1�
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -356,7 +355,9 @@ def search(
     origin = index[start] * 6 + int(facing)
     terrain = hexmap._terrain
     stops: set[int] = set()
-    friend_count = Counter(friends)
+    friend_count: dict[Hex, int] = {}  # not a Counter: its constructor runs as Python
+    for friend in friends:
+        friend_count[friend] = friend_count.get(friend, 0) + 1
     foe_hexes = set(foes)
     shut = [index[h] for h in blocked if h in index]
     if friend_count or foe_hexes or shut:

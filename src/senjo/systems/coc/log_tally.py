@@ -23,12 +23,8 @@ def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]
     Injury is dealt by the attacker of the last `CocDamageRolled` before it, against
     that target.
     """
-    attacks = dict.fromkeys(keys, 0)
-    hits = dict.fromkeys(keys, 0)
-    defenses = dict.fromkeys(keys, 0)
-    defended = dict.fromkeys(keys, 0)
-    dealt = dict.fromkeys(keys, 0)
-    taken = dict.fromkeys(keys, 0)
+    counts = [dict.fromkeys(keys, 0) for _ in range(6)]
+    attacks, hits, defenses, defended, dealt, taken = counts
     attacker, target = "", ""  # the damage being booked
     for item in log:
         if isinstance(item, CocCheck):
@@ -44,4 +40,4 @@ def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]
             taken[item.target] += item.loss
             if target == item.target and attacker in dealt:
                 dealt[attacker] += item.loss
-    return [attacks, hits, defenses, defended, dealt, taken]
+    return counts

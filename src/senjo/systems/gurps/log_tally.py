@@ -27,12 +27,8 @@ def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]
     Injury is dealt by the attacker of the `DamageRolled` just before it, against that
     target; injury with no such roll before it is taken by its victim, dealt by no one.
     """
-    attacks = dict.fromkeys(keys, 0)
-    hits = dict.fromkeys(keys, 0)
-    defenses = dict.fromkeys(keys, 0)
-    defended = dict.fromkeys(keys, 0)
-    dealt = dict.fromkeys(keys, 0)
-    taken = dict.fromkeys(keys, 0)
+    counts = [dict.fromkeys(keys, 0) for _ in range(6)]
+    attacks, hits, defenses, defended, dealt, taken = counts
     attacker, target = "", ""  # the damage being booked
     for item in log:
         if isinstance(item, AttackRolled):
@@ -50,4 +46,4 @@ def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]
             if target == item.target and attacker in dealt:
                 dealt[attacker] += item.injury
             attacker, target = "", ""
-    return [attacks, hits, defenses, defended, dealt, taken]
+    return counts

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import TYPE_CHECKING
 
 from senjo.systems.gurps import lookups
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.wild_swing import wild_swing_reaches
+
+if TYPE_CHECKING:
+    from senjo.systems.gurps.table_schema import Posture
 
 __all__ = [
     "STEP",
@@ -39,8 +43,24 @@ def move_allowance(fighter: Fighter, status: FighterState) -> float:
     posture = lookups.posture(status.posture)
     if posture.move_yards_per_turn is not None:
         return float(posture.move_yards_per_turn)
-    assert posture.move_factor is not None
-    return float(math.floor(move * posture.move_factor)) if posture.move_factor < 1 else move
+    above, below = _factor(posture)
+    return float(move * above // below) if above < below else move
+
+
+#: Each posture's move factor as whole numbers, by the id of the posture read from the
+#: tables (kept with it, so an id is never another's): a `Fraction` compares and
+#: multiplies in Python, and a map battle asks for Move some fifty times.
+_FACTORS: dict[int, tuple[object, int, int]] = {}
+
+
+def _factor(posture: Posture) -> tuple[int, int]:
+    """The posture's move factor as (numerator, denominator)."""
+    found = _FACTORS.get(id(posture))
+    if found is None or found[0] is not posture:
+        factor = posture.move_factor
+        assert factor is not None
+        found = _FACTORS[id(posture)] = (posture, factor.numerator, factor.denominator)
+    return found[1], found[2]
 
 
 def effective_mode(status: FighterState, weapon: str, mode: AttackMode) -> AttackMode | None:
