@@ -67,26 +67,25 @@ class CombatantResult:
 
 
 class LogCounts:
-    """The counters a system's hook fills while reading one battle's log, by combatant."""
+    """One battle's counts by combatant, as a system's `tally_log` read them from its log."""
 
     def __init__(
         self,
         keys: list[str],
-        attacks: dict[str, int] | None = None,
-        hits: dict[str, int] | None = None,
-        defenses: dict[str, int] | None = None,
-        defended: dict[str, int] | None = None,
-        dealt: dict[str, int] | None = None,
-        taken: dict[str, int] | None = None,
+        attacks: dict[str, int],
+        hits: dict[str, int],
+        defenses: dict[str, int],
+        defended: dict[str, int],
+        dealt: dict[str, int],
+        taken: dict[str, int],
     ) -> None:
-        """Counts of zero for each key, or the counts given (a system's `tally_log`)."""
         self.keys = keys
-        self.attacks = dict.fromkeys(keys, 0) if attacks is None else attacks
-        self.hits = dict.fromkeys(keys, 0) if hits is None else hits
-        self.defenses = dict.fromkeys(keys, 0) if defenses is None else defenses
-        self.defended = dict.fromkeys(keys, 0) if defended is None else defended
-        self.dealt = dict.fromkeys(keys, 0) if dealt is None else dealt
-        self.taken = dict.fromkeys(keys, 0) if taken is None else taken
+        self.attacks = attacks
+        self.hits = hits
+        self.defenses = defenses
+        self.defended = defended
+        self.dealt = dealt
+        self.taken = taken
 
     def results(self, status: Mapping[str, Any]) -> dict[str, CombatantResult]:
         """The counts with each combatant's final `hp`, `active` and `fled` from `status`."""
