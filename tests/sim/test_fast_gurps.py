@@ -48,7 +48,7 @@ from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense
 from senjo.systems.gurps.injury import can_target, injury
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import ADVANTAGES
-from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.state import GurpsState, RuleSet
 from senjo.systems.gurps.system import Gurps
 
 from .gurps_duels import (
@@ -219,7 +219,7 @@ def _engine_state(scenario: Scenario, rng: random.Random) -> GurpsState:
     dropped, twisted or broken weapons, a dropped or unready shield, close combat …"""
     battle = build_battle(scenario, seed=0)
     state: GurpsState = battle.state
-    state.rules = dict(battle.system.settings)
+    state.rules = RuleSet(battle.system.settings)
     tables = build_tables(scenario)
     state.order = tuple(f.key for f in tables.fighters)
     first, second = state.order

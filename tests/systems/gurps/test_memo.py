@@ -28,7 +28,7 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import Watch
 from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
-from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.state import FighterState, GurpsState, RuleSet
 from senjo.systems.gurps.system import Gurps
 from tests.sources import needs_sources
 from tests.systems.gurps.helpers import fighter
@@ -120,7 +120,7 @@ def test_containers_are_compared_by_content() -> None:
     "change",
     [
         lambda s: setattr(s, "order", tuple(reversed(s.order))),
-        lambda s: s.rules.update({"darkness": "3"}),
+        lambda s: setattr(s, "rules", s.rules.replace(darkness="3")),
         lambda s: setattr(s.status["raider"], "hp", 5),
     ],
     ids=["order", "rules", "a fighter"],
@@ -130,7 +130,7 @@ def test_the_battle_snapshot_follows_the_state(change: Any) -> None:
         knight, raider = fighter("knight", "a"), fighter("raider", "b", 1.0)
         fresh = Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]})
         fresh.order = ("knight", "raider")
-        fresh.rules = {"darkness": "0"}
+        fresh.rules = RuleSet({"darkness": "0"})
         return fresh
 
     plain, changed = state(), state()
@@ -366,3 +366,19 @@ def test_scripted_battles_are_unaffected() -> None:
         assert other.pending.options == first
     finally:
         MEMO.enabled = True
+
+
+def test_the_rules_are_fixed_once_made() -> None:
+    """The battle snapshot holds the rules as one number (`RuleSet.key`), which is sound
+    only while a RuleSet cannot change: a change is a new RuleSet with its own key."""
+    rules = RuleSet({"darkness": "3", "free_actions": "off"})
+    with pytest.raises(TypeError):
+        rules["darkness"] = "5"  # type: ignore[index]
+    assert not hasattr(rules, "update")
+    darker = rules.replace(darkness="5")
+    assert (rules.get("darkness"), darker.get("darkness")) == ("3", "5")
+    assert darker.key != rules.key and darker != rules
+    same = RuleSet({"free_actions": "off", "darkness": "3"})  # another order, the same rules
+    assert same.key == rules.key and same == rules and hash(same) == hash(rules)
+    assert RuleSet().key != rules.key and RuleSet({"darkness": "3"}).key != rules.key
+    assert dict(rules.items()) == {"darkness": "3", "free_actions": "off"}

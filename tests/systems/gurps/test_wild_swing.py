@@ -224,7 +224,7 @@ def test_all_out_attack_is_offered_when_its_forward_move_reaches() -> None:
 def test_darkness_is_a_penalty_on_every_attack_roll() -> None:
     """Lighting (the `darkness` option, B394 by the fact sheet): -N to attack rolls."""
     game = _game(_sword(14), FRONT)
-    game.state.rules["darkness"] = "3"
+    game.state.rules = game.state.rules.replace(darkness="3")
     score = _score(game, "broadsword", "swing", AttackContext())
     assert score.modifiers.amount("darkness") == -3 and score.value == 11
 
@@ -233,11 +233,11 @@ def test_a_wild_swing_in_deep_darkness_takes_the_darkness_penalty() -> None:
     """seed 001 大振り: the worst of -5, skill 9 and the darkness penalty - at -7 darkness
     the Wild Swing is -7 (still at most 9), not -5 and -7 both."""
     game = _game(_sword(18), RIGHT)
-    game.state.rules["darkness"] = "7"
+    game.state.rules = game.state.rules.replace(darkness="7")
     score = _score(game, "broadsword", "swing", AttackContext())
     assert dict(score.modifiers.items) == {"wild_swing_darkness": -7}
     assert score.value == 9
-    game.state.rules["darkness"] = "2"
+    game.state.rules = game.state.rules.replace(darkness="2")
     score = _score(game, "broadsword", "swing", AttackContext())
     assert dict(score.modifiers.items) == {"wild_swing": -5}
 
@@ -247,7 +247,7 @@ def test_in_total_darkness_every_shot_is_blind() -> None:
     front is a blind shot: -10, at most 9, a random hit location."""
     bow = {"st": 11, "dx": 13, "skills": {"Bow": 15}, "weapons": ["regular_bow"]}
     game = _game(bow, Hex(4, 0))
-    game.state.rules["darkness"] = "10"
+    game.state.rules = game.state.rules.replace(darkness="10")
     score = _score(game, "regular_bow", "shoot", AttackContext())
     assert score.modifiers.amount("shooting_blind") == -10
     assert "darkness" not in dict(score.modifiers.items)

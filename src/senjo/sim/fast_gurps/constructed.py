@@ -37,7 +37,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import effective_mode
 from senjo.systems.gurps.readying import ready
-from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.state import GurpsState, RuleSet
 from senjo.systems.gurps.system import Gurps
 
 __all__: list[str] = []
@@ -47,7 +47,7 @@ def _state(scenario: Scenario, order: tuple[str, ...], distance: float = 1.0) ->
     """A fresh battle state with its rules and turn order set, the fighters `distance` apart."""
     battle = _battle(scenario)
     state: GurpsState = battle.state
-    state.rules = dict(battle.system.settings)
+    state.rules = RuleSet(battle.system.settings)
     state.order = order
     state.status[order[0]].position = Point(0.0, 0.0)
     state.status[order[1]].position = Point(distance, 0.0)

@@ -7,15 +7,19 @@ is the durable record; the state is rebuilt from it by replay).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, final
 
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.choices import Watch
 from senjo.systems.gurps.model import Fighter
 
-__all__ = ["FighterState", "GurpsState"]
+__all__ = ["FighterState", "GurpsState", "RuleSet"]
+
+#: Facing.N read once (an enum member read in compiled code looks up the class each time).
+_NORTH: Final = Facing.N
 
 
 @dataclass(slots=True)
@@ -124,7 +128,7 @@ class FighterState:
         rare: tuple[object, ...] | None = None
         if (
             self.hex is not None
-            or self.facing is not Facing.N
+            or self.facing is not _NORTH
             or self.body
             or self.prone_hex is not None
             or self.stunned
@@ -250,6 +254,57 @@ def _items(values: dict[str, Any]) -> frozenset[tuple[str, Any]] | None:
     return frozenset(values.items()) if values else None
 
 
+#: Each set of rules seen by this process -> its `RuleSet.key` (a few per scenario).
+_RULE_KEYS: dict[tuple[tuple[str, str], ...], int] = {}
+
+
+@final
+class RuleSet:
+    """A battle's optional rules (name -> value), fixed once made: a change is a new
+    `RuleSet` (`replace`). Its `key`, a number equal for equal rules and different
+    otherwise (within a process), stands for them in `GurpsState.snapshot`, so the turn
+    memo hashes one number instead of every rule's name and value at each lookup
+    (docs/performance.md).
+
+    >>> rules = RuleSet({"darkness": "3", "free_actions": "off"})
+    >>> rules.get("darkness"), rules.get("heavy_parry_break", "on"), rules.get("nothing")
+    ('3', 'on', '')
+    >>> RuleSet({"free_actions": "off", "darkness": "3"}).key == rules.key
+    True
+    >>> rules.replace(darkness="5").key == rules.key, rules.get("darkness")
+    (False, '3')
+    """
+
+    def __init__(self, values: Mapping[str, str] | None = None) -> None:
+        self._values: dict[str, str] = dict(values) if values else {}
+        items = tuple(sorted(self._values.items()))
+        found = _RULE_KEYS.get(items)
+        if found is None:
+            found = _RULE_KEYS[items] = len(_RULE_KEYS)
+        self.key: int = found
+
+    def get(self, name: str, default: str = "") -> str:
+        """The rule's value, or `default` if the battle does not set it."""
+        return self._values.get(name, default)
+
+    def replace(self, **changes: str) -> RuleSet:
+        """These rules with some values changed or added."""
+        return RuleSet({**self._values, **changes})
+
+    def items(self) -> Iterator[tuple[str, str]]:
+        """Each rule's name and value."""
+        return iter(self._values.items())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RuleSet) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return self.key
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self._values!r})"
+
+
 @dataclass(slots=True)
 class GurpsState:
     """The state of a GURPS battle: fighters' sheets and conditions, turn order and round."""
@@ -259,13 +314,14 @@ class GurpsState:
     order: tuple[str, ...] = ()
     round: int = 0
     #: The battle's optional rules (name -> value), as the rule system settled them.
-    rules: dict[str, str] = field(default_factory=dict)
+    rules: RuleSet = field(default_factory=lambda: RuleSet())
     #: The battlefield (see `senjo.systems.gurps.field`); None means the plane.
     ground: Any = None
 
     def snapshot(self) -> tuple[object, ...]:
         """The changing part of the state as a hashable value: the turn order, the rules
-        and every fighter's `FighterState.snapshot`, relative to the round.
+        (their `RuleSet.key`) and every fighter's `FighterState.snapshot`, relative to
+        the round.
 
         The sheets (`fighters`) and the map (`ground`) are left out: the turn memo keys
         on the sheets' identity and is not used on a map. The round number is left out
@@ -273,11 +329,9 @@ class GurpsState:
         fighter's close-combat rounds, which the fighters' snapshots count back from it
         (tests/systems/gurps/test_memo.py fails if any other module reads it)."""
         now = self.round
-        rules = self.rules
         return (
             self.order,
-            tuple(rules),  # the rules' names and values as two flat tuples: no pair built
-            tuple(rules.values()),
+            self.rules.key,
             tuple([status.snapshot(now) for status in self.status.values()]),
         )
 

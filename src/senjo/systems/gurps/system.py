@@ -41,7 +41,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
-from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.state import FighterState, GurpsState, RuleSet
 from senjo.systems.gurps.wounds import knock_out
 
 __all__ = ["Gurps", "initiative_order"]
@@ -187,7 +187,7 @@ class Gurps(RuleSystem[GurpsState]):
     def play(self, battle: Battle[GurpsState]) -> Flow:
         """Roll initiative ties, then play rounds until one side is left or time runs out."""
         state = battle.state
-        state.rules = dict(self.settings)
+        state.rules = RuleSet(self.settings)
         fighters = list(state.fighters.values())
         speeds = [(f.basic_speed, f.dx) for f in fighters]
         ties = {
