@@ -91,7 +91,7 @@ def test_the_written_init_fills_each_field_as_the_dataclass_does(cls: type[Any])
         pytest.skip("compiled: the test above checks it through the class")
     init = written_init(cls)
     assert init is not None, f"{cls.__name__} does not write out its __init__"
-    fields = dataclasses.fields(cls)
+    fields = _init_fields(cls)
     parameters = list(inspect.signature(init).parameters.values())[1:]
     assert [p.name for p in parameters] == [item.name for item in fields]
     for parameter, item in zip(parameters, fields, strict=True):
@@ -110,11 +110,17 @@ def test_the_written_init_fills_each_field_as_the_dataclass_does(cls: type[Any])
         assert getattr(named, item.name) == value
 
 
+def _init_fields(cls: type[Any]) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields `__init__` takes (a value may keep something it works out, such as
+    `ManeuverChoice`'s key, in a field of its own outside `__init__`)."""
+    return tuple(item for item in dataclasses.fields(cls) if item.init)
+
+
 def _arguments(cls: type[Any]) -> list[object]:
     """A distinct value for each field (of a type it may hold, for compiled classes),
     so a value landing in the wrong field would show."""
     values: list[object] = []
-    for index, item in enumerate(dataclasses.fields(cls)):
+    for index, item in enumerate(_init_fields(cls)):
         kind = item.type if isinstance(item.type, str) else getattr(item.type, "__name__", "")
         if item.default is not dataclasses.MISSING and item.default is not None:
             base = item.default
@@ -138,7 +144,7 @@ def _arguments(cls: type[Any]) -> list[object]:
 def test_the_direct_init_fills_each_field_as_the_dataclass_does(cls: type[Any]) -> None:
     """By position and by name alike each argument lands in its own field; defaults
     apply; the signature is the dataclass's; the value stays frozen."""
-    fields = dataclasses.fields(cls)
+    fields = _init_fields(cls)
     values = _arguments(cls)
     try:
         by_position = cls(*values)
@@ -183,8 +189,8 @@ def test_a_journal_line_with_wrong_fields_is_named_the_same_in_both_forms() -> N
 
 
 def test_classes_it_cannot_serve_keep_their_own_init() -> None:
-    """A default factory, a keyword-only field, a field outside `__init__`, or a class
-    that is not frozen: the dataclass's `__init__` stays."""
+    """A default factory, a keyword-only field, a field outside `__init__` with no
+    default, or a class that is not frozen: the dataclass's `__init__` stays."""
 
     @event
     @dataclasses.dataclass(frozen=True, slots=True)
@@ -196,19 +202,34 @@ def test_classes_it_cannot_serve_keep_their_own_init() -> None:
         value: int
 
     @dataclasses.dataclass(frozen=True, slots=True)
-    class Counted:
+    class Unset:
         value: int
-        twice: int = dataclasses.field(init=False, default=0)
+        later: int = dataclasses.field(init=False)
 
     @dataclasses.dataclass(slots=True)
     class Loose:
         value: int
 
-    direct_init(Named, Counted, Loose)
-    for cls in (Listed, Named, Counted, Loose):
+    direct_init(Named, Unset, Loose)
+    for cls in (Listed, Named, Unset, Loose):
         assert not has_direct_init(cls)
     assert Listed().items == ()
     assert Named(value=1).value == 1
+
+
+def test_a_field_outside_init_with_a_default_is_set_to_it() -> None:
+    """The direct `__init__` sets a field `__init__` does not take to its default, as the
+    dataclass's own does (`ManeuverChoice` keeps its key so)."""
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Counted:
+        value: int
+        twice: int = dataclasses.field(init=False, default=0)
+
+    direct_init(Counted)
+    assert has_direct_init(Counted)
+    assert (Counted(4).value, Counted(4).twice) == (4, 0)
+    assert list(inspect.signature(Counted).parameters) == ["value"]
 
 
 def test_events_round_trip_through_json() -> None:
@@ -220,7 +241,22 @@ def test_a_written_hash_is_the_dataclass_hash() -> None:
     """`ManeuverChoice` writes its `__hash__` out (the turn memo hashes it): the same value
     as a frozen dataclass's, the hash of its fields in order."""
     choice = ManeuverChoice("attack", "", "bob", "broadsword", "swing")
-    values = tuple(getattr(choice, item.name) for item in dataclasses.fields(choice))
+    compared = [item for item in dataclasses.fields(choice) if item.compare]
+    values = tuple(getattr(choice, item.name) for item in compared)
     assert hash(choice) == hash(values)
     assert hash(choice) != hash(ManeuverChoice("attack", "", "bob", "broadsword", "thrust"))
     assert choice == ManeuverChoice("attack", "", "bob", "broadsword", "swing")
+
+
+def test_a_maneuver_choice_keeps_its_key_outside_its_value() -> None:
+    """`ManeuverChoice.key` is worked out once and kept (the memo's choices are logged
+    battle after battle); the kept key is no part of the value's equality, hash or repr."""
+    asked = ManeuverChoice("attack", "", "bob", "broadsword", "swing")
+    fresh = ManeuverChoice("attack", "", "bob", "broadsword", "swing")
+    assert asked.key == "attack:bob:broadsword/swing"
+    assert asked.key is asked.key  # kept, not built again
+    assert asked == fresh and hash(asked) == hash(fresh) and repr(asked) == repr(fresh)
+    assert fresh.key == asked.key
+    assert ManeuverChoice("all_out_defense", "increased_dodge").key == (
+        "all_out_defense/increased_dodge"
+    )

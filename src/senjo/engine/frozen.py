@@ -44,8 +44,9 @@ _DESCRIPTORS = ("member_descriptor", "getset_descriptor")
 
 def direct_init(*classes: type[Any]) -> None:
     """Give each frozen, slotted dataclass a direct `__init__`; leave a class as it is
-    when one of its fields is outside `__init__`, keyword-only or has a default
-    factory, or its slots are not plain descriptors."""
+    when one of its fields is keyword-only, has a default factory, or is outside
+    `__init__` without a default (one with a default is set to it), or its slots are
+    not plain descriptors."""
     for cls in classes:
         _install(cls)
 
@@ -85,11 +86,17 @@ def _install(cls: type[Any]) -> None:
     scope: dict[str, Any] = {}
     for item in dataclasses.fields(cls):
         slot: Any = cls.__dict__.get(item.name)
-        if not item.init or item.kw_only or type(slot).__name__ not in _DESCRIPTORS:
+        if item.kw_only or type(slot).__name__ not in _DESCRIPTORS:
             return
         if item.default_factory is not dataclasses.MISSING:
             return
         scope[f"_set_{item.name}"] = slot.__set__
+        if not item.init:  # outside `__init__`: set to its default
+            if item.default is dataclasses.MISSING:
+                return
+            scope[f"_default_{item.name}"] = item.default
+            body.append(f"    _set_{item.name}(self, _default_{item.name})\n")
+            continue
         body.append(f"    _set_{item.name}(self, {item.name})\n")
         if item.default is dataclasses.MISSING:
             spec.append(item.name)

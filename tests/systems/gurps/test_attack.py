@@ -61,6 +61,9 @@ def test_hit_dodge_fails_cutting_wound_to_torso() -> None:
     assert (damage.dice, damage.faces, damage.basic) == ("1d+3", (4,), 7)
     wound = events(game, Injured)[0]
     assert (wound.penetrating, wound.multiplier, wound.injury, wound.hp) == (7, 1.5, 10, 0)
+    # The damage type is the events' plain text, not the DamageType it is made from.
+    assert type(damage.damage_type) is str and damage.damage_type == "cut"
+    assert type(wound.damage_type) is str and wound.damage_type == "cut"
     # B420: a major wound (over HP/2) calls for an HT roll against knockdown.
     assert events(game, Check)[0].kind == "knockdown"
     assert {c.condition for c in events(game, ConditionChanged)} == {"reeling", "collapse"}

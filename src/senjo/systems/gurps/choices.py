@@ -17,7 +17,7 @@ prompts and replays).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from senjo.engine.frozen import direct_init
 from senjo.space.hexgrid import Facing, Hex
@@ -59,6 +59,9 @@ class ManeuverChoice:
     target: str = ""
     weapon: str = ""
     mode: str = ""
+    #: `key`, kept once asked: the turn memo hands the same choices to battle after
+    #: battle, and each chosen one's key goes into the log (not part of the value).
+    _key: str = field(default="", init=False, repr=False, compare=False)
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -73,6 +76,7 @@ class ManeuverChoice:
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "weapon", weapon)
         object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "_key", "")
 
     def __hash__(self) -> int:
         # Written out, so that it compiles (the dataclass's own would be Python): the turn
@@ -82,6 +86,9 @@ class ManeuverChoice:
     @property
     def key(self) -> str:
         """`maneuver[/variant][:target][:weapon/mode]`."""
+        text = self._key
+        if text:
+            return text
         text = self.maneuver
         if self.variant:
             text += f"/{self.variant}"
@@ -89,6 +96,7 @@ class ManeuverChoice:
             text += f":{self.target}"
         if self.weapon:
             text += f":{self.weapon}/{self.mode}" if self.mode else f":{self.weapon}"
+        object.__setattr__(self, "_key", text)
         return text
 
 

@@ -104,7 +104,7 @@ def _facts(
         melee=mode.is_melee,
         swinging=mode.damage.base == "sw",
         impaling_or_piercing=damage_type == DamageType.IMPALING
-        or damage_type.value.startswith("pi"),
+        or str(damage_type).startswith("pi"),
         parrying=parrying,
         breakage_resistant=item.breakage_resistant
         or (mode.is_melee and damage_type == DamageType.CRUSHING and not item.cheap),
@@ -194,11 +194,11 @@ def _carry_out(
             dice = weapon_dice(fighter, mode)  # the weapon's normal damage (a bow's own ST)
             if effect.fraction is not None and effect.fraction < 1:
                 basic = max(dice.roll(battle.dice) // 2, 0)
-                damage_type = mode.damage.damage_type.value
+                damage_type = str(mode.damage.damage_type)
                 _hurt_self(battle, key, basic, damage_type, "right_leg", "critical_miss")
             else:
                 basic = dice.roll(battle.dice)
-                damage_type = mode.damage.damage_type.value
+                damage_type = str(mode.damage.damage_type)
                 _hurt_self(battle, key, basic, damage_type, "right_leg", "critical_miss")
         elif kind == EffectKind.LOSE_BALANCE:
             status.lost_balance = True
@@ -255,7 +255,7 @@ def _carry_out(
             EffectKind.AWKWARD_POSITION,
             EffectKind.IMPALED_ON_WEAPON,
         ):
-            battle.emit(ConditionChanged(key, kind.value, True, entry.key))
+            battle.emit(ConditionChanged(key, str(kind), True, entry.key))
 
 
 def _table(table: str, roll: int) -> CriticalEntry:

@@ -85,10 +85,11 @@ PIERCING_TYPES = frozenset(
 
 # Minimum basic damage after adds (B378): crushing may roll 0, every other
 # damaging type at least 1. Afflictions and special attacks do no damage.
-_MINIMUM_BASIC = {t: 1 for t in DamageType} | {
-    DamageType.CRUSHING: 0,
-    DamageType.AFFLICTION: 0,
-    DamageType.SPECIAL: 0,
+# Keyed by the types' text: a DamageType (a StrEnum) finds its entry, and so does its text.
+_MINIMUM_BASIC: dict[str, int] = {str(t): 1 for t in DamageType} | {
+    str(DamageType.CRUSHING): 0,
+    str(DamageType.AFFLICTION): 0,
+    str(DamageType.SPECIAL): 0,
 }
 
 
@@ -98,7 +99,8 @@ def minimum_basic_damage(damage_type: DamageType | str) -> int:
     >>> minimum_basic_damage("cr"), minimum_basic_damage("cut")
     (0, 1)
     """
-    return _MINIMUM_BASIC[DamageType(damage_type)]
+    found = _MINIMUM_BASIC.get(damage_type)
+    return found if found is not None else _MINIMUM_BASIC[DamageType(damage_type)]  # raises
 
 
 _DICE_RE = re.compile(r"^\s*(\d+)\s*d6?\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
@@ -283,7 +285,7 @@ class WeaponDamage:
             amount = self.base + extra
         if self.armor_divisor != 1:
             amount += f"({_format_divisor(self.armor_divisor)})"
-        return f"{amount} {self.damage_type.value}"
+        return f"{amount} {self.damage_type}"  # a StrEnum formats as its text
 
     def dice(self, thrust: DamageDice, swing: DamageDice) -> DamageDice:
         """The concrete dice for a wielder whose thrust and swing are given."""

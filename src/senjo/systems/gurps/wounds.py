@@ -298,7 +298,7 @@ def deal_damage(
             str(dice),
             faces,
             basic,
-            damage_type.value,
+            str(damage_type),  # a StrEnum: its text, without the Python-level `value`
             Score(rolled, Modifiers(tuple(items))),
         )
     )
@@ -430,7 +430,7 @@ def apply_injury(
             key,
             wound.location,
             wound.basic,
-            wound.damage_type.value,
+            str(wound.damage_type),
             wound.effective_dr,
             wound.penetrating,
             float(wound.multiplier),
