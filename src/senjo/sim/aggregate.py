@@ -228,7 +228,7 @@ class SimAggregate:
             if outcome.reason == "fled":
                 self.routs[outcome.winner_side] += 1
         self.rounds[outcome.rounds] += 1
-        standing: Counter[str] = Counter({side: 0 for side in sides.values()})
+        standing = dict.fromkeys(sides.values(), 0)  # a plain dict: a Counter is built in Python
         for key, side in sides.items():
             result = results.get(key, CombatantResult())
             tally = self.combatants.get(key)

@@ -382,3 +382,49 @@ def test_the_rules_are_fixed_once_made() -> None:
     assert same.key == rules.key and same == rules and hash(same) == hash(rules)
     assert RuleSet().key != rules.key and RuleSet({"darkness": "3"}).key != rules.key
     assert dict(rules.items()) == {"darkness": "3", "free_actions": "off"}
+
+
+def test_answers_are_kept_per_issued_options() -> None:
+    """A policy's choice is kept with the options the memo issued: the last ones (which
+    the decision that follows asks about) and any issued before; options it did not
+    issue, even equal ones, have no answer, and clearing the memo forgets them all."""
+    memo = TurnMemo()
+    knight, raider = fighter("knight", "a"), fighter("raider", "b", 1.0)
+    state = Gurps.new_state([knight[0], raider[0]], {"knight": knight[1], "raider": raider[1]})
+    first = memo.issue(state, "knight", None, lambda: ("wait", "attack"))
+    memo.remember(first, GurpsAI, "attack")
+    state.status["knight"].hp -= 1
+    second = memo.issue(state, "knight", None, lambda: ("wait", "attack"))
+    assert second is not first and memo.answer(second, GurpsAI) is None
+    memo.remember(second, GurpsAI, "wait")
+    assert memo.answer(first, GurpsAI) == "attack"  # issued before the last
+    assert memo.answer(second, GurpsAI) == "wait"
+    assert memo.answer(second, _Timid) is None  # another policy
+    unknown = ("wait", "attack")
+    memo.remember(unknown, GurpsAI, "wait")
+    assert memo.answer(unknown, GurpsAI) is None
+    state.status["knight"].hp += 1
+    assert memo.issue(state, "knight", None, lambda: ()) is first  # the state met again
+    assert memo.answer(first, GurpsAI) == "attack"
+    memo.clear()
+    assert memo.answer(first, GurpsAI) is None and memo.answer(second, GurpsAI) is None
+
+
+def test_the_written_init_takes_every_field_with_its_default() -> None:
+    """`FighterState` writes its `__init__` out (mypyc compiles it; the dataclass's own
+    would run as Python): it takes every field in order, by position and by name, and
+    starts each at the dataclass's default, a fresh container for each factory."""
+    fields = dataclasses.fields(FighterState)
+    plain, other = _status(), _status()
+    for item in fields[4:]:
+        if item.default_factory is not dataclasses.MISSING:
+            assert getattr(plain, item.name) == item.default_factory()
+            assert getattr(plain, item.name) is not getattr(other, item.name)
+        else:
+            assert getattr(plain, item.name) == item.default, item.name
+    values = [_changed(item.name, getattr(plain, item.name)) for item in fields]
+    by_position = FighterState(*values)  # type: ignore[arg-type]
+    by_name = FighterState(**{item.name: v for item, v in zip(fields, values, strict=True)})  # type: ignore[arg-type]
+    for item, value in zip(fields, values, strict=True):
+        assert getattr(by_position, item.name) == value, item.name
+        assert getattr(by_name, item.name) == value, item.name

@@ -55,12 +55,18 @@ class TurnMemo:
         self.size = size
         self.enabled = True
         # (actor, the attack choice for plans, ids of the sheets, snapshot)
-        #   -> (the sheets, the options)
-        self._options: dict[tuple[object, ...], tuple[tuple[Fighter, ...], tuple[object, ...]]] = {}
+        #   -> (the sheets, the options, each policy class's choice among them)
+        self._options: dict[
+            tuple[object, ...],
+            tuple[tuple[Fighter, ...], tuple[object, ...], dict[type, object]],
+        ] = {}
         # id of an options tuple issued above -> that tuple (kept alive, so ids stay unique)
-        self._issued: dict[int, tuple[object, ...]] = {}
-        # (id of an issued options tuple, policy class) -> the policy's choice
-        self._answers: dict[tuple[int, type], object] = {}
+        # and each policy class's choice among its options
+        self._issued: dict[int, tuple[tuple[object, ...], dict[type, object]]] = {}
+        # The options the last lookup issued and their choices: the decision that follows
+        # asks about them (no lookup by id then).
+        self._last: tuple[object, ...] | None = None
+        self._last_answers: dict[type, object] = {}
         # ids of the sheets -> [lookups, hits] in the current window; lookups -1: the memo
         # stepped aside for them. (Only a matter of speed: sheets gone and their ids
         # reused would at worst inherit another scenario's trial.)
@@ -87,7 +93,8 @@ class TurnMemo:
         """Forget every state and answer."""
         self._options.clear()
         self._issued.clear()
-        self._answers.clear()
+        self._last = None
+        self._last_answers = {}
 
     def stepped_aside(self, state: GurpsState) -> bool:
         """True once the memo has stopped serving these sheets (too few states came again)."""
@@ -128,29 +135,41 @@ class TurnMemo:
         entry = self._options.get(memo_key)
         if entry is not None:
             trial[1] += 1
+            self._last, self._last_answers = entry[1], entry[2]
             return cast("tuple[_T, ...]", entry[1])
         # A tuple of its own: `build` may share its tuples between states.
         options = tuple(list(build()))
         if len(self._options) >= self.size:
             self._forget()  # full: start again (a sweep's next scenario, a long tail)
         # The entry keeps its sheets alive, so no other object can take their ids.
-        self._options[memo_key] = (sheets, options)
-        self._issued[id(options)] = options
+        answers: dict[type, object] = {}
+        self._options[memo_key] = (sheets, options, answers)
+        self._issued[id(options)] = (options, answers)
+        self._last, self._last_answers = options, answers
         return options
+
+    def _answers_for(self, options: tuple[object, ...]) -> dict[type, object] | None:
+        """The choices kept for these options (None if this memo did not issue them)."""
+        if options is self._last:
+            return self._last_answers
+        found = self._issued.get(id(options))
+        if found is None or found[0] is not options:
+            return None
+        return found[1]
 
     def answer(self, options: tuple[object, ...], policy: type) -> object | None:
         """The option `policy` chose among these options before (None if not known).
 
         Answers are kept per policy class, so a policy must choose by the state alone,
         as `GurpsAI` does (it has no settings of its own)."""
-        if self._issued.get(id(options)) is not options:
-            return None
-        return self._answers.get((id(options), policy))
+        answers = self._answers_for(options)
+        return None if answers is None else answers.get(policy)
 
     def remember(self, options: tuple[object, ...], policy: type, choice: object) -> None:
         """Keep `policy`'s choice among options this memo issued (others are not kept)."""
-        if self._issued.get(id(options)) is options:
-            self._answers[(id(options), policy)] = choice
+        answers = self._answers_for(options)
+        if answers is not None:
+            answers[policy] = choice
 
 
 #: The process's memo (each worker process has its own).

@@ -107,6 +107,126 @@ class FighterState:
     #: Gone from the battle by fleeing (senjo's morale rule, `flee_at`).
     fled: bool = False
 
+    def __init__(  # written out, so that mypyc compiles it; test_memo holds it to the fields
+        self,
+        key: str,
+        hp: int,
+        fp: int,
+        position: Point,
+        hex: Hex | None = None,
+        facing: Facing = Facing.N,
+        body: tuple[Hex, ...] = (),
+        prone_hex: Hex | None = None,
+        posture: str = "standing",
+        shock_next: int = 0,
+        shock: int = 0,
+        stunned: bool = False,
+        conscious: bool = True,
+        dead: bool = False,
+        maneuver: str = "",
+        variant: str = "",
+        retreated: bool = False,
+        retreated_from: str = "",
+        parries: dict[str, int] | None = None,
+        blocks: int = 0,
+        defended: bool = False,
+        attacked_with: set[str] | None = None,
+        attacked_limb: str = "",
+        aim_target: str = "",
+        aim_weapon: str = "",
+        aim_turns: int = 0,
+        aim_braced: bool = False,
+        evaluate_target: str = "",
+        evaluate_bonus: int = 0,
+        feint_target: str = "",
+        feint_penalty: int = 0,
+        ready: set[str] | None = None,
+        hands: list[str] | None = None,
+        dropped: set[str] | None = None,
+        dropped_at: dict[str, Hex] | None = None,
+        broken: set[str] | None = None,
+        thrown: set[str] | None = None,
+        shots: dict[str, int] | None = None,
+        lost_balance: bool = False,
+        do_nothing_next: bool = False,
+        guard_down: bool = False,
+        crippled: set[str] | None = None,
+        wait_weapon: str = "",
+        wait_mode: str = "",
+        watch: Watch | None = None,
+        watch_discriminate: bool = False,
+        popping: bool = False,
+        close_side: Facing | None = None,
+        close_entered: int = -1,
+        close_since: int = -1,
+        held_by: set[str] | None = None,
+        holding: str = "",
+        pinned: bool = False,
+        moved: float = 0.0,
+        turn_start_hex: Hex | None = None,
+        reloading: dict[str, int] | None = None,
+        grips: dict[str, int] | None = None,
+        fled: bool = False,
+    ) -> None:
+        self.key = key
+        self.hp = hp
+        self.fp = fp
+        self.position = position
+        self.hex = hex
+        self.facing = facing
+        self.body = body
+        self.prone_hex = prone_hex
+        self.posture = posture
+        self.shock_next = shock_next
+        self.shock = shock
+        self.stunned = stunned
+        self.conscious = conscious
+        self.dead = dead
+        self.maneuver = maneuver
+        self.variant = variant
+        self.retreated = retreated
+        self.retreated_from = retreated_from
+        self.parries = {} if parries is None else parries
+        self.blocks = blocks
+        self.defended = defended
+        self.attacked_with = set() if attacked_with is None else attacked_with
+        self.attacked_limb = attacked_limb
+        self.aim_target = aim_target
+        self.aim_weapon = aim_weapon
+        self.aim_turns = aim_turns
+        self.aim_braced = aim_braced
+        self.evaluate_target = evaluate_target
+        self.evaluate_bonus = evaluate_bonus
+        self.feint_target = feint_target
+        self.feint_penalty = feint_penalty
+        self.ready = set() if ready is None else ready
+        self.hands = ["", ""] if hands is None else hands
+        self.dropped = set() if dropped is None else dropped
+        self.dropped_at = {} if dropped_at is None else dropped_at
+        self.broken = set() if broken is None else broken
+        self.thrown = set() if thrown is None else thrown
+        self.shots = {} if shots is None else shots
+        self.lost_balance = lost_balance
+        self.do_nothing_next = do_nothing_next
+        self.guard_down = guard_down
+        self.crippled = set() if crippled is None else crippled
+        self.wait_weapon = wait_weapon
+        self.wait_mode = wait_mode
+        self.watch = watch
+        self.watch_discriminate = watch_discriminate
+        self.popping = popping
+        self.close_side = close_side
+        self.close_entered = close_entered
+        self.close_since = close_since
+        self.held_by = set() if held_by is None else held_by
+        self.holding = holding
+        self.pinned = pinned
+        self.moved = moved
+        self.turn_start_hex = turn_start_hex
+        self.reloading = {} if reloading is None else reloading
+        self.grips = {} if grips is None else grips
+        self.fled = fled
+
     @property
     def active(self) -> bool:
         """True while the fighter can still act (conscious, alive, not fled)."""
