@@ -428,3 +428,18 @@ def test_the_written_init_takes_every_field_with_its_default() -> None:
     for item, value in zip(fields, values, strict=True):
         assert getattr(by_position, item.name) == value, item.name
         assert getattr(by_name, item.name) == value, item.name
+
+
+def test_whole_yards_are_ints_in_the_snapshot() -> None:
+    """Positions and yards moved that are whole numbers enter the snapshot as ints (small
+    ones are shared objects, quick for the memo to hash and compare): equal to the float
+    and hashed alike, so two states are the same entry either way; a fraction stays."""
+    whole, half = _status(), _status()
+    whole.position, whole.moved = Point(3.0, -2.0), 1.0
+    half.position, half.moved = Point(3.5, -2.0), 1.0
+    assert not [value for value in whole.snapshot() if type(value) is float]
+    assert 3.5 in half.snapshot() and whole.snapshot() != half.snapshot()
+    again = _status()
+    again.position, again.moved = Point(3.0, -2.0), 1.0
+    assert whole.snapshot() == again.snapshot()
+    assert hash(whole.snapshot()) == hash(again.snapshot())

@@ -337,8 +337,8 @@ class FighterState:
             self.key,
             self.hp,
             self.fp,
-            self.position.x,
-            self.position.y,
+            _exact(self.position.x),
+            _exact(self.position.y),
             self.posture,
             self.shock_next,
             self.shock,
@@ -349,7 +349,7 @@ class FighterState:
             self.blocks,
             self.defended,
             self.attacked_limb,
-            self.moved,
+            _exact(self.moved),
             tuple(self.hands),
             _items(self.parries),
             _members(self.attacked_with),
@@ -357,6 +357,25 @@ class FighterState:
             rare,
             kept,
         )
+
+
+#: Beyond this, a float is left as it is (an int from it would not be a small one).
+_WHOLE = 1 << 20
+
+
+def _exact(value: float) -> int | float:  # not `float`: mypyc would make a C double of it
+    """A whole number of yards as an int, any other as itself: equal and hashed alike
+    either way, but a small int is one shared object, which the memo's lookups hash and
+    compare at once (a float is made anew by each snapshot).
+
+    >>> _exact(3.0), _exact(2.5), _exact(-0.0)
+    (3, 2.5, 0)
+    """
+    if -_WHOLE < value < _WHOLE:  # NaN fails this too
+        whole = int(value)
+        if whole == value:
+            return whole
+    return value
 
 
 def _since(start: int, round_now: int) -> int | None:
