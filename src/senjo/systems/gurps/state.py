@@ -359,7 +359,8 @@ class FighterState:
         )
 
 
-#: Beyond this, a float is left as it is (an int from it would not be a small one).
+#: Only a float inside this is tried as an int (`int()` of an infinite one raises; the
+#: shared int objects are -5 to 256, which hold a duel's yards).
 _WHOLE = 1 << 20
 
 
@@ -453,7 +454,7 @@ class GurpsState:
     order: tuple[str, ...] = ()
     round: int = 0
     #: The battle's optional rules (name -> value), as the rule system settled them.
-    rules: RuleSet = field(default_factory=lambda: RuleSet())
+    rules: RuleSet = field(default_factory=RuleSet)
     #: The battlefield (see `senjo.systems.gurps.field`); None means the plane.
     ground: Any = None
 
