@@ -26,6 +26,7 @@ from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import Watch
+from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
 from senjo.systems.gurps.state import FighterState, GurpsState, RuleSet
@@ -443,3 +444,72 @@ def test_whole_yards_are_ints_in_the_snapshot() -> None:
     again.position, again.moved = Point(3.0, -2.0), 1.0
     assert whole.snapshot() == again.snapshot()
     assert hash(whole.snapshot()) == hash(again.snapshot())
+
+
+def test_a_defense_is_issued_and_answered_by_the_memo() -> None:
+    """B374-377: the defender's options against an attack are a function of the state
+    and of what it knows about the attack (`IncomingAttack`), so the memo keys them on
+    both: a defense against the same attack in a state met before gets the very same
+    options and the AI's earlier choice; another attack in that state is an entry of
+    its own."""
+    scenario = load_scenario(EXAMPLES / "duel.yaml")
+    ai = GurpsAI()
+    seen: dict[int, int] = {}
+    choices: dict[int, object] = {}
+
+    class Watcher:
+        def choose(self, battle: Battle[Any], decision: Any) -> Any:
+            choice = ai.choose(battle, decision)
+            if decision.kind == "defense":
+                seen[id(decision.options)] = seen.get(id(decision.options), 0) + 1
+                assert choices.setdefault(id(decision.options), choice) is choice
+                assert MEMO.answer(decision.options, GurpsAI) is choice
+            return choice
+
+    watcher = Watcher()
+    MEMO.clear()
+    for seed in range(30):
+        run(build_battle(scenario, seed=seed), lambda actor: watcher)
+    assert seen and max(seen.values()) > 1  # the same options handed out again
+    state = _duel_state()
+    sword = state.fighters["raider"].weapons[0]
+    swing, thrust = sword.modes[0], sword.modes[-1]
+    incoming = IncomingAttack("raider", sword.key, swing)
+    first = MEMO.issue(state, "knight", incoming, lambda: ("a",))
+    same = IncomingAttack("raider", sword.key, swing)
+    assert MEMO.issue(state, "knight", same, lambda: ("b",)) is first
+    feinted = IncomingAttack("raider", sword.key, swing, feint=2)
+    assert MEMO.issue(state, "knight", feinted, lambda: ("c",)) == ("c",)
+    if thrust is not swing:
+        other = IncomingAttack("raider", sword.key, thrust)
+        assert MEMO.issue(state, "knight", other, lambda: ("d",)) == ("d",)
+
+
+def test_an_attack_is_hashed_by_its_value() -> None:
+    """`IncomingAttack` and `AttackMode` write their hash out (the memo hashes one per
+    defense); an attack mode keeps its hash once asked. Equal values hash alike, the
+    modes compared by value (a copy of a mode is equal to it), and every field counts."""
+    state = _duel_state()
+    mode = state.fighters["raider"].weapons[0].modes[0]
+    copy_of = dataclasses.replace(mode)
+    assert copy_of is not mode and copy_of == mode and hash(copy_of) == hash(mode)
+    assert hash(mode) == hash(mode) == hash(dataclasses.astuple(mode)[:-1])
+    assert dataclasses.replace(mode, min_st=mode.min_st + 1) != mode
+    assert hash(dataclasses.replace(mode, min_st=mode.min_st + 1)) != hash(mode)
+    base = IncomingAttack("raider", "broadsword", mode)
+    twin = IncomingAttack("raider", "broadsword", copy_of)
+    assert twin == base and hash(twin) == hash(base)
+    changes: dict[str, object] = {
+        "attacker": "knight",
+        "weapon": "axe",
+        "mode": dataclasses.replace(mode, min_st=mode.min_st + 1),
+        "deceptive": 1,
+        "feint": 2,
+        "close_combat": True,
+        "arc": "back",
+    }
+    assert set(changes) == {item.name for item in dataclasses.fields(IncomingAttack)}
+    for name, value in changes.items():
+        changed = dataclasses.replace(base, **{name: value})  # type: ignore[arg-type]
+        assert changed != base and hash(changed) != hash(base), name
+    assert base != "raider" and base != mode

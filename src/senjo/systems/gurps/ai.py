@@ -565,6 +565,10 @@ class GurpsAI:
     # --- defenses ---------------------------------------------------------------------------
 
     def _defense(self, state: GurpsState, decision: Decision) -> DefenseChoice:
+        """The defense, from the turn memo when this state and attack were met before."""
+        return self._recalled(state, decision, self._defense_of)
+
+    def _defense_of(self, state: GurpsState, decision: Decision) -> DefenseChoice:
         incoming: IncomingAttack = decision.context
         key = decision.actor
         status = state.status[key]

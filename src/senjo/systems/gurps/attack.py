@@ -40,6 +40,7 @@ from senjo.systems.gurps.field import BACK, body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips, held_penalty
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.hexfield import HexField
+from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import AttackMode, Weapon
 from senjo.systems.gurps.ranged import (
     POP_UP_ATTACK,
@@ -513,7 +514,11 @@ def resolve_attack(
             close_combat=state.distance(attacker, target) < CLOSE or in_close_combat(state, target),
             arc=_runaround(state, target, attacker, field_of(state).arc(state, target, attacker)),
         )
-        options = defense_options(state, target, incoming)
+        # The options (and the AI's choice among them) from the turn memo in a state and
+        # against an attack met before.
+        options = MEMO.issue(
+            state, target, incoming, lambda: defense_options(state, target, incoming)
+        )
         choice: DefenseChoice = NO_DEFENSE
         hits_left = hits
         beyond: list[list[str]] = []

@@ -65,6 +65,36 @@ class IncomingAttack:
         object.__setattr__(self, "close_combat", close_combat)
         object.__setattr__(self, "arc", arc)
 
+    # Equality and hash written out, so that they compile: the turn memo keys a defense
+    # on the attack (`attack.py`), hashing one and comparing it with the one it kept for
+    # each defense. The dataclass's value: every field, the mode by value.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not IncomingAttack:
+            return NotImplemented
+        assert isinstance(other, IncomingAttack)
+        return (
+            self.attacker == other.attacker
+            and self.weapon == other.weapon
+            and (self.mode is other.mode or self.mode == other.mode)
+            and self.deceptive == other.deceptive
+            and self.feint == other.feint
+            and self.close_combat == other.close_combat
+            and self.arc == other.arc
+        )
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.attacker,
+                self.weapon,
+                self.mode,
+                self.deceptive,
+                self.feint,
+                self.close_combat,
+                self.arc,
+            )
+        )
+
     @property
     def ranged(self) -> bool:
         """True for a ranged attack."""

@@ -1,11 +1,13 @@
-"""The turn memo: a fighter's legal maneuvers, and the AI's choice among them, worked out
-once per battle state rather than on every turn.
+"""The turn memo: a fighter's legal maneuvers (an attack's plans, a target's defenses),
+and the AI's choice among them, worked out once per battle state rather than on every turn.
 
-Both are functions of the battle's state alone: the sheets (`GurpsState.fighters`)
-and every changing field (`GurpsState.snapshot`). Battles of one scenario reach the
-same states again and again (in a simulation of a duel, nine turns in ten start
-from a state some earlier turn started from), so the memo keeps, per state, the
-tuple of options `maneuver_options` built, and per tuple of options and policy
+They are functions of the battle's state alone: the sheets (`GurpsState.fighters`)
+and every changing field (`GurpsState.snapshot`), with the decision's context (the
+attack choice a plan is for, the attack a defense is against), which the key holds
+too. Battles of one scenario reach the same states again and again (in a simulation
+of a duel, nine turns in ten start from a state some earlier turn started from), so
+the memo keeps, per state, the tuple of options the rules built (`maneuver_options`,
+`plan_options`, `defense_options`), and per tuple of options and policy
 class, the option the policy chose. A repeated state then gets the very same
 options tuple and the same answer, with no rule code run; the event log is the
 same as without the memo (tests/systems/gurps/test_memo.py plays the examples both
@@ -106,8 +108,9 @@ class TurnMemo:
         self, state: GurpsState, key: str, context: object, build: Callable[[], tuple[_T, ...]]
     ) -> tuple[_T, ...]:
         """The options `build()` gives for `key`'s decision about `context` (None for
-        the maneuver, the attack choice for its plan) in this state: the same tuple
-        whenever the state comes again."""
+        the maneuver, the attack choice for its plan, the `IncomingAttack` for a
+        defense: a hashable value) in this state: the same tuple whenever the state
+        and context come again."""
         if not self.enabled or state.ground is not None:
             return build()
         if state is self._state:

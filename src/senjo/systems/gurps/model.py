@@ -120,6 +120,32 @@ class AttackMode:
     unarmed: bool = False
     ranged: RangedStats | None = None
     st_for_damage: int | None = None
+    #: The hash, kept once asked (-1 until then; no hash is -1): the turn memo hashes the
+    #: mode of every attack defended against (not part of the value).
+    _hash: int = field(default=-1, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # Written out, so that it compiles and is kept (the dataclass's own would be
+        # Python, hashing the damage, parry and ranged entries each time). The value's.
+        found = self._hash
+        if found == -1:
+            found = hash(
+                (
+                    self.name,
+                    self.skill,
+                    self.damage,
+                    self.reach,
+                    self.reach_needs_ready,
+                    self.parry,
+                    self.min_st,
+                    self.two_handed,
+                    self.unarmed,
+                    self.ranged,
+                    self.st_for_damage,
+                )
+            )
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def is_melee(self) -> bool:
