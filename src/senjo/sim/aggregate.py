@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from senjo.engine.battle import Battle, Outcome
+from senjo.engine.frozen import direct_init
 
 __all__ = [
     "STATS_HOOKS",
@@ -66,6 +67,14 @@ class CombatantResult:
     fled: bool = False
 
 
+# Two a battle, from interpreted code: the slots written directly, not through
+# `object.__setattr__` (`senjo.engine.frozen`).
+direct_init(CombatantResult)
+
+#: What a combatant the hook reported nothing for counts as.
+_NOTHING = CombatantResult()
+
+
 class LogCounts:
     """One battle's counts by combatant, as a system's `tally_log` read them from its log."""
 
@@ -89,20 +98,21 @@ class LogCounts:
 
     def results(self, status: Mapping[str, Any]) -> dict[str, CombatantResult]:
         """The counts with each combatant's final `hp`, `active` and `fled` from `status`."""
-        return {
-            key: CombatantResult(
-                attacks=self.attacks[key],
-                hits=self.hits[key],
-                defenses=self.defenses[key],
-                defended=self.defended[key],
-                dealt=self.dealt[key],
-                taken=self.taken[key],
-                hp=status[key].hp,
-                standing=status[key].active,
-                fled=status[key].fled,
+        results: dict[str, CombatantResult] = {}
+        for key in self.keys:
+            final = status[key]
+            results[key] = CombatantResult(
+                self.attacks[key],
+                self.hits[key],
+                self.defenses[key],
+                self.defended[key],
+                self.dealt[key],
+                self.taken[key],
+                final.hp,
+                final.active,
+                final.fled,
             )
-            for key in self.keys
-        }
+        return results
 
 
 #: A system's hook: a finished battle -> each combatant's figures, by combatant key.
@@ -230,14 +240,17 @@ class SimAggregate:
         self.rounds[outcome.rounds] += 1
         standing = dict.fromkeys(sides.values(), 0)  # a plain dict: a Counter is built in Python
         for key, side in sides.items():
-            result = results.get(key, CombatantResult())
+            result = results.get(key, _NOTHING)
             tally = self.combatants.get(key)
             if tally is None:
                 tally = self.combatants[key] = CombatantTally()
             tally.add(result)
             standing[side] += result.standing
         for side, count in standing.items():
-            self.survivors.setdefault(side, Counter())[count] += 1
+            counts = self.survivors.get(side)  # not setdefault: a Counter is slow to make
+            if counts is None:
+                counts = self.survivors[side] = Counter()
+            counts[count] += 1
 
     def merge(self, other: SimAggregate) -> SimAggregate:
         """Add another aggregate's counts to this one (in place); returns self."""
