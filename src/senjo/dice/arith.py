@@ -15,15 +15,16 @@ or bare `/2` down).
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from senjo.dice.errors import DiceError
 
 __all__ = ["ROUNDINGS", "divide", "evaluate_int"]
 
 #: Division rounding suffixes, normalised: C is written as U.
-ROUNDINGS = {"": "", "F": "F", "U": "U", "C": "U", "R": "R"}
+ROUNDINGS: Final = {"": "", "F": "F", "U": "U", "C": "U", "R": "R"}
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|([-+*/()])|([UCRF]))", re.IGNORECASE)
+_TOKEN: Final = re.compile(r"\s*(?:(\d+)|([-+*/()])|([UCRF]))", re.IGNORECASE)
 
 
 def divide(left: int, right: int, rounding: str) -> int:

@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Final
 
 from senjo.dice.errors import DiceLimitError
 from senjo.dice.generic import parse_choice, parse_generic, parse_repeat
@@ -41,8 +42,8 @@ from senjo.dice.systems import find_dice_system
 __all__ = ["SecretCommand", "parse_command", "roll_command"]
 
 #: BCDice splits commands on ASCII whitespace only.
-_SPACE = " \t\r\n\f\v"
-_WORD = re.compile(r"[^ \t\r\n\f\v]*")
+_SPACE: Final = " \t\r\n\f\v"
+_WORD: Final = re.compile(r"[^ \t\r\n\f\v]*")
 
 _SystemParser = Callable[[str], Command | None]
 

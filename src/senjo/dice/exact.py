@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Final
 
 from senjo.dice.command import SecretCommand, parse_command
 from senjo.dice.distribution import MAX_WORK, Distribution
@@ -63,10 +64,10 @@ __all__ = [
 ]
 
 #: BCDice's D66 die inside a sum: two d6 read as tens and ones (11 … 66, never swapped).
-D66_DIE = Distribution({10 * tens + ones: 1 for tens in range(1, 7) for ones in range(1, 7)})
+D66_DIE: Final = Distribution({10 * tens + ones: 1 for tens in range(1, 7) for ones in range(1, 7)})
 
 #: What to call the commands that have no exact distribution, by class name.
-_NOT_MODELLED = {
+_NOT_MODELLED: Final = {
     "BarabaraCommand": "barabara dice (B) are a list of dice, not one total",
     "RerollCommand": "reroll dice (R) roll on for as long as they meet their threshold",
     "UpperCommand": "upper dice (U) explode for as long as they meet their threshold",

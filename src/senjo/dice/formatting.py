@@ -13,22 +13,22 @@ that defines them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
 from senjo.dice.result import MessageResult, RollResult
 
 __all__ = ["LANGS", "Lang", "format_result", "message", "register"]
 
 Lang = Literal["ja", "en"]
-LANGS: tuple[Lang, ...] = ("ja", "en")
+LANGS: Final[tuple[Lang, ...]] = ("ja", "en")
 
 R = TypeVar("R", bound=RollResult)
 Renderer = Callable[[R], str]
 
-_RENDERERS: dict[tuple[type[RollResult], str], Callable[[RollResult], str]] = {}
+_RENDERERS: Final[dict[tuple[type[RollResult], str], Callable[[RollResult], str]]] = {}
 
 #: Message catalogue: key -> (Japanese as BCDice prints it, English).
-MESSAGES: dict[str, tuple[str, str]] = {
+MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "repeat_count": (
         "繰り返し回数は1以上、100以下としてください",
         "The repeat count must be from 1 to 100",

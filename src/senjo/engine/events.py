@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -80,9 +80,9 @@ class Event:
         return hash(self._fields())
 
 
-_TYPES: dict[str, type[Any]] = {}
-_FIELDS: dict[type[Any], tuple[str, ...]] = {}
-_REQUIRED: dict[type[Any], tuple[str, ...]] = {}
+_TYPES: Final[dict[str, type[Any]]] = {}
+_FIELDS: Final[dict[type[Any], tuple[str, ...]]] = {}
+_REQUIRED: Final[dict[type[Any], tuple[str, ...]]] = {}
 
 T = TypeVar("T", bound=type[Any])
 

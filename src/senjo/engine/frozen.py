@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["compiled_init", "direct_init", "has_direct_init", "written_init"]
 
-_DESCRIPTORS = ("member_descriptor", "getset_descriptor")
+_DESCRIPTORS: Final = ("member_descriptor", "getset_descriptor")
 
 
 def direct_init(*classes: type[Any]) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.engine.events import value_type
 
@@ -66,7 +67,7 @@ class Modifiers:
 # Registered by a call, not as a decorator: mypyc compiles a class with no decorator but
 # `dataclass` as a native class, whose written `__init__` fills the slots directly.
 value_type(Modifiers)
-NO_MODIFIERS = Modifiers()
+NO_MODIFIERS: Final = Modifiers()
 
 
 @dataclass(frozen=True, slots=True)

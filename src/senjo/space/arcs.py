@@ -38,6 +38,7 @@ covers: normal, Peripheral Vision (広視界) or 360° Vision (全周視覚).
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from senjo.space.hexgrid import Facing, Hex
 
@@ -94,7 +95,7 @@ class Vision(Enum):
         return _SEES[self]
 
 
-_SEES = {
+_SEES: Final = {
     Vision.NORMAL: frozenset({Sight.CLEAR}),
     Vision.PERIPHERAL: frozenset({Sight.CLEAR, Sight.PERIPHERAL}),
     Vision.ALL_AROUND: frozenset(Sight),
@@ -146,8 +147,8 @@ def arc_name(position: Hex, facing: Facing, target: Hex) -> str:
 
 
 #: The arcs by `_arc_index`, and their names (`Arc.value`).
-_ARC_ORDER = (Arc.FRONT, Arc.RIGHT, Arc.LEFT, Arc.BACK)
-_ARC_NAMES = tuple([arc.value for arc in _ARC_ORDER])
+_ARC_ORDER: Final = (Arc.FRONT, Arc.RIGHT, Arc.LEFT, Arc.BACK)
+_ARC_NAMES: Final[tuple[str, ...]] = tuple([arc.value for arc in _ARC_ORDER])
 
 
 def _arc_index(position: Hex, facing: Facing, target: Hex) -> int:

@@ -9,14 +9,16 @@ numbers (`tests/space/test_gaps.py` compares them on every pair of a grid).
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.space.hexgrid import DIRECTIONS, Facing, Hex
 
 __all__ = ["FACINGS", "direction_to", "facing_turns", "hex_gap", "nearest_hex"]
 
 #: The six facings in order (iterating the `IntEnum` itself runs as Python each time).
-FACINGS: tuple[Facing, ...] = tuple(Facing)
+FACINGS: Final[tuple[Facing, ...]] = tuple(Facing)
 
-_BY_OFFSET: dict[tuple[int, int], Facing] = {
+_BY_OFFSET: Final[dict[tuple[int, int], Facing]] = {
     offset: facing for facing, offset in zip(FACINGS, DIRECTIONS, strict=True)
 }
 

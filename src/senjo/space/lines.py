@@ -31,6 +31,7 @@ figures the way the rules count them.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from senjo.space.hexgrid import DIRECTIONS, Hex
 
@@ -70,7 +71,7 @@ def _step(aq: int, ar: int, dq: int, dr: int, n: int, i: int) -> tuple[tuple[int
 
 #: Lines between the same two hexes are asked for again and again (a map's figures stand
 #: in few places): `line_steps` and `line_of_fire` keep the latest this many of each.
-_LINES = 1 << 16
+_LINES: Final = 1 << 16
 
 
 @functools.lru_cache(maxsize=_LINES)

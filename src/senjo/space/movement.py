@@ -40,6 +40,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from typing import Final
 
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
@@ -73,7 +74,7 @@ class Posture(StrEnum):
 
 
 #: Half-points added per hex entered, by posture (seed 001: 姿勢).
-_POSTURE_COST = {
+_POSTURE_COST: Final = {
     Posture.STANDING: 0,
     Posture.CROUCHING: 1,  # 屈み +0.5
     Posture.KNEELING: 4,  # 膝立ち +2
@@ -133,14 +134,14 @@ class MoveProfile:
 
 
 #: Move and Move and Attack: every step, turns at 1 per 60°, the half-points end rule.
-MOVE = MoveProfile()
-MOVE_AND_ATTACK = MOVE
+MOVE: Final = MoveProfile()
+MOVE_AND_ATTACK: Final = MOVE
 #: All-Out Attack: forward only, may turn instead of moving, no turn at the end.
-ALL_OUT_ATTACK = MoveProfile(
+ALL_OUT_ATTACK: Final = MoveProfile(
     sideways_and_back=False, turns=Turns.IN_PLACE, end_facing=EndFacing.NONE
 )
 #: All-Out Defense (Increased Dodge): every step, and any facing at the end.
-ALL_OUT_DEFENSE = MoveProfile(end_facing=EndFacing.FREE)
+ALL_OUT_DEFENSE: Final = MoveProfile(end_facing=EndFacing.FREE)
 
 
 def _step_table(sideways_and_back: bool) -> tuple[tuple[tuple[int, int, int], ...], ...]:
@@ -155,17 +156,17 @@ def _step_table(sideways_and_back: bool) -> tuple[tuple[tuple[int, int, int], ..
     return tuple(table)
 
 
-_STEPS = {flag: _step_table(flag) for flag in (True, False)}
-_FACINGS = tuple(Facing)
-_UNLIMITED = 1 << 62  # more half-points than any move costs
-_ALL_FACINGS = frozenset(Facing)
-_JUST = tuple(frozenset({f}) for f in Facing)
-_TURN_ONE = tuple(frozenset({f.left(), f, f.right()}) for f in Facing)
+_STEPS: Final = {flag: _step_table(flag) for flag in (True, False)}
+_FACINGS: Final = tuple(Facing)
+_UNLIMITED: Final = 1 << 62  # more half-points than any move costs
+_ALL_FACINGS: Final = frozenset(Facing)
+_JUST: Final = tuple(frozenset({f}) for f in Facing)
+_TURN_ONE: Final = tuple(frozenset({f.left(), f, f.right()}) for f in Facing)
 #: The same facings as plain numbers, in the sets' own order (`Reachable.ends` adds them
 #: to state numbers by the thousand: sums of plain integers, not of `Facing`s).
-_ALL_NUMBERS = tuple(int(f) for f in _ALL_FACINGS)
-_JUST_NUMBERS = tuple(tuple(int(f) for f in end) for end in _JUST)
-_TURN_ONE_NUMBERS = tuple(tuple(int(f) for f in end) for end in _TURN_ONE)
+_ALL_NUMBERS: Final = tuple(int(f) for f in _ALL_FACINGS)
+_JUST_NUMBERS: Final = tuple(tuple(int(f) for f in end) for end in _JUST)
+_TURN_ONE_NUMBERS: Final = tuple(tuple(int(f) for f in end) for end in _TURN_ONE)
 
 EntryRule = Entry | Callable[[Hex], Entry]
 

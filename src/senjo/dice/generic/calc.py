@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from senjo.dice.formatting import Lang, register
 from senjo.dice.generic.common import SEPARATOR
@@ -27,8 +27,8 @@ __all__ = ["CalcCommand", "CalcResult", "D66Command", "D66Result", "parse_calc",
 
 D66Order: TypeAlias = Literal["none", "ascending", "descending"]
 
-_D66 = re.compile(r"D66([ASDN]?)", re.IGNORECASE | re.ASCII)
-_D66_ORDERS: dict[str, D66Order] = {
+_D66: Final = re.compile(r"D66([ASDN]?)", re.IGNORECASE | re.ASCII)
+_D66_ORDERS: Final[dict[str, D66Order]] = {
     "": "none",
     "N": "none",
     "A": "ascending",

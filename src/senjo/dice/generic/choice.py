@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from senjo.dice.formatting import Lang, register
 from senjo.dice.generic.common import SEPARATOR, MessageCommand
@@ -37,13 +37,13 @@ __all__ = ["ChoiceCommand", "ChoiceResult", "ChoiceStyle", "parse_choice"]
 
 ChoiceStyle: TypeAlias = Literal["[", "(", " "]
 
-_HEAD = re.compile(r"choice([0-9]*)(\[|\(|[ \t\r\n\f\v]+)", re.IGNORECASE | re.ASCII)
-_SPACES = re.compile(r"[ \t\r\n\f\v]+")
-_NUMBER_RANGE = re.compile(r"([0-9]+)-([0-9]+)")
-_LETTER_RANGE = re.compile(r"([a-z])-([a-z])|([A-Z])-([A-Z])")
-_SPACE = " \t\r\n\f\v"
-_STRIP = _SPACE + "\0"
-_CLOSE = {"[": "]", "(": ")"}
+_HEAD: Final = re.compile(r"choice([0-9]*)(\[|\(|[ \t\r\n\f\v]+)", re.IGNORECASE | re.ASCII)
+_SPACES: Final = re.compile(r"[ \t\r\n\f\v]+")
+_NUMBER_RANGE: Final = re.compile(r"([0-9]+)-([0-9]+)")
+_LETTER_RANGE: Final = re.compile(r"([a-z])-([a-z])|([A-Z])-([A-Z])")
+_SPACE: Final = " \t\r\n\f\v"
+_STRIP: Final = _SPACE + "\0"
+_CLOSE: Final = {"[": "]", "(": ")"}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,6 +13,7 @@ words of each language, the message catalogue entries, and `MessageCommand`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.dice.formatting import MESSAGES, Lang
 from senjo.dice.result import MessageResult
@@ -28,10 +29,10 @@ __all__ = [
 ]
 
 #: What separates the steps of a result line.
-SEPARATOR: dict[Lang, str] = {"ja": " ＞ ", "en": " > "}
+SEPARATOR: Final[dict[Lang, str]] = {"ja": " ＞ ", "en": " > "}
 
-_SUCCESS = {"ja": "成功", "en": "Success"}
-_FAILURE = {"ja": "失敗", "en": "Failure"}
+_SUCCESS: Final = {"ja": "成功", "en": "Success"}
+_FAILURE: Final = {"ja": "失敗", "en": "Failure"}
 
 MESSAGES.update(
     {

@@ -9,6 +9,8 @@ senjo.dice.errors.DiceLimitError: too many dice: the command rolls 1,001 dice; a
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.dice.errors import DiceError, DiceLimitError
 
 __all__ = [
@@ -24,17 +26,17 @@ __all__ = [
 ]
 
 #: A command longer than this is refused.
-MAX_COMMAND_CHARS = 1_000
+MAX_COMMAND_CHARS: Final = 1_000
 #: Dice one command may roll (rerolls and upper dice included, a D66 counts as two).
-MAX_DICE = 1_000
+MAX_DICE: Final = 1_000
 #: Faces one die may have.
-MAX_SIDES = 1_000_000
+MAX_SIDES: Final = 1_000_000
 #: Parentheses may nest this deep.
-MAX_NESTING = 50
+MAX_NESTING: Final = 50
 #: A repeat (x5, rep5, repeat5) runs its command at most this often.
-MAX_REPEAT = 100
+MAX_REPEAT: Final = 100
 #: A choice picks from at most this many items.
-MAX_CHOICE_ITEMS = 100
+MAX_CHOICE_ITEMS: Final = 100
 
 
 def _amount(n: int) -> str:

@@ -20,6 +20,7 @@ BinaryOp(op='-', left=DiceTerm(count=5, sides=6, keep=None), right=Constant(valu
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from senjo.dice.errors import DiceError
 from senjo.dice.generic.limits import MAX_NESTING
@@ -42,10 +43,10 @@ from senjo.dice.generic.tree import (
 
 __all__ = ["COMPARE_OPS", "ExprParser", "NotACommand", "tokenize"]
 
-_TOKEN = re.compile(r"[0-9]+|[<>!=]+|.", re.DOTALL)
+_TOKEN: Final = re.compile(r"[0-9]+|[<>!=]+|.", re.DOTALL)
 
 #: Comparison operators as written, normalised.
-COMPARE_OPS: dict[str, CompareOp] = {
+COMPARE_OPS: Final[dict[str, CompareOp]] = {
     "=": "==",
     "==": "==",
     "<>": "!=",
@@ -58,8 +59,8 @@ COMPARE_OPS: dict[str, CompareOp] = {
     "=>": ">=",
 }
 
-_ROUNDINGS: dict[str, Rounding] = {"F": "F", "U": "U", "C": "U", "R": "R"}
-_KEEP_MODES: dict[str, KeepMode] = {"KH": "KH", "KL": "KL", "DH": "DH", "DL": "DL"}
+_ROUNDINGS: Final[dict[str, Rounding]] = {"F": "F", "U": "U", "C": "U", "R": "R"}
+_KEEP_MODES: Final[dict[str, KeepMode]] = {"KH": "KH", "KL": "KL", "DH": "DH", "DL": "DL"}
 
 
 class NotACommand(Exception):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.dice.formatting import Lang, format_result, register
 from senjo.dice.generic.common import MessageCommand
@@ -30,11 +31,11 @@ from senjo.dice.roller import Roller
 
 __all__ = ["RepeatCommand", "RepeatResult", "parse_repeat"]
 
-_PREFIX = re.compile(
+_PREFIX: Final = re.compile(
     r"(s?)(?:repeat|rep|x)([0-9]+)[ \t\r\n\f\v]+([^ \t\r\n\f\v].*)",
     re.IGNORECASE | re.ASCII | re.DOTALL,
 )
-_NESTED = re.compile(r"s?(?:repeat|rep|x)[0-9]+", re.IGNORECASE | re.ASCII)
+_NESTED: Final = re.compile(r"s?(?:repeat|rep|x)[0-9]+", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from senjo.dice.arith import divide
 from senjo.dice.errors import DiceError
@@ -71,7 +71,7 @@ Rounding: TypeAlias = Literal["", "F", "U", "R"]
 CompareOp: TypeAlias = Literal["==", "!=", "<", ">", "<=", ">="]
 
 #: How each comparison operator is printed (BCDice writes ``==`` as ``=``, ``!=`` as ``<>``).
-COMPARE_SYMBOLS: dict[str, str] = {
+COMPARE_SYMBOLS: Final[dict[str, str]] = {
     "==": "=",
     "!=": "<>",
     "<": "<",
@@ -81,7 +81,7 @@ COMPARE_SYMBOLS: dict[str, str] = {
 }
 
 #: The D66 die: a `DiceTerm` with this many sides rolls two d6 as tens and ones.
-D66_SIDES = 66
+D66_SIDES: Final = 66
 
 
 @dataclass(frozen=True, slots=True)

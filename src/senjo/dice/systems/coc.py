@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.dice.arith import evaluate_int
 from senjo.dice.errors import DiceError
@@ -190,7 +191,7 @@ def _flags(check: CheckResult) -> dict[str, bool]:
 # -- commands --------------------------------------------------------------
 
 # Dice are immutable values: share one per face rather than build one per roll.
-_D100 = {face: Die(100, face) for face in range(1, 101)}
+_D100: Final = {face: Die(100, face) for face in range(1, 101)}
 
 
 def _d100(face: int) -> Die:
@@ -292,9 +293,9 @@ class CombinationCommand:
 
 # -- parsing ---------------------------------------------------------------
 
-_CHECK = re.compile(r"CC(B?)(?:\((\d+)\))?(?:<=(.+))?", re.IGNORECASE)
-_RESISTANCE = re.compile(r"RES(B?)\((.+)\)", re.IGNORECASE)
-_COMBINATION = re.compile(r"CBR(B?)\((.+)\)", re.IGNORECASE)
+_CHECK: Final = re.compile(r"CC(B?)(?:\((\d+)\))?(?:<=(.+))?", re.IGNORECASE)
+_RESISTANCE: Final = re.compile(r"RES(B?)\((.+)\)", re.IGNORECASE)
+_COMBINATION: Final = re.compile(r"CBR(B?)\((.+)\)", re.IGNORECASE)
 
 
 def _split_arguments(text: str) -> list[str]:
@@ -394,7 +395,10 @@ def _check_en(result: CheckRollResult) -> str:
     return _check_line(result, 1)
 
 
-_AUTOMATIC = {True: ("自動成功", "Automatic success"), False: ("自動失敗", "Automatic failure")}
+_AUTOMATIC: Final = {
+    True: ("自動成功", "Automatic success"),
+    False: ("自動失敗", "Automatic failure"),
+}
 
 
 def _resistance_line(result: ResistanceRollResult, lang: int) -> str:
@@ -415,7 +419,7 @@ def _resistance_en(result: ResistanceRollResult) -> str:
     return _resistance_line(result, 1)
 
 
-_COMBINED = (("失敗", "Failure"), ("部分的成功", "Partial success"), ("成功", "Success"))
+_COMBINED: Final = (("失敗", "Failure"), ("部分的成功", "Partial success"), ("成功", "Success"))
 
 
 def _combination_line(result: CombinationRollResult, lang: int) -> str:
@@ -436,4 +440,4 @@ def _combination_en(result: CombinationRollResult) -> str:
     return _combination_line(result, 1)
 
 
-SYSTEM = register_dice_system(DiceSystem("Cthulhu", "coc", parse))
+SYSTEM: Final = register_dice_system(DiceSystem("Cthulhu", "coc", parse))

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import Final
 
 from senjo.dice.arith import evaluate_int
 from senjo.dice.distribution import Distribution
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 #: The distribution of a 3d6 roll.
-THREE_D6 = Distribution.die(6).sum_of(3)
+THREE_D6: Final = Distribution.die(6).sum_of(3)
 
 
 class SuccessKind(Enum):
@@ -131,8 +132,8 @@ def _judge(roll: int, skill: int, modifier: int) -> SuccessRoll:
 
 
 #: Judged rolls without a roll modifier, kept as they are first asked for (skills -30..50).
-_TABLE_SKILLS = range(-30, 51)
-_TABLE: dict[tuple[int, int], SuccessRoll] = {}
+_TABLE_SKILLS: Final = range(-30, 51)
+_TABLE: Final[dict[tuple[int, int], SuccessRoll]] = {}
 
 
 def success_roll(roll: int, skill: int, *, roll_modifier: int = 0) -> SuccessRoll:
@@ -206,7 +207,7 @@ class GurpsSuccessResult(RollResult):
 
 
 # Dice are immutable values: share one per face rather than build three per roll.
-_D6 = {face: Die(6, face) for face in range(1, 7)}
+_D6: Final = {face: Die(6, face) for face in range(1, 7)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,9 +249,9 @@ class SuccessRollCommand:
 # -- parsing ---------------------------------------------------------------
 
 # `3D6<=N` and `3D6±m<=N`: the modifier is integer arithmetic, no dice.
-_SUCCESS_ROLL = re.compile(r"3D6((?:[-+][-+*/()0-9UCRF]*)?)<=(.+)", re.IGNORECASE)
+_SUCCESS_ROLL: Final = re.compile(r"3D6((?:[-+][-+*/()0-9UCRF]*)?)<=(.+)", re.IGNORECASE)
 # `N-3D6` and `N-3D6±m`: BCDice reads N as digits and signs only.
-_REVERSED_ROLL = re.compile(r"([-+0-9]+)-3D6((?:[-+][-+0-9]*)?)", re.IGNORECASE)
+_REVERSED_ROLL: Final = re.compile(r"([-+0-9]+)-3D6((?:[-+][-+0-9]*)?)", re.IGNORECASE)
 
 
 def _modifier(text: str) -> tuple[int, str] | None:
@@ -299,7 +300,7 @@ def parse(text: str) -> Command | None:
 
 # -- rendering -------------------------------------------------------------
 
-_WORDS: dict[SuccessKind, tuple[str, str]] = {
+_WORDS: Final[dict[SuccessKind, tuple[str, str]]] = {
     SuccessKind.CRITICAL_SUCCESS: ("クリティカル", "Critical success"),
     SuccessKind.SUCCESS: ("成功", "Success"),
     SuccessKind.FAILURE: ("失敗", "Failure"),
@@ -335,4 +336,4 @@ def _success_en(result: GurpsSuccessResult) -> str:
     )
 
 
-SYSTEM = register_dice_system(DiceSystem("GURPS", "gurps", parse))
+SYSTEM: Final = register_dice_system(DiceSystem("GURPS", "gurps", parse))

@@ -12,6 +12,8 @@ taunter only.
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.engine.battle import Battle, Steps
 from senjo.systems.coc.attacks import attack
 from senjo.systems.coc.choices import ActionChoice
@@ -33,8 +35,8 @@ from senjo.systems.coc.state import CocState
 
 __all__ = ["action_options", "attack_options", "can_attack", "fixed_target", "resolve_action"]
 
-_WAIT = ActionChoice("do_nothing")
-_FLEE = ActionChoice("flee")
+_WAIT: Final = ActionChoice("do_nothing")
+_FLEE: Final = ActionChoice("flee")
 
 
 def can_attack(state: CocState, key: str) -> bool:

@@ -18,7 +18,7 @@ malfunction number.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, Final
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
@@ -37,8 +37,8 @@ from senjo.systems.coc.state import CocState
 __all__ = ["AIM_BONUS", "AIM_CAP", "attack", "attack_score", "damage_parts", "protectors"]
 
 #: Seed 004 狙う: +30% to the next attack, never above 99%.
-AIM_BONUS = 30
-AIM_CAP = 99
+AIM_BONUS: Final = 30
+AIM_CAP: Final = 99
 
 
 def attack_score(state: CocState, key: str, target: str, weapon: Weapon, aimed: bool) -> Score:

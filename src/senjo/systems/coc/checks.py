@@ -8,6 +8,7 @@ All dice come from `battle.dice`; the judgement is the dice layer's
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from senjo.dice.systems.coc import (
     CheckResult,
@@ -24,7 +25,7 @@ from senjo.systems.coc.state import CocState
 __all__ = ["AUTOMATIC", "DamagePart", "check", "damage_text", "resist", "roll_damage"]
 
 #: The result of a check that needs no roll (seed 004: a dodge of 140 is 自動成功).
-AUTOMATIC = CheckResult(True, False, False, False, False)
+AUTOMATIC: Final = CheckResult(True, False, False, False, False)
 
 #: Part of a damage roll: dice, and whether the part is halved (half db for thrown weapons).
 DamagePart = tuple[DamageDice, bool]

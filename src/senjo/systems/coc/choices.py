@@ -13,13 +13,14 @@ Each option is a small frozen value with a stable `key` (logs, prompts, replays)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.engine.frozen import direct_init
 
 __all__ = ["ACTIONS", "ActionChoice", "DefenseChoice"]
 
 #: Every action of a DEX turn, by senjo key (Japanese names in docs/glossary.md).
-ACTIONS = (
+ACTIONS: Final = (
     "attack",
     "throw",
     "hold",

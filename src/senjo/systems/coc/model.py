@@ -18,6 +18,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from senjo.engine.frozen import direct_init
 
@@ -33,11 +34,11 @@ __all__ = [
 ]
 
 #: Distance in metres within which two figures are in melee reach when a battle starts.
-MELEE_REACH = 2.0
+MELEE_REACH: Final = 2.0
 
 #: Base chances (%) of the combat skills a sheet may leave out (CoC 6th edition).
 #: Dodge is DEX × 2 and has no entry here.
-BASE_SKILLS: dict[str, int] = {
+BASE_SKILLS: Final[dict[str, int]] = {
     "fist": 50,
     "kick": 25,
     "grapple": 25,
@@ -54,7 +55,7 @@ BASE_SKILLS: dict[str, int] = {
     "throw": 25,
 }
 
-_TERM = re.compile(r"([+-]?)(?:(\d*)[dD](\d+)|(\d+))")
+_TERM: Final = re.compile(r"([+-]?)(?:(\d*)[dD](\d+)|(\d+))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +133,7 @@ class DamageDice:
         return sum(abs(count) for count, _ in self.terms)
 
 
-NO_DICE = DamageDice()
+NO_DICE: Final = DamageDice()
 
 
 def damage_bonus(strength_plus_size: int) -> DamageDice:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.engine.battle import RuleOption
 
 __all__ = ["HOUSE_RULES", "OPTIONS", "Rules"]
 
 #: (option, English help, Japanese help): seed 004's house rules, in the seed's order.
-HOUSE_RULES: tuple[tuple[str, str, str], ...] = (
+HOUSE_RULES: Final[tuple[tuple[str, str, str], ...]] = (
     (
         "house_defenses",
         "Seed 004: one attack a round, any number of parries and dodges; dodging costs no attack.",
@@ -100,7 +101,7 @@ HOUSE_RULES: tuple[tuple[str, str, str], ...] = (
     ),
 )
 
-OPTIONS: tuple[RuleOption, ...] = (
+OPTIONS: Final[tuple[RuleOption, ...]] = (
     RuleOption(
         "house",
         ("on", "off"),

@@ -21,6 +21,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Score
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 #: How close an ally must stand to protect, and a closer ends from its target, in metres.
-CLOSE_DISTANCE = 1.0
+CLOSE_DISTANCE: Final = 1.0
 
 
 def movement(state: CocState, key: str) -> float:

@@ -10,7 +10,7 @@ their hiders and the dying die.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_side_outcome
 from senjo.engine.decision import Choice, Decision
@@ -37,7 +37,7 @@ from senjo.systems.coc.state import CocState
 
 __all__ = ["Coc", "dex_order"]
 
-_FOCUS = (Choice("fight"), Choice("dodge_focus"))
+_FOCUS: Final = (Choice("fight"), Choice("dodge_focus"))
 
 
 def dex_order(

@@ -14,7 +14,7 @@ All-Out Defense when badly hurt.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
@@ -52,17 +52,17 @@ __all__ = ["GurpsAI", "best_defense", "success_chance"]
 
 
 #: The plain attack (torso, no Deceptive Attack, no Rapid Strike) the AI scores first.
-_PLAIN = AttackPlan()
+_PLAIN: Final = AttackPlan()
 #: The Attack variants valued alike: the plain one and the one with a Step back after it.
-_STEPPED = ("", "step_back")
+_STEPPED: Final = ("", "step_back")
 #: What the AI takes off a dodge and drop's chance when it stands: ending prone costs the
 #: next turn (the fast path's shootouts read it from here, `fast_gurps/packed.py`).
-DROP_COST = 0.15
+DROP_COST: Final = 0.15
 #: An answer the turn memo keeps (a maneuver or an attack plan).
 _A = TypeVar("_A")
 #: One context per (maneuver, variant): frozen values the AI would otherwise build
 #: thousands of times a battle (docs/performance.md, the compiled engine).
-_CONTEXTS: dict[tuple[str, str], AttackContext] = {}
+_CONTEXTS: Final[dict[tuple[str, str], AttackContext]] = {}
 
 
 def _context(maneuver: str, variant: str) -> AttackContext:

@@ -10,6 +10,7 @@ the same plan, added to the main hand's.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
@@ -52,13 +53,13 @@ def expected_wound(
 
 #: Injury Tolerances for which a hit location changes no knockdown roll (B380): those the
 #: wounding table marks as ignoring location effects.
-_LOCATION_BLIND = frozenset(
+_LOCATION_BLIND: Final = frozenset(
     str(trait.key) for trait in tables.WOUNDING.injury_tolerance if trait.ignores_location
 )
 
 
 # P(3d6 <= n) for n = 3..18, and the GURPS success chance by effective skill.
-_COUNTS = [0] * 19
+_COUNTS: Final = [0] * 19
 for _a in range(1, 7):
     for _b in range(1, 7):
         for _c in range(1, 7):
@@ -77,7 +78,7 @@ def _success(skill: int) -> float:
 
 #: By effective skill - 20, for skills -20 to 40 (a tuple: indexing it is cheaper than a
 #: dictionary lookup, and the AI asks some 260 times a duel).
-_CHANCE = tuple(_success(skill) for skill in range(-20, 41))
+_CHANCE: Final = tuple(_success(skill) for skill in range(-20, 41))
 
 
 def success_chance(skill: int) -> float:
@@ -92,8 +93,8 @@ def success_chance(skill: int) -> float:
 #: Per (victim's sheet, average damage, damage type): the expected wound at each location
 #: worked out so far. A pure function of the sheet (kept alive in its entry and checked,
 #: so an id is never mistaken), asked for the same few victims and blows all battle long.
-_WOUNDS: dict[tuple[int, int, str], tuple[Fighter, dict[str, float]]] = {}
-_WOUNDS_SIZE = 4096
+_WOUNDS: Final[dict[tuple[int, int, str], tuple[Fighter, dict[str, float]]]] = {}
+_WOUNDS_SIZE: Final = 4096
 
 
 def _wound_table(victim: Fighter, average: int, damage_type: str) -> dict[str, float]:
@@ -191,7 +192,7 @@ _PLAN_CACHE: dict[
     tuple[int, int, int | None, int | None, int, str, int, int, Blow | None],
     tuple[tuple[AttackPlan, ...], Fighter, tuple[float, AttackPlan]],
 ] = {}
-_PLAN_CACHE_SIZE = 16384
+_PLAN_CACHE_SIZE: Final = 16384
 
 
 def best_plan(

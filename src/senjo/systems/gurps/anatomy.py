@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.systems.gurps.model import Fighter
 
 __all__ = ["injury_tolerance", "wounded_location"]
@@ -23,7 +25,7 @@ __all__ = ["injury_tolerance", "wounded_location"]
 #: Where a blow wounds a body that lacks what the location holds: No Vitals takes vitals
 #: and groin hits as torso hits, No Brain skull and eye hits as face hits (B60; the eye
 #: can still be crippled, see `wounds.apply_injury`). docs/rules/gurps.md, interpretation 48.
-_LACKING = {
+_LACKING: Final = {
     "no_vitals": {"vitals": "torso", "groin": "torso"},
     "no_brain": {"skull": "face", "eye": "face"},
 }

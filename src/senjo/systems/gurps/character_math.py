@@ -12,6 +12,7 @@ points (e.g. +2 HP) are passed in as `bought`.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.table_schema import EncumbranceLevel
@@ -32,8 +33,8 @@ __all__ = [
     "will",
 ]
 
-_LEVELS = tables.ENCUMBRANCE
-_LIMITS = tuple(level.max_lift_multiple for level in _LEVELS)
+_LEVELS: Final = tables.ENCUMBRANCE
+_LIMITS: Final = tuple(level.max_lift_multiple for level in _LEVELS)
 
 
 def hit_points(st: int, bought: int = 0) -> int:

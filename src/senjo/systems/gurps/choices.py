@@ -18,6 +18,7 @@ prompts and replays).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from senjo.engine.frozen import direct_init
 from senjo.space.hexgrid import Facing, Hex
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 #: Every maneuver of B363-366, by senjo key (Japanese names in docs/glossary.md).
-MANEUVERS = (
+MANEUVERS: Final = (
     "do_nothing",
     "move",
     "change_posture",
@@ -208,7 +209,7 @@ class WaitResponse:
 
 #: The shapes a fighter on opportunity fire may watch (seed 001: 機会射撃): one hex,
 #: one hex aimed at, the hexes within 1 or 2 of a centre, a line from the shooter.
-WATCH_SHAPES = ("hex", "aim", "area1", "area2", "line")
+WATCH_SHAPES: Final = ("hex", "aim", "area1", "area2", "line")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ outside is -2, and a miss may hit someone else in the hex.
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.space.gaps import direction_to
 from senjo.space.hexgrid import Facing, Hex
 from senjo.systems.gurps.state import GurpsState
@@ -30,7 +32,7 @@ __all__ = [
 ]
 
 #: seed 001 (近接戦闘中のキャラクターを攻撃する): an attack from outside the hex.
-STRIKING_INTO = -2
+STRIKING_INTO: Final = -2
 
 
 def _here(state: GurpsState, place: Hex | None) -> list[str]:

@@ -21,7 +21,7 @@ import math
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Final, Literal
 
 from senjo.dice.roller import Roller
 from senjo.engine.frozen import direct_init
@@ -41,7 +41,7 @@ __all__ = [
 StrikeBase = Literal["thr", "sw"]
 """ST-based damage: thrust (突き) or swing (振り)."""
 
-IGNORES_DR = math.inf
+IGNORES_DR: Final = math.inf
 """The armor divisor of an attack that ignores DR entirely (written "(∞)")."""
 
 
@@ -73,7 +73,7 @@ class DamageType(StrEnum):
     SPECIAL = "spec"
 
 
-PIERCING_TYPES = frozenset(
+PIERCING_TYPES: Final = frozenset(
     {
         DamageType.SMALL_PIERCING,
         DamageType.PIERCING,
@@ -103,7 +103,7 @@ def minimum_basic_damage(damage_type: DamageType | str) -> int:
     return found if found is not None else _MINIMUM_BASIC[DamageType(damage_type)]  # raises
 
 
-_DICE_RE = re.compile(r"^\s*(\d+)\s*d6?\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
+_DICE_RE: Final = re.compile(r"^\s*(\d+)\s*d6?\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +199,9 @@ def strong_attack_bonus(dice: DamageDice) -> int:
     return max(2, dice.dice)
 
 
-_TYPE_PATTERN = r"pi\+\+|pi\+|pi-|pi|cr|cut|imp|burn|cor|fat|tox|aff|spec"
-_DIVISOR_PATTERN = r"\(\s*(?P<{}>\d+(?:\.\d+)?|∞|inf)\s*\)"
-_WEAPON_RE = re.compile(
+_TYPE_PATTERN: Final = r"pi\+\+|pi\+|pi-|pi|cr|cut|imp|burn|cor|fat|tox|aff|spec"
+_DIVISOR_PATTERN: Final = r"\(\s*(?P<{}>\d+(?:\.\d+)?|∞|inf)\s*\)"
+_WEAPON_RE: Final = re.compile(
     r"^\s*(?:(?P<base>thr|sw)\s*(?:(?P<bsign>[+-])\s*(?P<badds>\d+))?"
     r"|(?P<dice>\d+)\s*d6?\s*(?:(?P<sign>[+-])\s*(?P<adds>\d+))?)"
     rf"\s*(?:{_DIVISOR_PATTERN.format('div1')})?\s*(?P<type>{_TYPE_PATTERN})"

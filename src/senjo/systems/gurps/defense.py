@@ -7,6 +7,7 @@ legal options and works out each option's `Score` with every modifier named.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
@@ -25,10 +26,10 @@ __all__ = [
     "thrown_parry_penalty",
 ]
 
-NO_DEFENSE = DefenseChoice("none")
+NO_DEFENSE: Final = DefenseChoice("none")
 
 #: Distance (yards) under which two figures are in close combat (same spot).
-CLOSE = 0.5
+CLOSE: Final = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,7 @@ def _parry_weapons(fighter: Fighter, status: FighterState, attack: IncomingAttac
 #: Every defense choice made so far, by its fields: a choice is a frozen value, and
 #: the AI lists the same few thousands of times a battle (built afresh, each ran the
 #: dataclass's interpreted `__init__`, even compiled; docs/performance.md).
-_CHOICES: dict[tuple[str, str, bool, bool], DefenseChoice] = {}
+_CHOICES: Final[dict[tuple[str, str, bool, bool], DefenseChoice]] = {}
 
 
 def _choice(kind: str, weapon: str, retreat: bool, drop: bool) -> DefenseChoice:

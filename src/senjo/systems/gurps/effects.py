@@ -16,6 +16,7 @@ ValueError: effect damage_multiplier needs value
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 __all__ = ["Condition", "EffectKind", "check_effect_params"]
 
@@ -92,7 +93,7 @@ class Condition(StrEnum):
 
 
 _E = EffectKind
-_NONE: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+_NONE: Final[tuple[frozenset[str], frozenset[str]]] = (frozenset(), frozenset())
 
 
 def _p(required: str = "", optional: str = "") -> tuple[frozenset[str], frozenset[str]]:
@@ -100,7 +101,7 @@ def _p(required: str = "", optional: str = "") -> tuple[frozenset[str], frozense
 
 
 # Effect kind → (required parameters, optional parameters).
-_PARAMS: dict[EffectKind, tuple[frozenset[str], frozenset[str]]] = {
+_PARAMS: Final[dict[EffectKind, tuple[frozenset[str], frozenset[str]]]] = {
     _E.DEFENSE_IMPOSSIBLE: _NONE,
     _E.DAMAGE_MULTIPLIER: _p("value"),
     _E.MAX_DAMAGE: _NONE,

@@ -10,7 +10,7 @@ kind of field, `HexField` in `hexfield.py`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from senjo.space.arcs import Vision
 from senjo.space.hexgrid import Facing, Hex
@@ -57,7 +57,7 @@ class Route:
         return self.yards[-1] if self.yards else 0.0
 
 
-STAY = Route()
+STAY: Final = Route()
 
 
 class Field(Protocol):
@@ -263,10 +263,10 @@ def heading(origin: Hex, goal: Hex) -> Facing:
     return known
 
 
-_HEADINGS: dict[tuple[int, int], Facing] = {}
+_HEADINGS: Final[dict[tuple[int, int], Facing]] = {}
 
 
-PLANE = PlaneField()
+PLANE: Final = PlaneField()
 
 
 def field_of(state: GurpsState) -> Field:
@@ -287,4 +287,4 @@ def facing_name(state: GurpsState, key: str) -> str:
 
 
 #: The facings' names by number (a `Facing`'s `name` is looked up in Python).
-_FACING_NAMES = tuple([facing.name for facing in Facing])
+_FACING_NAMES: Final = tuple([facing.name for facing in Facing])

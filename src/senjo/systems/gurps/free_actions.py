@@ -6,6 +6,8 @@ decision: nothing, crouch or rise from a crouch, or drop a held item.
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.systems.gurps.events import ItemChanged, PostureChanged
@@ -14,7 +16,7 @@ from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["NO_FREE_ACTION", "free_action_options", "take_free_action"]
 
-NO_FREE_ACTION = Choice("none")
+NO_FREE_ACTION: Final = Choice("none")
 
 
 def free_action_options(state: GurpsState, key: str) -> tuple[Choice, ...]:

@@ -16,6 +16,8 @@ Grips end when the two are apart or either is out of the fight.
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
@@ -39,10 +41,12 @@ from senjo.systems.gurps.wounds import fall_down
 __all__ = ["GRAPPLE", "grapple_options", "resolve_grapple"]
 
 #: Grappling as an attack mode: reach C, no damage (for reach and defense questions).
-GRAPPLE = AttackMode("grab", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True)
+GRAPPLE: Final = AttackMode(
+    "grab", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
+)
 #: Up to how many fighters act together (seed 001): two in a takedown, three in a pin.
-_TEAM = {"takedown": 2, "pin": 3}
-_SKILLS = ("Judo", "Sumo", "Wrestling")
+_TEAM: Final = {"takedown": 2, "pin": 3}
+_SKILLS: Final = ("Judo", "Sumo", "Wrestling")
 
 
 def _grab_skill(state: GurpsState, key: str) -> int:

@@ -14,6 +14,7 @@ movement, defense and attack ask here whether a fighter is held.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.state import FighterState, GurpsState
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 #: The DX penalty of a held fighter (B370).
-GRAPPLED = -4
+GRAPPLED: Final = -4
 
 
 def held_penalty_of(status: FighterState) -> list[tuple[str, int]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from senjo.space.arcs import Arc, arc_name, arc_of, in_arc_of_vision
 from senjo.space.gaps import facing_turns, hex_gap, nearest_hex
@@ -73,18 +73,18 @@ def _route(path: tuple[tuple[Hex, Facing], ...], end: Facing) -> Route:
 
 #: seed 001 (ものが存在するヘクスを通しての射撃): how much larger (SM) a figure must be to
 #: block a line of fire completely, by the shooter's height (2 upright, 1 low, 0 lying).
-_SCREEN = {2: 2, 1: 3, 0: 4}
+_SCREEN: Final = {2: 2, 1: 3, 0: 4}
 
 #: seed 001 (ヘクス): friendly man-sized figures huddled in one hex, at most.
-HUDDLE = 4
+HUDDLE: Final = 4
 
 #: A rank no move wants (a foe's hex for a weapon that cannot strike in close combat).
-_FAR = 1 << 20
+_FAR: Final = 1 << 20
 
 
 #: The maneuvers whose move toward a foe is a move on movement points (seed 001:
 #: 移動点); any other moves by the Step.
-_PROFILES = {
+_PROFILES: Final = {
     "move": MOVE,
     "move_and_attack": MOVE_AND_ATTACK,
     "all_out_attack": ALL_OUT_ATTACK,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Final, Literal
 
 from senjo.engine.frozen import direct_init
 from senjo.systems.gurps import lookups, tables
@@ -126,7 +126,7 @@ def _compile_rules() -> dict[_RuleKey, _Rule]:
 
 
 #: Every (tolerance, location, damage type) rule, compiled on first use.
-_RULES: dict[_RuleKey, _Rule] = {}
+_RULES: Final[dict[_RuleKey, _Rule]] = {}
 
 
 def _rule(
@@ -359,7 +359,9 @@ def injury(
 
 # --- knockback (B378) -----------------------------------------------------------------------
 
-_KNOCKBACK: dict[str, str] = {info.key: info.knockback for info in tables.WOUNDING.damage_types}
+_KNOCKBACK: Final[dict[str, str]] = {
+    info.key: info.knockback for info in tables.WOUNDING.damage_types
+}
 
 
 def knockback_yards(
@@ -552,7 +554,7 @@ class HPThreshold:
 
 
 # (multiple of max HP below zero, what happens there)
-_DEATH_THRESHOLDS = (
+_DEATH_THRESHOLDS: Final = (
     (1, "death_check"),
     (2, "death_check"),
     (3, "death_check"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Final
 
 from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Hex
@@ -37,9 +38,9 @@ from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = ["flying_jump", "maneuver_options", "off_hand_mode", "usable_modes"]
 
-_POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
+_POSTURES: Final = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
 #: Postures in which a fighter without a map can brace a ranged weapon (an interpretation).
-_BRACING_POSTURES = ("kneeling", "sitting", "lying", "crawling")
+_BRACING_POSTURES: Final = ("kneeling", "sitting", "lying", "crawling")
 
 
 def usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, AttackMode]]:
@@ -82,14 +83,14 @@ _choice = functools.lru_cache(maxsize=65536)(ManeuverChoice)
 """Maneuver options are immutable: the same one is built once and reused."""
 
 
-_DO_NOTHING = _choice("do_nothing")
-_MOVE = _choice("move")
-_INCREASED_DODGE = _choice("all_out_defense", "increased_dodge")
-_INCREASED_PARRY = _choice("all_out_defense", "increased_parry")
-_INCREASED_BLOCK = _choice("all_out_defense", "increased_block")
-_DOUBLE_DEFENSE = _choice("all_out_defense", "double")
-_CONCENTRATE = _choice("concentrate")
-_FLEE = _choice("flee")
+_DO_NOTHING: Final = _choice("do_nothing")
+_MOVE: Final = _choice("move")
+_INCREASED_DODGE: Final = _choice("all_out_defense", "increased_dodge")
+_INCREASED_PARRY: Final = _choice("all_out_defense", "increased_parry")
+_INCREASED_BLOCK: Final = _choice("all_out_defense", "increased_block")
+_DOUBLE_DEFENSE: Final = _choice("all_out_defense", "double")
+_CONCENTRATE: Final = _choice("concentrate")
+_FLEE: Final = _choice("flee")
 
 
 @functools.lru_cache(maxsize=64)
@@ -275,7 +276,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
 
 #: What a held fighter may still do (B370 by the fact sheet): Attack, All-Out Attack,
 #: Ready, break free - and Do Nothing or defend all out.
-_HELD = frozenset({"do_nothing", "attack", "all_out_attack", "ready", "all_out_defense"})
+_HELD: Final = frozenset({"do_nothing", "attack", "all_out_attack", "ready", "all_out_defense"})
 
 
 def _while_held(

@@ -11,14 +11,15 @@ loop over a duel's ~150 events, a few percent of a battle when interpreted).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from senjo.engine.events import Event
 from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Injured
 
 __all__ = ["tally_log"]
 
-_HIT = frozenset({"hit", "critical_hit"})
-_DEFENDED = frozenset({"success", "critical_success"})
+_HIT: Final = frozenset({"hit", "critical_hit"})
+_DEFENDED: Final = frozenset({"success", "critical_success"})
 
 
 def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]:

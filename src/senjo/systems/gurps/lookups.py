@@ -23,7 +23,7 @@ ValueError: no posture 'flying'; known: standing, crouching, kneeling, sitting, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 if TYPE_CHECKING:
     from senjo.systems.gurps.table_schema import HitLocation, Posture
@@ -43,9 +43,9 @@ _V = TypeVar("_V")
 
 #: Filled by `tables.py` as it loads: postures and hit locations by key, locations by
 #: the 3d6 roll that hits them (B398-400, B551-552).
-POSTURES: dict[str, Posture] = {}
-LOCATIONS: dict[str, HitLocation] = {}
-LOCATIONS_BY_ROLL: dict[int, HitLocation] = {}
+POSTURES: Final[dict[str, Posture]] = {}
+LOCATIONS: Final[dict[str, HitLocation]] = {}
+LOCATIONS_BY_ROLL: Final[dict[int, HitLocation]] = {}
 
 
 def _found(table: dict[_K, _V], key: _K) -> _V | None:

@@ -8,6 +8,7 @@ is one yard, Move spends the fighter's Move.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
@@ -46,7 +47,7 @@ from senjo.systems.gurps.wounds import fall_down
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 
 #: The Attack variants that grapple (`grappling.py`).
-GRAPPLE_VARIANTS = frozenset({"grab", "takedown", "pin", "break_free"})
+GRAPPLE_VARIANTS: Final = frozenset({"grab", "takedown", "pin", "break_free"})
 
 
 def _dodging_move(battle: Battle[GurpsState], key: str) -> Steps:
@@ -307,7 +308,7 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
 
 
 #: The answers to "shoot the first figure that appears, or tell friend from foe first?"
-_DISCRIMINATION = (Choice("fire_at_first"), Choice("discriminate"))
+_DISCRIMINATION: Final = (Choice("fire_at_first"), Choice("discriminate"))
 
 
 def _watch(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:

@@ -29,7 +29,7 @@ the hits save (a duel finds about nine in ten).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
@@ -38,14 +38,14 @@ __all__ = ["MEMO", "SIZE", "TurnMemo"]
 
 #: States kept before starting again: about 40 MB for a duel's (each holds two fighters'
 #: snapshots and a tuple of about fifteen options).
-SIZE = 8192
+SIZE: Final = 8192
 
 #: Lookups per trial window, and the share of them that must find their state for a
 #: scenario's battles to keep using the memo: below it (a brawl of many fighters, whose
 #: states rarely come again) the snapshots cost more than the hits save, and the memo
 #: steps aside for those sheets.
-WINDOW = 2000
-WORTH = 0.5
+WINDOW: Final = 2000
+WORTH: Final = 0.5
 
 _T = TypeVar("_T")
 
@@ -176,4 +176,4 @@ class TurnMemo:
 
 
 #: The process's memo (each worker process has its own).
-MEMO = TurnMemo()
+MEMO: Final = TurnMemo()

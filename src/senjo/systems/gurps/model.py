@@ -7,6 +7,7 @@ weapon is ready …) lives in `senjo.systems.gurps.state`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from senjo.systems.gurps.damage import DamageDice, WeaponDamage
 
@@ -22,10 +23,10 @@ __all__ = [
 ]
 
 #: Traits with levels: Enhanced Dodge/Parry/Block (+1 per level), Hard to Kill (+1 per level).
-LEVELED = frozenset({"enhanced_block", "enhanced_dodge", "enhanced_parry", "hard_to_kill"})
+LEVELED: Final = frozenset({"enhanced_block", "enhanced_dodge", "enhanced_parry", "hard_to_kill"})
 
 #: Traits the combat rules read, by their senjo key (docs/glossary.md has the Japanese).
-ADVANTAGES = frozenset(
+ADVANTAGES: Final = frozenset(
     {
         "ambidexterity",
         "combat_reflexes",
@@ -190,8 +191,8 @@ class Shield:
     name_ja: str = ""
 
 
-_ST10_THRUST = DamageDice(1, -2)
-_ST10_SWING = DamageDice(1)
+_ST10_THRUST: Final = DamageDice(1, -2)
+_ST10_SWING: Final = DamageDice(1)
 
 
 @dataclass(frozen=True, slots=True)

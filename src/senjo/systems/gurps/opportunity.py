@@ -14,6 +14,7 @@ shooting happens in `walking.py` and `maneuvers.py`.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from senjo.space.arcs import arc_of_vision
 from senjo.space.hexgrid import Hex
@@ -34,10 +35,10 @@ __all__ = [
 
 #: How far from the shooter watch centres are offered (an interpretation: a table's
 #: watched areas are near; a line still runs out to the weapon's range).
-WATCH_RADIUS = 20
+WATCH_RADIUS: Final = 20
 
 #: seed 001: pop-up attacks are for thrown weapons, guns and crossbows, not bows or slings.
-_NO_POP_UP = ("Bow", "Sling")
+_NO_POP_UP: Final = ("Bow", "Sling")
 
 
 def _loaded(state: GurpsState, key: str, weapon: str, mode: AttackMode) -> bool:

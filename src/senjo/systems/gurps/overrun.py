@@ -12,7 +12,7 @@ beside the path, and where there is none the large figure stops short.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
@@ -31,7 +31,7 @@ from senjo.systems.gurps.wounds import SLAM, fall_down, slam_damage
 __all__ = ["overrun", "smaller_in"]
 
 #: The smaller figure's answers: try to dodge out of the way, or stand and take it.
-_ANSWERS = (Choice("dodge"), Choice("stand"))
+_ANSWERS: Final = (Choice("dodge"), Choice("stand"))
 
 
 def smaller_in(state: GurpsState, mover: str, place: Hex) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Generator
-from typing import Any
+from typing import Any, Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
@@ -24,7 +24,7 @@ from senjo.systems.gurps.wild_swing import random_location_only
 __all__ = ["AIMABLE", "choose_plan", "plan_options", "plans_for_skill"]
 
 #: Hit locations a fighter may aim at, torso first (B398-400).
-AIMABLE = (
+AIMABLE: Final = (
     "torso",
     "vitals",
     "skull",

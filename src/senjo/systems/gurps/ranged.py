@@ -12,6 +12,8 @@ Sources: fact sheet §7 (B372-375, B548-550) and seed 001 (射撃 on the hex map
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.choices import Watch
 
@@ -36,25 +38,27 @@ __all__ = [
     "wrong_target_skill",
 ]
 
-POP_UP_ATTACK = -2
+POP_UP_ATTACK: Final = -2
 """Seed 001 飛び出し攻撃: the target is not in sight when the maneuver starts; no Aim."""
 
-FIRING_THROUGH_OCCUPIED_HEX = -4
+FIRING_THROUGH_OCCUPIED_HEX: Final = -4
 """Seed 001: per character (friend or foe) on the line of fire."""
 
-SHOOTING_BLIND = -10
+SHOOTING_BLIND: Final = -10
 """Seed 001 視界外射撃: like a wild swing, at −10 …"""
 
-SHOOTING_BLIND_SKILL_CAP = 9
+SHOOTING_BLIND_SKILL_CAP: Final = 9
 """… and effective skill at most 9."""
 
-WRONG_TARGET_SKILL_CAP = 9
+WRONG_TARGET_SKILL_CAP: Final = 9
 """Seed 001 誤射: a miss is rolled against each figure in the way at 9 (or less)."""
 
-_RAPID_ROWS = tuple((row.shots[1], row.bonus) for row in tables.RANGED.rapid_fire.rows)
+_RAPID_ROWS: Final = tuple((row.shots[1], row.bonus) for row in tables.RANGED.rapid_fire.rows)
 _RAPID_TOP, _RAPID_TOP_BONUS = _RAPID_ROWS[-1]
-_RAPID_STEP = tables.RANGED.rapid_fire.per_doubling_beyond
-_OPPORTUNITY = tuple((row.hexes[1], row.modifier) for row in tables.RANGED.opportunity_fire.hexes)
+_RAPID_STEP: Final = tables.RANGED.rapid_fire.per_doubling_beyond
+_OPPORTUNITY: Final = tuple(
+    (row.hexes[1], row.modifier) for row in tables.RANGED.opportunity_fire.hexes
+)
 
 
 def rapid_fire_bonus(shots: int) -> int:

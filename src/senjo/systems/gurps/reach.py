@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from senjo.systems.gurps import lookups
 from senjo.systems.gurps.defense import CLOSE
@@ -30,9 +30,9 @@ __all__ = [
 ]
 
 #: The Step allowed by most maneuvers, in yards (B364).
-STEP = 1.0
+STEP: Final = 1.0
 #: Encumbrance levels 0-4 multiply Move by these (B17).
-_ENCUMBRANCE_MOVE = (1.0, 0.8, 0.6, 0.4, 0.2)
+_ENCUMBRANCE_MOVE: Final = (1.0, 0.8, 0.6, 0.4, 0.2)
 
 
 def move_allowance(fighter: Fighter, status: FighterState) -> float:
@@ -50,7 +50,7 @@ def move_allowance(fighter: Fighter, status: FighterState) -> float:
 #: Each posture's move factor as whole numbers, by the id of the posture read from the
 #: tables (kept with it, so an id is never another's): a `Fraction` compares and
 #: multiplies in Python, and a map battle asks for Move some fifty times.
-_FACTORS: dict[int, tuple[object, int, int]] = {}
+_FACTORS: Final[dict[int, tuple[object, int, int]]] = {}
 
 
 def _factor(posture: Posture) -> tuple[int, int]:
@@ -89,8 +89,8 @@ def effective_mode(status: FighterState, weapon: str, mode: AttackMode) -> Attac
 #: slow, and a few modes are gripped thousands of times a battle (a spear's, by the legal
 #: maneuvers and by the attack). Each entry keeps its mode alive, and is checked against
 #: it, so an id is never mistaken.
-_GRIPPED: dict[tuple[int, int], tuple[AttackMode, AttackMode]] = {}
-_GRIPPED_SIZE = 4096
+_GRIPPED: Final[dict[tuple[int, int], tuple[AttackMode, AttackMode]]] = {}
+_GRIPPED_SIZE: Final = 4096
 
 
 def steps_out_to_strike(mode: AttackMode) -> bool:

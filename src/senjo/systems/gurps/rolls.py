@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.dice.roller import Roller
 from senjo.dice.systems.gurps import SuccessRoll, success_roll
 from senjo.engine.battle import Battle
@@ -19,7 +21,7 @@ def roll_3d6(dice: Roller) -> int:
 
 #: Rolls that seed 000's optional "two things at once" -2 reaches during Move and Attack
 #: (not defenses, nor resistance to a foe's attack).
-TWO_THINGS_AT_ONCE = frozenset({"knockback", "flying_jump", "fast_draw", "trip"})
+TWO_THINGS_AT_ONCE: Final = frozenset({"knockback", "flying_jump", "fast_draw", "trip"})
 
 
 def check(battle: Battle[GurpsState], actor: str, kind: str, score: Score) -> SuccessRoll:

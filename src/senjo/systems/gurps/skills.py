@@ -14,11 +14,12 @@ or to a related skill; the best default counts.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 __all__ = ["DEFAULTS", "FAST_DRAW", "KNOWN_SKILLS", "skill_level"]
 
 #: skill -> list of (attribute or skill, modifier).
-DEFAULTS: dict[str, tuple[tuple[str, int], ...]] = {
+DEFAULTS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
     "Axe/Mace": (("DX", -5), ("Flail", -4), ("Two-Handed Axe/Mace", -3)),
     "Bow": (("DX", -5),),
     "Brawling": (("DX", 0),),
@@ -42,7 +43,7 @@ DEFAULTS: dict[str, tuple[tuple[str, int], ...]] = {
 
 
 #: Weapon skill -> the Fast-Draw specialty that readies such a weapon instantly (B194).
-FAST_DRAW: dict[str, str] = {
+FAST_DRAW: Final[dict[str, str]] = {
     "Broadsword": "Fast-Draw (Sword)",
     "Rapier": "Fast-Draw (Sword)",
     "Saber": "Fast-Draw (Sword)",

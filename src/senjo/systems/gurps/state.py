@@ -361,7 +361,7 @@ class FighterState:
 
 #: Only a float inside this is tried as an int (`int()` of an infinite one raises; the
 #: shared int objects are -5 to 256, which hold a duel's yards).
-_WHOLE = 1 << 20
+_WHOLE: Final = 1 << 20
 
 
 def _exact(value: float) -> int | float:  # not `float`: mypyc would make a C double of it
@@ -395,7 +395,7 @@ def _items(values: dict[str, Any]) -> frozenset[tuple[str, Any]] | None:
 
 
 #: Each set of rules seen by this process -> its `RuleSet.key` (a few per scenario).
-_RULE_KEYS: dict[tuple[tuple[str, str], ...], int] = {}
+_RULE_KEYS: Final[dict[tuple[tuple[str, str], ...], int]] = {}
 
 
 @final

@@ -15,15 +15,17 @@ default up to 0 (a technique never exceeds its skill; an interpretation).
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.systems.gurps.model import Fighter
 
 __all__ = ["CAPPED", "TECHNIQUES", "UNCAPPED", "acrobatic_technique", "check_level"]
 
-CAPPED = "acrobatic_attack"
-UNCAPPED = "acrobatic_attack_uncapped"
+CAPPED: Final = "acrobatic_attack"
+UNCAPPED: Final = "acrobatic_attack_uncapped"
 
 #: Each technique's default, relative to the weapon skill (seed 000).
-TECHNIQUES = {CAPPED: -6, UNCAPPED: -7}
+TECHNIQUES: Final = {CAPPED: -6, UNCAPPED: -7}
 
 
 def check_level(name: str, level: int) -> str | None:

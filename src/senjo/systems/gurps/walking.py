@@ -8,7 +8,7 @@ waiter may Step and strike while the mover's maneuver is suspended.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, Final
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
@@ -260,7 +260,7 @@ def _opportunity_fire(battle: Battle[GurpsState], mover: str, shooters: list[str
 
 
 #: seed 001 / B368 (すり抜け): the evader's DX by the posture of the foe in the way.
-_EVADE_POSTURE = {
+_EVADE_POSTURE: Final = {
     "standing": -5,
     "crouching": -5,
     "kneeling": -2,
@@ -269,9 +269,13 @@ _EVADE_POSTURE = {
     "lying": 5,
 }
 #: ... and by the arc of the foe it came from.
-_EVADE_ARC = {"right": ("from_side", 2), "left": ("from_side", 2), "back": ("from_behind", 5)}
+_EVADE_ARC: Final = {
+    "right": ("from_side", 2),
+    "left": ("from_side", 2),
+    "back": ("from_behind", 5),
+}
 #: The answers of a foe a mover tries to evade.
-_EVADE_ANSWERS = (Choice("stop"), Choice("let_pass"))
+_EVADE_ANSWERS: Final = (Choice("stop"), Choice("let_pass"))
 
 
 def _evade(

@@ -24,6 +24,8 @@ Off the hex map there is no facing, so no Wild Swing and no blind shot.
 
 from __future__ import annotations
 
+from typing import Final
+
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import OFF, hand_of
 from senjo.systems.gurps.model import AttackMode
@@ -43,13 +45,13 @@ __all__ = [
     "wild_swing_reaches",
 ]
 
-WILD_SWING = -5
+WILD_SWING: Final = -5
 """Seed 001 大振り: −5 to hit …"""
 
-WILD_SWING_CAP = 9
+WILD_SWING_CAP: Final = 9
 """… or an effective skill of at most 9, whichever is worse."""
 
-AWKWARD_ANGLE = -2
+AWKWARD_ANGLE: Final = -2
 """Seed 001 (全周視覚): a blow at the back or the far side is still at −2."""
 
 
@@ -102,7 +104,7 @@ def wild_swing_reaches(distance: float, mode: AttackMode) -> bool:
 
 
 #: The `darkness` option's value for total darkness (nothing can be seen).
-TOTAL_DARKNESS = 10
+TOTAL_DARKNESS: Final = 10
 
 
 def darkness(state: GurpsState) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.frozen import direct_init
@@ -157,7 +158,7 @@ def slam_mode(dice: str = "1d", skill: str = "Brawling") -> AttackMode:
 
 
 #: The slam's mode for reach and defense questions (its damage is worked out per slam).
-SLAM = slam_mode()
+SLAM: Final = slam_mode()
 
 
 def slam_damage(battle: Battle[GurpsState], a: str, b: str, velocity: float) -> tuple[int, int]:
