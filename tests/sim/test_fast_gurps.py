@@ -246,7 +246,7 @@ def _engine_state(scenario: Scenario, rng: random.Random) -> GurpsState:
                 status.parries[weapon.key] = rng.randint(1, 2)
         main = next(w.key for w in fighter.weapons if not w.modes[0].unarmed)
         if status.maneuver == "attack":
-            status.attacked_with.add(main)
+            status.attacked_with = status.attacked_with | {main}
         status.blocks = 1 if rng.random() < 0.3 else 0
         if rng.random() < 0.3:
             _set_hands(state, key, main, rng.choice((DROPPED, UNREADY, BROKEN)), READY)

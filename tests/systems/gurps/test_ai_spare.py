@@ -76,7 +76,7 @@ def _turned(distance: float, who: dict[str, Any], unready: str = "") -> Any:
     status = game.state.status["a"]
     item = unready or who["weapons"][0]
     assert item in status.ready
-    status.ready.discard(item)  # still in the hand, no longer ready
+    status.ready = status.ready - {item}  # still in the hand, no longer ready
     return GurpsAI().choose(game, Decision("a", "maneuver", maneuver_options(game.state, "a")))
 
 

@@ -10,6 +10,7 @@ from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.close_combat import foe_side, in_close_combat, own_side
 from senjo.systems.gurps.events import AttackRolled, Check, DefenseRolled, ItemChanged
+from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.state import GurpsState
@@ -148,8 +149,8 @@ def test_readying_in_close_combat_takes_a_dx_roll() -> None:
         "weapons": ["punch", "large_knife"],
     }
     game = _punch_in([*MISS, 6, 6, 5, *SAFE], a=sheathed)
-    game.state.status["a"].ready.discard("large_knife")
-    game.state.status["a"].hands = ["", ""]
+    let_go(game.state.status["a"], "large_knife")
+    assert game.state.status["a"].hands == ("", "")
     choose(game, "do_nothing")  # b
     choose(game, "ready/draw:large_knife")
     checks = events(game, Check)

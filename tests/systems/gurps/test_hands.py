@@ -27,7 +27,7 @@ def test_weapons_fill_main_then_off_hand_and_shields_the_off_hand() -> None:
         fighter("b", "y", 1, **AXE),
         dice=[6, 1],  # equal speed and DX: the tie roll puts a first
     )
-    assert game.state.status["a"].hands == ["broadsword", "medium_shield"]
+    assert game.state.status["a"].hands == ("broadsword", "medium_shield")
 
 
 def test_dual_weapon_attack_is_two_attacks_at_minus_four_off_hand_minus_eight() -> None:
@@ -97,7 +97,7 @@ def test_drawing_needs_a_free_hand() -> None:
     game = battle(fighter("a", "x", 0, **one_hand), fighter("b", "y", 1, **AXE), dice=[])
     assert game.pending is not None and "ready/draw:large_knife" in game.pending.keys
     choose(game, "ready/draw:large_knife")
-    assert game.state.status["a"].hands == ["broadsword", "large_knife"]
+    assert game.state.status["a"].hands == ("broadsword", "large_knife")
     assert events(game, ItemChanged)[-1].state == "ready"
 
 

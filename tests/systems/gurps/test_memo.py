@@ -28,8 +28,16 @@ from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import Watch
 from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ManeuverTaken
+from senjo.systems.gurps.hands import free_hand, let_go, take
 from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
-from senjo.systems.gurps.state import FighterState, GurpsState, RuleSet
+from senjo.systems.gurps.state import (
+    FighterState,
+    GurpsState,
+    RuleSet,
+    shared,
+    with_item,
+    without_item,
+)
 from senjo.systems.gurps.system import Gurps
 from tests.sources import needs_sources
 from tests.systems.gurps.helpers import fighter
@@ -60,10 +68,13 @@ def _changed(name: str, value: object) -> object:
         return value + "x"
     if isinstance(value, Point):
         return Point(value.x, value.y + 1.5)
+    if name == "hands":
+        assert isinstance(value, tuple)
+        return ("spare", *value[1:])
     if isinstance(value, tuple):
         return (*value, Hex(3, 0))
-    if isinstance(value, set):
-        return {*value, "spare"}
+    if isinstance(value, set | frozenset):
+        return {*value, "spare"} if isinstance(value, set) else value | {"spare"}
     if isinstance(value, dict):
         return {**value, "spare": 1}
     if isinstance(value, list):
@@ -108,8 +119,8 @@ def test_every_field_changes_the_snapshot_beside_a_rare_one(
 def test_containers_are_compared_by_content() -> None:
     """Sets and dicts become frozen values: equal contents, equal snapshots."""
     a, b = _status(), _status()
-    a.ready.update({"sword", "shield"})
-    b.ready.update({"shield", "sword"})
+    a.ready = frozenset({"sword", "shield"})
+    b.ready = frozenset(["shield", "sword"])
     a.parries["sword"] = 1
     b.parries["sword"] = 1
     assert a.snapshot() == b.snapshot()
@@ -513,3 +524,27 @@ def test_an_attack_is_hashed_by_its_value() -> None:
         changed = dataclasses.replace(base, **{name: value})  # type: ignore[arg-type]
         assert changed != base and hash(changed) != hash(base), name
     assert base != "raider" and base != mode
+
+
+def test_ready_items_and_hands_are_shared_values() -> None:
+    """The items ready, the weapons attacked with and what each hand holds are frozen
+    values, one object for each value (`state.shared`): the same condition in two
+    battles holds the very same objects (the memo hashes each once and finds it equal at
+    once), and a change replaces the value, never changing one a snapshot holds."""
+    one, two = _duel_state(), _duel_state()
+    a, b = one.status["knight"], two.status["knight"]
+    start_ready, start_hands = a.ready, a.hands
+    assert b.ready is start_ready and b.hands is start_hands
+    before = a.snapshot()
+    for status in (a, b):
+        take(status, "sword", free_hand(status))
+        status.attacked_with = with_item(status.attacked_with, "sword")
+    assert a.ready is b.ready and a.hands is b.hands and a.attacked_with is b.attacked_with
+    assert "sword" in a.ready and a.hands[0] == "sword" and a.attacked_with == {"sword"}
+    assert start_ready in before and start_hands in before and before != a.snapshot()
+    assert with_item(a.ready, "sword") is a.ready  # nothing to add: the same value
+    assert without_item(a.ready, "axe") is a.ready
+    for status in (a, b):
+        let_go(status, "sword")
+    assert a.ready is start_ready and a.hands is start_hands and b.hands is start_hands
+    assert shared(frozenset(["x", "y"])) is shared(frozenset(["y", "x"]))

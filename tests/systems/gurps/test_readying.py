@@ -122,7 +122,7 @@ def test_free_actions_are_offered_when_the_option_is_on() -> None:
     assert game.pending.keys == ("none", "crouch", "drop:broadsword")
     choose(game, "drop:broadsword")
     assert "broadsword" in game.state.status["a"].dropped
-    assert game.state.status["a"].hands == ["", ""]
+    assert game.state.status["a"].hands == ("", "")
     assert game.pending is not None and game.pending.kind == "maneuver"
 
 
@@ -182,7 +182,7 @@ def test_a_bow_in_hand_is_dropped_to_draw_the_knife_into_the_main_hand() -> None
         ("regular_bow", "dropped", "swap"),
         ("large_knife", "ready", "swap"),
     ]
-    assert status.hands == ["large_knife", ""]
+    assert status.hands == ("large_knife", "")
     assert "regular_bow" in status.dropped and "regular_bow" not in status.ready
 
 
@@ -190,7 +190,7 @@ def test_a_plain_draw_still_takes_the_free_hand() -> None:
     """Ready (draw) with the bow kept: the knife goes to the free off hand."""
     game = battle(fighter("a", "x", 0, **ARCHER), fighter("b", "y", 1, **AXE), dice=list(SAFE))
     choose(game, "ready/draw:large_knife")
-    assert game.state.status["a"].hands == ["regular_bow", "large_knife"]
+    assert game.state.status["a"].hands == ("regular_bow", "large_knife")
 
 
 def test_no_swap_for_a_melee_weapon_in_hand() -> None:

@@ -37,7 +37,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import effective_mode
 from senjo.systems.gurps.readying import ready
-from senjo.systems.gurps.state import GurpsState, RuleSet
+from senjo.systems.gurps.state import GurpsState, RuleSet, without_item
 from senjo.systems.gurps.system import Gurps
 
 __all__: list[str] = []
@@ -76,7 +76,7 @@ def _set_weapon(state: GurpsState, key: str, weapon: str | None, where: int) -> 
         else:
             (status.dropped if where == DROPPED else status.broken).add(weapon)
     elif where == UNREADY:
-        status.ready.discard(weapon)
+        status.ready = without_item(status.ready, weapon)
 
 
 def _set_hands(

@@ -54,7 +54,7 @@ from senjo.systems.gurps.ranged import (
     wrong_target_skill,
 )
 from senjo.systems.gurps.rolls import roll_3d6
-from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.state import GurpsState, with_item
 from senjo.systems.gurps.techniques import UNCAPPED, acrobatic_technique
 from senjo.systems.gurps.wild_swing import (
     AWKWARD_ANGLE,
@@ -477,7 +477,7 @@ def resolve_attack(
             hits,
         )
     )
-    status.attacked_with.add(weapon)
+    status.attacked_with = with_item(status.attacked_with, weapon)
     if mode.is_melee:
         # seed 000 (realistic Move and Attack): kicks, bites and butts use no arm.
         status.attacked_limb = "leg" if weapon in ("kick", "bite", "butt") else "arm"

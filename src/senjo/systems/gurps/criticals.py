@@ -21,7 +21,7 @@ from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, roll_3d6
-from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.state import GurpsState, without_item
 from senjo.systems.gurps.table_schema import CriticalEntry, Effect
 from senjo.systems.gurps.wounds import (
     CriticalHit,
@@ -204,12 +204,12 @@ def _carry_out(
             status.lost_balance = True
             battle.emit(ConditionChanged(key, "lost_balance", True, entry.key))
         elif kind == EffectKind.WEAPON_TURNS_IN_HAND and not mode.unarmed:
-            status.ready.discard(weapon)
+            status.ready = without_item(status.ready, weapon)
             battle.emit(ItemChanged(key, weapon, "unready", entry.key))
         elif kind == EffectKind.STRAINED_SHOULDER:
             status.crippled.add("weapon_arm")
             if not mode.unarmed:
-                status.ready.discard(weapon)
+                status.ready = without_item(status.ready, weapon)
             battle.emit(ConditionChanged(key, "strained_shoulder", True, entry.key))
         elif kind == EffectKind.FALL_DOWN:
             fall_down(battle, key, entry.key)
@@ -295,7 +295,7 @@ def defense_critical_failure(
         attack_critical_miss(battle, defender, choice.weapon, mode, parrying=True)
     elif choice.kind == "block":
         status = battle.state.status[defender]
-        status.ready.discard(choice.weapon)
+        status.ready = without_item(status.ready, choice.weapon)
         battle.emit(ItemChanged(defender, choice.weapon, "unready", "critical_failure"))
     elif choice.kind == "dodge":
         fall_down(battle, defender, "critical_failure")

@@ -9,19 +9,22 @@ turned in the hand) keeps its hand until it is readied again.
 >>> take(status, "sword", free_hand(status))
 >>> take(status, "shield", free_hand(status, shield=True))
 >>> status.hands, sorted(status.ready), free_hand(status)
-(['sword', 'shield'], ['shield', 'sword'], None)
+(('sword', 'shield'), ['shield', 'sword'], None)
 >>> let_go(status, "sword")
 >>> status.hands, free_hand(status)
-(['', 'shield'], 0)
+(('', 'shield'), 0)
 """
 
 from __future__ import annotations
 
-from senjo.systems.gurps.state import FighterState
+from typing import Final
+
+from senjo.systems.gurps.state import FighterState, shared, with_item, without_item
 
 __all__ = ["MAIN", "OFF", "drop", "free_hand", "hand_of", "let_go", "take"]
 
-MAIN, OFF = 0, 1
+MAIN: Final = 0
+OFF: Final = 1
 
 
 def hand_of(status: FighterState, item: str) -> int | None:
@@ -46,16 +49,17 @@ def take(status: FighterState, item: str, hand: int | None) -> None:
     """Put `item` in `hand` (which must be free) and make it ready."""
     if hand is None:
         raise ValueError(f"{status.key} has no free hand for {item}")
-    status.hands[hand] = item
-    status.ready.add(item)
+    main, off = status.hands
+    status.hands = shared((item, off) if hand == MAIN else (main, item))
+    status.ready = with_item(status.ready, item)
 
 
 def let_go(status: FighterState, item: str) -> None:
     """The item leaves the fighter's hands and is no longer ready."""
-    for hand in (MAIN, OFF):
-        if status.hands[hand] == item:
-            status.hands[hand] = ""
-    status.ready.discard(item)
+    main, off = status.hands
+    if item in (main, off):
+        status.hands = shared(("" if main == item else main, "" if off == item else off))
+    status.ready = without_item(status.ready, item)
 
 
 def drop(status: FighterState, item: str) -> None:

@@ -12,7 +12,7 @@ from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.skills import FAST_DRAW
-from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.state import FighterState, GurpsState, with_item
 
 __all__ = ["drop_shield_options", "fast_draw", "fast_draw_options", "ready", "ready_options"]
 
@@ -170,7 +170,7 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
         if hand_of(status, item) is None:
             is_shield = fighter.shield is not None and item == fighter.shield.key
             take(status, item, free_hand(status, shield=is_shield))
-        status.ready.add(item)
+        status.ready = with_item(status.ready, item)
         battle.emit(ItemChanged(key, item, "ready", choice.variant))
         return
     if choice.variant.startswith("grip"):

@@ -9,17 +9,66 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, final
+from typing import Any, Final, TypeVar, cast, final
 
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.choices import Watch
 from senjo.systems.gurps.model import Fighter
 
-__all__ = ["FighterState", "GurpsState", "RuleSet"]
+__all__ = [
+    "NOTHING",
+    "FighterState",
+    "GurpsState",
+    "RuleSet",
+    "shared",
+    "with_item",
+    "without_item",
+]
 
 #: Facing.N read once (an enum member read in compiled code looks up the class each time).
 _NORTH: Final = Facing.N
+
+_H = TypeVar("_H", frozenset[str], tuple[str, ...])
+
+#: Each value `shared` has given out, by itself (a few per scenario: sets of ready items,
+#: of weapons attacked with, pairs of items in hand).
+_SHARED: Final[dict[object, object]] = {}
+_SHARED_MAX: Final = 4096
+
+
+def shared(value: _H) -> _H:
+    """One object for each value: equal sets of ready items (and the like) of different
+    battles are one object, whose hash is kept, so the turn memo hashes it once and finds
+    it equal at once (`snapshot`). A state only ever holds such a value whole, replaced
+    on change (`with_item`, `without_item`, `hands.py`), never changed in place.
+
+    >>> one, two = shared(frozenset({"sword"})), shared(frozenset(["sword"]))
+    >>> one is two, one == frozenset({"sword"})
+    (True, True)
+    """
+    found = _SHARED.get(value)
+    if found is not None:
+        return cast(_H, found)
+    if len(_SHARED) >= _SHARED_MAX:
+        _SHARED.clear()  # a long sweep: equal values made later are still equal
+    _SHARED[value] = value
+    return value
+
+
+def with_item(items: frozenset[str], item: str) -> frozenset[str]:
+    """`items` with `item` (the shared set)."""
+    return items if item in items else shared(items | {item})
+
+
+def without_item(items: frozenset[str], item: str) -> frozenset[str]:
+    """`items` without `item` (the shared set)."""
+    return shared(items - {item}) if item in items else items
+
+
+#: The defaults: nothing in a set, nothing in either hand.
+NOTHING: Final[frozenset[str]] = shared(frozenset())
+_EMPTY_HANDS: Final[tuple[str, ...]] = shared(("", ""))
 
 
 @dataclass(slots=True)
@@ -52,7 +101,8 @@ class FighterState:
     parries: dict[str, int] = field(default_factory=dict)
     blocks: int = 0
     defended: bool = False
-    attacked_with: set[str] = field(default_factory=set)
+    #: The weapons attacked with this turn (a `shared` frozen set, replaced on change).
+    attacked_with: frozenset[str] = NOTHING
     #: seed 000 (realistic Move and Attack): the limb an attack was made with this turn.
     attacked_limb: str = ""
     # Aim (B364) and Evaluate (B364): who is aimed at/evaluated and for how many turns.
@@ -65,9 +115,11 @@ class FighterState:
     # Feint (B365): the penalty the fighter has put on `feint_target`'s next defenses.
     feint_target: str = ""
     feint_penalty: int = 0
-    ready: set[str] = field(default_factory=set)
-    #: [main hand, off hand]: item keys, "" for an empty hand (see `hands.py`).
-    hands: list[str] = field(default_factory=lambda: ["", ""])
+    #: The items ready to use (a `shared` frozen set, replaced on change: `hands.py`).
+    ready: frozenset[str] = NOTHING
+    #: (main hand, off hand): item keys, "" for an empty hand (a `shared` pair, `hands.py`;
+    #: typed of any length, since mypyc would keep a pair unboxed and box it on each read).
+    hands: tuple[str, ...] = _EMPTY_HANDS
     dropped: set[str] = field(default_factory=set)
     #: Where each dropped item lies on a hex map (seed 001: 準備 - within reach to pick up).
     dropped_at: dict[str, Hex] = field(default_factory=dict)
@@ -130,7 +182,7 @@ class FighterState:
         parries: dict[str, int] | None = None,
         blocks: int = 0,
         defended: bool = False,
-        attacked_with: set[str] | None = None,
+        attacked_with: frozenset[str] = NOTHING,
         attacked_limb: str = "",
         aim_target: str = "",
         aim_weapon: str = "",
@@ -140,8 +192,8 @@ class FighterState:
         evaluate_bonus: int = 0,
         feint_target: str = "",
         feint_penalty: int = 0,
-        ready: set[str] | None = None,
-        hands: list[str] | None = None,
+        ready: frozenset[str] = NOTHING,
+        hands: tuple[str, ...] = _EMPTY_HANDS,
         dropped: set[str] | None = None,
         dropped_at: dict[str, Hex] | None = None,
         broken: set[str] | None = None,
@@ -189,7 +241,7 @@ class FighterState:
         self.parries = {} if parries is None else parries
         self.blocks = blocks
         self.defended = defended
-        self.attacked_with = set() if attacked_with is None else attacked_with
+        self.attacked_with = attacked_with
         self.attacked_limb = attacked_limb
         self.aim_target = aim_target
         self.aim_weapon = aim_weapon
@@ -199,8 +251,8 @@ class FighterState:
         self.evaluate_bonus = evaluate_bonus
         self.feint_target = feint_target
         self.feint_penalty = feint_penalty
-        self.ready = set() if ready is None else ready
-        self.hands = ["", ""] if hands is None else hands
+        self.ready = ready
+        self.hands = hands
         self.dropped = set() if dropped is None else dropped
         self.dropped_at = {} if dropped_at is None else dropped_at
         self.broken = set() if broken is None else broken
@@ -350,10 +402,10 @@ class FighterState:
             self.defended,
             self.attacked_limb,
             _exact(self.moved),
-            tuple(self.hands),
+            self.hands,
             _items(self.parries),
-            _members(self.attacked_with),
-            _members(self.ready),
+            self.attacked_with,
+            self.ready,
             rare,
             kept,
         )

@@ -41,7 +41,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
-from senjo.systems.gurps.state import FighterState, GurpsState, RuleSet
+from senjo.systems.gurps.state import NOTHING, FighterState, GurpsState, RuleSet, shared
 from senjo.systems.gurps.wounds import knock_out
 
 __all__ = ["Gurps", "initiative_order"]
@@ -166,7 +166,7 @@ class Gurps(RuleSystem[GurpsState]):
                 fighter.hp,
                 fighter.fp,
                 where if isinstance(where, Point) else Point(where.hex.q, where.hex.r),
-                ready={w.key for w in fighter.weapons if w.modes[0].unarmed},
+                ready=shared(frozenset([w.key for w in fighter.weapons if w.modes[0].unarmed])),
                 shots=shots,
             )
             if isinstance(where, Placement):
@@ -269,7 +269,7 @@ def _start_of_turn(status: FighterState, previous: str) -> None:
     status.defended = False
     status.retreated = False
     status.retreated_from = ""
-    status.attacked_with.clear()
+    status.attacked_with = NOTHING
     status.lost_balance = False
     status.guard_down = False
     status.moved = 0.0
