@@ -37,3 +37,20 @@ def test_step_away_increases_distance_by_budget() -> None:
     start, threat = Point(1, 1), Point(0, 0)
     moved = step_away(start, threat, 1)
     assert math.isclose(moved.distance(threat), start.distance(threat) + 1)
+
+
+def test_distance_is_exactly_hypot() -> None:
+    """The distance is `math.hypot` to the last bit, along an axis (taken without the
+    call) as anywhere else: the GURPS fast path measures with hypot and must agree."""
+    import random
+
+    draw = random.Random(7)
+    values = [0.0, -0.0, 1.0, -1.0, 0.1, 2.5, 1e-300, 1e300, 3.0000000000000004]
+    values += [draw.uniform(-50, 50) for _ in range(40)]
+    for x in values:
+        for y in values[:12]:
+            for a, b in ((Point(x, y), Point(0.0, 0.0)), (Point(x, 0.5), Point(y, 0.5))):
+                assert a.distance(b) == math.hypot(a.x - b.x, a.y - b.y), (a, b)
+                assert Point(a.y, a.x).distance(Point(b.y, b.x)) == a.distance(b)
+    assert type(Point(0, 0).distance(Point(10, 0))) is float  # from ints as well
+    assert Point(0, 0).distance(Point(0, -3)) == 3.0

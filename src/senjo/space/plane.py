@@ -20,8 +20,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Final
 
 __all__ = ["Point", "step_away", "step_toward"]
+
+#: Read once (`math.hypot` from compiled code looks the name up in the module each call).
+_hypot: Final = math.hypot
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +37,15 @@ class Point:
 
     def distance(self, other: Point) -> float:
         """Straight-line distance in yards."""
-        return math.hypot(self.x - other.x, self.y - other.y)
+        dx = self.x - other.x
+        dy = self.y - other.y
+        # Along an axis (every plane duel) hypot is exactly the other side's length: taken
+        # without calling it (a call from compiled code boxes both floats).
+        if dy == 0.0:
+            return float(abs(dx))  # float(): a Point made in Python may hold ints
+        if dx == 0.0:
+            return float(abs(dy))
+        return _hypot(dx, dy)
 
 
 def step_toward(start: Point, goal: Point, budget: float, stop_at: float = 0.0) -> Point:

@@ -157,3 +157,20 @@ def test_a_damage_types_text_is_its_value() -> None:
     """The AI and the attack plans read a damage type as text with `str()` (cheaper than
     the enum's `value`): the two agree for every type."""
     assert all(str(kind) == kind.value for kind in DamageType)
+
+
+def test_damage_dice_text() -> None:
+    """B269's notation: dice then signed adds ("2d-1", "1d+2", "3d"), adds alone when
+    there are no dice, "0" for nothing."""
+    for dice in range(0, 5):
+        for adds in range(-7, 8):
+            if dice:
+                expected = f"{dice}d{adds:+d}" if adds else f"{dice}d"
+            else:
+                expected = f"{adds:+d}" if adds else "0"
+            assert str(DamageDice(dice, adds)) == expected
+    assert (str(DamageDice(2, -1)), str(DamageDice(1, 2)), str(DamageDice(3))) == (
+        "2d-1",
+        "1d+2",
+        "3d",
+    )

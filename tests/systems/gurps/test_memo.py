@@ -25,7 +25,7 @@ from senjo.scenario.battle import build_battle
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.ai import GurpsAI
-from senjo.systems.gurps.choices import Watch
+from senjo.systems.gurps.choices import AttackPlan, Watch
 from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.hands import free_hand, let_go, take
@@ -548,3 +548,14 @@ def test_ready_items_and_hands_are_shared_values() -> None:
         let_go(status, "sword")
     assert a.ready is start_ready and a.hands is start_hands and b.hands is start_hands
     assert shared(frozenset(["x", "y"])) is shared(frozenset(["y", "x"]))
+
+
+def test_an_attack_plan_keeps_its_key() -> None:
+    """`AttackPlan.key` is kept once asked (the memo hands the same plans to battle after
+    battle, and each chosen one's key is logged): the same text, outside the value."""
+    plan = AttackPlan("skull", deceptive=2, rapid_strike=True)
+    assert plan.key == "skull+deceptive2+rapid" and plan.key == "skull+deceptive2+rapid"
+    assert AttackPlan().key == "torso" and AttackPlan("neck", 1).key == "neck+deceptive1"
+    fresh = AttackPlan("skull", deceptive=2, rapid_strike=True)
+    assert fresh == plan and hash(fresh) == hash(plan) and repr(fresh) == repr(plan)
+    assert "_key" not in repr(plan)

@@ -111,6 +111,8 @@ class AttackPlan:
     location: str = "torso"
     deceptive: int = 0
     rapid_strike: bool = False
+    #: `key`, kept once asked (as `ManeuverChoice._key`; not part of the value).
+    _key: str = field(default="", init=False, repr=False, compare=False)
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -121,15 +123,20 @@ class AttackPlan:
         object.__setattr__(self, "location", location)
         object.__setattr__(self, "deceptive", deceptive)
         object.__setattr__(self, "rapid_strike", rapid_strike)
+        object.__setattr__(self, "_key", "")
 
     @property
     def key(self) -> str:
         """`location[+deceptiveN][+rapid]`."""
+        text = self._key
+        if text:
+            return text
         text = self.location
         if self.deceptive:
             text += f"+deceptive{self.deceptive}"
         if self.rapid_strike:
             text += "+rapid"
+        object.__setattr__(self, "_key", text)
         return text
 
 

@@ -151,9 +151,15 @@ class DamageDice:
         return cls(int(dice), -value if sign == "-" else value)
 
     def __str__(self) -> str:
-        if self.dice == 0:
-            return f"{self.adds:+d}" if self.adds else "0"
-        return f"{self.dice}d{self.adds:+d}" if self.adds else f"{self.dice}d"
+        # The sign written out, no format spec: mypyc compiles plain `{int}` fields, and
+        # hands a spec such as `+d` to Python's format() (every damage roll is logged so).
+        adds = self.adds
+        text = f"{self.dice}d" if self.dice else ""
+        if adds > 0:
+            return f"{text}+{adds}"
+        if adds < 0:
+            return f"{text}{adds}"
+        return text or "0"
 
     @property
     def minimum(self) -> int:

@@ -35,6 +35,9 @@ _H = TypeVar("_H", frozenset[str], tuple[str, ...])
 #: of weapons attacked with, pairs of items in hand).
 _SHARED: Final[dict[object, object]] = {}
 _SHARED_MAX: Final = 4096
+#: (a shared set, an item, added?) -> the shared set that step gives (`with_item`): a set
+#: and its union made once, not at each attack and each Ready.
+_STEPS: Final[dict[tuple[frozenset[str], str, bool], frozenset[str]]] = {}
 
 
 def shared(value: _H) -> _H:
@@ -58,12 +61,32 @@ def shared(value: _H) -> _H:
 
 def with_item(items: frozenset[str], item: str) -> frozenset[str]:
     """`items` with `item` (the shared set)."""
-    return items if item in items else shared(items | {item})
+    if item in items:
+        return items
+    step = (items, item, True)
+    found = _STEPS.get(step)
+    if found is None:
+        found = _step(step, shared(items | {item}))
+    return found
 
 
 def without_item(items: frozenset[str], item: str) -> frozenset[str]:
     """`items` without `item` (the shared set)."""
-    return shared(items - {item}) if item in items else items
+    if item not in items:
+        return items
+    step = (items, item, False)
+    found = _STEPS.get(step)
+    if found is None:
+        found = _step(step, shared(items - {item}))
+    return found
+
+
+def _step(step: tuple[frozenset[str], str, bool], result: frozenset[str]) -> frozenset[str]:
+    """Keep a set's step (an item added or taken away) and its result."""
+    if len(_STEPS) >= _SHARED_MAX:
+        _STEPS.clear()
+    _STEPS[step] = result
+    return result
 
 
 #: The defaults: nothing in a set, nothing in either hand.
