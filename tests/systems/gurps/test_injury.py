@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.damage import IGNORES_DR
 from senjo.systems.gurps.injury import (
     can_target,
@@ -491,3 +492,14 @@ def test_consciousness_roll_modifier(hp: int, modifier: int) -> None:
 def test_death_check_result(margin: int, critical: bool, result: str) -> None:
     """Failing the death check by 1 or 2 gives a mortal wound instead of death (B423)."""
     assert death_check_result(margin, critical_failure=critical) == result
+
+
+@pytest.mark.parametrize("tolerance", [None, "homogenous", "unliving", "diffuse"])
+def test_the_ratio_is_the_multiplier_as_a_float(tolerance: str | None) -> None:
+    """`Injury.ratio` (what the log's `Injured` shows) is `float()` of the wounding
+    multiplier, for every damage type on every location."""
+    for info in tables.WOUNDING.damage_types:
+        for location in lookups.LOCATIONS:
+            hit = injury(10, info.key, 0, location, injury_tolerance=tolerance)
+            assert hit.ratio == float(hit.multiplier), (info.key, location)
+            assert type(hit.ratio) is float

@@ -100,15 +100,15 @@ def test_every_fighter_field_changes_the_snapshot(name: str) -> None:
 @pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(FighterState)])
 @pytest.mark.parametrize(
     "already",
-    [("aim_turns", 2), ("dropped", {"sword"}), ("close_entered", 0)],
-    ids=["a rare field", "a rare item", "close combat"],
+    [("aim_turns", 2), ("dropped", {"sword"}), ("close_entered", 0), ("blocks", 1)],
+    ids=["a rare field", "a rare item", "close combat", "a passing field"],
 )
 def test_every_field_changes_the_snapshot_beside_a_rare_one(
     name: str, already: tuple[str, object]
 ) -> None:
-    """The rarely changed fields are one value, None while all are at their defaults
-    (`FighterState.snapshot`): with one of them set already, a change anywhere else
-    still changes the snapshot."""
+    """The rarely changed fields, and those that pass within a round or two, are one
+    value each, None while all are at their defaults (`FighterState.snapshot`): with one
+    of them set already, a change anywhere else still changes the snapshot."""
     plain, changed = _status(), _status()
     for status in (plain, changed):
         setattr(status, already[0], copy.copy(already[1]))

@@ -56,6 +56,7 @@ class _Rule:
     multiplier: Fraction
     numerator: int
     denominator: int
+    ratio: float  # numerator / denominator, as float() of the Fraction gives it
     label: str
     extra_dr: int
     cripple_divisor: int  # 0: no limb/extremity cap
@@ -115,6 +116,7 @@ def _compile_rules() -> dict[_RuleKey, _Rule]:
                     multiplier=multiplier,
                     numerator=multiplier.numerator,
                     denominator=multiplier.denominator,
+                    ratio=float(multiplier),
                     label=label,
                     extra_dr=loc.extra_dr if uses_location else 0,
                     cripple_divisor=divisor or 0,
@@ -178,7 +180,9 @@ class Injury:
     adds (the skull's 2); `effective_dr` what actually stops damage.
     `uncapped` is penetrating × multiplier rounded down, before the
     1-HP minimum and any cap. `blunt_trauma` is the HP a *flexible*
-    armor's wearer would still lose when nothing penetrates (B379).
+    armor's wearer would still lose when nothing penetrates (B379). `ratio` is
+    the multiplier as a float, worked out once per rule (the log's `Injured`
+    takes it; `float()` of a Fraction runs as Python).
     """
 
     basic: int
@@ -196,6 +200,7 @@ class Injury:
     injury: int
     cap: str
     blunt_trauma: int
+    ratio: float
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -214,6 +219,7 @@ class Injury:
         injury: int,
         cap: str,
         blunt_trauma: int,
+        ratio: float,
     ) -> None:
         object.__setattr__(self, "basic", basic)
         object.__setattr__(self, "damage_type", damage_type)
@@ -230,6 +236,7 @@ class Injury:
         object.__setattr__(self, "injury", injury)
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "blunt_trauma", blunt_trauma)
+        object.__setattr__(self, "ratio", ratio)
 
     @property
     def steps(self) -> tuple[tuple[str, int | float | Fraction], ...]:
@@ -354,6 +361,7 @@ def injury(
         injury=wound,
         cap=cap,
         blunt_trauma=blunt,
+        ratio=rule.ratio,
     )
 
 

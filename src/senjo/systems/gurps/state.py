@@ -316,10 +316,13 @@ class FighterState:
         from `round_now`, the only way the rules read them (`close_combat.py`), so a
         condition met in another round has the same snapshot.
 
-        The fields a duel changes turn by turn come first; the rest (a hex map's, Aim,
-        Evaluate, Feint, Wait, lingering effects, grappling; the rarer kept items) are
-        one value each, None while every one of them is at its default: the memo hashes
-        and compares about 25 values a fighter instead of 60 (docs/performance.md)."""
+        The fields a duel changes turn by turn come first; the rest are three values,
+        each None while every one of its fields is at its default: what passes within a
+        round or two (posture, shock, the defenses made since the last turn, the yards
+        moved: in a duel, at its defaults whenever the memo asks), the rare (a hex map's,
+        Aim, Evaluate, Feint, Wait, lingering effects, grappling) and the rarer kept
+        items. So the memo hashes and compares some 14 values a fighter instead of 60
+        (docs/performance.md)."""
         rare: tuple[object, ...] | None = None
         if (
             self.hex is not None
@@ -408,27 +411,42 @@ class FighterState:
                 _items(self.reloading),
                 _items(self.grips),
             )
+        passing: tuple[object, ...] | None = None
+        if (
+            self.posture != "standing"
+            or self.shock_next
+            or self.shock
+            or self.retreated
+            or self.retreated_from
+            or self.blocks
+            or self.defended
+            or self.parries
+            or self.moved
+        ):
+            passing = (
+                self.posture,
+                self.shock_next,
+                self.shock,
+                self.retreated,
+                self.retreated_from,
+                self.blocks,
+                self.defended,
+                _items(self.parries),
+                _exact(self.moved),
+            )
         return (
             self.key,
             self.hp,
             self.fp,
             _exact(self.position.x),
             _exact(self.position.y),
-            self.posture,
-            self.shock_next,
-            self.shock,
             self.maneuver,
             self.variant,
-            self.retreated,
-            self.retreated_from,
-            self.blocks,
-            self.defended,
             self.attacked_limb,
-            _exact(self.moved),
             self.hands,
-            _items(self.parries),
             self.attacked_with,
             self.ready,
+            passing,
             rare,
             kept,
         )

@@ -434,7 +434,7 @@ def apply_injury(
             str(wound.damage_type),
             wound.effective_dr,
             wound.penetrating,
-            float(wound.multiplier),
+            wound.ratio,
             wound.injury,
             status.hp,
         )
