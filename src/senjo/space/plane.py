@@ -39,8 +39,8 @@ class Point:
         """Straight-line distance in yards."""
         dx = self.x - other.x
         dy = self.y - other.y
-        # Along an axis (every plane duel) hypot is exactly the other side's length: taken
-        # without calling it (a call from compiled code boxes both floats).
+        # Along an axis (where the examples' plane battles stand) hypot is exactly the other
+        # side's length: taken without the call (which from compiled code boxes both floats).
         if dy == 0.0:
             return float(abs(dx))  # float(): a Point made in Python may hold ints
         if dx == 0.0:

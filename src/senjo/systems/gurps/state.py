@@ -61,32 +61,23 @@ def shared(value: _H) -> _H:
 
 def with_item(items: frozenset[str], item: str) -> frozenset[str]:
     """`items` with `item` (the shared set)."""
-    if item in items:
-        return items
-    step = (items, item, True)
-    found = _STEPS.get(step)
-    if found is None:
-        found = _step(step, shared(items | {item}))
-    return found
+    return items if item in items else _stepped(items, item, True)
 
 
 def without_item(items: frozenset[str], item: str) -> frozenset[str]:
     """`items` without `item` (the shared set)."""
-    if item not in items:
-        return items
-    step = (items, item, False)
+    return _stepped(items, item, False) if item in items else items
+
+
+def _stepped(items: frozenset[str], item: str, added: bool) -> frozenset[str]:
+    """The shared set one step (an item added or taken away) gives, kept in `_STEPS`."""
+    step = (items, item, added)
     found = _STEPS.get(step)
     if found is None:
-        found = _step(step, shared(items - {item}))
+        if len(_STEPS) >= _SHARED_MAX:
+            _STEPS.clear()
+        found = _STEPS[step] = shared(items | {item} if added else items - {item})
     return found
-
-
-def _step(step: tuple[frozenset[str], str, bool], result: frozenset[str]) -> frozenset[str]:
-    """Keep a set's step (an item added or taken away) and its result."""
-    if len(_STEPS) >= _SHARED_MAX:
-        _STEPS.clear()
-    _STEPS[step] = result
-    return result
 
 
 #: The defaults: nothing in a set, nothing in either hand.
