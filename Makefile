@@ -5,10 +5,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 NATIVE := src/senjo/native.json
-# The packages native.PACKAGES compiles with mypyc (senjo/native.py; keep the two in
-# step): rebuilt when any of their modules changes.
+# The packages native.PACKAGES and the modules native.MODULES compiles with mypyc
+# (senjo/native.py; keep the two in step): rebuilt when any of them changes.
 NATIVE_SOURCES := $(wildcard src/senjo/engine/*.py src/senjo/dice/*.py src/senjo/dice/*/*.py src/senjo/space/*.py \
-                    src/senjo/systems/gurps/*.py src/senjo/systems/coc/*.py) src/senjo/native.py src/senjo/build_native.py
+                    src/senjo/systems/gurps/*.py src/senjo/systems/coc/*.py) \
+                  src/senjo/scenario/battle.py src/senjo/sim/aggregate.py src/senjo/sim/coc.py \
+                  src/senjo/sim/gurps.py src/senjo/sim/seeds.py src/senjo/native.py src/senjo/build_native.py
 
 .PHONY: demo test lint typecheck unit bench clean
 

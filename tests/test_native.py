@@ -90,6 +90,9 @@ def test_the_compiled_set_leaves_out_what_mypyc_cannot_compile() -> None:
     assert "engine/events.py" in modules and "systems/gurps/events.py" in modules
     assert "engine/rules.py" not in modules and "systems/gurps/tables.py" not in modules
     assert not any(name.endswith("__init__.py") for name in modules)
+    # and what a simulation runs around each battle, named one by one
+    assert set(native.MODULES) <= set(modules) and "sim/aggregate.py" in modules
+    assert "sim/runner.py" not in modules and modules == sorted(modules)
 
 
 def stamp(path: Path, **changes: object) -> Path:

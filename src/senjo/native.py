@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXCLUDED",
+    "MODULES",
     "PACKAGES",
     "ROOT",
     "STAMP",
@@ -59,6 +60,16 @@ PACKAGES = (
     "space",
     "systems/gurps",
     "systems/coc",
+)
+#: Modules of other packages compiled too: what a simulation does around each battle
+#: (its seed, its making, the statistics hooks and the fold), a tenth of a duel's time
+#: when interpreted.
+MODULES = (
+    "scenario/battle.py",
+    "sim/aggregate.py",
+    "sim/coc.py",
+    "sim/gurps.py",
+    "sim/seeds.py",
 )
 #: Modules left as Python, and why: mypyc compiles neither classes made by a
 #: decorator at run time, subclasses of builtin types, runtime Protocols, nor code
@@ -89,7 +100,7 @@ def compiled_modules() -> list[str]:
             relative = path.relative_to(ROOT).as_posix()
             if path.name != "__init__.py" and relative not in EXCLUDED:
                 found.append(relative)
-    return found
+    return sorted(found + list(MODULES))
 
 
 def signature(modules: Sequence[str]) -> dict[str, list[int]]:

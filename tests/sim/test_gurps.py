@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
+from senjo.dice.rollers import ScriptedDice
+from senjo.engine.battle import Battle
 from senjo.engine.controllers import run
 from senjo.engine.modifiers import Score
 from senjo.scenario import load_scenario
@@ -59,7 +60,9 @@ def test_counts_from_a_made_up_log() -> None:
         attack("knight", "raider", "critical_miss"),
         injured("raider", 4, -3),  # e.g. a fall: nobody dealt it
     ]
-    stats = gurps_battle_stats(SimpleNamespace(state=state, log=log))  # type: ignore[arg-type]
+    battle = Battle(Gurps(), state, ScriptedDice([]), start=False)  # held, not played
+    battle.log.extend(log)
+    stats = gurps_battle_stats(battle)
     assert stats["knight"] == CombatantResult(3, 2, 1, 0, 12, 8, 4, True)
     assert stats["raider"] == CombatantResult(2, 1, 1, 1, 8, 16, -3, False)
 
