@@ -285,5 +285,15 @@ def _start_of_turn(status: FighterState, previous: str) -> None:
 
 
 def _outcome(state: GurpsState) -> Outcome | None:
+    """The battle's end after a turn, or None while two sides still stand (the common
+    case, found without building the sets `last_side_outcome` reads)."""
+    first: str | None = None
+    for key, status in state.status.items():
+        if status.active:
+            side = state.fighters[key].side
+            if first is None:
+                first = side
+            elif side != first:
+                return None
     fled = {state.fighters[key].side for key, status in state.status.items() if status.fled}
     return last_side_outcome(state.sides_standing(), fled, state.round)
