@@ -504,7 +504,7 @@ def test_an_attack_is_hashed_by_its_value() -> None:
     mode = state.fighters["raider"].weapons[0].modes[0]
     copy_of = dataclasses.replace(mode)
     assert copy_of is not mode and copy_of == mode and hash(copy_of) == hash(mode)
-    assert hash(mode) == hash(mode) == hash(dataclasses.astuple(mode)[:-1])
+    assert hash(mode) == hash(mode) == hash(dataclasses.astuple(mode)[:-2])  # kept fields out
     assert dataclasses.replace(mode, min_st=mode.min_st + 1) != mode
     assert hash(dataclasses.replace(mode, min_st=mode.min_st + 1)) != hash(mode)
     base = IncomingAttack("raider", "broadsword", mode)
@@ -524,6 +524,21 @@ def test_an_attack_is_hashed_by_its_value() -> None:
         changed = dataclasses.replace(base, **{name: value})  # type: ignore[arg-type]
         assert changed != base and hash(changed) != hash(base), name
     assert base != "raider" and base != mode
+
+
+def test_an_attack_mode_keeps_its_farthest_reach_outside_its_value() -> None:
+    """`AttackMode.farthest`, the longest reach (asked at every melee attack and every
+    move into reach), is worked out once and kept: the largest of the reaches, 0.0 for
+    none; a copy with other reaches works out its own; equality and hash ignore it."""
+    state = _duel_state()
+    mode = state.fighters["raider"].weapons[0].modes[0]
+    assert mode.farthest == float(max(mode.reach)) and isinstance(mode.farthest, float)
+    longer = dataclasses.replace(mode, reach=(1, 2, 3))
+    assert longer.farthest == 3.0 and mode.farthest == float(max(mode.reach))
+    assert dataclasses.replace(mode, reach=()).farthest == 0.0
+    assert dataclasses.replace(mode, reach=(0,)).farthest == 0.0
+    fresh = dataclasses.replace(mode)
+    assert fresh == mode and hash(fresh) == hash(mode)  # one asked, one not
 
 
 def test_ready_items_and_hands_are_shared_values() -> None:

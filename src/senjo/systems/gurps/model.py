@@ -124,6 +124,22 @@ class AttackMode:
     #: The hash, kept once asked (-1 until then; no hash is -1): the turn memo hashes the
     #: mode of every attack defended against (not part of the value).
     _hash: int = field(default=-1, init=False, repr=False, compare=False)
+    #: `farthest`, kept once asked (-1.0 until then).
+    _farthest: float = field(default=-1.0, init=False, repr=False, compare=False)
+
+    @property
+    def farthest(self) -> float:
+        """The longest reach in yards, 0.0 for none (or C alone): asked at every melee
+        attack and move into reach, so worked out once.
+
+        >>> AttackMode("thrust", "Spear", WeaponDamage.parse("thr+2 imp"), reach=(1, 2)).farthest
+        2.0
+        """
+        found = self._farthest
+        if found < 0.0:
+            found = float(max(self.reach)) if self.reach else 0.0
+            object.__setattr__(self, "_farthest", found)
+        return found
 
     def __hash__(self) -> int:
         # Written out, so that it compiles and is kept (the dataclass's own would be

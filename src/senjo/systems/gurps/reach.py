@@ -110,7 +110,7 @@ def steps_out(state: GurpsState, key: str, mode: AttackMode) -> bool:
 
 
 def max_reach(mode: AttackMode) -> float:
-    return float(max(mode.reach)) if mode.reach else 0.0
+    return mode.farthest
 
 
 def reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: float) -> bool:
@@ -130,7 +130,7 @@ def reaches_at(
         # may first Step out of it and strike with a reach-1 weapon (敵のいるヘクスから
         # 離脱する; `steps_out`).
         return 0 in mode.reach or (extra >= STEP and steps_out(state, key, mode))
-    reach = float(max(mode.reach)) if mode.reach else 0.0  # max_reach, inlined: a hot path
+    reach = mode.farthest
     if reach == 0:
         return distance <= extra
     if extra == 0 and state.ground is not None:
