@@ -50,13 +50,26 @@ WORTH: Final = 0.5
 _T = TypeVar("_T")
 
 
+class _Trial:
+    """The trial of one set of sheets: lookups and hits in the current window (lookups
+    -1: the memo stepped aside for them), and the tuple of the sheets' ids every key
+    of theirs holds (one object, so keys compare it by identity)."""
+
+    __slots__ = ("hits", "ids", "lookups")
+
+    def __init__(self, ids: tuple[int, ...]) -> None:
+        self.ids = ids
+        self.lookups = 0
+        self.hits = 0
+
+
 class TurnMemo:
     """Maneuver options per battle state, and each policy's choice among them."""
 
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
         self.enabled = True
-        # (actor, the attack choice for plans, ids of the sheets, snapshot)
+        # (actor, the attack choice for plans, ids of the sheets, *snapshot)
         #   -> (the sheets, the options, each policy class's choice among them)
         self._options: dict[
             tuple[object, ...],
@@ -69,16 +82,14 @@ class TurnMemo:
         # asks about them (no lookup by id then).
         self._last: tuple[object, ...] | None = None
         self._last_answers: dict[type, object] = {}
-        # ids of the sheets -> [lookups, hits] in the current window; lookups -1: the memo
-        # stepped aside for them. (Only a matter of speed: sheets gone and their ids
-        # reused would at worst inherit another scenario's trial.)
-        self._trials: dict[tuple[int, ...], list[int]] = {}
-        # The state of the last lookup, its sheets, their ids and its trial: a battle asks
-        # about one state object turn after turn (kept alive, so its identity is its own).
+        # ids of the sheets -> their trial. (Only a matter of speed: sheets gone and their
+        # ids reused would at worst inherit another scenario's trial.)
+        self._trials: dict[tuple[int, ...], _Trial] = {}
+        # The state of the last lookup, its sheets and their trial: a battle asks about
+        # one state object turn after turn (kept alive, so its identity is its own).
         self._state: GurpsState | None = None
         self._sheets: tuple[Fighter, ...] = ()
-        self._ids: tuple[int, ...] = ()
-        self._trial: list[int] = [0, 0]
+        self._trial = _Trial(())
 
     @property
     def states(self) -> int:
@@ -102,7 +113,7 @@ class TurnMemo:
         """True once the memo has stopped serving these sheets (too few states came again)."""
         ids = tuple([id(sheet) for sheet in state.fighters.values()])
         trial = self._trials.get(ids)
-        return trial is not None and trial[0] < 0
+        return trial is not None and trial.lookups < 0
 
     def issue(
         self, state: GurpsState, key: str, context: object, build: Callable[[], tuple[_T, ...]]
@@ -114,7 +125,7 @@ class TurnMemo:
         if not self.enabled or state.ground is not None:
             return build()
         if state is self._state:
-            sheets, ids, trial = self._sheets, self._ids, self._trial
+            sheets, trial = self._sheets, self._trial
         else:
             sheets = tuple(state.fighters.values())
             ids = tuple([id(sheet) for sheet in sheets])
@@ -122,22 +133,25 @@ class TurnMemo:
             if found is None:
                 if len(self._trials) >= self.size:
                     self._trials.clear()
-                found = self._trials[ids] = [0, 0]
+                found = self._trials[ids] = _Trial(ids)
             trial = found
-            self._state, self._sheets, self._ids, self._trial = state, sheets, ids, trial
-        if trial[0] < 0:
+            self._state, self._sheets, self._trial = state, sheets, trial
+        if trial.lookups < 0:
             return build()
-        trial[0] += 1
-        if trial[0] >= WINDOW:
-            if trial[1] < WORTH * trial[0]:
-                trial[0] = -1  # step aside for these sheets, and drop what they filled in
+        trial.lookups += 1
+        if trial.lookups >= WINDOW:
+            if trial.hits < WORTH * trial.lookups:
+                trial.lookups = -1  # step aside for these sheets, and drop what they filled in
                 self._forget()
                 return build()
-            trial[0] = trial[1] = 0
-        memo_key = (key, context, ids, state.snapshot())
+            trial.lookups = trial.hits = 0
+        # One flat tuple: the decision, the sheets' ids and the state's snapshot.
+        parts: list[object] = [key, context, trial.ids]
+        state.add_snapshot(parts)
+        memo_key = tuple(parts)
         entry = self._options.get(memo_key)
         if entry is not None:
-            trial[1] += 1
+            trial.hits += 1
             self._last, self._last_answers = entry[1], entry[2]
             return cast("tuple[_T, ...]", entry[1])
         # A tuple of its own: `build` may share its tuples between states.

@@ -300,8 +300,17 @@ class FighterState:
 
     def snapshot(self, round_now: int = 0) -> tuple[object, ...]:
         """Every field as a hashable value, so two fighters with equal snapshots are in
-        the same condition (the turn memo, `senjo.systems.gurps.memo`, keys on it; a test
-        changes each field in turn and requires the snapshot to change).
+        the same condition (a test changes each field in turn and requires the snapshot
+        to change): the values `add_snapshot` gives, as a tuple."""
+        out: list[object] = []
+        self.add_snapshot(out, round_now)
+        return tuple(out)
+
+    def add_snapshot(self, out: list[object], round_now: int = 0) -> None:
+        """Append the snapshot's values, always the same number of them, to `out` (the
+        turn memo, `senjo.systems.gurps.memo`, keys on one flat tuple of every fighter's:
+        a flat tuple is hashed and compared in one loop, where nested ones cost a call
+        each and a fresh inner tuple is never identical to the stored one).
 
         The rounds close combat began (`close_entered`, `close_since`) are counted back
         from `round_now`, the only way the rules read them (`close_combat.py`), so a
@@ -425,21 +434,23 @@ class FighterState:
                 _items(self.parries),
                 _exact(self.moved),
             )
-        return (
-            self.key,
-            self.hp,
-            self.fp,
-            _exact(self.position.x),
-            _exact(self.position.y),
-            self.maneuver,
-            self.variant,
-            self.attacked_limb,
-            self.hands,
-            self.attacked_with,
-            self.ready,
-            passing,
-            rare,
-            kept,
+        out.extend(
+            (
+                self.key,
+                self.hp,
+                self.fp,
+                _exact(self.position.x),
+                _exact(self.position.y),
+                self.maneuver,
+                self.variant,
+                self.attacked_limb,
+                self.hands,
+                self.attacked_with,
+                self.ready,
+                passing,
+                rare,
+                kept,
+            )
         )
 
 
@@ -543,9 +554,17 @@ class GurpsState:
     ground: Any = None
 
     def snapshot(self) -> tuple[object, ...]:
-        """The changing part of the state as a hashable value: the turn order, the rules
-        (their `RuleSet.key`) and every fighter's `FighterState.snapshot`, relative to
-        the round.
+        """The changing part of the state as a hashable value: the values `add_snapshot`
+        gives, as a tuple."""
+        out: list[object] = []
+        self.add_snapshot(out)
+        return tuple(out)
+
+    def add_snapshot(self, out: list[object]) -> None:
+        """Append the changing part of the state to `out`: the turn order, the rules
+        (their `RuleSet.key`) and every fighter's `FighterState.add_snapshot`, relative
+        to the round, one after another (each fighter's always the same number of
+        values, so the tuple of them tells the fighters apart).
 
         The sheets (`fighters`) and the map (`ground`) are left out: the turn memo keys
         on the sheets' identity and is not used on a map. The round number is left out
@@ -553,11 +572,10 @@ class GurpsState:
         fighter's close-combat rounds, which the fighters' snapshots count back from it
         (tests/systems/gurps/test_memo.py fails if any other module reads it)."""
         now = self.round
-        return (
-            self.order,
-            self.rules.key,
-            tuple([status.snapshot(now) for status in self.status.values()]),
-        )
+        out.append(self.order)
+        out.append(self.rules.key)
+        for status in self.status.values():
+            status.add_snapshot(out, now)
 
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""

@@ -193,7 +193,7 @@ class Gurps(RuleSystem[GurpsState]):
         ties = {
             f.key: battle.dice.roll(6) for f in fighters if speeds.count((f.basic_speed, f.dx)) > 1
         }
-        state.order = initiative_order(fighters, ties)
+        state.order = shared(initiative_order(fighters, ties))  # one object per order
         max_rounds = int(self.settings["max_rounds"])
         while True:
             if state.round >= max_rounds:
