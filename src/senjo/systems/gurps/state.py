@@ -300,17 +300,8 @@ class FighterState:
 
     def snapshot(self, round_now: int = 0) -> tuple[object, ...]:
         """Every field as a hashable value, so two fighters with equal snapshots are in
-        the same condition (a test changes each field in turn and requires the snapshot
-        to change): the values `add_snapshot` gives, as a tuple."""
-        out: list[object] = []
-        self.add_snapshot(out, round_now)
-        return tuple(out)
-
-    def add_snapshot(self, out: list[object], round_now: int = 0) -> None:
-        """Append the snapshot's values, always the same number of them, to `out` (the
-        turn memo, `senjo.systems.gurps.memo`, keys on one flat tuple of every fighter's:
-        a flat tuple is hashed and compared in one loop, where nested ones cost a call
-        each and a fresh inner tuple is never identical to the stored one).
+        the same condition (the turn memo, `senjo.systems.gurps.memo`, keys on it; a test
+        changes each field in turn and requires the snapshot to change).
 
         The rounds close combat began (`close_entered`, `close_since`) are counted back
         from `round_now`, the only way the rules read them (`close_combat.py`), so a
@@ -434,23 +425,21 @@ class FighterState:
                 _items(self.parries),
                 _exact(self.moved),
             )
-        out.extend(
-            (
-                self.key,
-                self.hp,
-                self.fp,
-                _exact(self.position.x),
-                _exact(self.position.y),
-                self.maneuver,
-                self.variant,
-                self.attacked_limb,
-                self.hands,
-                self.attacked_with,
-                self.ready,
-                passing,
-                rare,
-                kept,
-            )
+        return (
+            self.key,
+            self.hp,
+            self.fp,
+            _exact(self.position.x),
+            _exact(self.position.y),
+            self.maneuver,
+            self.variant,
+            self.attacked_limb,
+            self.hands,
+            self.attacked_with,
+            self.ready,
+            passing,
+            rare,
+            kept,
         )
 
 
@@ -562,9 +551,9 @@ class GurpsState:
 
     def add_snapshot(self, out: list[object]) -> None:
         """Append the changing part of the state to `out`: the turn order, the rules
-        (their `RuleSet.key`) and every fighter's `FighterState.add_snapshot`, relative
-        to the round, one after another (each fighter's always the same number of
-        values, so the tuple of them tells the fighters apart).
+        (their `RuleSet.key`) and every fighter's `FighterState.snapshot`, relative to
+        the round, one after another (the turn memo keys on one tuple of the decision
+        and these: hashed and compared in one loop, the fighters' tuples inside it).
 
         The sheets (`fighters`) and the map (`ground`) are left out: the turn memo keys
         on the sheets' identity and is not used on a map. The round number is left out
@@ -575,7 +564,7 @@ class GurpsState:
         out.append(self.order)
         out.append(self.rules.key)
         for status in self.status.values():
-            status.add_snapshot(out, now)
+            out.append(status.snapshot(now))
 
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""
