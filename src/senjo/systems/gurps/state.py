@@ -506,10 +506,30 @@ class RuleSet:
         if found is None:
             found = _RULE_KEYS[items] = len(_RULE_KEYS)
         self.key: int = found
+        # Whole-number rules read so far (`number`).
+        self._numbers: dict[str, int] = {}
 
     def get(self, name: str, default: str = "") -> str:
         """The rule's value, or `default` if the battle does not set it."""
         return self._values.get(name, default)
+
+    def number(self, name: str, default: int = 0) -> int:
+        """A whole-number rule's value (`default` if the battle does not set it), read
+        from its text once: `darkness` is asked at every attack roll.
+
+        >>> rules = RuleSet({"darkness": "3"})
+        >>> rules.number("darkness"), rules.number("darkness"), rules.number("unset", 7)
+        (3, 3, 7)
+        >>> rules.number("unset")
+        0
+        """
+        found = self._numbers.get(name)
+        if found is None:
+            text = self._values.get(name)
+            if text is None:
+                return default
+            found = self._numbers[name] = int(text)
+        return found
 
     def replace(self, **changes: str) -> RuleSet:
         """These rules with some values changed or added."""

@@ -109,7 +109,7 @@ TOTAL_DARKNESS: Final = 10
 
 def darkness(state: GurpsState) -> int:
     """The lighting penalty of the battle's `darkness` option, 0 (light) to 10 (none)."""
-    return int(state.rules.get("darkness", "0"))
+    return state.rules.number("darkness")
 
 
 def is_blind_shot(state: GurpsState, attacker: str, target: str, mode: AttackMode) -> bool:
