@@ -1,6 +1,6 @@
 """Instructions per battle: the engine's cost as counted by valgrind, not timed.
 
-Run: .venv/bin/python benchmarks/instructions.py SCENARIO [N] [--source SRC]
+Run: .venv/bin/python benchmarks/instructions.py SCENARIO [N] [--source SRC] [--warm W]
 Plays seeds 0..N-1 of examples/gurps/SCENARIO.yaml (default N: 10) AI against AI
 under `valgrind --tool=callgrind`, and the same process with no battle, and prints
 the difference divided by N: the instructions one battle executes. Unlike a
@@ -10,6 +10,12 @@ compared on a busy machine (docs/performance.md, the sixteenth session): pass
 `python -m senjo.build_native` run there) to count that one instead. The count runs
 about fifty times slower than the battles themselves. Needs valgrind (the Debian
 package `valgrind`); without it, says so and exits 1.
+
+With `--warm W` it counts what `senjo sim --path engine` runs instead (`play_battles`:
+the battles with their statistics and fold), for battles W..W+N-1 of a simulation,
+after W battles have filled the turn memo as a long simulation has: the count of W+N
+battles less that of W, divided by N (W of a few hundred to a thousand; the memo holds
+a duel's states after some 1,000).
 """
 
 from __future__ import annotations
@@ -39,12 +45,24 @@ for seed in range(int(sys.argv[2])):
 print(native.form())
 """
 
+#: The program for `--warm`: the first N battles of a simulation, seed 0, as `senjo sim` plays
+#: them on the engine path.
+PLAY_SIM = """
+import sys
+from pathlib import Path
+from senjo import native
+from senjo.scenario import load_scenario
+from senjo.sim.runner import play_battles
+play_battles(load_scenario(Path(sys.argv[1])), 0, 0, int(sys.argv[2]))
+print(native.form())
+"""
 
-def count(source: Path, scenario: Path, battles: int) -> tuple[int, str]:
+
+def count(source: Path, scenario: Path, battles: int, program: str = PLAY) -> tuple[int, str]:
     """Instructions of a process that plays `battles` battles, and the engine's form."""
     environment = dict(os.environ, PYTHONPATH=str(source))
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-    command += [sys.executable, "-c", PLAY, str(scenario), str(battles)]
+    command += [sys.executable, "-c", program, str(scenario), str(battles)]
     done = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
     found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
     if found is None:
@@ -59,6 +77,11 @@ def main() -> None:
         at = args.index("--source")
         source = Path(args[at + 1]).resolve()
         del args[at : at + 2]
+    warm = -1
+    if "--warm" in args:
+        at = args.index("--warm")
+        warm = int(args[at + 1])
+        del args[at : at + 2]
     if not args:
         raise SystemExit(__doc__)
     name, battles = args[0], int(args[1]) if len(args) > 1 else 10
@@ -66,6 +89,13 @@ def main() -> None:
         print("benchmarks/instructions.py needs valgrind (apt install valgrind)")
         raise SystemExit(1)
     scenario = ROOT / "examples" / "gurps" / f"{name}.yaml"
+    if warm >= 0:
+        before, _ = count(source, scenario, warm, PLAY_SIM)
+        total, form = count(source, scenario, warm + battles, PLAY_SIM)
+        per = (total - before) / battles
+        what = f"battles {warm}..{warm + battles - 1} of a simulation"
+        print(f"{name}: {per / 1e6:,.3f}M instructions per battle ({what}, {form})")
+        return
     empty, _ = count(source, scenario, 0)
     total, form = count(source, scenario, battles)
     per = (total - empty) / battles
