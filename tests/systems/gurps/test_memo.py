@@ -526,6 +526,29 @@ def test_an_attack_is_hashed_by_its_value() -> None:
     assert base != "raider" and base != mode
 
 
+def test_the_memo_key_is_the_decision_the_sheets_and_the_snapshot_in_a_row() -> None:
+    """`GurpsState.memo_key` builds a duel's key in one go and a larger battle's through
+    `add_snapshot`: the same values either way - the decision, the sheets' ids, the
+    order, the rules, then each fighter's snapshot - and any change of state changes it."""
+    duel = _duel_state()
+    three = Gurps.new_state(
+        [fighter(key, side)[0] for key, side in (("a", "x"), ("b", "y"), ("c", "y"))],
+        {key: fighter(key, "x")[1] for key in "abc"},
+    )
+    for state in (duel, three):
+        parts: list[object] = ["knight", None, (1, 2)]
+        state.add_snapshot(parts)
+        key = state.memo_key("knight", None, (1, 2))
+        assert key == tuple(parts) and hash(key) == hash(tuple(parts))
+        assert len(key) == 5 + len(state.status)
+        assert key[3] is state.order and key[4] == state.rules.key
+        assert list(key[5:]) == [status.snapshot(state.round) for status in state.status.values()]
+    before = duel.memo_key("knight", None, (1, 2))
+    duel.status["raider"].hp -= 1
+    assert duel.memo_key("knight", None, (1, 2)) != before
+    assert duel.memo_key("raider", None, (1, 2)) != duel.memo_key("knight", None, (1, 2))
+
+
 def test_an_attack_mode_keeps_its_farthest_reach_outside_its_value() -> None:
     """`AttackMode.farthest`, the longest reach (asked at every melee attack and every
     move into reach), is worked out once and kept: the largest of the reaches, 0.0 for

@@ -145,10 +145,7 @@ class TurnMemo:
                 self._forget()
                 return build()
             trial.lookups = trial.hits = 0
-        # One flat tuple: the decision, the sheets' ids and the state's snapshot.
-        parts: list[object] = [key, context, trial.ids]
-        state.add_snapshot(parts)
-        memo_key = tuple(parts)
+        memo_key = state.memo_key(key, context, trial.ids)
         entry = self._options.get(memo_key)
         if entry is not None:
             trial.hits += 1

@@ -586,6 +586,26 @@ class GurpsState:
         for status in self.status.values():
             out.append(status.snapshot(now))
 
+    def memo_key(self, actor: str, context: object, ids: tuple[int, ...]) -> tuple[object, ...]:
+        """The turn memo's key for `actor`'s decision about `context` in this state: those
+        two, the sheets' `ids`, then `add_snapshot`'s values (a duel's built as one tuple,
+        without the list; tests/systems/gurps/test_memo.py holds both ways equal)."""
+        if len(self.status) == 2:
+            now = self.round
+            first, second = self.status.values()
+            return (
+                actor,
+                context,
+                ids,
+                self.order,
+                self.rules.key,
+                first.snapshot(now),
+                second.snapshot(now),
+            )
+        out: list[object] = [actor, context, ids]
+        self.add_snapshot(out)
+        return tuple(out)
+
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""
         side = self.fighters[key].side
