@@ -216,7 +216,12 @@ class GurpsAI:
         return answer
 
     def _maneuver(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
-        """The maneuver, from the turn memo when this state was met before."""
+        """The maneuver, from the turn memo when this state was met before (asked before
+        `_recalled` is given the work: a bound method made at each decision costs more
+        than the answer's lookup)."""
+        known = MEMO.answer(decision.options, type(self))
+        if known is not None:
+            return cast(ManeuverChoice, known)
         return self._recalled(state, decision, self._maneuver_of)
 
     def _maneuver_of(self, state: GurpsState, decision: Decision) -> ManeuverChoice:
@@ -405,7 +410,10 @@ class GurpsAI:
     # --- attack plans -----------------------------------------------------------------------
 
     def _plan(self, state: GurpsState, decision: Decision) -> AttackPlan:
-        """The attack plan, from the turn memo when this state was met before."""
+        """The attack plan, from the turn memo when this state was met before (as `_maneuver`)."""
+        known = MEMO.answer(decision.options, type(self))
+        if known is not None:
+            return cast(AttackPlan, known)
         return self._recalled(state, decision, self._plan_of)
 
     def _plan_of(self, state: GurpsState, decision: Decision) -> AttackPlan:
@@ -565,7 +573,11 @@ class GurpsAI:
     # --- defenses ---------------------------------------------------------------------------
 
     def _defense(self, state: GurpsState, decision: Decision) -> DefenseChoice:
-        """The defense, from the turn memo when this state and attack were met before."""
+        """The defense, from the turn memo when this state and attack were met before (as
+        `_maneuver`)."""
+        known = MEMO.answer(decision.options, type(self))
+        if known is not None:
+            return cast(DefenseChoice, known)
         return self._recalled(state, decision, self._defense_of)
 
     def _defense_of(self, state: GurpsState, decision: Decision) -> DefenseChoice:
