@@ -62,8 +62,8 @@ PACKAGES = (
     "systems/coc",
 )
 #: Modules of other packages compiled too: what a simulation does around each battle
-#: (its seed, its making, the statistics hooks and the fold), a tenth of a duel's time
-#: when interpreted.
+#: (its seed, its making, the statistics hooks and the fold). `sim/runner.py` stays
+#: Python: tests replace names in it.
 MODULES = (
     "scenario/battle.py",
     "sim/aggregate.py",

@@ -69,8 +69,9 @@ class TurnMemo:
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
         self.enabled = True
-        # (actor, the attack choice for plans, ids of the sheets, *snapshot)
-        #   -> (the sheets, the options, each policy class's choice among them)
+        # `GurpsState.memo_key`: (actor, the context - None, the attack choice for plans,
+        # the incoming attack for defenses -, ids of the sheets, order, rules, each
+        # fighter's snapshot) -> (the sheets, the options, each policy class's choice)
         self._options: dict[
             tuple[object, ...],
             tuple[tuple[Fighter, ...], tuple[object, ...], dict[type, object]],
