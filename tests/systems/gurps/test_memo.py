@@ -527,8 +527,8 @@ def test_an_attack_is_hashed_by_its_value() -> None:
 
 
 def test_the_memo_key_is_the_decision_the_sheets_and_the_snapshot_in_a_row() -> None:
-    """`GurpsState.memo_key` builds a duel's key in one go and a larger battle's through
-    `add_snapshot`: the same values either way - the decision, the sheets' ids, the
+    """`GurpsState.memo_key` builds a duel's key in one go and a larger battle's from
+    `snapshot`: the same values either way - the decision, the sheets' ids, the
     order, the rules, then each fighter's snapshot - and any change of state changes it."""
     duel = _duel_state()
     three = Gurps.new_state(
@@ -536,8 +536,7 @@ def test_the_memo_key_is_the_decision_the_sheets_and_the_snapshot_in_a_row() -> 
         {key: fighter(key, "x")[1] for key in "abc"},
     )
     for state in (duel, three):
-        parts: list[object] = ["knight", None, (1, 2)]
-        state.add_snapshot(parts)
+        parts = ("knight", None, (1, 2), *state.snapshot())
         key = state.memo_key("knight", None, (1, 2))
         assert key == tuple(parts) and hash(key) == hash(tuple(parts))
         assert len(key) == 5 + len(state.status)

@@ -25,7 +25,6 @@ from senjo.systems.gurps.opportunity import pop_up_hexes
 from senjo.systems.gurps.reach import (
     STEP,
     effective_mode,
-    max_reach,
     move_allowance,
     reaches_at,
 )
@@ -160,7 +159,7 @@ class _Closing:
         if not within:
             return False
         ground = state.ground
-        reach = max_reach(mode)
+        reach = mode.farthest
         if not isinstance(ground, HexField) or reach == 0:
             return True
         if reaches_at(state, key, foe, mode, 0.0, distance):

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 __all__ = [
     "STEP",
     "effective_mode",
-    "max_reach",
     "move_allowance",
     "reaches",
     "reaches_at",
@@ -107,10 +106,6 @@ def steps_out(state: GurpsState, key: str, mode: AttackMode) -> bool:
         return False
     status = state.status[key]
     return not status.held_by and not status.holding
-
-
-def max_reach(mode: AttackMode) -> float:
-    return mode.farthest
 
 
 def reaches(state: GurpsState, key: str, target: str, mode: AttackMode, extra: float) -> bool:

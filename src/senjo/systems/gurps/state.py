@@ -563,17 +563,10 @@ class GurpsState:
     ground: Any = None
 
     def snapshot(self) -> tuple[object, ...]:
-        """The changing part of the state as a hashable value: the values `add_snapshot`
-        gives, as a tuple."""
-        out: list[object] = []
-        self.add_snapshot(out)
-        return tuple(out)
-
-    def add_snapshot(self, out: list[object]) -> None:
-        """Append the changing part of the state to `out`: the turn order, the rules
+        """The changing part of the state as a hashable value: the turn order, the rules
         (their `RuleSet.key`) and every fighter's `FighterState.snapshot`, relative to
-        the round, one after another (the turn memo keys on one tuple of the decision
-        and these: hashed and compared in one loop, the fighters' tuples inside it).
+        the round, one after another (the turn memo keys on them after the decision:
+        `memo_key`).
 
         The sheets (`fighters`) and the map (`ground`) are left out: the turn memo keys
         on the sheets' identity and is not used on a map. The round number is left out
@@ -581,15 +574,14 @@ class GurpsState:
         fighter's close-combat rounds, which the fighters' snapshots count back from it
         (tests/systems/gurps/test_memo.py fails if any other module reads it)."""
         now = self.round
-        out.append(self.order)
-        out.append(self.rules.key)
-        for status in self.status.values():
-            out.append(status.snapshot(now))
+        fighters = [status.snapshot(now) for status in self.status.values()]
+        return (self.order, self.rules.key, *fighters)
 
     def memo_key(self, actor: str, context: object, ids: tuple[int, ...]) -> tuple[object, ...]:
         """The turn memo's key for `actor`'s decision about `context` in this state: those
-        two, the sheets' `ids`, then `add_snapshot`'s values (a duel's built as one tuple,
-        without the list; tests/systems/gurps/test_memo.py holds both ways equal)."""
+        two, the sheets' `ids`, then `snapshot`'s values, in one tuple (a duel's built at
+        once, without the snapshot's own; tests/systems/gurps/test_memo.py holds both
+        ways equal)."""
         if len(self.status) == 2:
             now = self.round
             first, second = self.status.values()
@@ -602,9 +594,7 @@ class GurpsState:
                 first.snapshot(now),
                 second.snapshot(now),
             )
-        out: list[object] = [actor, context, ids]
-        self.add_snapshot(out)
-        return tuple(out)
+        return (actor, context, ids, *self.snapshot())
 
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""

@@ -26,7 +26,7 @@ from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.opportunity import watchers
 from senjo.systems.gurps.overrun import overrun, smaller_in
 from senjo.systems.gurps.plans import choose_plan
-from senjo.systems.gurps.reach import STEP, max_reach, reaches, steps_out
+from senjo.systems.gurps.reach import STEP, reaches, steps_out
 from senjo.systems.gurps.rolls import check, quick_contest
 from senjo.systems.gurps.state import GurpsState
 
@@ -52,7 +52,7 @@ def approach_route(
         if state.ground is None:
             return field.withdraw(state, key, target, 1.0 - distance), "away"
         return field.step_back(state, key, target), "away"
-    reach = max_reach(mode)
+    reach = mode.farthest
     stop_at = reach if reach else 0.0
     return field.approach(state, key, target, budget, stop_at, maneuver), "toward"
 
