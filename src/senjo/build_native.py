@@ -3,7 +3,9 @@
 It compiles the modules `senjo.native.compiled_modules()` lists in place, then
 writes the stamp `senjo.native.guard()` checks (`native.json`). A build that
 fails - no C compiler, say - removes whatever it made, writes a stamp saying
-so and exits 0: senjo then runs as pure Python.
+so and exits 0: senjo then runs as pure Python. It prints the last lines of the
+build's output and keeps the whole of it beside the stamp (`native-build.log`),
+so a set-up that ended pure can be read afterwards (a CI log, say).
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ from pathlib import Path
 
 from senjo.native import ROOT, STAMP, compiled_modules, signature
 
-__all__ = ["build"]
+__all__ = ["LOG", "build"]
+
+#: The output of the last build that failed (removed by one that succeeds).
+LOG = STAMP.with_name("native-build.log")
+#: How many of its last lines a failed build prints.
+TAIL = 20
 
 
 def _remove_built() -> None:
@@ -55,11 +62,16 @@ def build() -> int:
                 check=False,
             )
         if done.returncode != 0:
-            tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+            text = log.read_text(encoding="utf-8", errors="replace")
             _remove_built()
             STAMP.write_text(json.dumps({"built": False}) + "\n", encoding="utf-8")
+            LOG.write_text(f"{text}\n(exit status {done.returncode})\n", encoding="utf-8")
+            tail = text.strip().splitlines()
             last = tail[-1] if tail else f"exit status {done.returncode}"
             print(f"senjo.native: not compiled, senjo stays pure Python ({last})")
+            for line in tail[-TAIL:]:
+                print(f"  | {line}")
+            print(f"senjo.native: exit status {done.returncode}; the whole log: {LOG}")
             return 0
     if signature(modules) != before:
         _remove_built()
@@ -72,6 +84,7 @@ def build() -> int:
         "signature": before,
     }
     STAMP.write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
+    LOG.unlink(missing_ok=True)
     print(f"senjo.native: {len(modules)} modules compiled")
     return 0
 
