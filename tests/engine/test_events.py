@@ -260,3 +260,28 @@ def test_a_maneuver_choice_keeps_its_key_outside_its_value() -> None:
     assert ManeuverChoice("all_out_defense", "increased_dodge").key == (
         "all_out_defense/increased_dodge"
     )
+
+
+def test_a_maneuver_choice_keeps_its_hash_outside_its_value() -> None:
+    """`ManeuverChoice.__hash__` is worked out once and kept (the turn memo hashes the
+    same choices battle after battle): asked again it is the same, a copy with another
+    field works out its own, and the kept hash is no part of equality or repr."""
+    asked = ManeuverChoice("attack", "", "bob", "broadsword", "swing")
+    first = hash(asked)
+    assert hash(asked) == first == hash(("attack", "", "bob", "broadsword", "swing"))
+    fresh = ManeuverChoice("attack", "", "bob", "broadsword", "swing")
+    assert asked == fresh and repr(asked) == repr(fresh) and hash(fresh) == first
+    other = dataclasses.replace(asked, mode="thrust")
+    assert hash(other) == hash(("attack", "", "bob", "broadsword", "thrust")) != first
+
+
+def test_a_defense_choice_keeps_its_key_outside_its_value() -> None:
+    """`DefenseChoice.key` is worked out once and kept, like `ManeuverChoice.key`; a copy
+    with another field gives its own key, and the kept key is no part of the value."""
+    asked = DefenseChoice("parry", "broadsword", retreat=True)
+    fresh = DefenseChoice("parry", "broadsword", retreat=True)
+    assert asked.key == "parry:broadsword+retreat"
+    assert asked.key is asked.key  # kept, not built again
+    assert asked == fresh and hash(asked) == hash(fresh) and repr(asked) == repr(fresh)
+    assert dataclasses.replace(asked, retreat=False).key == "parry:broadsword"
+    assert DefenseChoice("dodge", drop=True).key == "dodge+drop"

@@ -63,6 +63,9 @@ class ManeuverChoice:
     #: `key`, kept once asked: the turn memo hands the same choices to battle after
     #: battle, and each chosen one's key goes into the log (not part of the value).
     _key: str = field(default="", init=False, repr=False, compare=False)
+    #: The hash, kept once asked (-1 until then; no hash is -1): the same choices come
+    #: back from the turn memo, which hashes the attack chosen for each plan asked.
+    _hash: int = field(default=-1, init=False, repr=False, compare=False)
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -78,11 +81,16 @@ class ManeuverChoice:
         object.__setattr__(self, "weapon", weapon)
         object.__setattr__(self, "mode", mode)
         object.__setattr__(self, "_key", "")
+        object.__setattr__(self, "_hash", -1)
 
     def __hash__(self) -> int:
-        # Written out, so that it compiles (the dataclass's own would be Python): the turn
-        # memo hashes an attack choice some thirty times a duel. The dataclass's value.
-        return hash((self.maneuver, self.variant, self.target, self.weapon, self.mode))
+        # Written out, so that it compiles and is kept (the dataclass's own would be
+        # Python, building and hashing a tuple each time). The dataclass's value.
+        found = self._hash
+        if found == -1:
+            found = hash((self.maneuver, self.variant, self.target, self.weapon, self.mode))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def key(self) -> str:
@@ -152,6 +160,8 @@ class DefenseChoice:
     weapon: str = ""
     retreat: bool = False
     drop: bool = False
+    #: `key`, kept once asked (as `ManeuverChoice._key`; not part of the value).
+    _key: str = field(default="", init=False, repr=False, compare=False)
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -164,10 +174,14 @@ class DefenseChoice:
         object.__setattr__(self, "weapon", weapon)
         object.__setattr__(self, "retreat", retreat)
         object.__setattr__(self, "drop", drop)
+        object.__setattr__(self, "_key", "")
 
     @property
     def key(self) -> str:
         """`kind[:weapon][+retreat][+drop]`."""
+        text = self._key
+        if text:
+            return text
         text = self.kind
         if self.weapon:
             text += f":{self.weapon}"
@@ -175,6 +189,7 @@ class DefenseChoice:
             text += "+retreat"
         if self.drop:
             text += "+drop"
+        object.__setattr__(self, "_key", text)
         return text
 
 
