@@ -566,6 +566,24 @@ def test_workers_get_chunks_of_whole_blocks() -> None:
     assert max(stop - start for _, start, stop in _tasks([engine], 2)) <= 200
 
 
+def test_chunks_of_the_compiled_loop_hold_two_blocks_and_of_the_numpy_model_a_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled loop plays one battle at a time, so a worker's chunk may hold as few as
+    two blocks and a short run is shared evenly (25 blocks on two workers: thirteen chunks,
+    not four of up to eight); the NumPy model plays a pass of eight blocks side by side, and
+    its chunks hold a pass at least."""
+    from senjo.sim.fast_gurps import compiled
+
+    scenario = load_scenario(DUEL)
+    fast = SimJob(scenario.data, scenario.source, 7, 25 * fast_gurps.BLOCK, "fast")
+    for available, together in ((True, 2), (False, fast_gurps.PASS)):
+        monkeypatch.setattr(compiled, "available", lambda ready=available: ready)
+        assert GURPS_FAST.together == together
+        sizes = [(stop - start) // fast_gurps.BLOCK for _, start, stop in _tasks([fast], 2)]
+        assert sum(sizes) == 25 and min(sizes[:-1]) == max(sizes) == together
+
+
 def test_the_fast_path_is_prepared_once_before_the_workers_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -258,10 +258,10 @@ def _tasks(jobs: Sequence[SimJob], workers: int) -> Iterator[Task]:
 
 def fast_chunk_blocks(blocks: int, workers: int, together: int = 1) -> int:
     """Blocks per chunk on a fast path: about sixteen chunks per worker, so the last one
-    leaves the others idle only briefly, but no fewer than the `together` blocks the
-    path plays side by side (the GURPS path plays 8 in one pass, and fewer pay more per
-    battle for the last, longest battles), at most 16 beyond that, and never so many
-    that a worker gets nothing.
+    leaves the others idle only briefly, but no fewer than the path's `together` (the
+    GURPS path's NumPy model plays 8 blocks in one pass, and fewer pay more per battle
+    for the last, longest battles; its compiled loop takes 2), at most 16 beyond that,
+    and never so many that a worker gets nothing.
 
     >>> fast_chunk_blocks(49, 1, 8), fast_chunk_blocks(245, 2, 8), fast_chunk_blocks(2442, 2, 8)
     (8, 8, 16)

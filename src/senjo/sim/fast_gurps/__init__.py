@@ -34,7 +34,20 @@ from senjo.sim.fast_gurps.blocks import BLOCK, PASS
 if TYPE_CHECKING:
     from senjo.sim.fast_gurps.batch import BlockResult
 
-__all__ = ["BLOCK", "GURPS_FAST", "PASS", "GurpsFastPath", "escape_seed", "play_range"]
+__all__ = [
+    "BLOCK",
+    "COMPILED_TOGETHER",
+    "GURPS_FAST",
+    "PASS",
+    "GurpsFastPath",
+    "escape_seed",
+    "play_range",
+]
+
+#: The fewest blocks in a worker's chunk when the compiled loop plays them: two (measured:
+#: 100,000 battles of four on two workers x1.78 over one with two, x1.51 with eight; a
+#: duel's rate the same either way).
+COMPILED_TOGETHER = 2
 
 
 class GurpsFastPath:
@@ -45,8 +58,16 @@ class GurpsFastPath:
     system = "gurps"
     #: Runs split on multiples of this waste no work (see `senjo.sim.workers`).
     block = BLOCK
-    #: Blocks played side by side in one pass (chunks of fewer cost more per battle).
-    together = PASS
+
+    @property
+    def together(self) -> int:
+        """The fewest blocks a worker's chunk holds: the NumPy model's `PASS` (it plays
+        them side by side, and fewer pay more per battle for the last, longest battles);
+        the compiled loop's `COMPILED_TOGETHER` (it plays one battle at a time, and
+        smaller chunks share a short run evenly between the workers)."""
+        from senjo.sim.fast_gurps import compiled
+
+        return COMPILED_TOGETHER if compiled.available() else PASS
 
     def accepts(self, scenario: Scenario) -> str | None:
         """None if it models this scenario completely, else why it declines (one line)."""

@@ -19,8 +19,7 @@ from senjo.sim.fast_gurps.group import (
     play_group_blocks,
 )
 from senjo.sim.fast_gurps.layout import FLED, FLED_OUT, REASONS
-from senjo.sim.fast_gurps.packed import pack
-from senjo.sim.fast_gurps.runs import histogram, replay_escaped
+from senjo.sim.fast_gurps.runs import histogram, packed_once, replay_escaped
 from senjo.sim.seeds import derive_seed
 
 __all__ = ["run_group_range"]
@@ -36,7 +35,7 @@ def run_group_range(scenario: Scenario, seed: int, start: int, stop: int) -> Sim
     if stop <= start:
         return aggregate
     group = build_group_tables(scenario)
-    packed = pack(group.tables)
+    packed = packed_once(group.tables)  # kept for the run's next chunks
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
     for at in range(0, len(blocks), PASS):
         chunk = blocks[at : at + PASS]
