@@ -149,41 +149,57 @@ def _get_typing(typingctx: Any, table: Any, index: Any) -> Any:
 _get = cast(Callable[[Any, Any], Any], intrinsic(_get_typing))
 
 
-# `play` reads the index K from a copy on its own stack (`_local`): LLVM then knows that
-# nothing in the battle loop writes it, and may keep its entries in registers or fixed
-# stack slots instead of loading them through K's pointer at every table read
-# (measured: 3-5% more duels a second, the cold compile unchanged).
+# `play` works on copies, on its own stack, of the index K and of its scratch (`_on_stack`):
+# the battle's state s, its context c, its dice stream st, the places x. LLVM then knows
+# that nothing in the battle loop writes K, and that a write to one of them (or to the
+# results) leaves the others as they were, so it may keep their entries in registers
+# instead of loading them again after every store (measured: the index's copy, 3-5% more
+# duels a second; the scratch's, see docs/performance.md).
 
 
-def _local_typing(typingctx: Any, index: Any) -> Any:
-    """`_local(K)`: a copy of the index K (`len(TABLES) * I_WIDTH` entries, as `pack`
-    writes it) on the stack of the function it is inlined into (a Numba intrinsic)."""
-    if not isinstance(index, types.Array):
-        return None
-    length = len(TABLES) * I_WIDTH
+def _on_stack(length: int, name: str) -> Callable[[Any], Any]:
+    """An intrinsic `copy(a)`: a copy of the first `length` entries of the one-dimensional
+    array `a` on the stack of the function it is inlined into (an `alloca` in its entry
+    block, filled by `memcpy` where it is called). The caller's array is not written
+    back: what the copy holds at the end is lost."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        helpers: Any = cgutils  # untyped
-        source = context.make_array(signature.args[0])(context, builder, args[0])
-        entry = context.get_value_type(types.int64)
-        data = helpers.alloca_once(builder, entry, size=length)  # in the entry block
-        count = context.get_constant(types.intp, length)
-        helpers.raw_memcpy(builder, data, source.data, count, 8)
-        out = context.make_array(signature.return_type)(context, builder)
-        context.populate_array(
-            out,
-            data=data,
-            shape=helpers.pack_array(builder, [count]),
-            strides=helpers.pack_array(builder, [context.get_constant(types.intp, 8)]),
-            itemsize=context.get_constant(types.intp, 8),
-            meminfo=None,
-        )
-        return out._getvalue()
+    def typing(typingctx: Any, array: Any) -> Any:
+        if not isinstance(array, types.Array) or array.ndim != 1:
+            return None
 
-    return index(index), codegen
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            helpers: Any = cgutils  # untyped
+            source = context.make_array(signature.args[0])(context, builder, args[0])
+            entry = context.get_value_type(signature.args[0].dtype)
+            size = context.get_abi_sizeof(entry)
+            data = helpers.alloca_once(builder, entry, size=length)  # in the entry block
+            count = context.get_constant(types.intp, length)
+            helpers.raw_memcpy(builder, data, source.data, count, size)
+            out = context.make_array(signature.return_type)(context, builder)
+            context.populate_array(
+                out,
+                data=data,
+                shape=helpers.pack_array(builder, [count]),
+                strides=helpers.pack_array(builder, [context.get_constant(types.intp, size)]),
+                itemsize=context.get_constant(types.intp, size),
+                meminfo=None,
+            )
+            return out._getvalue()
+
+        return array(array), codegen
+
+    typing.__name__ = typing.__qualname__ = name
+    return cast(Callable[[Any], Any], intrinsic(typing))
 
 
-_local = cast(Callable[[Any], Any], intrinsic(_local_typing))
+#: The index K, `len(TABLES) * I_WIDTH` entries as `pack` writes it.
+_local = _on_stack(len(TABLES) * I_WIDTH, "_local")
+#: A battle's state s (`S_FIELDS * NMAX` entries), context c (3), dice stream st (1) and
+#: places x (`2 * NMAX`), as `compiled.scratch` makes them.
+_local_state = _on_stack(S_FIELDS * NMAX, "_local_state")
+_local_context = _on_stack(3, "_local_context")
+_local_stream = _on_stack(1, "_local_stream")
+_local_places = _on_stack(2 * NMAX, "_local_places")
 
 
 @_jit

@@ -54,6 +54,10 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _jit,
     _knock_out,
     _local,
+    _local_context,
+    _local_places,
+    _local_state,
+    _local_stream,
     _open,
     _success,
 )
@@ -362,7 +366,9 @@ def play(
     3 why it escaped (`layout.W_*`, 0: it did not), 4/5 HP, 6/7 standing; battle],
     res[count, fighter, battle] (S_ATTACKS...), used[battle]."""
     n: int = seeds.shape[0]
-    K = _local(K)  # the index read from this call's stack (`rolls._local`)
+    # The index and the scratch read from this call's stack (`rolls._on_stack`).
+    K = _local(K)
+    s, c, st, x = _local_state(s), _local_context(c), _local_stream(st), _local_places(x)
     for b in range(n):
         _reset(P, PF, K, s, par, x)
         _open(c, st, seeds, b)
