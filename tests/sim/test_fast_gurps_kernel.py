@@ -123,6 +123,22 @@ def test_the_compiled_tally_sums_a_pass_as_numpy_does(name: str) -> None:
         assert our_escapes  # some battles escaped, and were left out of the sums
 
 
+def test_a_pass_written_over_the_last_gives_its_own_results() -> None:
+    """`compiled.Buffers`: a run writes each pass into the arrays of the pass before (no
+    5 MB to allocate a pass); a battle that escaped there leaves no mark here. `spent`
+    breaks a spare in many battles, so the first pass has escapes."""
+    tables = build_tables(spent())
+    buffers = compiled.Buffers()
+    first = compiled.play_blocks(tables, 300, rngs(5, 2), 0, None, buffers)
+    assert first.escaped.any()
+    second = compiled.play_blocks(tables, 300, rngs(6, 2), 0, None, buffers)
+    assert np.shares_memory(first.used, second.used)  # the same arrays, written over
+    alone = compiled.play_blocks(tables, 300, rngs(6, 2))
+    assert_same(alone, second)
+    assert np.array_equal(alone.winner, second.winner)
+    assert compiled.play_blocks(tables, 200, rngs(6, 1), 0, None, buffers).used.size == 200
+
+
 def test_warming_compiles_the_kernel_that_plays() -> None:
     """`make` compiles the kernel at set-up (`compiled.warm`): it must be the very
     specialization a block of battles then calls, not one more to compile on first use."""

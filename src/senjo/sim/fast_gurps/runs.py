@@ -68,13 +68,13 @@ def run_range(scenario: Scenario, seed: int, start: int, stop: int) -> SimAggreg
     aggregate = SimAggregate.empty()
     if not initiative_tie(scenario):
         tables = build_tables(scenario)
-        for result, keep, run_seed, first in play_range(scenario, seed, start, stop):
+        for result, keep, run_seed, first in _passes(tables, seed, start, stop, 0, True):
             _fold(aggregate, tables, scenario, result, keep, run_seed, first, None)
         return aggregate
     a, b = (fighter.key for fighter in scenario.fighters)
     for lead in (a, b):
         tables = build_tables(scenario, lead)
-        for result, keep, run_seed, first in _passes(tables, seed, start, stop, 2):
+        for result, keep, run_seed, first in _passes(tables, seed, start, stop, 2, True):
             rolls = streams.first_dice(result.seeds, 2)
             a_leads = (rolls[:, 0] > rolls[:, 1]) | ((rolls[:, 0] == rolls[:, 1]) & (a < b))
             chosen = a_leads if lead == a else ~a_leads
@@ -95,19 +95,22 @@ def play_range(
 
 
 def _passes(
-    tables: DuelTables, seed: int, start: int, stop: int, offset: int
+    tables: DuelTables, seed: int, start: int, stop: int, offset: int, reuse: bool = False
 ) -> Iterator[tuple[BlockResult, slice, int, int]]:
-    """`play_range` with these tables, each battle's dice read from position `offset`."""
+    """`play_range` with these tables, each battle's dice read from position `offset`;
+    with `reuse`, the compiled kernel writes each pass's results over the last pass's
+    (`compiled.Buffers`: for a caller done with each pass before it asks for the next)."""
     if stop <= start:
         return
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
     fast = compiled.available()
     packed = packed_once(tables) if fast else None  # once for every pass
+    buffers = compiled.Buffers() if fast and reuse else None
     for at in range(0, len(blocks), PASS):
         group = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
         if fast:
-            result = compiled.play_blocks(tables, BLOCK, rngs, offset, packed)
+            result = compiled.play_blocks(tables, BLOCK, rngs, offset, packed, buffers)
         else:
             result = play_blocks(tables, BLOCK, rngs, offset)
         first = group[0] * BLOCK
