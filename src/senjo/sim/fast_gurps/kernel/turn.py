@@ -256,7 +256,8 @@ def _begin(
     rested = s[S_DEFENDED_NOW + f] == 0 and s[S_MAN + f] == M_NOTHING
     s[S_SHOCK + f] = s[S_SHOCK_NEXT + f]
     s[S_SHOCK_NEXT + f] = 0
-    par[f, :] = 0
+    if s[S_DEFENDED_NOW + f] != 0:  # no parry counted without a defense since the last turn
+        par[f, :] = 0
     s[S_BLOCKS + f] = 0
     s[S_DEFENDED_NOW + f] = 0
     s[S_RETREATED + f] = 0
