@@ -122,7 +122,7 @@ class Buffers:
     """The result arrays of a pass, kept for the next pass of the same size: a caller that
     is done with each pass's results before it plays the next (`runs.run_range` folds each
     at once) saves allocating some 5 MB a pass and first touching its pages (measured:
-    about 1% of a one-worker run). The kernel writes every battle's winner, reason,
+    1-2% of a one-worker run). The kernel writes every battle's winner, reason,
     rounds, HP, standing, counts and dice used; only the escape's row (`out[3]`, written
     for an escaped battle alone) is cleared for each pass."""
 
