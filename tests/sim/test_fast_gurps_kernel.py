@@ -139,6 +139,26 @@ def test_a_pass_written_over_the_last_gives_its_own_results() -> None:
     assert compiled.play_blocks(tables, 200, rngs(6, 1), 0, None, buffers).used.size == 200
 
 
+def test_a_threads_runs_write_over_the_same_arrays() -> None:
+    """A worker's chunks write over one set of result arrays, its own thread's (a Dask
+    worker may play chunks on several threads at once), and a run after another with
+    escapes sums the same as the first time."""
+    import threading
+
+    scenario = spent()
+    first = runs.run_range(scenario, 5, 0, 900)
+    assert first.replayed > 0  # escapes written in the arrays
+    kept = runs._buffers()
+    other = runs.run_range(scenario, 6, 0, 900)
+    assert runs._buffers() is kept and other != first
+    assert runs.run_range(scenario, 5, 0, 900) == first
+    theirs: list[compiled.Buffers] = []
+    thread = threading.Thread(target=lambda: theirs.append(runs._buffers()))
+    thread.start()
+    thread.join()
+    assert theirs[0] is not kept
+
+
 def test_warming_compiles_the_kernel_that_plays() -> None:
     """`make` compiles the kernel at set-up (`compiled.warm`): it must be the very
     specialization a block of battles then calls, not one more to compile on first use."""

@@ -7,6 +7,7 @@ package's text.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -99,13 +100,14 @@ def _passes(
 ) -> Iterator[tuple[BlockResult, slice, int, int]]:
     """`play_range` with these tables, each battle's dice read from position `offset`;
     with `reuse`, the compiled kernel writes each pass's results over the last pass's
-    (`compiled.Buffers`: for a caller done with each pass before it asks for the next)."""
+    (this thread's `compiled.Buffers`: for a caller done with each pass before it asks
+    for the next, and before this thread plays any other range)."""
     if stop <= start:
         return
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
     fast = compiled.available()
     packed = packed_once(tables) if fast else None  # once for every pass
-    buffers = compiled.Buffers() if fast and reuse else None
+    buffers = _buffers() if fast and reuse else None
     for at in range(0, len(blocks), PASS):
         group = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
@@ -116,6 +118,19 @@ def _passes(
         first = group[0] * BLOCK
         keep = slice(max(start, first) - first, min(stop, first + len(group) * BLOCK) - first)
         yield result, keep, seed, first
+
+
+_THREAD = threading.local()
+
+
+def _buffers() -> compiled.Buffers:
+    """This thread's result arrays, kept from one range to the next: a worker's chunks of
+    a run write over the same arrays, as the passes of one chunk do (one set per thread,
+    since a Dask worker may play chunks on several threads at once)."""
+    found: compiled.Buffers | None = getattr(_THREAD, "buffers", None)
+    if found is None:
+        found = _THREAD.buffers = compiled.Buffers()
+    return found
 
 
 #: The packed form of the tables the latest ranges were played with, by the tables' identity
