@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +31,7 @@ from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.hands import free_hand, let_go, take
 from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
+from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import (
     FighterState,
     GurpsState,
@@ -280,6 +282,26 @@ def test_the_memo_steps_aside_when_states_rarely_come_again() -> None:
     other = _duel_state()
     kept = memo.issue(other, "knight", None, lambda: ("a",))
     assert memo.issue(other, "knight", None, lambda: ("a",)) is kept
+
+
+def test_new_sheets_never_inherit_a_dropped_trial() -> None:
+    """The trial is keyed by the sheets' ids, so it keeps its sheets alive: sheets of a
+    later scenario cannot take the ids of sheets the memo stepped aside for, and start
+    a trial of their own (CPython reuses a freed object's memory, hence its id)."""
+    memo = TurnMemo()
+    state: GurpsState | None = _duel_state()
+    assert state is not None
+    for lookup in range(WINDOW):
+        state.status["knight"].fp = lookup  # a new state every time
+        memo.issue(state, "knight", None, lambda: ("a",))
+    assert memo.stepped_aside(state)
+    ids = {id(sheet) for sheet in state.fighters.values()}
+    memo.issue(_duel_state(), "knight", None, lambda: ("a",))  # no longer the last state
+    state = None
+    gc.collect()
+    assert ids <= {id(obj) for obj in gc.get_objects() if isinstance(obj, Fighter)}
+    later = [_duel_state() for _ in range(200)]
+    assert not any(memo.stepped_aside(other) for other in later)
 
 
 def test_a_window_with_enough_hits_keeps_the_memo() -> None:

@@ -52,13 +52,16 @@ _T = TypeVar("_T")
 
 class _Trial:
     """The trial of one set of sheets: lookups and hits in the current window (lookups
-    -1: the memo stepped aside for them), and the tuple of the sheets' ids every key
-    of theirs holds (one object, so keys compare it by identity)."""
+    -1: the memo stepped aside for them), the tuple of the sheets' ids every key of
+    theirs holds (one object, so keys compare it by identity), and the sheets
+    themselves, kept alive so that no later sheets can take their ids and inherit
+    the trial."""
 
-    __slots__ = ("hits", "ids", "lookups")
+    __slots__ = ("hits", "ids", "lookups", "sheets")
 
-    def __init__(self, ids: tuple[int, ...]) -> None:
+    def __init__(self, ids: tuple[int, ...], sheets: tuple[Fighter, ...]) -> None:
         self.ids = ids
+        self.sheets = sheets
         self.lookups = 0
         self.hits = 0
 
@@ -83,14 +86,14 @@ class TurnMemo:
         # asks about them (no lookup by id then).
         self._last: tuple[object, ...] | None = None
         self._last_answers: dict[type, object] = {}
-        # ids of the sheets -> their trial. (Only a matter of speed: sheets gone and their
-        # ids reused would at worst inherit another scenario's trial.)
+        # ids of the sheets -> their trial (which keeps the sheets alive, so their ids
+        # stay theirs)
         self._trials: dict[tuple[int, ...], _Trial] = {}
         # The state of the last lookup, its sheets and their trial: a battle asks about
         # one state object turn after turn (kept alive, so its identity is its own).
         self._state: GurpsState | None = None
         self._sheets: tuple[Fighter, ...] = ()
-        self._trial = _Trial(())
+        self._trial = _Trial((), ())
 
     @property
     def states(self) -> int:
@@ -134,7 +137,7 @@ class TurnMemo:
             if found is None:
                 if len(self._trials) >= self.size:
                     self._trials.clear()
-                found = self._trials[ids] = _Trial(ids)
+                found = self._trials[ids] = _Trial(ids, sheets)
             trial = found
             self._state, self._sheets, self._trial = state, sheets, trial
         if trial.lookups < 0:
