@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -188,6 +189,17 @@ def test_a_journal_line_with_wrong_fields_is_named_the_same_in_both_forms() -> N
         from_json('{"type":"Decided","actor":"ann","kind":"k","index":0,"key":"x","who":"b"}')
 
 
+@pytest.fixture
+def registry_kept() -> Iterator[None]:
+    """Event types a test registers leave the registry with it, so the tests of every
+    registered type do not meet them, whatever the order the tests run in."""
+    known = set(_TYPES)
+    yield
+    for name in set(_TYPES) - known:
+        del _TYPES[name]
+
+
+@pytest.mark.usefixtures("registry_kept")
 def test_classes_it_cannot_serve_keep_their_own_init() -> None:
     """A default factory, a keyword-only field, a field outside `__init__` with no
     default, or a class that is not frozen: the dataclass's `__init__` stays."""
