@@ -82,7 +82,11 @@ def test_small_formatters() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "label"), [("en", "draw (round limit: 12)"), ("ja", "引き分け（ラウンド上限：12）")]
+    ("lang", "label"),
+    [
+        ("en", "draw (round limit reached: 12)"),
+        ("ja", "引き分け（ラウンド上限：12）"),
+    ],
 )
 def test_draws_are_counted_by_reason(lang: str, label: str) -> None:
     """The draw row names each reason with its count after a colon, so the count does not

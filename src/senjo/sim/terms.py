@@ -62,8 +62,8 @@ TERMS: dict[str, tuple[str, str]] = {
 }
 
 _REASONS: dict[str, tuple[str, str]] = {
-    "round_limit": ("ラウンド上限", "round limit"),
-    "all_down": ("全員が倒れた", "everyone down"),
+    "round_limit": ("ラウンド上限", "round limit reached"),
+    "all_down": ("全員が倒れた", "everyone is down"),
 }
 
 
