@@ -89,10 +89,9 @@ class TurnMemo:
         # ids of the sheets -> their trial (which keeps the sheets alive, so their ids
         # stay theirs)
         self._trials: dict[tuple[int, ...], _Trial] = {}
-        # The state of the last lookup, its sheets and their trial: a battle asks about
-        # one state object turn after turn (kept alive, so its identity is its own).
+        # The state of the last lookup and its sheets' trial: a battle asks about one
+        # state object turn after turn (kept alive, so its identity is its own).
         self._state: GurpsState | None = None
-        self._sheets: tuple[Fighter, ...] = ()
         self._trial = _Trial((), ())
 
     @property
@@ -128,9 +127,7 @@ class TurnMemo:
         and context come again."""
         if not self.enabled or state.ground is not None:
             return build()
-        if state is self._state:
-            sheets, trial = self._sheets, self._trial
-        else:
+        if state is not self._state:
             sheets = tuple(state.fighters.values())
             ids = tuple([id(sheet) for sheet in sheets])
             found = self._trials.get(ids)
@@ -138,8 +135,10 @@ class TurnMemo:
                 if len(self._trials) >= self.size:
                     self._trials.clear()
                 found = self._trials[ids] = _Trial(ids, sheets)
-            trial = found
-            self._state, self._sheets, self._trial = state, sheets, trial
+            # A trial found holds these very sheets: its own are alive, so no others
+            # have their ids.
+            self._state, self._trial = state, found
+        trial = self._trial
         if trial.lookups < 0:
             return build()
         trial.lookups += 1
@@ -159,9 +158,10 @@ class TurnMemo:
         options = tuple(list(build()))
         if len(self._options) >= self.size:
             self._forget()  # full: start again (a sweep's next scenario, a long tail)
-        # The entry keeps its sheets alive, so no other object can take their ids.
+        # The entry keeps its sheets alive, so no other object can take their ids (its
+        # trial may be dropped before it is).
         answers: dict[type, object] = {}
-        self._options[memo_key] = (sheets, options, answers)
+        self._options[memo_key] = (trial.sheets, options, answers)
         self._issued[id(options)] = (options, answers)
         self._last, self._last_answers = options, answers
         return options
