@@ -538,6 +538,28 @@ def test_a_run_is_the_same_however_it_is_split() -> None:
     assert sum(whole.survivors["adventurers"].values()) == 6000
 
 
+def test_a_pass_written_over_the_last_is_the_pass_played_alone() -> None:
+    """With `Buffers`, each group pass writes its results over the pass before (a row per
+    fighter of the battle, not the kernel's NMAX): played again after another pass whose
+    battles escaped where its own did not, it is the same pass as one played alone (the
+    ambush: 2 of seed 4's battles escape, none of seed 3's)."""
+    scenario = load_scenario(ARCHERS)
+    group = build_group_tables(scenario)
+    buffers = compiled.Buffers()
+    first = play_group_blocks(group, 300, rngs(3), None, buffers)
+    assert first.hp.shape == first.up.shape == (len(group.keys), 300)
+    other = play_group_blocks(group, 300, rngs(4), None, buffers)
+    assert np.shares_memory(first.used, other.used)  # the same arrays, written over
+    escaped_before = other.escaped.copy()
+    again = play_group_blocks(group, 300, rngs(3), None, buffers)
+    alone = play_group_blocks(group, 300, rngs(3))
+    assert (escaped_before & ~alone.escaped).any()  # rows the pass before left to clear
+    for field in ("winner", "reason", "rounds", "why", "escaped", "hp", "up", "used"):
+        assert np.array_equal(getattr(again, field), getattr(alone, field)), field
+    for field in ("attacks", "hits", "defenses", "defended", "dealt", "taken"):
+        assert np.array_equal(getattr(again, field), getattr(alone, field)), field
+
+
 def test_groups_the_fast_path_declines(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three sides; a fighter of a pair the duel fast path would decline (a javelin, made
     to be thrown); more fighters than the kernel holds; no Numba."""

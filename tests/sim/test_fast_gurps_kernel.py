@@ -148,12 +148,12 @@ def test_a_threads_runs_write_over_the_same_arrays() -> None:
     scenario = spent()
     first = runs.run_range(scenario, 5, 0, 900)
     assert first.replayed > 0  # escapes written in the arrays
-    kept = runs._buffers()
+    kept = runs.buffers()
     other = runs.run_range(scenario, 6, 0, 900)
-    assert runs._buffers() is kept and other != first
+    assert runs.buffers() is kept and other != first
     assert runs.run_range(scenario, 5, 0, 900) == first
     theirs: list[compiled.Buffers] = []
-    thread = threading.Thread(target=lambda: theirs.append(runs._buffers()))
+    thread = threading.Thread(target=lambda: theirs.append(runs.buffers()))
     thread.start()
     thread.join()
     assert theirs[0] is not kept

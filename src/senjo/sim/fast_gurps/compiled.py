@@ -128,6 +128,7 @@ class Buffers:
 
     def __init__(self) -> None:
         self._arrays: tuple[IntArray, IntArray, IntArray] | None = None
+        self._group: tuple[IntArray, IntArray, IntArray, IntArray, IntArray] | None = None
 
     def take(self, n: int) -> tuple[IntArray, IntArray, IntArray]:
         """(out, res, used) for a pass of n battles, as `play_blocks` hands them to `play`."""
@@ -137,11 +138,33 @@ class Buffers:
             self._arrays[0][3] = 0
         return self._arrays
 
+    def take_group(self, fighters: int, n: int) -> tuple[IntArray, ...]:
+        """(out, hp, up, res, used) for a pass of n battles of this many fighters, as
+        `group.play_group_blocks` hands them to `play_group` (which writes each battle's
+        every row but the escape's, as `play` does)."""
+        if self._group is None or self._group[1].shape != (fighters, n):
+            self._group = group_results(fighters, n)
+        else:
+            self._group[0][3] = 0
+        return self._group
+
 
 def _results(n: int) -> tuple[IntArray, IntArray, IntArray]:
     return (
         np.zeros((8, n), dtype=np.int64),
         np.zeros((6, 2, n), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+    )
+
+
+def group_results(fighters: int, n: int) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+    """A group pass's result arrays, zeroed: out (winner, reason, rounds, escape), then
+    hp, up and the counts (res) by fighter slot, and the dice used, for n battles."""
+    return (
+        np.zeros((4, n), dtype=np.int64),
+        np.zeros((fighters, n), dtype=np.int64),
+        np.zeros((fighters, n), dtype=np.int64),
+        np.zeros((6, fighters, n), dtype=np.int64),
         np.zeros(n, dtype=np.int64),
     )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,9 @@ from senjo.sim.fast_gurps.state import IntArray
 from senjo.sim.fast_gurps.tables import Unsupported, _build, _longest_reach
 from senjo.space.plane import Point
 from senjo.systems.gurps.system import initiative_order
+
+if TYPE_CHECKING:
+    from senjo.sim.fast_gurps.compiled import Buffers
 
 __all__ = [
     "GroupResult",
@@ -240,8 +243,13 @@ def play_group_blocks(
     size: int,
     rngs: Sequence[np.random.Generator],
     packed: Packed | None = None,
+    buffers: Buffers | None = None,
 ) -> GroupResult:
-    """Blocks of `size` group battles, one per generator (the duel's `play_blocks`)."""
+    """Blocks of `size` group battles, one per generator (the duel's `play_blocks`); with
+    `buffers`, the results are written over those of the pass before. The arrays by
+    fighter have a row for each of the battle's fighters, not the kernel's `NMAX`: it
+    writes rows 0..n-1 alone (a pass of 8 blocks of 32 rows was some 67 MB to allocate
+    and touch)."""
     from senjo.sim.fast_gurps import compiled
 
     kernel: Any = compiled._kernel()
@@ -249,11 +257,10 @@ def play_group_blocks(
         packed = pack(group.tables)
     seeds = streams.row_seeds(rngs, size)
     count, n = seeds.size, len(group.keys)
-    out = np.zeros((4, count), dtype=np.int64)
-    hp = np.zeros((NMAX, count), dtype=np.int64)
-    up = np.zeros((NMAX, count), dtype=np.int64)
-    res = np.zeros((6, NMAX, count), dtype=np.int64)
-    used = np.zeros(count, dtype=np.int64)
+    if buffers is None:
+        out, hp, up, res, used = compiled.group_results(n, count)
+    else:
+        out, hp, up, res, used = buffers.take_group(n, count)
     kernel.play_group(
         packed.ints,
         packed.floats,

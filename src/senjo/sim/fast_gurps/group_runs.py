@@ -19,7 +19,7 @@ from senjo.sim.fast_gurps.group import (
     play_group_blocks,
 )
 from senjo.sim.fast_gurps.layout import FLED, FLED_OUT, REASONS
-from senjo.sim.fast_gurps.runs import histogram, packed_once, replay_escaped
+from senjo.sim.fast_gurps.runs import buffers, histogram, packed_once, replay_escaped
 from senjo.sim.seeds import derive_seed
 
 __all__ = ["run_group_range"]
@@ -36,11 +36,12 @@ def run_group_range(scenario: Scenario, seed: int, start: int, stop: int) -> Sim
         return aggregate
     group = build_group_tables(scenario)
     packed = packed_once(group.tables)  # kept for the run's next chunks
+    reused = buffers()  # each pass is folded before the next is played
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
     for at in range(0, len(blocks), PASS):
         chunk = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in chunk]
-        result = play_group_blocks(group, BLOCK, rngs, packed)
+        result = play_group_blocks(group, BLOCK, rngs, packed, reused)
         first = chunk[0] * BLOCK
         keep = slice(max(start, first) - first, min(stop, first + len(chunk) * BLOCK) - first)
         _fold(aggregate, group, scenario, result, keep, seed, first)

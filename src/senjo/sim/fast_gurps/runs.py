@@ -49,6 +49,7 @@ from senjo.sim.fast_gurps.tables import DuelTables, build_tables, initiative_tie
 from senjo.sim.seeds import derive_seed
 
 __all__ = [
+    "buffers",
     "escape_seed",
     "histogram",
     "packed_once",
@@ -107,12 +108,12 @@ def _passes(
     blocks = list(range(start // BLOCK, (stop - 1) // BLOCK + 1))
     fast = compiled.available()
     packed = packed_once(tables) if fast else None  # once for every pass
-    buffers = _buffers() if fast and reuse else None
+    reused = buffers() if fast and reuse else None
     for at in range(0, len(blocks), PASS):
         group = blocks[at : at + PASS]
         rngs = [np.random.Generator(np.random.PCG64(derive_seed(seed, b))) for b in group]
         if fast:
-            result = compiled.play_blocks(tables, BLOCK, rngs, offset, packed, buffers)
+            result = compiled.play_blocks(tables, BLOCK, rngs, offset, packed, reused)
         else:
             result = play_blocks(tables, BLOCK, rngs, offset)
         first = group[0] * BLOCK
@@ -123,7 +124,7 @@ def _passes(
 _THREAD = threading.local()
 
 
-def _buffers() -> compiled.Buffers:
+def buffers() -> compiled.Buffers:
     """This thread's result arrays, kept from one range to the next: a worker's chunks of
     a run write over the same arrays, as the passes of one chunk do (one set per thread,
     since a Dask worker may play chunks on several threads at once)."""
