@@ -30,7 +30,8 @@ from senjo.systems.gurps.attack import AttackContext
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.damage import DamageDice
 from senjo.systems.gurps.defense import IncomingAttack
-from senjo.systems.gurps.injury import HPThreshold, Injury
+from senjo.systems.gurps.hp_thresholds import HPThreshold
+from senjo.systems.gurps.injury import Injury
 from senjo.systems.gurps.wounds import CriticalHit, Hit
 
 #: The values made in every battle (compiled by mypyc or not); each writes out its

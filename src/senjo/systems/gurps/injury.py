@@ -3,7 +3,8 @@
 Pure functions over the tables in `data/`: effective DR and penetration
 (B378), wounding modifiers by damage type, hit location and Injury
 Tolerance (B379-380, B398-400), knockback (B378), shock, major wounds,
-knockdown and crippling (B380-381, B420-422), and the HP thresholds (B419).
+knockdown and crippling (B380-381, B420-422). The HP thresholds (B419) are in
+`hp_thresholds`.
 
 >>> hit = injury(7, "cut", dr=2, location="neck")
 >>> hit.penetrating, hit.multiplier, hit.injury
@@ -24,15 +25,11 @@ from senjo.systems.gurps.damage import IGNORES_DR, DamageType
 from senjo.systems.gurps.table_schema import InjuryTolerance, LocationKind
 
 __all__ = [
-    "HPThreshold",
     "Injury",
     "InjuryTolerance",
     "can_target",
-    "consciousness_roll_modifier",
     "cripples",
     "crippling_threshold",
-    "death_check_result",
-    "hp_thresholds_crossed",
     "injury",
     "is_major_wound",
     "knockback_roll_modifier",
@@ -40,7 +37,6 @@ __all__ = [
     "knockdown_modifier",
     "knockdown_result",
     "knockdown_roll_due",
-    "reeling",
     "shock_penalty",
     "wounding_multiplier",
 ]
@@ -533,96 +529,5 @@ def cripples(
     return least is not None and injury >= least
 
 
-# --- HP thresholds (B419) -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HPThreshold:
-    """One HP threshold a fall in HP has crossed.
-
-    `key` is reeling (below 1/3 HP: Move and Dodge halved), collapse (0 or
-    less: HT roll each turn to stay conscious), death_check (at −`multiple`
-    × HP: HT roll or die), dead (−5 × HP) or destroyed (−10 × HP); `hp` is
-    the HP value where it lies.
-    """
-
-    key: str
-    multiple: int
-    hp: int
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        key: str,
-        multiple: int,
-        hp: int,
-    ) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "multiple", multiple)
-        object.__setattr__(self, "hp", hp)
-
-
-# (multiple of max HP below zero, what happens there)
-_DEATH_THRESHOLDS: Final = (
-    (1, "death_check"),
-    (2, "death_check"),
-    (3, "death_check"),
-    (4, "death_check"),
-    (5, "dead"),
-    (10, "destroyed"),
-)
-
-
-def hp_thresholds_crossed(hp_before: int, hp_after: int, max_hp: int) -> tuple[HPThreshold, ...]:
-    """The thresholds passed when HP falls from `hp_before` to `hp_after`, in order (B419).
-
-    >>> [t.key for t in hp_thresholds_crossed(10, -11, 10)]
-    ['reeling', 'collapse', 'death_check']
-    >>> [(t.key, t.multiple) for t in hp_thresholds_crossed(-11, -50, 10)]
-    [('death_check', 2), ('death_check', 3), ('death_check', 4), ('dead', 5)]
-    """
-    if max_hp < 1:
-        raise ValueError(f"max HP must be 1 or more, not {max_hp}")
-    crossed: list[HPThreshold] = []
-    if 3 * hp_before >= max_hp > 3 * hp_after:
-        crossed.append(HPThreshold("reeling", 0, -(-max_hp // 3) - 1))
-    if hp_before > 0 >= hp_after:
-        crossed.append(HPThreshold("collapse", 0, 0))
-    for multiple, key in _DEATH_THRESHOLDS:
-        if hp_before > -multiple * max_hp >= hp_after:
-            crossed.append(HPThreshold(key, multiple, -multiple * max_hp))
-    return tuple(crossed)
-
-
-def reeling(hp: int, max_hp: int) -> bool:
-    """Below 1/3 of max HP: Move and Dodge are halved, rounding up (B419).
-
-    >>> reeling(4, 12), reeling(3, 12)
-    (False, True)
-    """
-    return 3 * hp < max_hp
-
-
-def consciousness_roll_modifier(hp: int, max_hp: int) -> int:
-    """Modifier to the per-turn HT roll at 0 HP or less: −1 per full multiple of HP below 0.
-
-    >>> [consciousness_roll_modifier(hp, 10) for hp in (0, -9, -10, -25)]
-    [0, 0, -1, -2]
-    """
-    return -(-hp // max_hp) if hp < 0 else 0
-
-
-def death_check_result(margin: int, *, critical_failure: bool = False) -> str:
-    """Outcome of an HT roll at −1×HP and below: "survives", "mortal_wound" or "dies" (B423).
-
-    Failing by 1 or 2 leaves the victim mortally wounded instead of dead.
-
-    >>> death_check_result(0), death_check_result(-2), death_check_result(-3)
-    ('survives', 'mortal_wound', 'dies')
-    """
-    if margin >= 0 and not critical_failure:
-        return "survives"
-    return "mortal_wound" if margin >= -2 and not critical_failure else "dies"
-
-
 # Made in every battle: a direct __init__ (senjo.engine.frozen).
-direct_init(Injury, HPThreshold)
+direct_init(Injury)

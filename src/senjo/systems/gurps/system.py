@@ -36,7 +36,7 @@ from senjo.systems.gurps.free_actions import free_action_options, take_free_acti
 from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import free_hand, take
 from senjo.systems.gurps.hexfield import HexField
-from senjo.systems.gurps.injury import consciousness_roll_modifier
+from senjo.systems.gurps.hp_thresholds import consciousness_roll_modifier
 from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter

@@ -36,12 +36,11 @@ from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.hexfield import HexField
+from senjo.systems.gurps.hp_thresholds import death_check_result, hp_thresholds_crossed
 from senjo.systems.gurps.injury import (
     Injury,
     can_target,
     cripples,
-    death_check_result,
-    hp_thresholds_crossed,
     injury,
     is_major_wound,
     knockback_roll_modifier,
