@@ -1,9 +1,8 @@
-"""The GURPS fast path: exact replays, agreement with the engine, its tables, declines, splits."""
+"""The GURPS fast path: exact replays, agreement with the engine, its tables, splits (what
+it declines: `test_fast_gurps_declines.py`)."""
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import itertools
 import random
 from typing import Any
@@ -16,12 +15,10 @@ from senjo.dice.roller import ScriptedDice
 from senjo.dice.systems.gurps import success_probability
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
-from senjo.scenario import Scenario, load_scenario, parse_scenario
+from senjo.scenario import Scenario, load_scenario
 from senjo.scenario.battle import build_battle
 from senjo.sim.aggregate import SimAggregate
-from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST, batch, runs
-from senjo.sim.fast_gurps.accept import MODELLED_ADVANTAGES, MODELLED_OPTIONS, fighter_reason
 from senjo.sim.fast_gurps.batch import play_blocks
 from senjo.sim.fast_gurps.constructed import _set_hands, _set_weapon
 from senjo.sim.fast_gurps.tables import (
@@ -47,13 +44,11 @@ from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import can_target, injury
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
-from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.state import GurpsState, RuleSet
 from senjo.systems.gurps.system import Gurps
 
 from .gurps_duels import (
     DUEL,
-    EXAMPLES,
     SCENARIOS,
     assert_engines_battle,
     check_tied_battles,
@@ -417,99 +412,6 @@ def _fast_defense_choice(
     slot, retreating, _, _ = block.defense_choice(v, zero, a, np.array([m]), np.array([deceptive]))
     chosen = block.t.fighters[v].slots[int(slot[0])]
     return chosen.kind, chosen.weapon, bool(retreating[0])
-
-
-# --- what it declines -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("file", "reason", "japanese"),
-    [
-        (
-            "corridor.yaml",
-            "the scenario has a map (the GURPS fast path plays without one)",
-            "マップのあるシナリオ（GURPSの高速経路はマップなしで戦う）",
-        ),
-    ],
-)
-def test_declines_with_its_reason(file: str, reason: str, japanese: str) -> None:
-    """A map: declined, the reason in one line, in English and Japanese (a shield against
-    shots: test_fast_gurps_mixed.py; groups: test_fast_gurps_group.py)."""
-    declined = GURPS_FAST.accepts(load_scenario(EXAMPLES / file))
-    assert declined == reason
-    assert declined is not None and in_lang(declined, "ja") == japanese
-
-
-#: A weapon made only to be thrown (a spear, which is also a melee weapon, is kept in hand:
-#: test_fast_gurps_random.py's spear duels).
-JAVELIN: dict[str, Any] = {
-    "key": "javelin",
-    "name": {"en": "Javelin", "ja": "投げ槍"},
-    "weight": 2,
-    "modes": [
-        {
-            "name": "throw",
-            "skill": "Thrown Weapon (Spear)",
-            "damage": "thr+1 imp",
-            "min_st": 6,
-            "ranged": {"acc": 3, "half_damage": "x1.5", "max_range": "x2.5", "thrown": True},
-        }
-    ],
-}
-
-
-@pytest.mark.parametrize(
-    ("change", "reason"),
-    [
-        (lambda d: d["combatants"][0]["weapons"].append(JAVELIN), "ranged weapon (javelin)"),
-        (
-            lambda d: d["combatants"][1].update(
-                weapons=["axe", "club", "large_knife"], ready=["axe", "club", "large_knife"]
-            ),
-            "more than two weapons ready",
-        ),
-        (
-            lambda d: d["combatants"][1].update(
-                weapons=["axe", "club", "large_knife"], ready=["axe", "club"]
-            ),
-            "a spare besides its two weapons ready",
-        ),
-        (
-            lambda d: d["combatants"][1].update(weapons=["axe", "spear"], ready=["axe", "spear"]),
-            "two weapons ready, one of them ranged (spear)",
-        ),
-        (lambda d: d["combatants"][1].update(controller="random"), "random controller"),
-    ],
-)
-def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
-    """A thrown weapon, a third weapon in hand, a spare beside two, a spear beside another
-    weapon (the AI might throw it) or a random player it does not model: declined."""
-    data = copy.deepcopy(load_scenario(DUEL).data)
-    change(data)
-    found = GURPS_FAST.accepts(parse_scenario(data, "changed.yaml"))
-    assert found is not None and reason in found
-    assert in_lang(found, "ja") != found  # a Japanese twin
-    assert GURPS_FAST.accepts(load_scenario(DUEL)) is None
-
-
-def test_every_known_trait_is_modelled_and_a_new_one_would_be_declined() -> None:
-    """Each trait a scenario may give is modelled; one added later without a model is
-    declined by name (the guard in `accept.py`)."""
-    assert ADVANTAGES <= MODELLED_ADVANTAGES
-    knight = load_scenario(DUEL).fighters[0]
-    newcomer = dataclasses.replace(knight, advantages=knight.advantages | {"luck"})
-    reason = fighter_reason(newcomer)
-    assert reason is not None and "(luck)" in reason and in_lang(reason, "ja") != reason
-
-
-def test_every_option_is_modelled_and_a_new_one_would_be_declined() -> None:
-    """Each GURPS option, at any value, is modelled (darkness the last to come in); one added
-    later without a model is declined by name (the guard in `accept.py`)."""
-    assert {option.name for option in Gurps.options} <= MODELLED_OPTIONS
-    duel = load_scenario(DUEL)
-    newcomer = dataclasses.replace(duel, options={"fog": "on"})
-    reason = GURPS_FAST.accepts(newcomer)
-    assert reason is not None and "fog=on" in reason and in_lang(reason, "ja") != reason
 
 
 # --- determinism by blocks ---------------------------------------------------------------------

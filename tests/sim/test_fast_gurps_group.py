@@ -48,7 +48,7 @@ from senjo.systems.gurps.events import AttackRolled
 from .gurps_duels import DUEL, SCENARIOS, assert_agrees, engine_figures, model_figures
 from .gurps_mixed import MIXED
 from .gurps_shootouts import RANGED, SHOOTOUTS
-from .test_fast_gurps import JAVELIN
+from .test_fast_gurps_declines import JAVELIN
 from .test_fast_gurps_random import random_duel, random_fighter, random_options
 from .test_fast_gurps_shootout import random_shootout
 

@@ -14,7 +14,7 @@ from senjo.sim.fast_gurps import GURPS_FAST, compiled
 from senjo.sim.fast_gurps.group import build_group_tables, play_group_blocks
 from senjo.sim.fast_gurps.layout import NMAX
 
-from .test_fast_gurps import JAVELIN
+from .test_fast_gurps_declines import JAVELIN
 from .test_fast_gurps_group import ARCHERS, PARTY, rngs
 
 pytest.importorskip("numba")

@@ -86,7 +86,7 @@ def javelin_duel(spare: bool) -> Scenario:
     """examples/gurps/duel.yaml with the knight's shield and sword traded for a javelin
     (`test_fast_gurps.JAVELIN`, ready), the sword kept as a spare if `spare`; ten yards
     apart."""
-    from .test_fast_gurps import JAVELIN
+    from .test_fast_gurps_declines import JAVELIN
 
     data = copy.deepcopy(load_scenario(DUEL).data)
     knight = data["combatants"][0]
