@@ -8,8 +8,11 @@ from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle
 from senjo.engine.events import Event
 from senjo.scenario.gurps import build_fighter
+from senjo.space.hexgrid import Facing, Hex
+from senjo.space.hexmap import HexMap
 from senjo.space.plane import Point
 from senjo.systems.gurps.field import Placement
+from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
@@ -59,3 +62,27 @@ def count_searches(monkeypatch: Any) -> list[Any]:
 
     monkeypatch.setattr(field_moves, "search", counted)
     return made
+
+
+#: Dice to fill the rest of a script: each 3d6 from them is a 9.
+SAFE = [3] * 40
+SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
+AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
+
+
+def on_map(
+    dice: list[int],
+    a: tuple[Hex, Facing],
+    b: tuple[Hex, Facing],
+    attacker: dict[str, object] | None = None,
+    defender: dict[str, object] | None = None,
+    grips: dict[str, int] | None = None,
+) -> Battle[GurpsState]:
+    """A battle on a 12x12 map, a and b placed before the first decision is made."""
+    specs = [fighter("a", "x", 0, **(attacker or SWORD)), fighter("b", "y", 1, **(defender or AXE))]
+    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
+    state.ground = HexField(HexMap.rectangle(12, 12))
+    for key, (place, facing) in (("a", a), ("b", b)):
+        state.status[key].hex, state.status[key].facing = place, facing
+    state.status["a"].grips.update(grips or {})
+    return Battle(Gurps(), state, ScriptedDice(dice))

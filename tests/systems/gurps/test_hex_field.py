@@ -10,44 +10,18 @@ from senjo.space.arcs import Arc, arc_of
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import HexMap
 from senjo.systems.gurps.ai import GurpsAI
-from senjo.systems.gurps.attack import AttackContext, attack_score
-from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
-from senjo.systems.gurps.events import AttackRolled, DamageRolled, DefenseRolled, Moved
+from senjo.systems.gurps.events import AttackRolled, DefenseRolled, Moved
 from senjo.systems.gurps.field import facing_name
 from senjo.systems.gurps.hexfield import HexField
-from senjo.systems.gurps.maneuvers import plan_options
-from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 from tests.sources import needs_sources
 
-from .helpers import choose, count_searches, events, fighter
-
-SAFE = [3] * 40
-SWORD = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
-AXE = {"skills": {"Axe/Mace": 12}, "weapons": ["axe"]}
-
-
-def _on_map(
-    dice: list[int],
-    a: tuple[Hex, Facing],
-    b: tuple[Hex, Facing],
-    attacker: dict[str, object] | None = None,
-    defender: dict[str, object] | None = None,
-    grips: dict[str, int] | None = None,
-) -> Battle[GurpsState]:
-    """A battle on a 12x12 map, a and b placed before the first decision is made."""
-    specs = [fighter("a", "x", 0, **(attacker or SWORD)), fighter("b", "y", 1, **(defender or AXE))]
-    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
-    state.ground = HexField(HexMap.rectangle(12, 12))
-    for key, (place, facing) in (("a", a), ("b", b)):
-        state.status[key].hex, state.status[key].facing = place, facing
-    state.status["a"].grips.update(grips or {})
-    return Battle(Gurps(), state, ScriptedDice(dice))
+from .helpers import AXE, SAFE, SWORD, choose, count_searches, events, fighter, on_map
 
 
 def test_a_facing_is_named_on_the_map_and_not_off_it() -> None:
     """The events name a fighter's facing (seed 001: 向き) N ... NW on a map, "" off it."""
-    game = _on_map([], (Hex(2, 2), Facing.N), (Hex(5, 2), Facing.N))
+    game = on_map([], (Hex(2, 2), Facing.N), (Hex(5, 2), Facing.N))
     for facing in Facing:
         game.state.status["a"].facing = facing
         assert facing_name(game.state, "a") == facing.name
@@ -57,14 +31,14 @@ def test_a_facing_is_named_on_the_map_and_not_off_it() -> None:
 
 def test_distance_is_counted_in_hexes() -> None:
     """seed 001: each hex is one yard; distance is the hex count."""
-    game = _on_map([], (Hex(2, 2), Facing.N), (Hex(5, 2), Facing.N))
+    game = on_map([], (Hex(2, 2), Facing.N), (Hex(5, 2), Facing.N))
     assert game.state.distance("a", "b") == 3.0
 
 
 def test_an_attack_from_behind_gets_no_defense() -> None:
     """seed 001: a foe in the back hex strikes a defender who cannot defend."""
     # a stands south of b; b faces north, so a is in b's back hex.
-    game = _on_map([3, 3, 3, *SAFE], (Hex(4, 5), Facing.N), (Hex(4, 4), Facing.N))
+    game = on_map([3, 3, 3, *SAFE], (Hex(4, 5), Facing.N), (Hex(4, 4), Facing.N))
     choose(game, "attack:b:broadsword/swing")
     choose(game, "torso")
     assert events(game, AttackRolled)[0].result == "hit"
@@ -74,7 +48,7 @@ def test_an_attack_from_behind_gets_no_defense() -> None:
 def test_a_side_attack_is_defended_at_minus_two() -> None:
     """seed 001: a foe in a side hex: the defense is at -2."""
     # b faces north; a stands to its right (east), facing b.
-    game = _on_map([3, 3, 3, *SAFE], (Hex(5, 4), Facing.SW), (Hex(4, 4), Facing.N))
+    game = on_map([3, 3, 3, *SAFE], (Hex(5, 4), Facing.SW), (Hex(4, 4), Facing.N))
     assert game.state.ground is not None
     assert game.state.ground.arc(game.state, "b", "a") == "right"
     choose(game, "attack:b:broadsword/swing")
@@ -86,7 +60,7 @@ def test_a_side_attack_is_defended_at_minus_two() -> None:
 def test_the_attack_step_turns_to_face_the_foe() -> None:
     """seed 001 (ステップ): the step of an Attack may turn freely, bringing the foe in front."""
     # a faces away from b (b is in a's back hex): the step turns a round to strike.
-    game = _on_map([6, 6, 4, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 5), Facing.N))
+    game = on_map([6, 6, 4, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 5), Facing.N))
     assert game.pending is not None and "attack:b:broadsword/swing" in game.pending.keys
     choose(game, "attack:b:broadsword/swing")
     choose(game, "torso")
@@ -97,7 +71,7 @@ def test_the_attack_step_turns_to_face_the_foe() -> None:
 
 def test_the_ai_moves_next_to_the_foe_and_faces_it() -> None:
     """seed 001 (移動点): the AI's Move ends beside the foe, facing it, for the fewest points."""
-    game = _on_map([], (Hex(1, 1), Facing.S), (Hex(1, 7), Facing.N))
+    game = on_map([], (Hex(1, 1), Facing.S), (Hex(1, 7), Facing.N))
     choose(game, "move")
     assert game.pending is not None
     game.decide(GurpsAI().choose(game, game.pending))
@@ -111,7 +85,7 @@ def test_the_ai_moves_next_to_the_foe_and_faces_it() -> None:
 def test_knockback_pushes_hex_by_hex_away() -> None:
     """B378: knockback moves the target straight away from the attacker, hex by hex."""
     giant = dict(SWORD, st=20, skills={"Axe/Mace": 14}, weapons=["mace"])
-    game = _on_map(
+    game = on_map(
         [3, 3, 3, 6, 6, 6, 3, 3, 3, *SAFE],
         (Hex(4, 4), Facing.S),
         (Hex(4, 5), Facing.N),
@@ -126,7 +100,7 @@ def test_knockback_pushes_hex_by_hex_away() -> None:
 
 def test_retreat_steps_one_hex_away_from_the_attacker() -> None:
     """seed 001 (後退): a retreating defender moves one hex away from the attacker."""
-    game = _on_map([3, 3, 3, 3, 3, 3, *SAFE], (Hex(4, 4), Facing.S), (Hex(4, 5), Facing.N))
+    game = on_map([3, 3, 3, 3, 3, 3, *SAFE], (Hex(4, 4), Facing.S), (Hex(4, 5), Facing.N))
     choose(game, "attack:b:broadsword/swing")
     choose(game, "torso")
     choose(game, "dodge+retreat")
@@ -137,7 +111,7 @@ def test_retreat_steps_one_hex_away_from_the_attacker() -> None:
 def test_a_figure_cannot_retreat_off_the_map() -> None:
     """seed 001 (後退): with no open hex behind (here the map edge), the defender stays."""
     bottom = Hex.from_offset(4, 11)
-    game = _on_map(
+    game = on_map(
         [3, 3, 3, 3, 3, 3, *SAFE], (bottom.neighbor(Facing.N), Facing.S), (bottom, Facing.N)
     )
     choose(game, "attack:b:broadsword/swing")
@@ -149,7 +123,7 @@ def test_a_figure_cannot_retreat_off_the_map() -> None:
 def test_move_on_a_map_is_a_choice_of_end_hex_and_facing() -> None:
     """seed 001 (移動点): on a hex map Move asks for the end hex and facing among all it can
     reach, each with its cost; the figure ends exactly there."""
-    game = _on_map([], (Hex(1, 1), Facing.S), (Hex(8, 8), Facing.N))
+    game = on_map([], (Hex(1, 1), Facing.S), (Hex(8, 8), Facing.N))
     choose(game, "move")
     assert game.pending is not None and game.pending.kind == "destination"
     ends = {option.key: option.cost for option in game.pending.options}
@@ -162,179 +136,12 @@ def test_move_on_a_map_is_a_choice_of_end_hex_and_facing() -> None:
     assert events(game, Moved)[0].direction == "to"
 
 
-SPEAR = {"st": 11, "dx": 12, "ht": 11, "skills": {"Spear": 14}, "weapons": ["spear"]}
-BOW = {"st": 11, "dx": 13, "ht": 11, "skills": {"Bow": 14}, "weapons": ["regular_bow"]}
-
-
-def _three(
-    attacker: dict[str, object], middle_side: str, middle_posture: str = "standing"
-) -> Battle[GurpsState]:
-    """a (side x) at (4,1) facing S, a third figure m at (4,2), the target b (side y) at (4,3)."""
-    specs = [
-        fighter("a", "x", 0, **attacker),
-        fighter("b", "y", 1, **AXE),
-        fighter("m", middle_side, 2, **AXE),
-    ]
-    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
-    state.ground = HexField(HexMap.rectangle(12, 12))
-    places = {"a": (Hex(4, 1), Facing.S), "m": (Hex(4, 2), Facing.N), "b": (Hex(4, 3), Facing.N)}
-    for key, (place, facing) in places.items():
-        state.status[key].hex, state.status[key].facing = place, facing
-    state.status["m"].posture = middle_posture
-    return Battle(Gurps({"max_rounds": "5"}), state, ScriptedDice([6, 6, 4, *SAFE]))
-
-
-def _skill_modifiers(game: Battle[GurpsState], option: str) -> dict[str, int]:
-    assert game.pending is not None and game.pending.actor == "a"
-    choose(game, option)
-    choose(game, "torso")
-    return dict(events(game, AttackRolled)[0].skill.modifiers.items)
-
-
-def test_a_long_weapon_strikes_past_a_friend_freely_but_past_a_foe_at_minus_four() -> None:
-    """seed 001 (何かあるヘクスを通して攻撃する): through a friend's hex no penalty, a foe's -4."""
-    for side, expected in (("x", {}), ("y", {"through_foe_hex": -4})):
-        game = _three(SPEAR, side)
-        game.state.status["a"].grips["spear"] = 2
-        assert _skill_modifiers(game, "attack:b:spear/thrust_two_handed") == expected
-
-
-def test_firing_through_a_figure_is_minus_four_unless_it_lies_down() -> None:
-    """seed 001 (ものが存在するヘクスを通しての射撃): -4 per figure in the way; a figure lying
-    down does not block a shot between two standing figures (an interpretation)."""
-    standing = _skill_modifiers(_three(BOW, "x"), "attack:b:regular_bow/shoot")
-    assert standing.get("firing_through_occupied") == -4
-    lying = _skill_modifiers(_three(BOW, "x", "lying"), "attack:b:regular_bow/shoot")
-    assert "firing_through_occupied" not in lying
-
-
-def test_long_weapon_tactics_seed_example() -> None:
-    """seed 001 (長い武器を用いた戦法): a spearman 2 hexes from a swordsman strikes and steps
-    back, ending 3 hexes away, where the swordsman (reach 1) cannot reach with Attack."""
-    spear = dict(SPEAR, dx=13, ht=12)  # the faster fighter: the spearman acts first
-    sword = {"st": 12, "dx": 12, "ht": 12, "skills": {"Broadsword": 14}, "weapons": ["broadsword"]}
-    game = _on_map(
-        [6, 6, 4, *SAFE],
-        (Hex(4, 2), Facing.S),
-        (Hex(4, 4), Facing.N),
-        spear,
-        sword,
-        grips={"spear": 2},
-    )
-    assert game.pending is not None and game.pending.actor == "a"
-    choose(game, "attack/step_back:b:spear/thrust_two_handed")
-    choose(game, "torso")
-    assert game.state.distance("a", "b") == 3.0
-    assert events(game, Moved)[-1].direction == "step_back"
-    assert game.pending is not None and game.pending.actor == "b"
-    assert not any(key.startswith("attack:a:broadsword") for key in game.pending.keys)
-    assert any(key.startswith("move_and_attack:a:broadsword") for key in game.pending.keys)
-
-
-def test_a_missed_shot_may_hit_the_figure_in_the_way() -> None:
-    """seed 001 (誤射): a miss is rolled again against each figure on the line, at 9 (or the
-    shot's skill if lower); the figure hit may defend, then takes the damage."""
-    game = _three(BOW, "x")
-    game.dice = ScriptedDice([6, 6, 4, 3, 3, 3, 4, *SAFE])
-    choose(game, "attack:b:regular_bow/shoot")
-    choose(game, "torso")
-    attacks = events(game, AttackRolled)
-    assert [(a.target, a.result) for a in attacks] == [("b", "miss"), ("m", "hit")]
-    assert attacks[1].skill.value == 9
-    assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
-    choose(game, "none")
-    assert [d.target for d in events(game, DamageRolled)] == ["m"]
-
-
-def _past(behind: Hex) -> Battle[GurpsState]:
-    """a (side x) at (4,1) shooting south at b (side y) at (4,2); a friend m of a at `behind`."""
-    specs = [fighter("a", "x", 0, **BOW), fighter("b", "y", 1, **AXE), fighter("m", "x", 2, **AXE)]
-    state = Gurps.new_state([f for f, _ in specs], {f.key: p for f, p in specs})
-    state.ground = HexField(HexMap.rectangle(12, 12))
-    places = {"a": (Hex(4, 1), Facing.S), "b": (Hex(4, 2), Facing.N), "m": (behind, Facing.N)}
-    for key, (place, facing) in places.items():
-        state.status[key].hex, state.status[key].facing = place, facing
-    # the shot hits (9), b dodges (5), the stray shot is rolled at 9 (9)
-    return Battle(
-        Gurps({"max_rounds": "5"}), state, ScriptedDice([3, 3, 3, 2, 2, 1, 3, 3, 3, *SAFE])
-    )
-
-
-def test_a_dodged_shot_flies_on_and_may_hit_a_figure_beyond() -> None:
-    """seed 001 (流れ弾): a shot the target dodges is rolled, as a wrong target, against the
-    figures on the line carried on past the target, nearest the target first."""
-    game = _past(Hex(4, 4))
-    choose(game, "attack:b:regular_bow/shoot")
-    choose(game, "torso")
-    choose(game, "dodge")
-    assert events(game, DefenseRolled)[0].result == "success"
-    attacks = events(game, AttackRolled)
-    assert [(a.target, a.result) for a in attacks] == [("b", "hit"), ("m", "hit")]
-    assert attacks[1].skill.value == 9
-    assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
-    choose(game, "none")
-    assert [d.target for d in events(game, DamageRolled)] == ["m"]
-
-
-def test_a_dodged_shot_misses_a_figure_off_the_line() -> None:
-    """seed 001 (流れ弾): only figures on the line's extension are at risk."""
-    game = _past(Hex(6, 4))
-    choose(game, "attack:b:regular_bow/shoot")
-    choose(game, "torso")
-    choose(game, "dodge")
-    assert [a.target for a in events(game, AttackRolled)] == ["b"]
-    assert not events(game, DamageRolled)
-
-
-def _bow_score(game: Battle[GurpsState]) -> Any:
-    bow = game.state.fighters["a"].weapon("regular_bow").mode("shoot")
-    return attack_score(game.state, "a", "b", "regular_bow", bow, AttackPlan(), AttackContext())
-
-
-def test_a_shot_at_a_target_out_of_sight_is_shooting_blind() -> None:
-    """seed 001 (視界外射撃): as a Wild Swing at -10, effective skill at most 9, no Aim."""
-    sharp = dict(BOW, skills={"Bow": 22})
-    game = _on_map([], (Hex(4, 4), Facing.N), (Hex(4, 6), Facing.N), attacker=sharp)
-    status = game.state.status["a"]
-    status.aim_turns, status.aim_target, status.aim_weapon = 3, "b", "regular_bow"
-    score = _bow_score(game)
-    assert score.modifiers.amount("shooting_blind") == -10
-    assert score.modifiers.amount("aim") == 0
-    assert score.value == 9
-    low = _on_map([], (Hex(4, 4), Facing.N), (Hex(4, 6), Facing.N), attacker=BOW)
-    assert _bow_score(low).value == 4  # 14 - 10
-    choice = ManeuverChoice("attack", target="b", weapon="regular_bow", mode="shoot")
-    assert plan_options(game.state, "a", choice) == (AttackPlan("random"),)
-
-
-def test_peripheral_vision_sees_a_side_target() -> None:
-    """seed 001 (射界): the gray side hexes are in sight with Peripheral Vision."""
-    wide = dict(BOW, advantages=["peripheral_vision"])
-    side = Hex(4, 4).neighbor(Facing.SE)
-    plain = _on_map([], (Hex(4, 4), Facing.N), (side, Facing.N), attacker=BOW)
-    seeing = _on_map([], (Hex(4, 4), Facing.N), (side, Facing.N), attacker=wide)
-    assert _bow_score(plain).modifiers.amount("shooting_blind") == -10
-    assert _bow_score(seeing).modifiers.amount("shooting_blind") == 0
-
-
-def test_a_shooter_turns_toward_a_target_behind_before_shooting() -> None:
-    """seed 001 (ステップ): the Attack's Step may turn freely, so no blind shot is needed."""
-    game = _on_map([3, 3, 3, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 6), Facing.N), attacker=BOW)
-    choose(game, "attack:b:regular_bow/shoot")
-    if game.pending is not None and game.pending.kind == "attack_plan":
-        choose(game, "torso")
-    assert game.state.status["a"].facing == Facing.S
-    turn = events(game, Moved)[0]
-    assert (turn.actor, turn.direction, turn.yards, turn.facing) == ("a", "turn", 0.0, "S")
-    assert events(game, AttackRolled)[0].skill.modifiers.amount("shooting_blind") == 0
-
-
 def test_a_move_and_attack_picks_its_end_and_can_strike_from_the_side() -> None:
     """seed 001 (移動点, 側面・背面からの攻撃への防御): the mover chooses where its Move and
     Attack ends, among the hexes it can strike from; from the foe's side hex the foe's
     defense is at -2."""
     # b faces north at (4, 4); a starts three hexes south and ends at b's right side.
-    game = _on_map([2, 3, 3, 6, 6, 6, *SAFE], (Hex(4, 7), Facing.N), (Hex(4, 4), Facing.N))
+    game = on_map([2, 3, 3, 6, 6, 6, *SAFE], (Hex(4, 7), Facing.N), (Hex(4, 4), Facing.N))
     choose(game, "move_and_attack:b:broadsword/swing")
     assert game.pending is not None and game.pending.kind == "destination"
     side = Hex(4, 4).neighbor(Facing.SE)
@@ -349,7 +156,7 @@ def test_a_runaround_attack_from_the_front_counts_as_a_side_attack() -> None:
     """seed 001 (回り込み攻撃): a fast attacker that starts in front of the foe and runs
     round to its back is seen coming: the foe defends as against a side attack (-2)."""
     fast = {**SWORD, "basic_move": 8}
-    game = _on_map(
+    game = on_map(
         [2, 3, 3, 6, 6, 6, *SAFE], (Hex(4, 2), Facing.S), (Hex(4, 4), Facing.N), attacker=fast
     )
     choose(game, "move_and_attack:b:broadsword/swing")
@@ -366,7 +173,7 @@ def test_an_attack_from_behind_by_one_who_started_behind_gets_no_defense() -> No
     """seed 001 (回り込み攻撃): truly from behind - the attacker was never in view - there
     is no active defense at all."""
     fast = {**SWORD, "basic_move": 8}
-    game = _on_map([2, 3, 3, *SAFE], (Hex(4, 7), Facing.N), (Hex(4, 4), Facing.N), attacker=fast)
+    game = on_map([2, 3, 3, *SAFE], (Hex(4, 7), Facing.N), (Hex(4, 4), Facing.N), attacker=fast)
     choose(game, "move_and_attack:b:broadsword/swing")
     back = Hex(4, 4).neighbor(Facing.S)
     choose(game, f"{back}/N")
@@ -378,7 +185,7 @@ def test_all_out_defense_increased_dodge_moves_on_half_move() -> None:
     """seed 001 (全力防御): Increased Dodge gets half Move (rounded up) in movement points and
     any facing at the end; staying put is offered first."""
     slow = {**SWORD, "basic_move": 5}  # half Move: 3 points
-    game = _on_map([], (Hex(4, 6), Facing.N), (Hex(9, 9), Facing.N), attacker=slow)
+    game = on_map([], (Hex(4, 6), Facing.N), (Hex(9, 9), Facing.N), attacker=slow)
     choose(game, "all_out_defense/increased_dodge")
     assert game.pending is not None and game.pending.kind == "destination"
     ends = game.pending.options
@@ -394,7 +201,7 @@ def test_the_ai_comes_at_the_foe_from_its_side_when_it_can() -> None:
     """The AI uses the map (seed 001 側面・背面): among the ends beside the foe, facing it,
     it takes one in the foe's side or back arc, where the foe defends worse."""
     # b faces south toward a; a has Move 6 and can reach b's sides.
-    game = _on_map([], (Hex(4, 8), Facing.N), (Hex(4, 4), Facing.S))
+    game = on_map([], (Hex(4, 8), Facing.N), (Hex(4, 4), Facing.S))
     choose(game, "move")
     assert game.pending is not None
     game.decide(GurpsAI().choose(game, game.pending))
@@ -445,7 +252,7 @@ def test_a_figure_lying_down_fills_two_hexes_and_rises_in_either() -> None:
     """seed 001 (姿勢変更): a man-sized figure lying down fills two hexes - its legs where it
     stood, its upper body in an adjacent hex (here the one behind it); others cannot
     enter that hex, a foe beside it can strike; rising, it stands in either hex."""
-    game = _on_map([], (Hex(4, 4), Facing.N), (Hex(9, 9), Facing.N))
+    game = on_map([], (Hex(4, 4), Facing.N), (Hex(9, 9), Facing.N))
     choose(game, "change_posture/lying")
     a = game.state.status["a"]
     assert a.hex == Hex(4, 4) and a.prone_hex == Hex(4, 5)
@@ -502,7 +309,7 @@ def test_a_much_larger_figure_blocks_a_line_of_fire_completely() -> None:
 def test_a_retreating_defender_turns_sixty_degrees_toward_the_attacker() -> None:
     """seed 001 (後退): after a retreat the defender may turn 60°; senjo turns it one step
     toward an attacker that is not in front."""
-    game = _on_map([3, 3, 4, 6, 6, 6, *SAFE], (Hex(5, 4), Facing.SW), (Hex(4, 4), Facing.N))
+    game = on_map([3, 3, 4, 6, 6, 6, *SAFE], (Hex(5, 4), Facing.SW), (Hex(4, 4), Facing.N))
     choose(game, "attack:b:broadsword/swing")
     choose(game, "torso")
     choose(game, "dodge+retreat")
@@ -519,7 +326,7 @@ def test_a_move_search_is_reused_until_a_figure_moves(monkeypatch: Any) -> None:
     """seed 001 (移動点): the hexes a move reaches depend on where everyone stands; the
     field searches once per arrangement and again when a figure moves."""
     calls = count_searches(monkeypatch)
-    game = _on_map([], (Hex(2, 2), Facing.N), (Hex(4, 2), Facing.N))
+    game = on_map([], (Hex(2, 2), Facing.N), (Hex(4, 2), Facing.N))
     ground = game.state.ground
     assert isinstance(ground, HexField)
     calls.clear()  # the searches behind the first decision's options
@@ -543,7 +350,7 @@ def _attack_steps() -> list[Any]:
     routes: list[Any] = []
     foe = Hex(6, 6)
     for wall in ((), (Hex(6, 5),)):
-        game = _on_map([], (Hex(2, 2), Facing.N), (foe, Facing.N))
+        game = on_map([], (Hex(2, 2), Facing.N), (foe, Facing.N))
         ground = game.state.ground = HexField(HexMap.rectangle(12, 12, walls=wall))
         status = game.state.status["a"]
         for place in ground.map:
@@ -591,7 +398,7 @@ def test_a_stumble_on_the_map_ends_in_the_hex_past_the_foe_facing_on() -> None:
     """Unarmed critical miss 14 (fact sheet): end 1 yard past the foe, facing away - on the
     map, the hex beyond the foe's on the kicker's heading, the foe in its back hex
     (interpretation 49)."""
-    game = _on_map([*STUMBLE, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 3), Facing.S), BRAWLER)
+    game = on_map([*STUMBLE, *SAFE], (Hex(4, 4), Facing.N), (Hex(4, 3), Facing.S), BRAWLER)
     choose(game, "attack:b:kick/kick")
     choose(game, "torso")
     status = game.state.status["a"]
@@ -604,7 +411,7 @@ def test_a_stumble_on_the_map_ends_in_the_hex_past_the_foe_facing_on() -> None:
 
 def test_a_stumble_into_the_map_edge_stays_put() -> None:
     """The hex beyond the foe is off the map: the stumbler stays where it stood."""
-    game = _on_map([*STUMBLE, *SAFE], (Hex(0, 1), Facing.N), (Hex(0, 0), Facing.S), BRAWLER)
+    game = on_map([*STUMBLE, *SAFE], (Hex(0, 1), Facing.N), (Hex(0, 0), Facing.S), BRAWLER)
     choose(game, "attack:b:kick/kick")
     choose(game, "torso")
     assert game.state.status["a"].hex == Hex(0, 1)
