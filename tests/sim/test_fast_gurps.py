@@ -44,7 +44,8 @@ from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.injury import can_target, injury
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
-from senjo.systems.gurps.state import GurpsState, RuleSet
+from senjo.systems.gurps.ruleset import RuleSet
+from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 
 from .gurps_duels import (

@@ -29,9 +29,9 @@ from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.hands import free_hand, let_go, take
 from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
 from senjo.systems.gurps.model import Fighter
+from senjo.systems.gurps.ruleset import RuleSet
 from senjo.systems.gurps.state import (
     GurpsState,
-    RuleSet,
     shared,
     with_item,
     without_item,

@@ -17,10 +17,10 @@ import pytest
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.choices import Watch
+from senjo.systems.gurps.ruleset import RuleSet
 from senjo.systems.gurps.state import (
     FighterState,
     GurpsState,
-    RuleSet,
 )
 from senjo.systems.gurps.system import Gurps
 from tests.systems.gurps.helpers import fighter

@@ -37,7 +37,8 @@ from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import effective_mode
 from senjo.systems.gurps.readying import ready
-from senjo.systems.gurps.state import GurpsState, RuleSet, without_item
+from senjo.systems.gurps.ruleset import RuleSet
+from senjo.systems.gurps.state import GurpsState, without_item
 from senjo.systems.gurps.system import Gurps
 
 __all__: list[str] = []

@@ -41,7 +41,8 @@ from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
-from senjo.systems.gurps.state import NOTHING, FighterState, GurpsState, RuleSet, shared
+from senjo.systems.gurps.ruleset import RuleSet
+from senjo.systems.gurps.state import NOTHING, FighterState, GurpsState, shared
 from senjo.systems.gurps.wounds import knock_out
 
 __all__ = ["Gurps", "initiative_order"]
