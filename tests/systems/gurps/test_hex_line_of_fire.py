@@ -88,6 +88,17 @@ def test_long_weapon_tactics_seed_example() -> None:
     assert any(key.startswith("move_and_attack:a:broadsword") for key in game.pending.keys)
 
 
+def _the_shot_goes_on_to_hit_m(game: Battle[GurpsState], at_b: str) -> None:
+    """The shot at b came out `at_b`, then was rolled against m at 9 and hit: m defends
+    (here not at all) and takes the damage."""
+    attacks = events(game, AttackRolled)
+    assert [(a.target, a.result) for a in attacks] == [("b", at_b), ("m", "hit")]
+    assert attacks[1].skill.value == 9
+    assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
+    choose(game, "none")
+    assert [d.target for d in events(game, DamageRolled)] == ["m"]
+
+
 def test_a_missed_shot_may_hit_the_figure_in_the_way() -> None:
     """seed 001 (誤射): a miss is rolled again against each figure on the line, at 9 (or the
     shot's skill if lower); the figure hit may defend, then takes the damage."""
@@ -95,12 +106,7 @@ def test_a_missed_shot_may_hit_the_figure_in_the_way() -> None:
     game.dice = ScriptedDice([6, 6, 4, 3, 3, 3, 4, *SAFE])
     choose(game, "attack:b:regular_bow/shoot")
     choose(game, "torso")
-    attacks = events(game, AttackRolled)
-    assert [(a.target, a.result) for a in attacks] == [("b", "miss"), ("m", "hit")]
-    assert attacks[1].skill.value == 9
-    assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
-    choose(game, "none")
-    assert [d.target for d in events(game, DamageRolled)] == ["m"]
+    _the_shot_goes_on_to_hit_m(game, "miss")
 
 
 def _past(behind: Hex) -> Battle[GurpsState]:
@@ -125,12 +131,7 @@ def test_a_dodged_shot_flies_on_and_may_hit_a_figure_beyond() -> None:
     choose(game, "torso")
     choose(game, "dodge")
     assert events(game, DefenseRolled)[0].result == "success"
-    attacks = events(game, AttackRolled)
-    assert [(a.target, a.result) for a in attacks] == [("b", "hit"), ("m", "hit")]
-    assert attacks[1].skill.value == 9
-    assert game.pending is not None and (game.pending.actor, game.pending.kind) == ("m", "defense")
-    choose(game, "none")
-    assert [d.target for d in events(game, DamageRolled)] == ["m"]
+    _the_shot_goes_on_to_hit_m(game, "hit")
 
 
 def test_a_dodged_shot_misses_a_figure_off_the_line() -> None:
