@@ -71,6 +71,25 @@ def test_moves_bad_maneuver_is_one_line() -> None:
     assert_usage_error(run_senjo("gurps", "moves", "--move", "3", "--maneuver", "fly"), "move")
 
 
+def test_moves_a_move_that_is_not_a_whole_number_is_one_line() -> None:
+    """--move x exits 2 with senjo's one line, in English or Japanese."""
+    assert_usage_error(
+        run_senjo("gurps", "moves", "--move", "x", "--lang", "en"),
+        "--move takes a whole number, not 'x'",
+    )
+    assert_usage_error(
+        run_senjo("gurps", "moves", "--move", "2.5", "--lang", "ja"), "--move は整数です: '2.5'"
+    )
+
+
+def test_run_a_seed_that_is_not_a_whole_number_is_one_line() -> None:
+    """`senjo run --seed x` exits 2 with senjo's one line."""
+    assert_usage_error(
+        run_senjo("run", str(EXAMPLES / "duel.yaml"), "--seed", "x", "--lang", "en"),
+        "--seed takes a whole number, not 'x'",
+    )
+
+
 def test_run_show_map_draws_the_board_each_round() -> None:
     """`senjo run --show-map` draws the hex map (figures with facing arrows) every round."""
     corridor = EXAMPLES / "corridor.yaml"

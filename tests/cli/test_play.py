@@ -49,3 +49,11 @@ def test_unknown_combatant_is_one_line() -> None:
     """--as with a key that is not in the scenario exits 2 naming the combatants."""
     result = CliRunner().invoke(app, ["play", str(DUEL), "--as", "ogre"], env=C_LOCALE)
     assert_usage_error(result, "knight, raider")
+
+
+def test_a_seed_that_is_not_a_whole_number_is_one_line() -> None:
+    """--seed x is senjo's one line in the language asked for, as every other mistake."""
+    result = CliRunner().invoke(
+        app, ["play", str(DUEL), "--as", "knight", "--seed", "x", "--lang", "ja"], env=C_LOCALE
+    )
+    assert_usage_error(result, "--seed は整数です: 'x'")

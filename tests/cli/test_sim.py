@@ -194,6 +194,8 @@ def test_sim_plot(lang: str, suffix: str, tmp_path: Path) -> None:
     [
         (["--path", "quick"], ["--path takes auto, engine or fast"]),
         (["-n", "0"], ["-n takes a number of battles of 1 or more"]),
+        (["-n", "lots"], ["-n takes a number of battles of 1 or more", "not lots"]),
+        (["--seed", "x"], ["--seed takes a whole number, not 'x'"]),
         (["--workers", "0"], ["--workers takes 1 or more", "or auto"]),
         (["--workers", "many"], ["--workers takes 1 or more", "or auto", "not many"]),
         (["--plot", "out.pdf"], ["--plot out.pdf", ".png or .svg"]),
@@ -216,6 +218,8 @@ def test_sim_errors(args: list[str], fragments: list[str]) -> None:
     [
         (["--path", "quick"], ["--path には auto、engine、fast のいずれか", "'quick' は不可"]),
         (["-n", "0"], ["-n には1以上の戦闘数"]),
+        (["-n", "lots"], ["-n には1以上の戦闘数", "lots は不可"]),
+        (["--seed", "x"], ["--seed は整数です: 'x'"]),
         (["--workers", "0"], ["--workers には1以上", "auto"]),
         (["--workers", "many"], ["--workers には1以上", "many は不可"]),
         (["--plot", "out.pdf"], ["--plot out.pdf：", ".png か .svg"]),
@@ -433,6 +437,7 @@ def test_sweep_point_matches_sim() -> None:
         (["--vary", "options.max_rounds=0"], ["options.max_rounds=0", "whole number of 1 or more"]),
         (["--vary", "skills"], ["--vary takes PATH=VALUES"]),
         (["--vary", "options.max_rounds=9..1"], ["a <= b"]),
+        (["--vary", "options.max_rounds=5", "--seed", "1.5"], ["--seed takes a whole number"]),
         (
             ["--vary", "options.max_rounds=5", "--side", "elves"],
             ["--side 'elves'", "knights, raiders"],

@@ -9,7 +9,7 @@ import typer
 
 from senjo import __version__
 from senjo.cli.dice_errors import dice_error_text
-from senjo.cli.options import parse_lang, parse_options
+from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, said
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
@@ -50,7 +50,9 @@ def _build(
 
 def run_command(
     scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed.")] = None,
+    seed_text: Annotated[
+        str | None, typer.Option("--seed", metavar="S", help="Random seed (a whole number).")
+    ] = None,
     lang: LangOption = None,
     log: Annotated[
         Path | None, typer.Option("--log", help="Write the journal (JSON lines).")
@@ -64,7 +66,7 @@ def run_command(
     chosen = parse_lang(lang)
     scenario = _load(scenario_path, chosen)
     options = parse_options(option, chosen)
-    used_seed = effective_seed(scenario, seed)
+    used_seed = effective_seed(scenario, parse_whole(seed_text, "--seed", chosen))
     battle = _build(scenario, used_seed, options, chosen, record_dice=log is not None)
     run(battle, controllers_for(scenario, used_seed))
     if show_map and scenario.ground is None:

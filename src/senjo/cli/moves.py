@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from senjo.cli.options import parse_lang
+from senjo.cli.options import parse_lang, parse_whole
 from senjo.cli.output import fail, said
 from senjo.scenario import ScenarioError, load_scenario
 from senjo.space.hexgrid import Facing, Hex
@@ -51,7 +51,9 @@ def moves_command(
         Path | None, typer.Argument(metavar="[SCENARIO]", help="A scenario with a map.")
     ] = None,
     who: Annotated[str | None, typer.Option("--who", help="The combatant who moves.")] = None,
-    move: Annotated[int | None, typer.Option("--move", help="Move, on an open map.")] = None,
+    move_text: Annotated[
+        str | None, typer.Option("--move", metavar="N", help="Move, on an open map.")
+    ] = None,
     maneuver: Annotated[
         str,
         typer.Option(
@@ -67,6 +69,7 @@ def moves_command(
 ) -> None:
     """List every hex a figure can end its maneuver in, with the cheapest cost and facings."""
     chosen = parse_lang(lang)
+    move = parse_whole(move_text, "--move", chosen)
     if maneuver not in PROFILES:
         known = ", ".join(PROFILES)
         fail(

@@ -19,7 +19,7 @@ from senjo.cli.battle import (
     _load,
     write_journal,
 )
-from senjo.cli.options import parse_lang, parse_options
+from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, said
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
@@ -145,7 +145,9 @@ class TerminalController:
 def play_command(
     scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
     who: Annotated[str, typer.Option("--as", help="The combatant you play (its key).")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed.")] = None,
+    seed_text: Annotated[
+        str | None, typer.Option("--seed", metavar="S", help="Random seed (a whole number).")
+    ] = None,
     lang: LangOption = None,
     log: Annotated[
         Path | None, typer.Option("--log", help="Write the journal (JSON lines), even on quit.")
@@ -165,7 +167,7 @@ def play_command(
             )
         )
     options = parse_options(option, chosen)
-    used_seed = effective_seed(scenario, seed)
+    used_seed = effective_seed(scenario, parse_whole(seed_text, "--seed", chosen))
     battle = _build(scenario, used_seed, options, chosen, record_dice=True)
     narrator = narrator_for(scenario, chosen)
     person = TerminalController(narrator, chosen)

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from senjo.cli.options import parse_lang, parse_options
+from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, say
 from senjo.dice.formatting import Lang
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
@@ -42,9 +42,14 @@ OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="Override an optional rule: NAME=VALUE (repeatable)."),
 ]
-BattlesOption = Annotated[int, typer.Option("-n", "--battles", help="Battles to play.")]
+#: Whole numbers taken as text: senjo says what is wrong, in the chosen language
+#: (`check_counts`, `parse_whole`), rather than the command-line library in English.
+BattlesOption = Annotated[
+    str, typer.Option("-n", "--battles", metavar="N", help="Battles to play.")
+]
 SeedOption = Annotated[
-    int | None, typer.Option("--seed", help="Seed S: battle i uses derive_seed(S, i).")
+    str | None,
+    typer.Option("--seed", metavar="S", help="Seed S: battle i uses derive_seed(S, i)."),
 ]
 WorkersOption = Annotated[
     str,
@@ -132,11 +137,24 @@ def load_with_options(path: Path, options: dict[str, str], lang: Lang = "en") ->
         fail(f"--option: {error.text(lang)}")
 
 
-def check_counts(battles: int, workers: str, lang: Lang) -> int | None:
-    """`-n` is 1 or more and `--workers` 1 or more or `auto` (else one line and exit 2);
-    returns the workers asked for, None for auto (`senjo.sim.workers.auto_workers`)."""
-    if battles < 1:
+def check_counts(battles: str, workers: str, lang: Lang) -> tuple[int, int | None]:
+    """`-n` is a whole number, 1 or more, and `--workers` 1 or more or `auto` (else one
+    line and exit 2); returns the battles and the workers asked for, None for auto
+    (`senjo.sim.workers.auto_workers`).
+
+    >>> check_counts("200", "auto", "en"), check_counts("5", "2", "en")
+    ((200, None), (5, 2))
+    """
+    try:
+        count = int(battles.strip())
+    except ValueError:
+        count = 0
+    if count < 1:
         fail(error_text("battles", lang, value=battles))
+    return count, _workers(workers, lang)
+
+
+def _workers(workers: str, lang: Lang) -> int | None:
     if workers.strip().lower() == "auto":
         return None
     try:
@@ -217,8 +235,8 @@ def report_console() -> Console:
 
 def sim_command(
     scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
-    battles: BattlesOption = 1000,
-    seed: SeedOption = None,
+    battles_text: BattlesOption = "1000",
+    seed_text: SeedOption = None,
     workers: WorkersOption = "auto",
     path: Annotated[
         str, typer.Option("--path", help="auto, engine or fast: how battles are played.")
@@ -234,7 +252,8 @@ def sim_command(
     from senjo.sim.summary import summarize
 
     chosen_lang = parse_lang(lang)
-    asked = check_counts(battles, workers, chosen_lang)
+    battles, asked = check_counts(battles_text, workers, chosen_lang)
+    seed = parse_whole(seed_text, "--seed", chosen_lang)
     check_plot(plot, chosen_lang)
     if path not in ("auto", "engine", "fast"):
         fail(error_text("path", chosen_lang, value=path))

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from senjo.cli.options import parse_lang, parse_options
+from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail
 from senjo.cli.sim import (
     BackendOption,
@@ -119,8 +119,8 @@ def sweep_command(
             "e.g. combatants.knight.skills.Broadsword=10..18 or options.max_rounds=10,20.",
         ),
     ] = None,
-    battles_per_point: BattlesOption = 1000,
-    seed: SeedOption = None,
+    battles_text: BattlesOption = "1000",
+    seed_text: SeedOption = None,
     workers: WorkersOption = "auto",
     json_output: JsonOption = False,
     plot: PlotOption = None,
@@ -134,7 +134,8 @@ def sweep_command(
 ) -> None:
     """Simulate a scenario at every point of a parameter grid (the same seeds at every point)."""
     chosen_lang = parse_lang(lang)
-    asked = check_counts(battles_per_point, workers, chosen_lang)
+    battles_per_point, asked = check_counts(battles_text, workers, chosen_lang)
+    seed = parse_whole(seed_text, "--seed", chosen_lang)
     check_plot(plot, chosen_lang)
     try:
         varies = [parse_vary(spec) for spec in vary or []]
