@@ -67,7 +67,10 @@ def build_app(only: str | None = None) -> typer.Typer:
     """The `senjo` app with every command, or with just the command `only`."""
     import typer
 
+    from senjo.cli.usage import SenjoGroup
+
     root = typer.Typer(
+        cls=SenjoGroup,
         name="senjo",
         help="senjo (戦場): referee and simulate tabletop-RPG combat. Unofficial fan tool.",
         no_args_is_help=True,
