@@ -280,3 +280,12 @@ def test_bad_lang_is_one_line(tmp_path: Path, command: str) -> None:
     result = invoke(command, target, "--lang", "fr")
     assert assert_one_line_error(result) == "senjo: " + bad_lang("fr")
     assert "'fr' ではなく" in result.stderr
+
+
+def test_run_log_into_no_folder_is_one_line_before_the_battle(tmp_path: Path) -> None:
+    """`senjo run --log` into a folder that does not exist: one line, exit 2, and no
+    narration (the battle is not played), where it was a traceback after the battle."""
+    missing = tmp_path / "no" / "duel.jsonl"
+    result = invoke("run", str(DUEL), "--log", str(missing), "--lang", "en")
+    assert result.stdout == ""
+    assert_one_line_error(result, f"--log {missing}: no such folder")

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from senjo.cli.battle import write_journal
 from senjo.cli.main import app
+from senjo.engine.controllers import run
 from senjo.engine.journal import read_journal
+from senjo.scenario import load_scenario
+from senjo.scenario.battle import build_battle, controllers_for
 from tests.cli.helpers import C_LOCALE, assert_usage_error
 
 DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
@@ -57,3 +63,47 @@ def test_a_seed_that_is_not_a_whole_number_is_one_line() -> None:
         app, ["play", str(DUEL), "--as", "knight", "--seed", "x", "--lang", "ja"], env=C_LOCALE
     )
     assert_usage_error(result, "--seed は整数です: 'x'")
+
+
+def test_a_log_into_no_folder_is_refused_before_the_battle(tmp_path: Path) -> None:
+    """--log into a folder that does not exist (or a folder itself) is one line, exit 2,
+    before the first decision is asked: no battle played by hand for a journal that could
+    not be written."""
+    missing = tmp_path / "no" / "play.jsonl"
+    result = CliRunner().invoke(
+        app,
+        ["play", str(DUEL), "--as", "knight", "--log", str(missing), "--lang", "en"],
+        input="1\n",
+        env=C_LOCALE,
+    )
+    assert_usage_error(result, f"--log {missing}: no such folder")
+    result = CliRunner().invoke(
+        app,
+        ["play", str(DUEL), "--as", "knight", "--log", str(tmp_path), "--lang", "ja"],
+        env=C_LOCALE,
+    )
+    assert_usage_error(result, f"--log {tmp_path}：フォルダです")
+
+
+def test_a_journal_that_cannot_be_written_is_kept_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """If the journal cannot be written where asked when the battle ends (its folder gone),
+    it goes to a new file in the temporary folder, and the one line says where."""
+    scenario = load_scenario(DUEL)
+    battle = build_battle(scenario, seed=3, record_dice=True)
+    run(battle, controllers_for(scenario, 3))
+    spare_folder = tmp_path / "tmp"
+    spare_folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spare_folder))
+    gone = tmp_path / "gone" / "play.jsonl"
+    with pytest.raises(SystemExit) as stopped:
+        write_journal(gone, battle, DUEL, scenario, 3, {}, "en")
+    assert stopped.value.code == 2
+    line = capsys.readouterr().err
+    assert line.startswith(f"senjo: --log {gone}: cannot be written (")
+    (spare,) = spare_folder.iterdir()
+    assert line.rstrip().endswith(f"the journal is in {spare}")
+    journal = read_journal(spare.read_text(encoding="utf-8").splitlines())
+    assert journal.header["seed"] == 3
+    assert len(journal.events) == len(battle.log)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -67,6 +69,7 @@ def run_command(
     scenario = _load(scenario_path, chosen)
     options = parse_options(option, chosen)
     used_seed = effective_seed(scenario, parse_whole(seed_text, "--seed", chosen))
+    check_log(log, chosen)
     battle = _build(scenario, used_seed, options, chosen, record_dice=log is not None)
     run(battle, controllers_for(scenario, used_seed))
     if show_map and scenario.ground is None:
@@ -79,8 +82,27 @@ def run_command(
             )
         )
     if log is not None:
-        write_journal(log, battle, scenario_path, scenario, used_seed, options)
+        write_journal(log, battle, scenario_path, scenario, used_seed, options, chosen)
     narrate(battle, scenario, chosen, used_seed, show_map=show_map)
+
+
+def check_log(log: Path | None, lang: Lang) -> None:
+    """`--log FILE` must go into a folder that exists and not be a folder itself: checked
+    before the battle starts, so no battle is played (or, with `senjo play`, decided by
+    hand) for a journal that cannot be written."""
+    if log is None:
+        return
+    if log.is_dir():
+        fail(said(lang, f"--log {log}: is a folder", f"--log {log}：フォルダです"))
+    if not log.parent.is_dir():
+        folder = str(log.parent)
+        fail(
+            said(
+                lang,
+                f"--log {log}: no such folder {folder!r}",
+                f"--log {log}：フォルダ {folder!r} がありません",
+            )
+        )
 
 
 def write_journal(
@@ -90,8 +112,12 @@ def write_journal(
     scenario: Scenario,
     seed: int,
     options: dict[str, str],
+    lang: Lang = "en",
 ) -> None:
-    """Write the battle's journal: a header to rebuild it, then its events and dice."""
+    """Write the battle's journal: a header to rebuild it, then its events and dice. If the
+    file cannot be written (the folder went away, a full disk, no permission), the journal
+    goes to a new file in the system's temporary folder instead and one line says where:
+    a battle played by hand is not lost."""
     header = {
         "senjo": __version__,
         "source": str(source),
@@ -99,7 +125,21 @@ def write_journal(
         "seed": seed,
         "options": options,
     }
-    log.write_text("\n".join(journal_lines(battle, header)) + "\n", encoding="utf-8")
+    text = "\n".join(journal_lines(battle, header)) + "\n"
+    try:
+        log.write_text(text, encoding="utf-8")
+    except OSError as error:
+        why = error.strerror or str(error)
+        handle, spare = tempfile.mkstemp(prefix="senjo-journal-", suffix=".jsonl")
+        with os.fdopen(handle, "w", encoding="utf-8") as kept:
+            kept.write(text)
+        fail(
+            said(
+                lang,
+                f"--log {log}: cannot be written ({why}); the journal is in {spare}",
+                f"--log {log}：書き込めません（{why}）。記録は {spare} に保存しました",
+            )
+        )
 
 
 def narrate(

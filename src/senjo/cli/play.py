@@ -17,6 +17,7 @@ from senjo.cli.battle import (
     OptionList,
     _build,
     _load,
+    check_log,
     write_journal,
 )
 from senjo.cli.options import parse_lang, parse_options, parse_whole
@@ -168,6 +169,7 @@ def play_command(
         )
     options = parse_options(option, chosen)
     used_seed = effective_seed(scenario, parse_whole(seed_text, "--seed", chosen))
+    check_log(log, chosen)
     battle = _build(scenario, used_seed, options, chosen, record_dice=True)
     narrator = narrator_for(scenario, chosen)
     person = TerminalController(narrator, chosen)
@@ -182,4 +184,4 @@ def play_command(
         typer.echo("中断しました" if chosen == "ja" else "Stopped.")
     finally:
         if log is not None:
-            write_journal(log, battle, scenario_path, scenario, used_seed, options)
+            write_journal(log, battle, scenario_path, scenario, used_seed, options, chosen)
