@@ -98,6 +98,7 @@ MESSAGES: dict[str, str] = {
     "one_side.yaml": "combatants: a battle needs at least two sides",
     "options_not_mapping.yaml": "options: expected a mapping of option: value",
     "position_three_numbers.yaml": "combatants[0].position: expected [x, y] in yards",
+    "position_not_finite.yaml": "combatants[0].position[0]: Input should be a finite number",
     "ready_not_carried.yaml": (
         "combatants[0].ready[0]: 'axe' is not carried; carried: broadsword, punch"
     ),
@@ -447,6 +448,7 @@ def test_bad_file_message_in_japanese(name: str) -> None:
         ("unknown_weapon.yaml", "combatants[0].weapons[0]: 武器 'katana' はありません（あるもの："),
         ("not_utf8.yaml", "UTF-8 のテキストではありません"),
         ("unknown_combatant_field.yaml", "combatants[0].armour: ここには書けない項目です"),
+        ("position_not_finite.yaml", "combatants[0].position[0]: 有限の数を指定してください"),
     ],
 )
 def test_some_japanese_messages_word_for_word(name: str, japanese: str) -> None:

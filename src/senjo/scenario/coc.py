@@ -37,6 +37,8 @@ from senjo.systems.coc.model import (
 __all__ = ["CocCombatant", "build_combatant"]
 
 Int = Annotated[int, Strict()]
+#: A number that is finite (YAML's .inf and .nan are refused).
+Finite = Annotated[float, Field(allow_inf_nan=False)]
 Characteristic = Annotated[Int, Field(ge=1, le=100)]
 Key = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
@@ -78,7 +80,7 @@ class CocCombatant(BaseModel):
     name: str | dict[Literal["en", "ja"], str]
     side: Key
     controller: Literal["ai", "human", "random"] = "ai"
-    position: tuple[float, float] = (0.0, 0.0)
+    position: tuple[Finite, Finite] = (0.0, 0.0)
     characteristics: Characteristics
     hp: Annotated[Int, Field(ge=1, le=500)] | None = None
     skills: dict[str, Annotated[Int, Field(ge=0, le=200)]] = {}

@@ -198,6 +198,8 @@ def from_validation(source: str, error: ValidationError, prefix: str = "") -> Sc
         message = Bilingual(message, f"整数を指定してください（{given!r} は不可）")
     elif kind in ("float_type", "float_parsing"):
         message = Bilingual(message, f"数を指定してください（{given!r} は不可）")
+    elif kind == "finite_number":
+        message = Bilingual(message, f"有限の数を指定してください（{given!r} は不可）")
     elif kind in ("string_type", "str_type"):
         message = Bilingual(message, f"文字列を指定してください（{given!r} は不可）")
     elif kind in ("bool_type", "bool_parsing"):

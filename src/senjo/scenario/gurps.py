@@ -100,6 +100,8 @@ def _names_value(value: Any) -> str | dict[str, str]:
 
 Name = Annotated[Any, AfterValidator(_names_value)]
 Int = Annotated[int, Strict()]
+#: A number that is finite (YAML's .inf and .nan are refused: nothing measures in them).
+Finite = Annotated[float, Field(allow_inf_nan=False)]
 
 
 class GurpsCombatant(BaseModel):
@@ -111,7 +113,7 @@ class GurpsCombatant(BaseModel):
     name: Name
     side: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     controller: Literal["ai", "human", "random"] = "ai"
-    position: tuple[float, float] = (0.0, 0.0)
+    position: tuple[Finite, Finite] = (0.0, 0.0)
     hex: tuple[Int, Int] | None = None
     facing: Annotated[str, _one_of(FACINGS, "facing")] = "N"
     #: seed 001 (大きなフィギュア): hexes the figure fills, in a line behind its `hex`.
@@ -129,7 +131,7 @@ class GurpsCombatant(BaseModel):
     fp: Annotated[Int, Field(ge=1)] | None = None
     will: Annotated[Int, Field(ge=1)] | None = None
     per: Annotated[Int, Field(ge=1)] | None = None
-    basic_speed: Annotated[float, Field(gt=0)] | None = None
+    basic_speed: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = None
     basic_move: Annotated[Int, Field(ge=0)] | None = None
     size_modifier: Annotated[Int, Field(ge=-10, le=20)] = 0
     encumbrance: Annotated[Int, Field(ge=0, le=4)] = 0
