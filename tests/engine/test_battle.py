@@ -8,6 +8,7 @@ import pytest
 
 from senjo.dice import ScriptedDice
 from senjo.engine import Battle, BattleError, Choice, Decided, IllegalOption, RuleOptionError
+from senjo.engine.battle import MOST_ROUNDS
 from senjo.engine.controllers import FirstOption, RandomController, run
 from senjo.engine.testing import CoinToss, Tossed
 
@@ -64,6 +65,23 @@ def test_rule_options_are_checked() -> None:
     with pytest.raises(RuleOptionError, match="takes 1, 3"):
         CoinToss({"rounds": "2"})
     assert CoinToss({"rounds": "3"}).settings == {"rounds": "3"}
+
+
+@pytest.mark.parametrize("system", ["gurps", "coc"])
+def test_the_round_limit_takes_1_to_most_rounds(system: str) -> None:
+    """Both rule systems' `max_rounds` take a whole number from 1 to `MOST_ROUNDS`
+    (10,000), saying so in English and Japanese; a limit past it is refused, since the
+    battles it would lengthen are only those no one can win."""
+    from senjo.engine.bilingual import in_lang
+    from senjo.systems import find_rule_system
+
+    rules = find_rule_system(system)
+    assert rules.resolve_options({"max_rounds": str(MOST_ROUNDS)})["max_rounds"] == "10000"
+    for refused in ("0", "10001", "1e9"):
+        with pytest.raises(RuleOptionError) as caught:
+            rules.resolve_options({"max_rounds": refused})
+        assert "takes a whole number from 1 to 10,000" in str(caught.value.args[0])
+        assert "1から10,000までの整数" in in_lang(caught.value.args[0], "ja")
 
 
 def test_run_plays_to_the_end_with_controllers() -> None:

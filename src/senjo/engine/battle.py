@@ -25,6 +25,7 @@ from senjo.dice.roller import RecordingDice, Roller
 from senjo.engine.decision import Decision
 from senjo.engine.events import Decided, Event
 from senjo.engine.rules import (
+    MOST_ROUNDS,
     Flow,
     Outcome,
     RuleOption,
@@ -35,6 +36,7 @@ from senjo.engine.rules import (
 )
 
 __all__ = [
+    "MOST_ROUNDS",
     "Battle",
     "BattleError",
     "Flow",

@@ -48,7 +48,14 @@ class Outcome(Event):
 class RuleOption:
     """An optional rule a scenario or the command line can set: its values and default.
 
-    An option with no listed `values` takes any whole number of 1 or more.
+    An option with no listed `values` takes any whole number of 1 or more, up to `most`
+    if it is given.
+
+    >>> rounds = RuleOption("max_rounds", (), "100", most=10_000)
+    >>> rounds.accepts("100"), rounds.accepts("10000"), rounds.accepts("10001")
+    (True, True, False)
+    >>> str(rounds.allowed)
+    'a whole number from 1 to 10,000'
     """
 
     name: str
@@ -56,6 +63,8 @@ class RuleOption:
     default: str
     help_en: str = ""
     help_ja: str = ""
+    #: The largest whole number the option takes (None: no bound).
+    most: int | None = None
 
     def __post_init__(self) -> None:
         if not self.accepts(self.default):
@@ -65,15 +74,24 @@ class RuleOption:
         """True if `value` is one of the option's values."""
         if self.values:
             return value in self.values
-        return value.isdigit() and int(value) >= 1
+        return value.isdigit() and 1 <= int(value) <= (self.most or int(value))
 
     @property
     def allowed(self) -> str:
         """The allowed values, for messages."""
         if self.values:
             return ", ".join(self.values)
+        if self.most is not None:
+            return Bilingual(
+                f"a whole number from 1 to {self.most:,}", f"1から{self.most:,}までの整数"
+            )
         return Bilingual("a whole number of 1 or more", "1以上の整数")
 
+
+#: The largest round limit a rule system's `max_rounds` takes: some 2.8 hours of
+#: one-second rounds. The limit is a safety net for battles no one can win (two fighters
+#: who can no longer hurt each other); a larger one only makes such battles run longer.
+MOST_ROUNDS = 10_000
 
 S = TypeVar("S")
 Flow = Generator[Decision, Any, Outcome]

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from senjo.engine.battle import RuleOption
+from senjo.engine.battle import MOST_ROUNDS, RuleOption
 
 __all__ = ["HOUSE_RULES", "OPTIONS", "Rules"]
 
@@ -175,6 +175,7 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         "30",
         "Rounds after which the battle ends in a draw.",
         "このラウンド数で引き分けとする。",
+        most=MOST_ROUNDS,
     ),
 )
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from senjo.engine.battle import (
+    MOST_ROUNDS,
     Battle,
     Flow,
     Outcome,
@@ -74,6 +75,7 @@ class Gurps(RuleSystem[GurpsState]):
             "100",
             "Rounds after which the battle ends in a draw.",
             "この戦闘ラウンド数で引き分けとする。",
+            most=MOST_ROUNDS,
         ),
         RuleOption(
             "free_actions",
