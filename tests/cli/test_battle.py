@@ -229,8 +229,8 @@ def test_one_round_is_singular() -> None:
             "nope=1",
             f"senjo: unknown option 'nope' for gurps; known options: {GURPS_OPTIONS}",
         ),
-        ("max_rounds=x", "senjo: option max_rounds takes a whole number of 1 or more, not 'x'"),
-        ("max_rounds=0", "senjo: option max_rounds takes a whole number of 1 or more, not '0'"),
+        ("max_rounds=x", "senjo: option max_rounds takes a whole number from 1 to 10,000, not 'x'"),
+        ("max_rounds=0", "senjo: option max_rounds takes a whole number from 1 to 10,000, not '0'"),
         ("max_rounds", "senjo: --option takes NAME=VALUE, not 'max_rounds'"),
     ],
     ids=["unknown", "not-a-number", "zero", "no-value"],
@@ -248,7 +248,8 @@ def test_bad_option_is_one_line(option: str, message: str) -> None:
         ("nope=1", f"senjo: gurps にオプション 'nope' はありません（使えるもの：{GURPS_OPTIONS}）"),
         (
             "max_rounds=0",
-            "senjo: オプション max_rounds には 1以上の整数 を指定してください（'0' は不可）",
+            "senjo: オプション max_rounds には 1から10,000までの整数 を指定してください"
+            "（'0' は不可）",
         ),
     ],
     ids=["unknown", "zero"],

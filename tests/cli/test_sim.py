@@ -434,7 +434,10 @@ def test_sweep_point_matches_sim() -> None:
             ["--vary", "combatants.knight.skills.Broadsword=x,y"],
             ["Broadsword=x", "combatants[0].skills.Broadsword"],
         ),
-        (["--vary", "options.max_rounds=0"], ["options.max_rounds=0", "whole number of 1 or more"]),
+        (
+            ["--vary", "options.max_rounds=0"],
+            ["options.max_rounds=0", "whole number from 1 to 10,000"],
+        ),
         (["--vary", "skills"], ["--vary takes PATH=VALUES"]),
         (["--vary", "options.max_rounds=9..1"], ["a <= b"]),
         (["--vary", "options.max_rounds=5", "--seed", "1.5"], ["--seed takes a whole number"]),
