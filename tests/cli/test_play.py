@@ -107,3 +107,21 @@ def test_a_journal_that_cannot_be_written_is_kept_elsewhere(
     journal = read_journal(spare.read_text(encoding="utf-8").splitlines())
     assert journal.header["seed"] == 3
     assert len(journal.events) == len(battle.log)
+
+
+def test_a_journal_with_nowhere_to_go_is_still_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """If the temporary folder cannot take the journal either, the line says the file
+    cannot be written, with no traceback."""
+    scenario = load_scenario(DUEL)
+    battle = build_battle(scenario, seed=3, record_dice=True)
+    run(battle, controllers_for(scenario, 3))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no_tmp"))
+    gone = tmp_path / "gone" / "play.jsonl"
+    with pytest.raises(SystemExit) as stopped:
+        write_journal(gone, battle, DUEL, scenario, 3, {}, "ja")
+    assert stopped.value.code == 2
+    line = capsys.readouterr().err
+    assert line.startswith(f"senjo: --log {gone}：書き込めません（") and line.count("\n") == 1
+    assert "保存しました" not in line

@@ -130,9 +130,18 @@ def write_journal(
         log.write_text(text, encoding="utf-8")
     except OSError as error:
         why = error.strerror or str(error)
-        handle, spare = tempfile.mkstemp(prefix="senjo-journal-", suffix=".jsonl")
-        with os.fdopen(handle, "w", encoding="utf-8") as kept:
-            kept.write(text)
+        try:
+            handle, spare = tempfile.mkstemp(prefix="senjo-journal-", suffix=".jsonl")
+            with os.fdopen(handle, "w", encoding="utf-8") as kept:
+                kept.write(text)
+        except OSError:
+            fail(
+                said(
+                    lang,
+                    f"--log {log}: cannot be written ({why})",
+                    f"--log {log}：書き込めません（{why}）",
+                )
+            )
         fail(
             said(
                 lang,

@@ -116,10 +116,10 @@ class SenjoGroup(TyperGroup):
         errors as senjo does."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        line = list(sys.argv[1:] if args is None else args)
+        line = list(sys.argv[1:] if args is None else args)  # read for its --lang alone
         try:
             result = super().main(
-                line, prog_name, complete_var, False, windows_expand_args, **extra
+                args, prog_name, complete_var, False, windows_expand_args, **extra
             )
         except Exception as error:
             kinds = _kinds(error)
