@@ -88,9 +88,10 @@ class RuleOption:
         return Bilingual("a whole number of 1 or more", "1以上の整数")
 
 
-#: The largest round limit a rule system's `max_rounds` takes: some 2.8 hours of
-#: one-second rounds. The limit is a safety net for battles no one can win (two fighters
-#: who can no longer hurt each other); a larger one only makes such battles run longer.
+#: The largest round limit a rule system's `max_rounds` takes (in GURPS, whose rounds
+#: are a second each, some 2.8 hours). The limit is a safety net for battles no one can
+#: win (two fighters who can no longer hurt each other); a larger one only makes such
+#: battles run longer.
 MOST_ROUNDS = 10_000
 
 S = TypeVar("S")
