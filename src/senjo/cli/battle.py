@@ -11,7 +11,7 @@ import typer
 
 from senjo import __version__
 from senjo.cli.dice_errors import dice_error_text
-from senjo.cli.options import parse_lang, parse_options, parse_whole
+from senjo.cli.options import check_folder, parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, said
 from senjo.dice.errors import DiceError
 from senjo.dice.formatting import Lang
@@ -94,15 +94,7 @@ def check_log(log: Path | None, lang: Lang) -> None:
         return
     if log.is_dir():
         fail(said(lang, f"--log {log}: is a folder", f"--log {log}：フォルダです"))
-    if not log.parent.is_dir():
-        folder = str(log.parent)
-        fail(
-            said(
-                lang,
-                f"--log {log}: no such folder {folder!r}",
-                f"--log {log}：フォルダ {folder!r} がありません",
-            )
-        )
+    check_folder("--log", log, lang)
 
 
 def write_journal(

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from senjo.cli.lang import bad_lang, default_lang
+from senjo.cli.odds_text import whole
 from senjo.cli.output import fail, said
 from senjo.dice.formatting import Lang
 
-__all__ = ["parse_lang", "parse_options", "parse_whole"]
+__all__ = ["check_folder", "parse_lang", "parse_options", "parse_whole"]
 
 
 def parse_options(values: list[str] | None, lang: Lang = "en") -> dict[str, str]:
@@ -37,20 +40,24 @@ def parse_lang(value: str | None) -> Lang:
 
 def parse_whole(text: str | None, option: str, lang: Lang = "en") -> int | None:
     """A whole-number option, taken as text so that anything else gets senjo's one line
-    in `lang` (and exit 2), not the command-line library's English; None if not given.
+    in `lang` (and exit 2), not the command-line library's English: `odds_text.whole`,
+    as `senjo odds` reads its numbers; None if not given.
 
     >>> parse_whole("12", "--seed"), parse_whole(" -3 ", "--seed"), parse_whole(None, "--seed")
     (12, -3, None)
     """
-    if text is None:
-        return None
-    try:
-        return int(text.strip())
-    except ValueError:
+    return None if text is None else whole(text, option, lang)
+
+
+def check_folder(option: str, path: Path, lang: Lang = "en") -> None:
+    """A file an option will write (`--plot`, `--log`) must go into a folder that exists:
+    checked before any battle is played, or exit 2 with one line."""
+    if not path.parent.is_dir():
+        folder = str(path.parent)
         fail(
             said(
                 lang,
-                f"{option} takes a whole number, not {text!r}",
-                f"{option} は整数です: {text!r}",
+                f"{option} {path}: no such folder {folder!r}",
+                f"{option} {path}：フォルダ {folder!r} がありません",
             )
         )

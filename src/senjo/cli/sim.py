@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from senjo.cli.options import parse_lang, parse_options, parse_whole
+from senjo.cli.options import check_folder, parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, say
 from senjo.dice.formatting import Lang
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
@@ -82,10 +82,6 @@ SIM_ERRORS: dict[str, tuple[str, str]] = {
     "plot_suffix": (
         "--plot {path}：ファイル名は .png か .svg で終わる必要があります",
         "--plot {path}: the file name must end in .png or .svg",
-    ),
-    "plot_folder": (
-        "--plot {path}：フォルダ {folder!r} がありません",
-        "--plot {path}: no such folder {folder!r}",
     ),
     "plot_write": (
         "--plot {path}：書き込めません（{why}）",
@@ -172,8 +168,7 @@ def check_plot(path: Path | None, lang: Lang) -> None:
         return
     if plot_format(path) is None:
         fail(error_text("plot_suffix", lang, path=path))
-    if not path.parent.is_dir():
-        fail(error_text("plot_folder", lang, path=path, folder=str(path.parent)))
+    check_folder("--plot", path, lang)
 
 
 def run_jobs(
