@@ -37,6 +37,7 @@ from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.accept import shooter
+from senjo.sim.fast_gurps.ai_tables import plan_ids
 from senjo.sim.fast_gurps.constructed import _decision_battle, _set_weapon
 from senjo.sim.fast_gurps.damage_tables import MISS_FIELDS, miss_table
 from senjo.sim.fast_gurps.layout import (
@@ -380,8 +381,6 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
     best defense of the foe, the AI's value of the shot (`GurpsAI._attack_value`:
     `_best_plan` on the plans for that skill) and its plan. The value depends on the
     state only through the skill: it is worked out on one state, with the skill given."""
-    from senjo.sim.fast_gurps.tables import _plan_ids
-
     key, foe = shot.key, shot.foe
     attack = ManeuverChoice("attack", "", foe, shot.weapon, shot.mode.name)
     fighter: Fighter = shot.battle.state.fighters[key]
@@ -417,7 +416,7 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
     d_count = D_MAX - D_MIN + 1
     out.shot_value = np.full((SKILL_HI - SKILL_LO + 1, d_count), -1.0, dtype=np.float64)
     out.shot_plan = np.zeros((SKILL_HI - SKILL_LO + 1, d_count), dtype=np.int64)
-    plan_ids = _plan_ids()
+    ids = plan_ids()
     for skill in reachable:
         base = Score(skill + size, cap=cap)  # the engine's skill: the foe's size in it
         plans = plans_for_skill(reference, key, attack, shot.mode, base.value)
@@ -441,7 +440,7 @@ def _shoot(shot: _Shot, out: FighterTables) -> None:
                     f"combatant {key!r} would aim at {chosen.location}",
                     f"戦闘者 {key!r} が{chosen.location}を狙う",
                 )
-            out.shot_plan[at] = plan_ids[chosen]
+            out.shot_plan[at] = ids[chosen]
 
 
 def drop_tables(

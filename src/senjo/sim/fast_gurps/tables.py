@@ -2,15 +2,14 @@
 
 Everything the vectorised duel needs to know about the rules and the AI is
 worked out here once per scenario, by the engine's code on constructed
-states: the AI's attack choice and plan (`GurpsAI._attack_value`,
-`_best_plan`, `plan_options`) for every weapon state (ready, dropped,
-twisted, broken; a spare drawn once the main weapon is broken, dropped or
-twisted in its turn), shield state, distance class, shock level and defense the
-foe can have; its All-Out Defense variant and what it picks up
-(`GurpsAI.choose`); each defense option's base score and retreat bonus
-(`defense_score`, `defense_tables.py`). The tables of harm (injury, knockback, crippling,
-knockdown, the critical hit, head-blow and critical-miss tables) come from
-`damage_tables.py`; the codes and dataclasses from `layout.py` (the names
+states. The AI's choices come from `ai_tables.py`: its attack choice and plan
+for every weapon state (ready, dropped, twisted, broken; a spare drawn once the
+main weapon is broken, dropped or twisted in its turn), shield state, distance
+class, shock level and defense the foe can have; its All-Out Defense variant
+and what it picks up. Each defense option's base score and retreat bonus come
+from `defense_tables.py`, the tables of harm (injury, knockback, crippling,
+knockdown, the critical hit, head-blow and critical-miss tables) from
+`damage_tables.py`, the codes and dataclasses from `layout.py` (the names
 the package and its tests use are re-exported here). The battle loop
 (`batch.py`) only indexes these arrays.
 """
@@ -18,21 +17,17 @@ the package and its tests use are re-exported here). The battle loop
 from __future__ import annotations
 
 import dataclasses
-import functools
-import itertools
 import json
 import math
-from typing import Any
 
 import numpy as np
 
-from senjo.engine.decision import Decision
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.accept import main_weapon, off_weapon, shooter
+from senjo.sim.fast_gurps.ai_tables import ai_tables, plan_list
 from senjo.sim.fast_gurps.constructed import (
     _battle,
-    _decision_battle,
     _modes,
     _set_hands,
     _spare,
@@ -46,7 +41,6 @@ from senjo.sim.fast_gurps.damage_tables import (
 )
 from senjo.sim.fast_gurps.defense_tables import defense_slots
 from senjo.sim.fast_gurps.layout import (
-    BACK,
     BROKEN,
     D_MAX,
     D_MIN,
@@ -56,34 +50,16 @@ from senjo.sim.fast_gurps.layout import (
     DR_IGNORED,
     DR_NORMAL,
     DROPPED,
-    DUAL,
-    HAND_AXIS,
-    HANDS,
     KNOCK_MARGIN,
     LOC,
     LOCATIONS,
-    M_AOD,
-    MAIN_STATES,
     NEVER_FLEES,
-    NO_ATTACK,
-    NO_BLOW,
-    OFF_STATES,
-    PICK_ESCAPE,
-    PICK_NONE,
-    PICK_SHIELD,
-    PICK_SPARE,
-    PICK_WEAPON,
     POSTURES,
     RANDOM,
     READY,
     SHOCK_LEVELS,
     SPARE,
-    SPARE_DROPPED,
-    SPARE_STATES,
-    SPARE_UNREADY,
-    UNPLANNED,
     UNREADY,
-    WEAPON_STATES,
     DuelTables,
     FighterTables,
     Mode,
@@ -95,13 +71,12 @@ from senjo.sim.fast_gurps.off_hand import off_blow, off_hand_modifier
 from senjo.sim.fast_gurps.ranged_tables import drop_tables, shooter_tables
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables as rule_tables
-from senjo.systems.gurps.ai import GurpsAI, _last_blade
 from senjo.systems.gurps.attack import parry_may_break
-from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
+from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
 from senjo.systems.gurps.injury import can_target
-from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
+from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import move_allowance, steps_out_to_strike
 from senjo.systems.gurps.state import GurpsState
@@ -162,7 +137,6 @@ def _fighter_tables(
     key, foe = order[index], order[1 - index]
     battle = _battle(scenario)
     fighter: Fighter = battle.state.fighters[key]
-    ai = GurpsAI()
     main = main_weapon(fighter)  # None: natural weapons only (claws, fists)
     off = off_weapon(fighter)  # a second weapon ready, in the off hand (`off_hand.py`)
     spare = _spare(scenario, order, index)  # drawn once the main weapon breaks (SPARE)
@@ -229,162 +203,10 @@ def _fighter_tables(
         - defense_score(reeling, key, dodge, incoming).value
     )
 
-    # The AI's attack choice, plan and All-Out Defense, from its own methods.
-    target = foe
+    # The AI's attack choice, plan, All-Out Defense and pick-ups, from its own methods.
     rapid_penalty = 3 if (fighter.has("weapon_master") or fighter.has("trained_by_a_master")) else 6
-    d_count = D_MAX - D_MIN + 1
-    shape = (len(WEAPON_STATES), HAND_AXIS, len(classes), SHOCK_LEVELS)
-    choose = np.full((*shape, d_count), NO_ATTACK, dtype=np.int64)
-    choose_value = np.full((*shape, d_count), NO_BLOW, dtype=np.float64)
-    cache_mode = np.full(shape, NO_ATTACK, dtype=np.int64)
-    plan = np.zeros((len(modes), SHOCK_LEVELS, d_count), dtype=np.int64)
-    planned = np.zeros((len(modes), SHOCK_LEVELS), dtype=np.bool_)
-    plan_dual = np.zeros_like(plan)  # a Dual-Weapon Attack's (`off_hand.py`)
-    dual_planned = np.zeros_like(planned)
-    hands = HANDS if shield is not None else OFF_STATES if off is not None else (READY,)
-    plan_ids = _plan_ids()
-    memo: dict[tuple[Any, ...], tuple[int, list[int], list[float]]] = {}
-    # A shooter strikes blows with its missile weapon in hand (a punch, a kick: its shot
-    # is `ranged_tables.py`'s), or with its weapon lost, or with its sidearm (SPARE).
     shooting = shooter(fighter) is not None
-    weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
-    melee_states = tuple(itertools.product(weapon_states, hands))
-    # One state per (weapon, hand, distance), its shock set for each level in turn: the
-    # rules and the AI read the state and change nothing in it (a fresh battle for each of
-    # the nine levels cost about a tenth of a group's tables).
-    for (where, hand), far in itertools.product(melee_states, range(len(classes))):
-        state = _state(scenario, order, classes[far])
-        _set_hands(state, key, main, where, hand, spare)
-        for shock in range(SHOCK_LEVELS):
-            state.status[key].shock = -shock
-            every = maneuver_options(state, key)
-            on_target = [
-                o
-                for o in every
-                if o.maneuver == "attack"
-                and o.weapon
-                and o.target == target
-                and not _last_blade(fighter, state.status[key], o)
-            ]
-            if on_target:  # the AI weighs these, none on another foe (a group's `target` escape)
-                cache_mode[where, hand, far, shock] = UNPLANNED
-            # Blows: a shooter's shot is not one.
-            attacks = [o for o in on_target if (o.weapon, o.mode) in mode_index]
-            if not attacks:
-                continue
-            slot_key = (every, shock)
-            if slot_key not in memo:
-                scored_first = UNPLANNED
-                for attack in attacks:
-                    if plan_options(state, key, attack):
-                        scored_first = mode_index[(attack.weapon, attack.mode)]
-                        break
-                codes = []
-                best_values = []
-                for defense in range(D_MIN, D_MAX + 1):
-                    cache: dict[tuple[str, bool], int | None] = {(target, False): defense}
-                    values = {o: ai._attack_value(state, key, o, cache) for o in attacks}
-                    best = max(attacks, key=values.__getitem__)
-                    code = NO_ATTACK
-                    if values[best] > 0:
-                        code = mode_index[(best.weapon, best.mode)]
-                        # With the longer weapon the AI strikes, then Steps back out of the
-                        # foe's reach - a Dual-Weapon Attack chosen too (`_with_step_back`
-                        # swaps in the plain Attack's Step back variant).
-                        if ai._with_step_back(state, key, best, every) != best:
-                            code += BACK
-                        elif best.variant == "dual":
-                            code += DUAL  # B417: both hands' blows (`off_hand.py`)
-                    codes.append(code)
-                    best_values.append(values[best])
-                memo[slot_key] = (scored_first, codes, best_values)
-            first_mode, codes, best_values = memo[slot_key]
-            cache_mode[where, hand, far, shock] = first_mode
-            choose[where, hand, far, shock] = codes
-            choose_value[where, hand, far, shock] = best_values
-            for attack in attacks:
-                m = mode_index[(attack.weapon, attack.mode)]
-                dual = attack.variant == "dual"
-                table, done = (plan_dual, dual_planned) if dual else (plan, planned)
-                if (attack.variant and not dual) or done[m, shock]:
-                    continue
-                plans = plan_options(state, key, attack)
-                if not plans:
-                    continue
-                done[m, shock] = True
-                for defense in range(D_MIN, D_MAX + 1):
-                    if len(plans) == 1:
-                        chosen_plan = plans[0]
-                    else:
-                        cache = {(target, False): defense}
-                        chosen_plan = ai._best_plan(state, key, attack, plans, cache)[1]
-                    table[m, shock, defense - D_MIN] = plan_ids[chosen_plan]
-
-    aod = np.zeros((len(WEAPON_STATES), HAND_AXIS), dtype=np.int64)
-    for (where, hand), swapped in itertools.product(melee_states, (False, True)):
-        if swapped and not (shooting and where in SPARE_STATES):
-            continue
-        state = _state(scenario, order)
-        _set_hands(state, key, main, where, hand, spare, swapped)
-        state.status[key].hp = -(-fighter.hp // 3) - 1
-        choice: ManeuverChoice = ai.choose(
-            _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
-        )
-        known = aod[where, hand]
-        if choice.variant not in ("increased_dodge", "increased_parry", "increased_block") or (
-            swapped and known != M_AOD[choice.variant]
-        ):
-            raise Unsupported(
-                Reason(
-                    f"the AI of {key!r} would take {choice.key} when hurt",
-                    f"{key!r} のAIは負傷すると {choice.key} を選ぶ",
-                )
-            )
-        aod[where, hand] = M_AOD[choice.variant]
-    # Without a weapon to strike with, the AI first readies or picks up what it has lost
-    # (weapon, then shield), whatever the distance - a held weapon out of reach does not count.
-    # Its spare it draws only with its main weapon broken, and takes up again once dropped
-    # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
-    pickup = np.zeros((len(WEAPON_STATES), HAND_AXIS, len(classes)), dtype=np.int64)
-    striking = np.zeros_like(pickup)
-    for (where, hand), far, swapped in itertools.product(
-        melee_states, range(len(classes)), (False, True)
-    ):
-        # A shooter's spare: drawn with the missile weapon broken, or swapped for it empty,
-        # which leaves it lying; where the AI would then do otherwise (pick it up), the
-        # engine plays on.
-        if swapped and not (shooting and where in SPARE_STATES):
-            continue
-        state = _state(scenario, order, classes[far])
-        _set_hands(state, key, main, where, hand, spare, swapped)
-        offered = maneuver_options(state, key)
-        choice = ai.choose(_decision_battle(state), Decision(key, "maneuver", offered))
-        if not swapped:
-            striking[where, hand, far] = any(
-                not fighter.weapon(o.weapon).modes[0].unarmed
-                for o in offered
-                if o.maneuver == "attack" and o.weapon
-            )
-        code = PICK_NONE
-        if choice.maneuver == "ready" and choice.variant in ("regrip", "pick_up", "draw"):
-            if shield is not None and choice.weapon == shield.key:
-                code = PICK_SHIELD
-            elif off is not None and choice.weapon == off:
-                # Taken up again as a shield is (`off_hand.py`): turned in the hand, or
-                # picked up into the off hand (the main weapon ready in the other).
-                turned = hand == UNREADY and choice.variant == "regrip"
-                lying = hand == DROPPED and choice.variant == "pick_up" and where == READY
-                code = PICK_SHIELD if turned or lying else PICK_ESCAPE
-            elif choice.weapon == spare and where in (BROKEN, SPARE_DROPPED, SPARE_UNREADY):
-                code = PICK_SPARE
-            elif choice.weapon == main and where in MAIN_STATES:
-                code = PICK_WEAPON
-            else:
-                code = PICK_ESCAPE
-        if not swapped:
-            pickup[where, hand, far] = code
-        elif code != pickup[where, hand, far]:
-            pickup[where, hand, far] = PICK_ESCAPE
+    ai = ai_tables(scenario, order, index, fighter, (main, off, spare), classes, modes)
 
     moves = []
     for hurt in (False, True):
@@ -448,17 +270,17 @@ def _fighter_tables(
         posture_attack=posture_attack,
         posture_defense=posture_defense,
         can_retreat=can_retreat,
-        cache_mode=cache_mode,
-        choose=choose,
-        choose_value=choose_value,
-        plan=plan,
-        aod=aod,
-        pickup=pickup,
-        striking=striking,
+        cache_mode=ai.cache_mode,
+        choose=ai.choose,
+        choose_value=ai.choose_value,
+        plan=ai.plan,
+        aod=ai.aod,
+        pickup=ai.pickup,
+        striking=ai.striking,
         rapid_penalty=rapid_penalty,
         parry_breaks=parry_breaks,
         dual=off is not None,
-        plan_dual=plan_dual,
+        plan_dual=ai.plan_dual,
     )
     if off is not None:
         off_blow(out, st, key, foe, main, mode_index)
@@ -492,22 +314,6 @@ def _before_shot(state: GurpsState, key: str, out: FighterTables) -> None:
     for mode in out.modes:
         if (mode.weapon, mode.name) in order[:place]:
             mode.before_shot = True
-
-
-@functools.cache
-def _plan_list() -> tuple[AttackPlan, ...]:
-    aimed = tuple(
-        AttackPlan(location, deceptive, rapid)
-        for location in LOCATIONS
-        for deceptive in range(5)
-        for rapid in (False, True)
-    )
-    return (*aimed, AttackPlan("random"))  # random_hit_locations: roll where it lands
-
-
-@functools.cache
-def _plan_ids() -> dict[AttackPlan, int]:
-    return {plan: index for index, plan in enumerate(_plan_list())}
 
 
 def build_tables(scenario: Scenario, lead: str | None = None) -> DuelTables:
@@ -577,7 +383,7 @@ def _build(
             )
         )
     settings = _battle(scenario).system.settings
-    plans = list(_plan_list())
+    plans = list(plan_list())
     crit = critical_arrays()
     max_injury = max(int(w.max()) for f in (first, second) for w in f.injury.values())
     return DuelTables(
