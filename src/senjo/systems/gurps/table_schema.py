@@ -22,6 +22,7 @@ from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind, check_effect_params
 
 __all__ = [
+    "TABLE_CONFIG",
     "CriticalEntry",
     "CriticalNote",
     "CriticalTable",
@@ -37,10 +38,10 @@ __all__ = [
     "LocationKind",
     "Posture",
     "PostureTable",
-    "RangedTables",
-    "SpeedRangeTable",
     "TableError",
+    "TableRecord",
     "WoundingTable",
+    "check_ranges",
     "table_error",
     "validate",
 ]
@@ -101,7 +102,7 @@ if TYPE_CHECKING:
 # just before the first validation: importing the table classes needs no pydantic.
 
 #: pydantic's settings for every table class: unknown keys are errors.
-_CONFIG = {"extra": "forbid", "arbitrary_types_allowed": True}
+TABLE_CONFIG = {"extra": "forbid", "arbitrary_types_allowed": True}
 
 _TableT = TypeVar("_TableT")
 
@@ -127,7 +128,7 @@ def _check_unique(keys: list[str]) -> None:
         raise ValueError(f"duplicate key(s): {', '.join(doubles)}")
 
 
-def _check_ranges(ranges: list[tuple[int, int | None]], start: int, what: str) -> None:
+def check_ranges(ranges: list[tuple[int, int | None]], start: int, what: str) -> None:
     """Ranges must run on from `start` with no gap or overlap; only the last may be open."""
     expected = start
     for index, (low, high) in enumerate(ranges):
@@ -142,7 +143,7 @@ def _check_ranges(ranges: list[tuple[int, int | None]], start: int, what: str) -
         expected = high + 1
 
 
-class _Record:
+class TableRecord:
     """Equality, hash, repr and immutability shared by the table classes below, instead of
     the five methods `dataclass(frozen=True)` would write and compile for each of them
     (about 0.3 ms a class, most of what every start-up spent making these classes:
@@ -165,7 +166,7 @@ class _Record:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        assert isinstance(other, _Record)
+        assert isinstance(other, TableRecord)
         return self._values() == other._values()
 
     def __hash__(self) -> int:
@@ -180,13 +181,13 @@ class _Record:
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class Effect(_Record):
+class Effect(TableRecord):
     """One structured result the engine can apply, e.g. {effect: damage_multiplier, value: 3}.
 
     `when` lists conditions that must all hold for the effect to apply.
     """
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     effect: EffectKind
     when: tuple[Condition, ...] = ()
@@ -229,10 +230,10 @@ class Effect(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class CriticalEntry(_Record):
+class CriticalEntry(TableRecord):
     """One row of a critical table: its 3d6 results, words, and effects."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     key: str
     rolls: tuple[int, ...]
@@ -242,10 +243,10 @@ class CriticalEntry(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class CriticalNote(_Record):
+class CriticalNote(TableRecord):
     """A table-wide footnote that replaces a result in special cases."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     key: str
     en: str
@@ -254,10 +255,10 @@ class CriticalNote(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class CriticalTable(_Record):
+class CriticalTable(TableRecord):
     """A critical hit or critical miss table covering 3d6 results 3-18."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     table: Literal["critical_hit", "critical_head_blow", "critical_miss", "unarmed_critical_miss"]
     every_entry: tuple[Effect, ...] = ()
@@ -273,10 +274,10 @@ class CriticalTable(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class HitLocation(_Record):
+class HitLocation(TableRecord):
     """A humanoid hit location (命中部位): where it is on 3d6 and what it does."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     key: str
     en: str
@@ -298,10 +299,10 @@ class HitLocation(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class HitLocationTable(_Record):
+class HitLocationTable(TableRecord):
     """All hit locations; the random ones cover 3d6 results 3-18 once each."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     locations: tuple[HitLocation, ...]
 
@@ -313,10 +314,10 @@ class HitLocationTable(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class DamageTypeInfo(_Record):
+class DamageTypeInfo(TableRecord):
     """A damage type's names and torso wounding rules."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     key: DamageType
     en: str
@@ -328,10 +329,10 @@ class DamageTypeInfo(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class InjuryToleranceInfo(_Record):
+class InjuryToleranceInfo(TableRecord):
     """How an Injury Tolerance trait changes wounding (B380, B400)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     key: InjuryTolerance
     en: str
@@ -353,10 +354,10 @@ class InjuryToleranceInfo(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class WoundingTable(_Record):
+class WoundingTable(TableRecord):
     """Damage types, location multipliers and Injury Tolerance."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     damage_types: tuple[DamageTypeInfo, ...]
     by_location_kind: dict[LocationKind, dict[DamageType, Ratio]]
@@ -382,10 +383,10 @@ class WoundingTable(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class Posture(_Record):
+class Posture(TableRecord):
     """A posture (姿勢) and its modifiers (B551; movement costs from seed 001)."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     key: str
     en: str
@@ -407,10 +408,10 @@ class Posture(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class PostureTable(_Record):
+class PostureTable(TableRecord):
     """All postures, with standing among them."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     postures: tuple[Posture, ...]
 
@@ -421,10 +422,10 @@ class PostureTable(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class EncumbranceLevel(_Record):
+class EncumbranceLevel(TableRecord):
     """An encumbrance level (荷重) and what it does to Move and Dodge."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     level: int
     key: str
@@ -436,10 +437,10 @@ class EncumbranceLevel(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class EncumbranceTable(_Record):
+class EncumbranceTable(TableRecord):
     """Encumbrance levels 0-4 in order, each allowing more weight than the last."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     levels: tuple[EncumbranceLevel, ...]
 
@@ -452,8 +453,8 @@ class EncumbranceTable(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class _StRow(_Record):
-    __pydantic_config__ = _CONFIG
+class _StRow(TableRecord):
+    __pydantic_config__ = TABLE_CONFIG
 
     st: tuple[int, int]
     thrust: Dice
@@ -461,8 +462,8 @@ class _StRow(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class _StCheckpoint(_Record):
-    __pydantic_config__ = _CONFIG
+class _StCheckpoint(TableRecord):
+    __pydantic_config__ = TABLE_CONFIG
 
     st: int
     thrust: Dice
@@ -470,98 +471,16 @@ class _StCheckpoint(_Record):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class DamageBySt(_Record):
+class DamageBySt(TableRecord):
     """Thrust and swing by ST: explicit rows from ST 1, and published checkpoints above."""
 
-    __pydantic_config__ = _CONFIG
+    __pydantic_config__ = TABLE_CONFIG
 
     rows: tuple[_StRow, ...]
     checkpoints: tuple[_StCheckpoint, ...] = ()
 
     def __post_init__(self) -> None:
-        _check_ranges([row.st for row in self.rows], 1, "ST")
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class _SmallRow(_Record):
-    __pydantic_config__ = _CONFIG
-
-    inches: float
-    size_modifier: int
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class SpeedRangeTable(_Record):
-    """The Size and Speed/Range table as a repeating decade plus its small rows."""
-
-    __pydantic_config__ = _CONFIG
-
-    decade: tuple[float, ...]
-    zero_row_yards: float
-    no_range_modifier_up_to_yards: float
-    small_rows: tuple[_SmallRow, ...]
-
-    def __post_init__(self) -> None:
-        if not self.decade or self.decade[0] != 1 or list(self.decade) != sorted(set(self.decade)):
-            raise ValueError("decade must start at 1 and increase")
-        if self.decade[-1] >= 10:
-            raise ValueError("decade values must stay below 10")
-        if self.zero_row_yards not in self.decade:
-            raise ValueError("zero_row_yards must be one of the decade values")
-        inches = [row.inches for row in self.small_rows]
-        if inches != sorted(inches, reverse=True) or (inches and inches[0] >= 36):
-            raise ValueError("small_rows must shrink from under 36 inches downward")
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class _ShotsRow(_Record):
-    __pydantic_config__ = _CONFIG
-
-    shots: tuple[int, int]
-    bonus: int
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class _RapidFire(_Record):
-    __pydantic_config__ = _CONFIG
-
-    rows: tuple[_ShotsRow, ...]
-    per_doubling_beyond: int
-
-    def __post_init__(self) -> None:
-        _check_ranges([row.shots for row in self.rows], 1, "shots")
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class _HexesRow(_Record):
-    __pydantic_config__ = _CONFIG
-
-    hexes: tuple[int, int | None]
-    modifier: int
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class _OpportunityFire(_Record):
-    __pydantic_config__ = _CONFIG
-
-    hexes: tuple[_HexesRow, ...]
-    single_line: int
-    target_discrimination: int
-
-    def __post_init__(self) -> None:
-        _check_ranges([row.hexes for row in self.hexes], 1, "hexes")
-        if self.hexes[-1].hexes[1] is not None:
-            raise ValueError("the last hexes row must be open-ended ([n, null])")
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class RangedTables(_Record):
-    """Rapid-fire bonus (B373) and opportunity-fire penalties (seed 001)."""
-
-    __pydantic_config__ = _CONFIG
-
-    rapid_fire: _RapidFire
-    opportunity_fire: _OpportunityFire
+        check_ranges([row.st for row in self.rows], 1, "ST")
 
 
 def _path(loc: tuple[int | str, ...]) -> str:

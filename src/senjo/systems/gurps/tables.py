@@ -25,9 +25,10 @@ from typing import Any
 
 from senjo.systems.gurps import damage as damage_module
 from senjo.systems.gurps import effects as effects_module
-from senjo.systems.gurps import lookups, table_schema
+from senjo.systems.gurps import lookups, ranged_schema, table_schema
 from senjo.systems.gurps.damage import DamageDice
 from senjo.systems.gurps.lookups import hit_location, location, location_penalty, posture
+from senjo.systems.gurps.ranged_schema import RangedTables, SpeedRangeTable
 from senjo.systems.gurps.table_cache import load_cached
 from senjo.systems.gurps.table_schema import (
     CriticalEntry,
@@ -39,8 +40,6 @@ from senjo.systems.gurps.table_schema import (
     HitLocationTable,
     Posture,
     PostureTable,
-    RangedTables,
-    SpeedRangeTable,
     TableError,
     WoundingTable,
     validate,
@@ -364,7 +363,7 @@ def _check_all(texts: Mapping[str, str]) -> dict[str, Any]:
 _SOURCES = (
     *(
         Path(__file__).with_name(f"{module.__name__.rpartition('.')[2]}.py")
-        for module in (table_schema, damage_module, effects_module)
+        for module in (table_schema, ranged_schema, damage_module, effects_module)
     ),
     Path(__file__),
 )
