@@ -46,7 +46,7 @@ def test_a_single_command_app_has_that_command_only() -> None:
 def test_the_module_app_has_every_command() -> None:
     commands = {info.name for info in app.registered_commands}
     groups = {info.name for info in app.registered_groups}
-    assert commands == {"roll", "run", "replay", "play", "map", "sim", "sweep"}
+    assert commands == {"roll", "run", "replay", "play", "resume", "map", "sim", "sweep"}
     assert groups == {"gurps", "odds"}
     gurps = next(info.typer_instance for info in app.registered_groups if info.name == "gurps")
     assert gurps is not None

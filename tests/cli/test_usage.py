@@ -47,8 +47,10 @@ DUEL = str(Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml")
         (["sim", DUEL, "--json=yes"], "--json takes no value", "--json は値を取りません"),
         (
             ["simm", DUEL],
-            "no such command 'simm'; commands: roll, run, replay, play, map, sim, sweep, gurps",
-            "コマンド 'simm' はありません（コマンド：roll, run, replay, play, map, sim, sweep",
+            "no such command 'simm'; commands: roll, run, replay, play, resume, map, sim, sweep, "
+            "gurps",
+            "コマンド 'simm' はありません（コマンド：roll, run, replay, play, resume, map, sim, "
+            "sweep",
         ),
         (
             ["gurps", "nope"],

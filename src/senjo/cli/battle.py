@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -19,7 +19,14 @@ from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle, RuleOptionError
 from senjo.engine.bilingual import in_lang
 from senjo.engine.controllers import run
-from senjo.engine.journal import JournalError, journal_lines, read_journal, replay
+from senjo.engine.journal import (
+    Divergence,
+    Journal,
+    JournalError,
+    journal_lines,
+    read_journal,
+    replay,
+)
 from senjo.narration import narrator_for
 from senjo.narration.board import BoardTracker
 from senjo.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
@@ -105,8 +112,11 @@ def write_journal(
     seed: int,
     options: dict[str, str],
     lang: Lang = "en",
+    *,
+    played_by: str | None = None,
 ) -> None:
-    """Write the battle's journal: a header to rebuild it, then its events and dice. If the
+    """Write the battle's journal: a header to rebuild it (and who was `played_by` hand, for
+    `senjo resume`), then its events and dice. If the
     file cannot be written (the folder went away, a full disk, no permission), the journal
     goes to a new file in the system's temporary folder instead and one line says where:
     a battle played by hand is not lost."""
@@ -117,6 +127,8 @@ def write_journal(
         "seed": seed,
         "options": options,
     }
+    if played_by is not None:
+        header["as"] = played_by
     text = "\n".join(journal_lines(battle, header)) + "\n"
     try:
         log.write_text(text, encoding="utf-8")
@@ -163,40 +175,53 @@ def narrate(
             typer.echo(line)
 
 
+def read_journal_file(path: Path, lang: Lang) -> tuple[Journal, Scenario, dict[str, Any]]:
+    """A journal file, its scenario and its options, read and checked (one line if not)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        journal = read_journal(lines, str(path))
+    except OSError as error:
+        fail(
+            f"{path}: "
+            + said(
+                lang, f"cannot be read ({error.strerror})", f"読み込めません（{error.strerror}）"
+            )
+        )
+    except JournalError as error:
+        fail(in_lang(error.args[0], lang))
+    header = journal.header
+    try:
+        scenario = parse_scenario(header.get("scenario"), str(header.get("source", path)))
+    except ScenarioError as error:
+        invalid = said(
+            lang, "the journal's scenario is not valid", "ジャーナルのシナリオが正しくありません"
+        )
+        fail(f"{path}: {invalid}: {error.text(lang)}")
+    options = header.get("options", {})
+    if not isinstance(options, dict):
+        fail(
+            f"{path}: "
+            + said(lang, "header options must be a mapping", "ヘッダーの options はマッピングです")
+        )
+    return journal, scenario, options
+
+
+def diverged(path: Path, divergence: Divergence, lang: Lang) -> NoReturn:
+    """The one line for a journal that its battle no longer follows."""
+    where = divergence.describe()
+    fail(
+        f"{path}: "
+        + said(lang, f"the replay diverges at {where}", f"再生が {where} で食い違いました")
+    )
+
+
 def replay_command(
     journal_path: Annotated[Path, typer.Argument(metavar="FILE.jsonl", help="A battle journal.")],
     lang: LangOption = None,
 ) -> None:
     """Re-run a saved battle from its logged decisions and dice, check it, and narrate it."""
     chosen = parse_lang(lang)
-    try:
-        lines = journal_path.read_text(encoding="utf-8").splitlines()
-        journal = read_journal(lines, str(journal_path))
-    except OSError as error:
-        fail(
-            f"{journal_path}: "
-            + said(
-                chosen, f"cannot be read ({error.strerror})", f"読み込めません（{error.strerror}）"
-            )
-        )
-    except JournalError as error:
-        fail(in_lang(error.args[0], chosen))
-    header = journal.header
-    try:
-        scenario = parse_scenario(header.get("scenario"), str(header.get("source", journal_path)))
-    except ScenarioError as error:
-        invalid = said(
-            chosen, "the journal's scenario is not valid", "ジャーナルのシナリオが正しくありません"
-        )
-        fail(f"{journal_path}: {invalid}: {error.text(chosen)}")
-    options = header.get("options", {})
-    if not isinstance(options, dict):
-        fail(
-            f"{journal_path}: "
-            + said(
-                chosen, "header options must be a mapping", "ヘッダーの options はマッピングです"
-            )
-        )
+    journal, scenario, options = read_journal_file(journal_path, chosen)
 
     def build(dice: ScriptedDice) -> Battle[Any]:
         return _build(scenario, 0, options, chosen, dice=dice)
@@ -205,10 +230,6 @@ def replay_command(
         battle, divergence = replay(journal, build)
     except DiceError as error:
         fail(f"{journal_path}: {dice_error_text(error, chosen)}")
-    narrate(battle, scenario, chosen, header.get("seed"))
+    narrate(battle, scenario, chosen, journal.header.get("seed"))
     if divergence is not None:
-        where = divergence.describe()
-        fail(
-            f"{journal_path}: "
-            + said(chosen, f"the replay diverges at {where}", f"再生が {where} で食い違いました")
-        )
+        diverged(journal_path, divergence, chosen)

@@ -26,6 +26,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("senjo.cli.battle", "run_command"),
     "replay": ("senjo.cli.battle", "replay_command"),
     "play": ("senjo.cli.play", "play_command"),
+    "resume": ("senjo.cli.play", "resume_command"),
     "map": ("senjo.cli.map", "map_command"),
     "sim": ("senjo.cli.sim", "sim_command"),
     "sweep": ("senjo.cli.sweep", "sweep_command"),

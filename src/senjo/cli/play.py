@@ -1,12 +1,15 @@
 """`senjo play`: a person decides for one combatant at the terminal; the AI plays the rest.
 
 Each of the person's decisions lists its options numbered, with the chance of
-success of every attack and defense. Typing `q` (or closing the input) stops
-the battle; with `--log` the journal so far is written, so nothing is lost.
+success of every attack and defense. Typing `q` (or closing the input, or
+Ctrl-C) stops the battle, and its journal so far is written: to `--log`, or else to a
+new file in the current folder. `senjo resume FILE.jsonl` goes on from there.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,6 +21,8 @@ from senjo.cli.battle import (
     _build,
     _load,
     check_log,
+    diverged,
+    read_journal_file,
     write_journal,
 )
 from senjo.cli.options import parse_lang, parse_options, parse_whole
@@ -25,8 +30,10 @@ from senjo.cli.output import fail, said
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
+from senjo.engine.journal import follow
 from senjo.narration import Narrator, narrator_for
 from senjo.narration.gurps_terms import term
+from senjo.scenario import Scenario
 from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.systems.gurps.ai import success_chance
 from senjo.systems.gurps.attack import AttackContext, attack_score
@@ -35,7 +42,7 @@ from senjo.systems.gurps.defense import defense_score
 from senjo.systems.gurps.ranged import opportunity_fire_items
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["describe_option", "play_command"]
+__all__ = ["describe_option", "play_command", "resume_command"]
 
 
 class Quit(Exception):
@@ -143,6 +150,18 @@ class TerminalController:
             typer.echo(f"1-{len(decision.options)}?")
 
 
+def _check_who(scenario: Scenario, who: str, lang: Lang) -> None:
+    if who not in scenario.controllers:
+        known = ", ".join(scenario.controllers)
+        fail(
+            said(
+                lang,
+                f"--as: no combatant {who!r}; combatants: {known}",
+                f"--as: 戦闘者 {who!r} はいません（戦闘者：{known}）",
+            )
+        )
+
+
 def play_command(
     scenario_path: Annotated[Path, typer.Argument(metavar="SCENARIO", help="A scenario file.")],
     who: Annotated[str, typer.Option("--as", help="The combatant you play (its key).")],
@@ -158,30 +177,118 @@ def play_command(
     """Play one combatant yourself; the others follow their controllers."""
     chosen = parse_lang(lang)
     scenario = _load(scenario_path, chosen)
-    if who not in scenario.controllers:
-        known = ", ".join(scenario.controllers)
-        fail(
-            said(
-                chosen,
-                f"--as: no combatant {who!r}; combatants: {known}",
-                f"--as: 戦闘者 {who!r} はいません（戦闘者：{known}）",
-            )
-        )
+    _check_who(scenario, who, chosen)
     options = parse_options(option, chosen)
     used_seed = effective_seed(scenario, parse_whole(seed_text, "--seed", chosen))
     check_log(log, chosen)
     battle = _build(scenario, used_seed, options, chosen, record_dice=True)
-    narrator = narrator_for(scenario, chosen)
-    person = TerminalController(narrator, chosen)
-    controllers: dict[str, Any] = dict(controllers_for(scenario, used_seed))
+    _play_on(battle, scenario, who, chosen, Kept(log, scenario_path, used_seed, options))
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Where a battle played by hand is kept, and what its journal's header names."""
+
+    log: Path | None
+    source: Path
+    seed: int
+    options: dict[str, str]
+
+
+def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept: Kept) -> None:
+    """Play the battle from where it stands, `who` decided at the terminal, until it ends or
+    the person stops; then write its journal. Stopped without `--log`, the battle goes to
+    a new file in the current folder, and a line says how to go on (`senjo resume`)."""
+    person = TerminalController(narrator_for(scenario, lang), lang)
+    controllers: dict[str, Any] = dict(controllers_for(scenario, kept.seed))
     controllers[who] = person
+    log = kept.log
     try:
         while battle.pending is not None:
             decision = battle.pending
             battle.decide(controllers[decision.actor].choose(battle, decision))
         person.show(battle)
     except (Quit, KeyboardInterrupt):
-        typer.echo("中断しました" if chosen == "ja" else "Stopped.")
+        typer.echo("中断しました" if lang == "ja" else "Stopped.")
+        if log is None:
+            log = _unsaved(scenario, kept.source)
     finally:
         if log is not None:
-            write_journal(log, battle, scenario_path, scenario, used_seed, options, chosen)
+            write_journal(
+                log, battle, kept.source, scenario, kept.seed, kept.options, lang, played_by=who
+            )
+    if log is not None and battle.pending is not None:
+        typer.echo(
+            said(
+                lang,
+                f"The battle so far is in {log}; go on with: senjo resume {log}",
+                f"ここまでの戦闘は {log} にあります。続きは senjo resume {log}",
+            )
+        )
+
+
+def _unsaved(scenario: Scenario, source: Path) -> Path:
+    """A new file in the current folder for a battle stopped without `--log`."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    stem = f"senjo-{source.stem}-{stamp}"
+    path = Path(f"{stem}.jsonl")
+    number = 1
+    while path.exists():
+        number += 1
+        path = Path(f"{stem}-{number}.jsonl")
+    return path
+
+
+def resume_command(
+    journal_path: Annotated[
+        Path, typer.Argument(metavar="FILE.jsonl", help="The journal of a stopped battle.")
+    ],
+    who_text: Annotated[
+        str | None,
+        typer.Option("--as", help="The combatant you play (default: the one the journal names)."),
+    ] = None,
+    lang: LangOption = None,
+    log: Annotated[
+        Path | None,
+        typer.Option("--log", help="Write the journal here (default: FILE.jsonl itself)."),
+    ] = None,
+) -> None:
+    """Go on with a battle stopped in `senjo play`, from its journal, where it stopped."""
+    chosen = parse_lang(lang)
+    journal, scenario, options = read_journal_file(journal_path, chosen)
+    header = journal.header
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        fail(
+            f"{journal_path}: "
+            + said(chosen, "header seed must be a whole number", "ヘッダーの seed は整数です")
+        )
+    who = who_text if who_text is not None else header.get("as")
+    if not isinstance(who, str):
+        known = ", ".join(scenario.controllers)
+        fail(
+            f"{journal_path}: "
+            + said(
+                chosen,
+                f"the journal does not say who was played by hand; give --as (combatants: {known})",
+                f"誰を手で操作したかが記録にありません。--as で指定してください（戦闘者：{known}）",
+            )
+        )
+    _check_who(scenario, who, chosen)
+    target = journal_path if log is None else log
+    check_log(target, chosen)
+    battle = _build(scenario, seed, options, chosen, record_dice=True)
+    divergence = follow(journal, battle)
+    if divergence is not None:
+        diverged(journal_path, divergence, chosen)
+    if battle.recorded_dice != list(journal.dice):
+        fail(
+            f"{journal_path}: "
+            + said(
+                chosen,
+                f"its dice are not those of seed {seed}",
+                f"ダイスがシード {seed} のものと一致しません",
+            )
+        )
+    source = Path(str(header.get("source", journal_path)))
+    _play_on(battle, scenario, who, chosen, Kept(target, source, seed, options))

@@ -20,7 +20,15 @@ from senjo.engine.battle import Battle, BattleError
 from senjo.engine.bilingual import Bilingual
 from senjo.engine.events import Decided, Event, EventError, from_plain, to_json, to_plain
 
-__all__ = ["Divergence", "Journal", "JournalError", "journal_lines", "read_journal", "replay"]
+__all__ = [
+    "Divergence",
+    "Journal",
+    "JournalError",
+    "follow",
+    "journal_lines",
+    "read_journal",
+    "replay",
+]
 
 
 class JournalError(ValueError):
@@ -136,6 +144,15 @@ def replay(
     `build` makes the fresh battle from the header (it receives the dice to use).
     """
     battle = build(ScriptedDice(journal.dice))
+    return battle, follow(journal, battle)
+
+
+def follow(journal: Journal, battle: Battle[Any]) -> Divergence | None:
+    """Make the journal's decisions in `battle`, a fresh battle of its scenario, and report
+    the first event where the two differ (None: the battle is now where the journal ends).
+
+    The battle draws its own dice: a journal's (`replay`), or its seed's again, to go on
+    playing where the journal stopped (`senjo resume`)."""
     decisions = [item for item in journal.events if isinstance(item, Decided)]
     try:
         for made in decisions:
@@ -151,10 +168,10 @@ def replay(
         pass  # the journal's dice or decisions no longer fit: the comparison below says where
     for index, (expected, actual) in enumerate(zip(journal.events, battle.log, strict=False)):
         if expected != actual:
-            return battle, Divergence(index, expected, actual)
+            return Divergence(index, expected, actual)
     if len(journal.events) != len(battle.log):
         index = min(len(journal.events), len(battle.log))
         expected_event = journal.events[index] if index < len(journal.events) else None
         actual_event = battle.log[index] if index < len(battle.log) else None
-        return battle, Divergence(index, expected_event, actual_event)
-    return battle, None
+        return Divergence(index, expected_event, actual_event)
+    return None
