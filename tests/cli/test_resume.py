@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from senjo.cli.main import app
+from senjo.cli.play import TerminalController
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Decision
 from senjo.engine.events import Decided
 from senjo.engine.journal import Journal, read_journal
 from tests.cli.helpers import C_LOCALE, assert_usage_error
@@ -148,3 +152,29 @@ def test_a_missing_journal_is_one_line(tmp_path: Path) -> None:
     """A journal that is not there: one line, as `senjo replay` says it."""
     missing = tmp_path / "none.jsonl"
     assert_usage_error(_senjo("resume", str(missing), "--lang", "en"), f"{missing}: cannot be read")
+
+
+def test_a_battle_stopped_by_an_error_is_kept_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should senjo itself fail in the middle of a battle played by hand, the battle so far
+    is still written (here without --log: to the current folder) before the error goes on."""
+    monkeypatch.chdir(tmp_path)
+    asked = []
+
+    def failing(self: TerminalController, battle: Battle[Any], decision: Decision) -> Any:
+        asked.append(decision)
+        if len(asked) > 1:
+            raise RuntimeError("a bug")
+        return decision.options[1]  # Move (toward)
+
+    monkeypatch.setattr(TerminalController, "choose", failing)
+    result = _senjo("play", str(DUEL), "--as", "knight", "--lang", "en")
+    assert isinstance(result.exception, RuntimeError)
+    (kept,) = tmp_path.glob("senjo-duel-*.jsonl")
+    assert f"go on with: senjo resume {kept.name}" in result.stdout
+    decided = [e for e in _journal(kept).events if isinstance(e, Decided) and e.actor == "knight"]
+    assert [e.key for e in decided] == [asked[0].options[1].key]
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
+    assert _senjo("resume", kept.name, "--lang", "en", answers="q\n").exit_code == 0

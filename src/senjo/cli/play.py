@@ -197,8 +197,9 @@ class Kept:
 
 def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept: Kept) -> None:
     """Play the battle from where it stands, `who` decided at the terminal, until it ends or
-    the person stops; then write its journal. Stopped without `--log`, the battle goes to
-    a new file in the current folder, and a line says how to go on (`senjo resume`)."""
+    the person stops; then write its journal. Stopped without `--log` (or by an error), the
+    battle goes to a new file in the current folder, and a line says how to go on
+    (`senjo resume`)."""
     person = TerminalController(narrator_for(scenario, lang), lang)
     controllers: dict[str, Any] = dict(controllers_for(scenario, kept.seed))
     controllers[who] = person
@@ -210,25 +211,28 @@ def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept
         person.show(battle)
     except (Quit, KeyboardInterrupt):
         typer.echo("中断しました" if lang == "ja" else "Stopped.")
-        if log is None:
-            log = _unsaved(scenario, kept.source)
     finally:
+        # Kept however the battle stopped: by the person, or by an error of senjo's own.
+        unfinished = battle.pending is not None
+        if log is None and unfinished:
+            log = _unsaved(kept.source)
         if log is not None:
             write_journal(
                 log, battle, kept.source, scenario, kept.seed, kept.options, lang, played_by=who
             )
-    if log is not None and battle.pending is not None:
-        typer.echo(
-            said(
-                lang,
-                f"The battle so far is in {log}; go on with: senjo resume {log}",
-                f"ここまでの戦闘は {log} にあります。続きは senjo resume {log}",
+        if log is not None and unfinished:
+            typer.echo(
+                said(
+                    lang,
+                    f"The battle so far is in {log}; go on with: senjo resume {log}",
+                    f"ここまでの戦闘は {log} にあります。続きは senjo resume {log}",
+                )
             )
-        )
 
 
-def _unsaved(scenario: Scenario, source: Path) -> Path:
-    """A new file in the current folder for a battle stopped without `--log`."""
+def _unsaved(source: Path) -> Path:
+    """A new file in the current folder for a battle stopped without `--log`: named after
+    its scenario file and the time, never one that is there already."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     stem = f"senjo-{source.stem}-{stamp}"
     path = Path(f"{stem}.jsonl")
