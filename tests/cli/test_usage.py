@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from senjo.cli import battle as battle_cli
 from senjo.cli.usage import lang_of, usage_message
 from tests.cli.helpers import C_LOCALE, assert_usage_error, run_senjo
 
@@ -114,3 +115,22 @@ def test_lang_of_reads_the_line() -> None:
     assert lang_of(["sim", "--lang", "ja"]) == "ja"
     assert lang_of(["--lang=en", "sim"]) == "en"
     assert lang_of(["sim", "--lang", "fr"]) in ("ja", "en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"), [("en", "stopped (Ctrl-C)"), ("ja", "中断しました（Ctrl-C）")]
+)
+def test_ctrl_c_is_one_line_and_status_130(
+    monkeypatch: pytest.MonkeyPatch, lang: str, line: str
+) -> None:
+    """A command stopped by Ctrl-C (a long `senjo sim`, say) says so in one line in the
+    line's language and exits 130, as a shell expects of an interrupted program."""
+
+    def interrupted(path: Path) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(battle_cli, "load_scenario", interrupted)
+    result = run_senjo("run", str(DUEL), "--lang", lang)
+    assert result.exit_code == 130
+    assert result.stdout == ""
+    assert result.stderr == f"senjo: {line}\n"

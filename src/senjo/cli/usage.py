@@ -1,7 +1,8 @@
 """Mistakes in the command line itself - an unknown option, a missing argument, an option
 without its value, no such command - said as senjo says every other mistake: one line,
 `senjo: ...`, in the language the line asks for (or the locale's), and exit status 2,
-rather than the command-line library's English box.
+rather than the command-line library's English box. A command stopped by Ctrl-C says
+so in one line too (exit status 130).
 
 `SenjoGroup` is the `senjo` app's group class; it plays the app as the library would
 and turns the library's usage errors into that line (`usage_message`). A mistake it has
@@ -100,6 +101,10 @@ def usage_message(error: Any, lang: Lang) -> str | None:
     return None
 
 
+class _Interrupted(Exception):
+    """A command stopped by Ctrl-C."""
+
+
 class SenjoGroup(TyperGroup):
     """The `senjo` app's group: usage errors become senjo's one line (`usage_message`)."""
 
@@ -123,17 +128,32 @@ class SenjoGroup(TyperGroup):
             )
         except Exception as error:
             kinds = _kinds(error)
-            if "Abort" in kinds:
-                print("Aborted!", file=sys.stderr)
+            lang = lang_of(line)
+            if isinstance(error, _Interrupted):
+                print(
+                    f"senjo: {said(lang, 'stopped (Ctrl-C)', '中断しました（Ctrl-C）')}",
+                    file=sys.stderr,
+                )
+                sys.exit(130)
+            if "Abort" in kinds:  # the end of the input where the library read it
+                print(f"senjo: {said(lang, 'stopped', '中断しました')}", file=sys.stderr)
                 sys.exit(1)
             if "ClickException" not in kinds:
                 raise
-            message = usage_message(error, lang_of(line))
+            message = usage_message(error, lang)
             if message is not None:
                 fail(message)
             self._show(error)
             sys.exit(getattr(error, "exit_code", 2))
         sys.exit(result if isinstance(result, int) else 0)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; Ctrl-C is passed on as `_Interrupted` (the library would turn it
+        into status 130 with no word, which `main` could not tell from a command's own)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _Interrupted from None
 
     def _show(self, error: Any) -> None:
         """The error as the library shows it (a bare group's help, say)."""
