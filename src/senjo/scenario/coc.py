@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from senjo.scenario.errors import (
     INLINE_KEY,
@@ -22,6 +22,7 @@ from senjo.scenario.errors import (
     from_validation,
     unknown_skill,
 )
+from senjo.scenario.fields import Finite, Int, Key
 from senjo.scenario.morale import FleeAt, flee_threshold
 from senjo.space.plane import Point
 from senjo.systems.coc import library
@@ -36,11 +37,7 @@ from senjo.systems.coc.model import (
 
 __all__ = ["CocCombatant", "build_combatant"]
 
-Int = Annotated[int, Strict()]
-#: A number that is finite (YAML's .inf and .nan are refused).
-Finite = Annotated[float, Field(allow_inf_nan=False)]
 Characteristic = Annotated[Int, Field(ge=1, le=100)]
-Key = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 #: Other names a scenario may use for a skill.
 SKILL_ALIASES = {"budo": "martial_arts"}

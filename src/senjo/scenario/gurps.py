@@ -11,7 +11,7 @@ import dataclasses
 import math
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from senjo.scenario.errors import (
     INLINE_KEY,
@@ -21,6 +21,7 @@ from senjo.scenario.errors import (
     from_validation,
     unknown_skill,
 )
+from senjo.scenario.fields import Finite, Int, Key
 from senjo.scenario.morale import FleeAt, flee_threshold
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
@@ -99,9 +100,6 @@ def _names_value(value: Any) -> str | dict[str, str]:
 
 
 Name = Annotated[Any, AfterValidator(_names_value)]
-Int = Annotated[int, Strict()]
-#: A number that is finite (YAML's .inf and .nan are refused: nothing measures in them).
-Finite = Annotated[float, Field(allow_inf_nan=False)]
 
 
 class GurpsCombatant(BaseModel):
@@ -109,9 +107,9 @@ class GurpsCombatant(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    key: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    key: Key
     name: Name
-    side: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    side: Key
     controller: Literal["ai", "human", "random"] = "ai"
     position: tuple[Finite, Finite] = (0.0, 0.0)
     hex: tuple[Int, Int] | None = None
