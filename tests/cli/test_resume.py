@@ -148,6 +148,17 @@ def test_a_journal_its_seed_does_not_play_is_refused(tmp_path: Path) -> None:
     assert_usage_error(_senjo("resume", str(log), "--lang", "ja"), "ヘッダーの seed は整数です")
 
 
+def test_a_journal_with_dice_its_battle_never_drew_is_refused(tmp_path: Path) -> None:
+    """Dice in the journal beyond what its battle draws (a line added by hand): the events
+    agree, but the dice are not the seed's, so going on would not be the same battle."""
+    log = tmp_path / "play.jsonl"
+    _senjo("play", str(DUEL), "--as", "knight", "--log", str(log), answers="2\nq\n")
+    with log.open("a", encoding="utf-8") as journal:
+        journal.write('{"dice":[[6,3]]}\n')
+    result = _senjo("resume", str(log), "--lang", "en")
+    assert_usage_error(result, f"{log}: its dice are not those of seed 7")
+
+
 def test_a_missing_journal_is_one_line(tmp_path: Path) -> None:
     """A journal that is not there: one line, as `senjo replay` says it."""
     missing = tmp_path / "none.jsonl"
