@@ -9,6 +9,9 @@ seed's dice, the same decisions).
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +192,48 @@ def test_a_battle_stopped_by_an_error_is_kept_too(
     monkeypatch.undo()
     monkeypatch.chdir(tmp_path)
     assert _senjo("resume", kept.name, "--lang", "en", answers="q\n").exit_code == 0
+
+
+def test_a_killed_play_keeps_the_battle_up_to_its_question(tmp_path: Path) -> None:
+    """A `senjo play` killed outright (a closed terminal, a crash: no chance to clean up)
+    has kept its journal up to the question it was waiting on, written before each of the
+    person's decisions; `senjo resume` goes on from it."""
+    log = tmp_path / "play.jsonl"
+    line = ["play", str(DUEL), "--as", "knight", "--lang", "en", "--log", str(log)]
+    started = subprocess.Popen(
+        [sys.executable, "-c", "from senjo.cli.main import main; main()", *line],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert started.stdin is not None
+    started.stdin.write("2\n")  # Move (toward); the next question is the knight's defense
+    started.stdin.flush()
+    waited = time.monotonic() + 30
+    mine: list[str] = []
+    while not mine and time.monotonic() < waited:
+        time.sleep(0.05)
+        if log.exists():
+            events = _journal(log).events
+            mine = [e.key for e in events if isinstance(e, Decided) and e.actor == "knight"]
+    started.kill()
+    started.wait()
+    assert mine == ["move/toward:raider"]
+    result = _senjo("resume", str(log), "--lang", "en", answers="q\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Knight: defense" in result.stdout
+    assert len([e for e in _journal(log).events if isinstance(e, Decided)]) >= 2
+
+
+def test_a_battle_played_to_its_end_without_a_log_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file kept before each decision is only a safeguard: a battle that ends (here at
+    a one-round limit) without --log leaves nothing behind in the current folder."""
+    monkeypatch.chdir(tmp_path)
+    line = ("play", str(DUEL), "--as", "knight", "--lang", "en", "-o", "max_rounds=1")
+    result = _senjo(*line, answers="1\n" * 20)
+    assert result.exit_code == 0, result.stderr
+    assert "Choose a number" in result.stdout and "Stopped." not in result.stdout
+    assert list(tmp_path.iterdir()) == []

@@ -104,6 +104,41 @@ def check_log(log: Path | None, lang: Lang) -> None:
     check_folder("--log", log, lang)
 
 
+def journal_text(
+    battle: Battle[Any],
+    source: Path,
+    scenario: Scenario,
+    seed: int,
+    options: dict[str, str],
+    played_by: str | None = None,
+) -> str:
+    """The battle's journal: a header to rebuild it (and who was `played_by` hand, for
+    `senjo resume`), then its events and dice."""
+    header = {
+        "senjo": __version__,
+        "source": str(source),
+        "scenario": scenario.data,
+        "seed": seed,
+        "options": options,
+    }
+    if played_by is not None:
+        header["as"] = played_by
+    return "\n".join(journal_lines(battle, header)) + "\n"
+
+
+def store(path: Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all: into a new file beside it, then renamed
+    over it, so a process killed while writing leaves the previous journal as it was.
+    Raises OSError."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        raise
+
+
 def write_journal(
     log: Path,
     battle: Battle[Any],
@@ -115,23 +150,13 @@ def write_journal(
     *,
     played_by: str | None = None,
 ) -> None:
-    """Write the battle's journal: a header to rebuild it (and who was `played_by` hand, for
-    `senjo resume`), then its events and dice. If the
-    file cannot be written (the folder went away, a full disk, no permission), the journal
-    goes to a new file in the system's temporary folder instead and one line says where:
-    a battle played by hand is not lost."""
-    header = {
-        "senjo": __version__,
-        "source": str(source),
-        "scenario": scenario.data,
-        "seed": seed,
-        "options": options,
-    }
-    if played_by is not None:
-        header["as"] = played_by
-    text = "\n".join(journal_lines(battle, header)) + "\n"
+    """Write the battle's journal (`journal_text`). If the file cannot be written (the
+    folder went away, a full disk, no permission), the journal goes to a new file in the
+    system's temporary folder instead and one line says where: a battle played by hand is
+    not lost."""
+    text = journal_text(battle, source, scenario, seed, options, played_by)
     try:
-        log.write_text(text, encoding="utf-8")
+        store(log, text)
     except OSError as error:
         why = error.strerror or str(error)
         try:

@@ -3,11 +3,14 @@
 Each of the person's decisions lists its options numbered, with the chance of
 success of every attack and defense. Typing `q` (or closing the input, or
 Ctrl-C) stops the battle, and its journal so far is written: to `--log`, or else to a
-new file in the current folder. `senjo resume FILE.jsonl` goes on from there.
+new file in the current folder; it is written before each of the person's decisions
+too, so a closed terminal loses nothing either. `senjo resume FILE.jsonl` goes on from
+there.
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +25,9 @@ from senjo.cli.battle import (
     _load,
     check_log,
     diverged,
+    journal_text,
     read_journal_file,
+    store,
     write_journal,
 )
 from senjo.cli.options import parse_lang, parse_options, parse_whole
@@ -197,30 +202,37 @@ class Kept:
 
 def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept: Kept) -> None:
     """Play the battle from where it stands, `who` decided at the terminal, until it ends or
-    the person stops; then write its journal. Stopped without `--log` (or by an error), the
-    battle goes to a new file in the current folder, and a line says how to go on
-    (`senjo resume`)."""
+    the person stops. The journal is written before each of the person's decisions too, so
+    a battle whose terminal is closed or whose process is killed is kept as far as the
+    question it was waiting on: in `--log`, or else in a new file in the current folder
+    (removed again if the battle ends). Stopped, a line says how to go on (`senjo resume`)."""
     person = TerminalController(narrator_for(scenario, lang), lang)
     controllers: dict[str, Any] = dict(controllers_for(scenario, kept.seed))
     controllers[who] = person
-    log = kept.log
+    log = kept.log if kept.log is not None else _unsaved(kept.source)
+
+    def text() -> str:
+        return journal_text(battle, kept.source, scenario, kept.seed, kept.options, who)
+
     try:
         while battle.pending is not None:
             decision = battle.pending
+            if decision.actor == who:
+                with contextlib.suppress(OSError):  # if not now, then when the battle stops
+                    store(log, text())
             battle.decide(controllers[decision.actor].choose(battle, decision))
         person.show(battle)
     except (Quit, KeyboardInterrupt):
         typer.echo("中断しました" if lang == "ja" else "Stopped.")
     finally:
         # Kept however the battle stopped: by the person, or by an error of senjo's own.
-        unfinished = battle.pending is not None
-        if log is None and unfinished:
-            log = _unsaved(kept.source)
-        if log is not None:
+        if battle.pending is None and kept.log is None:
+            log.unlink(missing_ok=True)  # it ended, and nobody asked for its journal
+        else:
             write_journal(
                 log, battle, kept.source, scenario, kept.seed, kept.options, lang, played_by=who
             )
-        if log is not None and unfinished:
+        if battle.pending is not None:
             typer.echo(
                 said(
                     lang,
