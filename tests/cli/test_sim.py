@@ -190,6 +190,32 @@ def test_sim_plot(lang: str, suffix: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("command", "report"),
+    [
+        (["sim", DUEL, "-n", "20"], "Knights"),
+        (["sim", DUEL, "-n", "20", "--json"], '"sides"'),
+        (["sweep", DUEL, "--vary", "options.max_rounds=5,10", "-n", "10"], "max_rounds"),
+    ],
+    ids=["sim", "sim-json", "sweep"],
+)
+def test_a_plot_that_cannot_be_written_loses_no_result(
+    command: list[str], report: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plot that cannot be written at the end (a full disk) is one line, exit 2, after
+    the report or JSON has been printed: the battles' results are not lost with it."""
+    from senjo.sim import plot
+
+    def full(figure: object, path: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(plot, "save", full)
+    target = tmp_path / "out.png"
+    result = invoke(*command, "--workers", "1", "--plot", str(target), "--lang", "en")
+    assert_one_line_error(result, f"--plot {target}: cannot be written (No space left on device)")
+    assert report in result.stdout
+
+
+@pytest.mark.parametrize(
     ("args", "fragments"),
     [
         (["--path", "quick"], ["--path takes auto, engine or fast"]),

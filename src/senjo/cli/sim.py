@@ -276,13 +276,6 @@ def sim_command(
     )
     summary = summarize(aggregate, scenario)
     title = scenario.title_ja if chosen_lang == "ja" else scenario.title_en
-    if plot is not None:
-        from senjo.sim.plot import save, sim_figure
-
-        try:
-            save(sim_figure(summary, title=title, lang=chosen_lang), plot)
-        except OSError as error:
-            fail(error_text("plot_write", chosen_lang, path=plot, why=error.strerror))
     exact = exact_outcome(scenario)
     if json_output:
         header: dict[str, Any] = {
@@ -321,3 +314,11 @@ def sim_command(
             replayed_by=aggregate.replayed_by,
         ):
             out.print(block)
+    # Drawn after the report: a plot that cannot be written loses no result.
+    if plot is not None:
+        from senjo.sim.plot import save, sim_figure
+
+        try:
+            save(sim_figure(summary, title=title, lang=chosen_lang), plot)
+        except OSError as error:
+            fail(error_text("plot_write", chosen_lang, path=plot, why=error.strerror))

@@ -173,8 +173,6 @@ def sweep_command(
     ]
     exact = [exact_outcome(scenario) for _, scenario in points]
     title = base.title_ja if chosen_lang == "ja" else base.title_en
-    if plot is not None:
-        _plot(plot, varies, summaries, plotted, title, battles_per_point, chosen_lang)
     if json_output:
         document = {
             "scenario": base.source,
@@ -201,6 +199,9 @@ def sweep_command(
         header = sweep_header(len(points), battles_per_point, used_seed, seconds, chosen_lang)
         out.print(Text(header))
         out.print(_sweep_table(varies, summaries, sides, chosen_lang, exact))
+    # Drawn after the report: a plot that cannot be written loses no result.
+    if plot is not None:
+        _plot(plot, varies, summaries, plotted, title, battles_per_point, chosen_lang)
 
 
 def _plot(
