@@ -175,7 +175,7 @@ def write_journal(
             said(
                 lang,
                 f"--log {log}: cannot be written ({why}); the journal is in {spare}",
-                f"--log {log}：書き込めません（{why}）。記録は {spare} に保存しました",
+                f"--log {log}：書き込めません（{why}）。ジャーナルは {spare} に保存しました",
             )
         )
 

@@ -287,7 +287,8 @@ def resume_command(
             + said(
                 chosen,
                 f"the journal does not say who was played by hand; give --as (combatants: {known})",
-                f"誰を手で操作したかが記録にありません。--as で指定してください（戦闘者：{known}）",
+                "誰を手で操作したかがジャーナルにありません。"
+                f"--as で指定してください（戦闘者：{known}）",
             )
         )
     _check_who(scenario, who, chosen)
