@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
+import threading
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
+from senjo.cli.battle import store
 from senjo.cli.lang import bad_lang
 from senjo.cli.main import app
 from senjo.systems.gurps.system import Gurps
@@ -290,3 +294,27 @@ def test_run_log_into_no_folder_is_one_line_before_the_battle(tmp_path: Path) ->
     result = invoke("run", str(DUEL), "--log", str(missing), "--lang", "en")
     assert result.stdout == ""
     assert_one_line_error(result, f"--log {missing}: no such folder")
+
+
+def test_a_journal_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
+    """`store` writes a new file and renames it over the old one: no part file is left,
+    and the old journal stands until the new one is complete. A pipe (or `/dev/stdout`,
+    `--log /dev/stdout`) is written to as it is, never replaced by a file."""
+    log = tmp_path / "duel.jsonl"
+    store(log, "old\n")
+    store(log, "new\n")
+    assert log.read_text(encoding="utf-8") == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["duel.jsonl"]
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[str] = []
+    reader = threading.Thread(
+        target=lambda: got.append(pipe.read_text(encoding="utf-8")), daemon=True
+    )
+    reader.start()
+    store(pipe, "through the pipe\n")
+    reader.join(timeout=10)
+    assert got == ["through the pipe\n"]
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    with pytest.raises(OSError):
+        store(tmp_path / "no" / "duel.jsonl", "x")

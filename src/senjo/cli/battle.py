@@ -129,7 +129,11 @@ def journal_text(
 def store(path: Path, text: str) -> None:
     """Write `text` to `path` whole or not at all: into a new file beside it, then renamed
     over it, so a process killed while writing leaves the previous journal as it was.
-    Raises OSError."""
+    Something other than a file (`/dev/stdout`, a pipe) is written to as it is. Raises
+    OSError."""
+    if path.exists() and not path.is_file():
+        path.write_text(text, encoding="utf-8")
+        return
     partial = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
         partial.write_text(text, encoding="utf-8")
