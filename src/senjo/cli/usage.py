@@ -21,6 +21,7 @@ from typing import Any
 
 from typer.core import HAS_RICH, TyperGroup
 
+from senjo.cli.help_text import help_in
 from senjo.cli.lang import default_lang
 from senjo.cli.output import fail, said
 from senjo.dice.formatting import Lang
@@ -122,13 +123,14 @@ class SenjoGroup(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         line = list(sys.argv[1:] if args is None else args)  # read for its --lang alone
+        lang = lang_of(line)
         try:
-            result = super().main(
-                args, prog_name, complete_var, False, windows_expand_args, **extra
-            )
+            with help_in(lang):  # the help in the line's language (`help_text.py`)
+                result = super().main(
+                    args, prog_name, complete_var, False, windows_expand_args, **extra
+                )
         except Exception as error:
             kinds = _kinds(error)
-            lang = lang_of(line)
             if isinstance(error, _Interrupted):
                 print(
                     f"senjo: {said(lang, 'stopped (Ctrl-C)', '中断しました（Ctrl-C）')}",
