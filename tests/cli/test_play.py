@@ -17,6 +17,7 @@ from senjo.scenario.battle import build_battle, controllers_for
 from tests.cli.helpers import C_LOCALE, assert_usage_error
 
 DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
+COC_DUEL = Path(__file__).parents[2] / "examples" / "coc" / "duel.yaml"
 
 
 def test_options_are_numbered_with_their_odds(tmp_path: Path) -> None:
@@ -125,3 +126,50 @@ def test_a_journal_with_nowhere_to_go_is_still_one_line(
     line = capsys.readouterr().err
     assert line.startswith(f"senjo: --log {gone}：書き込めません（") and line.count("\n") == 1
     assert "保存しました" not in line
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "ja",
+            ["工藤一郎（探偵）: 宣言（戦うか回避に集中か）", "    1. 戦う", "    2. 回避に集中"],
+        ),
+        ("en", [": declaration (fight or dodge focus)", "    1. Fight", "    2. Dodge focus"]),
+    ],
+)
+def test_a_coc_question_is_in_words_not_keys(
+    lang: str, lines: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Call of Cthulhu combatant's questions name what is decided and each option in the
+    chosen language (docs/glossary.md's terms), not the rules' keys (`declare`,
+    `dodge_focus`)."""
+    monkeypatch.chdir(tmp_path)  # the stopped battle is kept here
+    result = CliRunner().invoke(
+        app,
+        ["play", str(COC_DUEL), "--as", "detective", "--lang", lang],
+        input="1\n1\nq\n",
+        env=C_LOCALE,
+    )
+    assert result.exit_code == 0, result.stderr
+    shown = result.stdout.splitlines()
+    for line in lines:
+        assert any(row.endswith(line) or row == line for row in shown), line
+    actions = ["攻撃 → ナイフの狂信者 [club]", "後退", "何もしない"]
+    if lang == "en":
+        actions = ["Attack → Cultist with a knife [club]", "Withdraw", "Do nothing"]
+    for action in actions:
+        assert any(row.endswith(f". {action}") for row in shown), action
+    assert "dodge_focus" not in result.stdout and "do_nothing" not in result.stdout
+
+
+def test_a_gurps_question_names_what_is_decided(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The heading of a GURPS question is in the chosen language: 戦闘行動 / maneuver."""
+    monkeypatch.chdir(tmp_path)  # the stopped battle is kept here
+    for lang, heading in (("ja", ": 戦闘行動"), ("en", "Knight: maneuver")):
+        result = CliRunner().invoke(
+            app, ["play", str(DUEL), "--as", "knight", "--lang", lang], input="q\n", env=C_LOCALE
+        )
+        assert heading in result.stdout

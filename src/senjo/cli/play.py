@@ -32,6 +32,7 @@ from senjo.cli.battle import (
 )
 from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, said
+from senjo.cli.play_text import asked, describe_coc
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
@@ -137,9 +138,13 @@ class TerminalController:
         """Number the options and read a choice; `q` or end of input stops the battle."""
         self.show(battle)
         who = self.narrator.who(decision.actor)
-        typer.echo(f"\n{who}: {decision.kind}")
+        typer.echo(f"\n{who}: {asked(decision.kind, self.lang)}")
         for number, option in enumerate(decision.options, start=1):
-            typer.echo(f"  {number:>3}. {describe_option(battle, decision, option, self.lang)}")
+            if isinstance(battle.state, GurpsState):
+                text = describe_option(battle, decision, option, self.lang)
+            else:  # Call of Cthulhu
+                text = describe_coc(option, self.narrator.who, self.lang)
+            typer.echo(f"  {number:>3}. {text}")
         prompt = (
             "番号を選んでください（q で終了）" if self.lang == "ja" else "Choose a number (q quits)"
         )

@@ -1,0 +1,97 @@
+"""Words for `senjo play`'s questions: what is being decided, and a Call of Cthulhu
+combatant's options, in Japanese and English (rule terms per docs/glossary.md).
+
+GURPS options are described in `play.py` (with their chances); the question's heading
+and CoC's options are here.
+
+>>> asked("defense", "ja"), asked("declare", "en")
+('防御', 'declaration (fight or dodge focus)')
+>>> from senjo.systems.coc.choices import ActionChoice
+>>> describe_coc(ActionChoice("attack", "cultist", "knife"), str.title, "en")
+'Attack → Cultist [knife]'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from senjo.engine.decision import Choice
+from senjo.narration.coc_terms import term
+from senjo.systems.coc.choices import ActionChoice, DefenseChoice
+
+__all__ = ["DECISIONS", "asked", "describe_coc"]
+
+#: What a question decides (the decision's kind), both rule systems: (Japanese, English).
+DECISIONS: dict[str, tuple[str, str]] = {
+    "maneuver": ("戦闘行動", "maneuver"),
+    "attack_plan": ("攻撃の狙い", "attack plan"),
+    "defense": ("防御", "defense"),
+    "free_action": ("自由行動", "free action"),
+    "destination": ("移動先", "where to move"),
+    "watch": ("機会射撃の範囲", "opportunity fire: the area watched"),
+    "discrimination": ("目標の識別", "target discrimination"),
+    "evade": ("回避して抜ける", "evade"),
+    "overrun": ("蹂躙", "overrun"),
+    "declare": ("宣言（戦うか回避に集中か）", "declaration (fight or dodge focus)"),
+    "action": ("行動", "action"),
+    "protect": ("庇う", "protect"),
+    "taunt": ("挑発", "taunt"),
+    "grapple_effect": ("組み付きの効果", "what the grapple does"),
+    "tackle_follow": ("体当たりの後", "after the tackle"),
+}
+
+#: A CoC plain choice (`Choice.name`): (Japanese, English).
+_CHOICES: dict[str, tuple[str, str]] = {
+    "fight": ("戦う", "Fight"),
+    "dodge_focus": ("回避に集中", "Dodge focus"),
+    "protect": ("庇う", "Protect"),
+    "taunt": ("挑発する", "Taunt"),
+    "pass": ("見送る", "Pass"),
+    "hold": ("押さえ込み", "Hold"),
+    "strangle": ("首絞め", "Strangle"),
+    "knock_down": ("倒す", "Knock down"),
+    "hurt": ("ダメージを与える", "Hurt"),
+    "disarm": ("武器を奪う", "Disarm"),
+    "throw": ("投げ", "Throw"),
+    "knock_back": ("吹き飛ばし", "Knock back"),
+    "push_down": ("押し倒し", "Push down"),
+    "none": ("何もしない", "Nothing more"),
+}
+
+
+def asked(kind: str, lang: str) -> str:
+    """The heading of a question of `kind` (the kind itself if it has no words)."""
+    words = DECISIONS.get(kind)
+    if words is None:
+        return kind
+    return words[0] if lang == "ja" else words[1]
+
+
+def describe_coc(option: Any, name: Callable[[str], str], lang: str) -> str:
+    """A line for one option of a CoC combatant's question; `name` gives a combatant's
+    name from its key."""
+    ja = lang == "ja"
+    if isinstance(option, ActionChoice):
+        text = term("action", option.action, "ja" if ja else "en")
+        if option.variant:
+            text += f" ({term('variant', option.variant, 'ja' if ja else 'en')})"
+        if option.target:
+            text += f" → {name(option.target)}"
+        if option.weapon:
+            text += f" [{option.weapon}]"
+        if option.shots > 1:
+            text += f" ×{option.shots}"
+        return text
+    if isinstance(option, DefenseChoice):
+        if option.kind == "none":
+            return "防御しない" if ja else "No defense"
+        text = term("check", option.kind, "ja" if ja else "en")
+        return text + (f" [{option.weapon}]" if option.weapon else "")
+    if isinstance(option, Choice):
+        words = _CHOICES.get(option.name)
+        text = option.name if words is None else (words[0] if ja else words[1])
+        if option.detail:
+            text += f" → {name(option.detail)}"
+        return text
+    return str(getattr(option, "key", option))
