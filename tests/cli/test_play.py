@@ -155,9 +155,9 @@ def test_a_coc_question_is_in_words_not_keys(
     shown = result.stdout.splitlines()
     for line in lines:
         assert any(row.endswith(line) or row == line for row in shown), line
-    actions = ["攻撃 → ナイフの狂信者 [club]", "後退", "何もしない"]
+    actions = ["攻撃 → ナイフの狂信者 [club]  (60%)", "後退", "何もしない"]
     if lang == "en":
-        actions = ["Attack → Cultist with a knife [club]", "Withdraw", "Do nothing"]
+        actions = ["Attack → Cultist with a knife [club]  (60%)", "Withdraw", "Do nothing"]
     for action in actions:
         assert any(row.endswith(f". {action}") for row in shown), action
     assert "dodge_focus" not in result.stdout and "do_nothing" not in result.stdout
@@ -173,3 +173,27 @@ def test_a_gurps_question_names_what_is_decided(
             app, ["play", str(DUEL), "--as", "knight", "--lang", lang], input="q\n", env=C_LOCALE
         )
         assert heading in result.stdout
+
+
+def test_a_coc_defense_shows_its_value_of_the_moment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 004 回避に集中: after declaring dodge focus the detective's dodge is offered at
+    its base + 50 (30 + 50 = 80%), the club's parry at its skill (60%); an attack at the
+    skill it rolls against (Club 60%, Kick 35%)."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        app,
+        ["play", str(COC_DUEL), "--as", "detective", "--lang", "en"],
+        input="1\n1\n1\n2\nq\n",  # fight; club; taunt; round 2: dodge focus; stop
+        env=C_LOCALE,
+    )
+    assert result.exit_code == 0, result.stderr
+    shown = result.stdout.splitlines()
+    for line in (
+        "    5. Attack → Cultist with a knife [kick]  (35%)",
+        "    1. Dodge  (80%)",
+        "    2. Parry [club]  (60%)",
+        "    3. No defense",
+    ):
+        assert any(row.endswith(line) for row in shown), line

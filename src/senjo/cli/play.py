@@ -143,7 +143,8 @@ class TerminalController:
             if isinstance(battle.state, GurpsState):
                 text = describe_option(battle, decision, option, self.lang)
             else:  # Call of Cthulhu
-                text = describe_coc(option, self.narrator.who, self.lang)
+                who_key = decision.actor
+                text = describe_coc(option, self.narrator.who, self.lang, battle.state, who_key)
             typer.echo(f"  {number:>3}. {text}")
         prompt = (
             "番号を選んでください（q で終了）" if self.lang == "ja" else "Choose a number (q quits)"

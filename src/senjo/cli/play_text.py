@@ -18,7 +18,10 @@ from typing import Any
 
 from senjo.engine.decision import Choice
 from senjo.narration.coc_terms import term
+from senjo.systems.coc.attacks import attack_score
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
+from senjo.systems.coc.defense import dodge_score, parry_score
+from senjo.systems.coc.state import CocState
 
 __all__ = ["DECISIONS", "asked", "describe_coc"]
 
@@ -68,9 +71,17 @@ def asked(kind: str, lang: str) -> str:
     return words[0] if lang == "ja" else words[1]
 
 
-def describe_coc(option: Any, name: Callable[[str], str], lang: str) -> str:
+def describe_coc(
+    option: Any,
+    name: Callable[[str], str],
+    lang: str,
+    state: CocState | None = None,
+    actor: str = "",
+) -> str:
     """A line for one option of a CoC combatant's question; `name` gives a combatant's
-    name from its key."""
+    name from its key. Given the battle's `state` and the `actor` asked, an attack or a
+    defense shows the value its percentile roll needs, with every modifier of the
+    moment (aim, range; a repeated dodge or parry)."""
     ja = lang == "ja"
     if isinstance(option, ActionChoice):
         text = term("action", option.action, "ja" if ja else "en")
@@ -82,12 +93,24 @@ def describe_coc(option: Any, name: Callable[[str], str], lang: str) -> str:
             text += f" [{option.weapon}]"
         if option.shots > 1:
             text += f" ×{option.shots}"
+        if state is not None and option.action == "attack" and option.weapon:
+            weapon = state.sheets[actor].weapon(option.weapon)
+            aimed = state.status[actor].aiming
+            text += f"  ({attack_score(state, actor, option.target, weapon, aimed).value}%)"
         return text
     if isinstance(option, DefenseChoice):
         if option.kind == "none":
             return "防御しない" if ja else "No defense"
         text = term("check", option.kind, "ja" if ja else "en")
-        return text + (f" [{option.weapon}]" if option.weapon else "")
+        if option.weapon:
+            text += f" [{option.weapon}]"
+        if state is not None:
+            if option.kind == "dodge":
+                text += f"  ({dodge_score(state, actor).value}%)"
+            elif option.weapon:
+                weapon = state.sheets[actor].weapon(option.weapon)
+                text += f"  ({parry_score(state, actor, weapon).value}%)"
+        return text
     if isinstance(option, Choice):
         words = _CHOICES.get(option.name)
         text = option.name if words is None else (words[0] if ja else words[1])
