@@ -21,7 +21,8 @@ COC_DUEL = Path(__file__).parents[2] / "examples" / "coc" / "duel.yaml"
 
 
 def test_options_are_numbered_with_their_odds(tmp_path: Path) -> None:
-    """The person's decision lists numbered options, attacks with their chance to hit."""
+    """The person's decision lists numbered options, attacks with their chance to hit, the
+    weapon by its name and the attack mode in words."""
     log = tmp_path / "play.jsonl"
     result = CliRunner().invoke(
         app,
@@ -31,7 +32,7 @@ def test_options_are_numbered_with_their_odds(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     assert "  2. Move (toward) → Raider" in result.stdout
-    assert "Attack → Raider [broadsword/swing]  (" in result.stdout
+    assert "Attack → Raider [Broadsword, swing]  (" in result.stdout
     assert "Stopped." in result.stdout
     journal = read_journal(log.read_text(encoding="utf-8").splitlines())
     assert journal.header["seed"] == 7
@@ -155,9 +156,9 @@ def test_a_coc_question_is_in_words_not_keys(
     shown = result.stdout.splitlines()
     for line in lines:
         assert any(row.endswith(line) or row == line for row in shown), line
-    actions = ["攻撃 → ナイフの狂信者 [club]  (60%)", "後退", "何もしない"]
+    actions = ["攻撃 → ナイフの狂信者 [棍棒]  (60%)", "後退", "何もしない"]
     if lang == "en":
-        actions = ["Attack → Cultist with a knife [club]  (60%)", "Withdraw", "Do nothing"]
+        actions = ["Attack → Cultist with a knife [Club]  (60%)", "Withdraw", "Do nothing"]
     for action in actions:
         assert any(row.endswith(f". {action}") for row in shown), action
     assert "dodge_focus" not in result.stdout and "do_nothing" not in result.stdout
@@ -191,9 +192,23 @@ def test_a_coc_defense_shows_its_value_of_the_moment(
     assert result.exit_code == 0, result.stderr
     shown = result.stdout.splitlines()
     for line in (
-        "    5. Attack → Cultist with a knife [kick]  (35%)",
+        "    5. Attack → Cultist with a knife [Kick]  (35%)",
         "    1. Dodge  (80%)",
-        "    2. Parry [club]  (60%)",
+        "    2. Parry [Club]  (60%)",
         "    3. No defense",
     ):
         assert any(row.endswith(line) for row in shown), line
+
+
+def test_a_gurps_option_names_its_weapon_in_japanese(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Japanese, a weapon and its mode are the scenario's and the glossary's words
+    (ブロードソード・振り), a parry's weapon too, never the keys."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        app, ["play", str(DUEL), "--as", "knight", "--lang", "ja"], input="2\nq\n", env=C_LOCALE
+    )
+    assert "攻撃 → 略奪者 [ブロードソード・振り]  (" in result.stdout
+    assert "受け [ブロードソード]  (62%)" in result.stdout
+    assert "broadsword" not in result.stdout

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -55,8 +56,15 @@ class Quit(Exception):
     """The person stopped the battle."""
 
 
-def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any, lang: Lang) -> str:
-    """A line for one option, with its chance of success where it has one."""
+def describe_option(
+    battle: Battle[GurpsState],
+    decision: Decision,
+    option: Any,
+    lang: Lang,
+    item: Callable[[str], str] = str,
+) -> str:
+    """A line for one option, with its chance of success where it has one; `item` names a
+    weapon or shield from its key (`Narrator.item`; by default the key)."""
     state = battle.state
     names = {
         k: (f.name_ja or f.name) if lang == "ja" else f.name for k, f in state.fighters.items()
@@ -69,7 +77,9 @@ def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any,
         if option.target:
             text += f" → {names.get(option.target, option.target)}"
         if option.weapon:
-            text += f" [{option.weapon}{'/' + option.mode if option.mode else ''}]"
+            how = term("mode", option.mode, lang) if option.mode else ""
+            joint = "・" if lang == "ja" else ", "
+            text += f" [{item(option.weapon)}{joint + how if how else ''}]"
         if option.maneuver in ("attack", "all_out_attack", "move_and_attack") and option.weapon:
             fighter = state.fighters[decision.actor]
             mode = fighter.weapon(option.weapon).mode(option.mode)
@@ -95,7 +105,7 @@ def describe_option(battle: Battle[GurpsState], decision: Decision, option: Any,
     elif isinstance(option, DefenseChoice):
         text = term("defense", option.kind, lang)
         if option.weapon:
-            text += f" [{option.weapon}]"
+            text += f" [{item(option.weapon)}]"
         if option.retreat:
             text += " + " + term("modifier", "retreat", lang)
         if option.drop:
@@ -141,10 +151,10 @@ class TerminalController:
         typer.echo(f"\n{who}: {asked(decision.kind, self.lang)}")
         for number, option in enumerate(decision.options, start=1):
             if isinstance(battle.state, GurpsState):
-                text = describe_option(battle, decision, option, self.lang)
+                text = describe_option(battle, decision, option, self.lang, self.narrator.item)
             else:  # Call of Cthulhu
                 who_key = decision.actor
-                text = describe_coc(option, self.narrator.who, self.lang, battle.state, who_key)
+                text = describe_coc(option, self.narrator, self.lang, battle.state, who_key)
             typer.echo(f"  {number:>3}. {text}")
         prompt = (
             "番号を選んでください（q で終了）" if self.lang == "ja" else "Choose a number (q quits)"

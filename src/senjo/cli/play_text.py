@@ -7,14 +7,15 @@ and CoC's options are here.
 >>> asked("defense", "ja"), asked("declare", "en")
 ('防御', 'declaration (fight or dodge focus)')
 >>> from senjo.systems.coc.choices import ActionChoice
->>> describe_coc(ActionChoice("attack", "cultist", "knife"), str.title, "en")
-'Attack → Cultist [knife]'
+>>> class Plain:
+...     who = item = staticmethod(str.title)
+>>> describe_coc(ActionChoice("attack", "cultist", "knife"), Plain(), "en")
+'Attack → Cultist [Knife]'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from senjo.engine.decision import Choice
 from senjo.narration.coc_terms import term
@@ -23,7 +24,16 @@ from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.defense import dodge_score, parry_score
 from senjo.systems.coc.state import CocState
 
-__all__ = ["DECISIONS", "asked", "describe_coc"]
+__all__ = ["DECISIONS", "Names", "asked", "describe_coc"]
+
+
+class Names(Protocol):
+    """Combatants' and weapons' names from their keys (a `Narrator` is one)."""
+
+    def who(self, key: str) -> str: ...
+
+    def item(self, key: str) -> str: ...
+
 
 #: What a question decides (the decision's kind), both rule systems: (Japanese, English).
 DECISIONS: dict[str, tuple[str, str]] = {
@@ -73,24 +83,25 @@ def asked(kind: str, lang: str) -> str:
 
 def describe_coc(
     option: Any,
-    name: Callable[[str], str],
+    names: Names,
     lang: str,
     state: CocState | None = None,
     actor: str = "",
 ) -> str:
-    """A line for one option of a CoC combatant's question; `name` gives a combatant's
-    name from its key. Given the battle's `state` and the `actor` asked, an attack or a
-    defense shows the value its percentile roll needs, with every modifier of the
-    moment (aim, range; a repeated dodge or parry)."""
+    """A line for one option of a CoC combatant's question; `names` gives a combatant's
+    and a weapon's name from its key (`who`, `item`: a `Narrator`). Given the battle's
+    `state` and the `actor` asked, an attack or a defense shows the value its percentile
+    roll needs, with every modifier of the moment (aim, range; a repeated dodge or
+    parry)."""
     ja = lang == "ja"
     if isinstance(option, ActionChoice):
         text = term("action", option.action, "ja" if ja else "en")
         if option.variant:
             text += f" ({term('variant', option.variant, 'ja' if ja else 'en')})"
         if option.target:
-            text += f" → {name(option.target)}"
+            text += f" → {names.who(option.target)}"
         if option.weapon:
-            text += f" [{option.weapon}]"
+            text += f" [{names.item(option.weapon)}]"
         if option.shots > 1:
             text += f" ×{option.shots}"
         if state is not None and option.action == "attack" and option.weapon:
@@ -103,7 +114,7 @@ def describe_coc(
             return "防御しない" if ja else "No defense"
         text = term("check", option.kind, "ja" if ja else "en")
         if option.weapon:
-            text += f" [{option.weapon}]"
+            text += f" [{names.item(option.weapon)}]"
         if state is not None:
             if option.kind == "dodge":
                 text += f"  ({dodge_score(state, actor).value}%)"
@@ -115,6 +126,6 @@ def describe_coc(
         words = _CHOICES.get(option.name)
         text = option.name if words is None else (words[0] if ja else words[1])
         if option.detail:
-            text += f" → {name(option.detail)}"
+            text += f" → {names.who(option.detail)}"
         return text
     return str(getattr(option, "key", option))

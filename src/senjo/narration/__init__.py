@@ -24,6 +24,10 @@ class Narrator(Protocol):
         """A combatant's name in the narrator's language."""
         ...
 
+    def item(self, key: str) -> str:
+        """A weapon's or a shield's name in the narrator's language."""
+        ...
+
 
 #: rule system name -> narrator factory (scenario, lang).
 NARRATORS: dict[str, Callable[[Any, Lang], Narrator]] = {

@@ -52,3 +52,7 @@ class NamedNarrator:
 
     def _item(self, key: str) -> str:
         return self._pick(self.items, key)
+
+    def item(self, key: str) -> str:
+        """A weapon's or a shield's name in the narrator's language (its key if unnamed)."""
+        return self._item(key)
