@@ -94,7 +94,7 @@ HELP_JA: dict[str, str] = {
     "Local worker processes: a number, or auto (one per core).": (
         "ローカルのワーカープロセス：数、または auto（コアごとに一つ）。"
     ),
-    "auto, engine or fast: how battles are played.": ("auto、engine、fast：戦闘の計算経路。"),
+    "auto, engine or fast: how battles are played.": "auto、engine、fast：戦闘の計算経路。",
     "Also draw the results (FILE.png or FILE.svg).": "結果を図にも描く（FILE.png か FILE.svg）。",
     "local (worker processes) or dask (a Dask cluster).": (
         "local（ワーカープロセス）または dask（Dask クラスタ）。"

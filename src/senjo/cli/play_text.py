@@ -7,32 +7,26 @@ and CoC's options are here.
 >>> asked("defense", "ja"), asked("declare", "en")
 ('防御', 'declaration (fight or dodge focus)')
 >>> from senjo.systems.coc.choices import ActionChoice
->>> class Plain:
+>>> class Names:  # a narrator's names: here the keys, capitalised
 ...     who = item = staticmethod(str.title)
->>> describe_coc(ActionChoice("attack", "cultist", "knife"), Plain(), "en")
+>>> describe_coc(ActionChoice("attack", "cultist", "knife"), Names(), "en")
 'Attack → Cultist [Knife]'
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
+from senjo.dice.formatting import Lang
 from senjo.engine.decision import Choice
+from senjo.narration import Narrator
 from senjo.narration.coc_terms import term
 from senjo.systems.coc.attacks import attack_score
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.defense import dodge_score, parry_score
 from senjo.systems.coc.state import CocState
 
-__all__ = ["DECISIONS", "Names", "asked", "describe_coc"]
-
-
-class Names(Protocol):
-    """Combatants' and weapons' names from their keys (a `Narrator` is one)."""
-
-    def who(self, key: str) -> str: ...
-
-    def item(self, key: str) -> str: ...
+__all__ = ["DECISIONS", "asked", "describe_coc"]
 
 
 #: What a question decides (the decision's kind), both rule systems: (Japanese, English).
@@ -54,26 +48,8 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "tackle_follow": ("体当たりの後", "after the tackle"),
 }
 
-#: A CoC plain choice (`Choice.name`): (Japanese, English).
-_CHOICES: dict[str, tuple[str, str]] = {
-    "fight": ("戦う", "Fight"),
-    "dodge_focus": ("回避に集中", "Dodge focus"),
-    "protect": ("庇う", "Protect"),
-    "taunt": ("挑発する", "Taunt"),
-    "pass": ("見送る", "Pass"),
-    "hold": ("押さえ込み", "Hold"),
-    "strangle": ("首絞め", "Strangle"),
-    "knock_down": ("倒す", "Knock down"),
-    "hurt": ("ダメージを与える", "Hurt"),
-    "disarm": ("武器を奪う", "Disarm"),
-    "throw": ("投げ", "Throw"),
-    "knock_back": ("吹き飛ばし", "Knock back"),
-    "push_down": ("押し倒し", "Push down"),
-    "none": ("何もしない", "Nothing more"),
-}
 
-
-def asked(kind: str, lang: str) -> str:
+def asked(kind: str, lang: Lang) -> str:
     """The heading of a question of `kind` (the kind itself if it has no words)."""
     words = DECISIONS.get(kind)
     if words is None:
@@ -83,21 +59,20 @@ def asked(kind: str, lang: str) -> str:
 
 def describe_coc(
     option: Any,
-    names: Names,
-    lang: str,
+    names: Narrator,
+    lang: Lang,
     state: CocState | None = None,
     actor: str = "",
 ) -> str:
     """A line for one option of a CoC combatant's question; `names` gives a combatant's
-    and a weapon's name from its key (`who`, `item`: a `Narrator`). Given the battle's
+    and a weapon's name from its key (`who`, `item`). Given the battle's
     `state` and the `actor` asked, an attack or a defense shows the value its percentile
     roll needs, with every modifier of the moment (aim, range; a repeated dodge or
     parry)."""
-    ja = lang == "ja"
     if isinstance(option, ActionChoice):
-        text = term("action", option.action, "ja" if ja else "en")
+        text = term("action", option.action, lang)
         if option.variant:
-            text += f" ({term('variant', option.variant, 'ja' if ja else 'en')})"
+            text += f" ({term('variant', option.variant, lang)})"
         if option.target:
             text += f" → {names.who(option.target)}"
         if option.weapon:
@@ -111,8 +86,8 @@ def describe_coc(
         return text
     if isinstance(option, DefenseChoice):
         if option.kind == "none":
-            return "防御しない" if ja else "No defense"
-        text = term("check", option.kind, "ja" if ja else "en")
+            return term("choice", "no_defense", lang)
+        text = term("check", option.kind, lang)
         if option.weapon:
             text += f" [{names.item(option.weapon)}]"
         if state is not None:
@@ -123,8 +98,7 @@ def describe_coc(
                 text += f"  ({parry_score(state, actor, weapon).value}%)"
         return text
     if isinstance(option, Choice):
-        words = _CHOICES.get(option.name)
-        text = option.name if words is None else (words[0] if ja else words[1])
+        text = term("choice", option.name, lang)
         if option.detail:
             text += f" → {names.who(option.detail)}"
         return text

@@ -153,6 +153,25 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "held": ("組み付かれて動けない", "held fast"),
         "no_action": ("できることがない", "nothing to do"),
     },
+    # The options of a question to a combatant played by hand (`senjo play`): a plain
+    # choice's name, and declining to defend.
+    "choice": {
+        "fight": ("戦う", "Fight"),
+        "dodge_focus": ("回避に集中", "Dodge focus"),
+        "protect": ("庇う", "Protect"),
+        "taunt": ("挑発する", "Taunt"),
+        "pass": ("見送る", "Pass"),
+        "hold": ("押さえ込み", "Hold"),
+        "strangle": ("首絞め", "Strangle"),
+        "knock_down": ("倒す", "Knock down"),
+        "hurt": ("ダメージを与える", "Hurt"),
+        "disarm": ("武器を奪う", "Disarm"),
+        "throw": ("投げ", "Throw"),
+        "knock_back": ("吹き飛ばし", "Knock back"),
+        "push_down": ("押し倒し", "Push down"),
+        "none": ("何もしない", "Nothing more"),
+        "no_defense": ("防御しない", "No defense"),
+    },
 }
 
 

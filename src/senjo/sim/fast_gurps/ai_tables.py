@@ -105,6 +105,17 @@ class _Asked:
         weapon_states = WEAPON_STATES if self.spare is not None else MAIN_STATES
         return tuple(itertools.product(weapon_states, hands))
 
+    @property
+    def hand_states(self) -> tuple[tuple[int, int, bool], ...]:
+        """(weapon state, hand state, swapped): each melee state, and a shooter's spare
+        states again with the missile weapon swapped for the spare (left lying)."""
+        shooting = shooter(self.fighter) is not None
+        return tuple(
+            (where, hand, swapped)
+            for (where, hand), swapped in itertools.product(self.melee_states, (False, True))
+            if not swapped or (shooting and where in SPARE_STATES)
+        )
+
 
 def ai_tables(
     scenario: Scenario,
@@ -224,13 +235,9 @@ def _all_out_defense(asked: _Asked) -> np.ndarray[Any, Any]:
     (`M_AOD`); any other choice declines the scenario."""
     scenario, order, fighter, key = asked.scenario, asked.order, asked.fighter, asked.key
     main, spare = asked.main, asked.spare
-    shooting = shooter(fighter) is not None
     ai = GurpsAI()
-    melee_states = asked.melee_states
     aod = np.zeros((len(WEAPON_STATES), HAND_AXIS), dtype=np.int64)
-    for (where, hand), swapped in itertools.product(melee_states, (False, True)):
-        if swapped and not (shooting and where in SPARE_STATES):
-            continue
+    for where, hand, swapped in asked.hand_states:
         state = _state(scenario, order)
         _set_hands(state, key, main, where, hand, spare, swapped)
         state.status[key].hp = -(-fighter.hp // 3) - 1
@@ -256,23 +263,17 @@ def _pickups(asked: _Asked) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]
     has a weapon to strike with there: (pickup, striking)."""
     scenario, order, classes, fighter = asked.scenario, asked.order, asked.classes, asked.fighter
     key, main, off, spare, shield = asked.key, asked.main, asked.off, asked.spare, fighter.shield
-    shooting = shooter(fighter) is not None
     ai = GurpsAI()
-    melee_states = asked.melee_states
     # Without a weapon to strike with, the AI first readies or picks up what it has lost
     # (weapon, then shield), whatever the distance - a held weapon out of reach does not count.
     # Its spare it draws only with its main weapon broken, and takes up again once dropped
     # or turned in its hand (SPARE); anything else is the engine's to play (PICK_ESCAPE).
     pickup = np.zeros((len(WEAPON_STATES), HAND_AXIS, len(classes)), dtype=np.int64)
     striking = np.zeros_like(pickup)
-    for (where, hand), far, swapped in itertools.product(
-        melee_states, range(len(classes)), (False, True)
-    ):
-        # A shooter's spare: drawn with the missile weapon broken, or swapped for it empty,
-        # which leaves it lying; where the AI would then do otherwise (pick it up), the
-        # engine plays on.
-        if swapped and not (shooting and where in SPARE_STATES):
-            continue
+    # A shooter's spare: drawn with the missile weapon broken, or swapped for it empty,
+    # which leaves it lying (`hand_states`); where the AI would then do otherwise (pick it
+    # up), the engine plays on.
+    for (where, hand, swapped), far in itertools.product(asked.hand_states, range(len(classes))):
         state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare, swapped)
         offered = maneuver_options(state, key)
