@@ -39,17 +39,35 @@ def _journal(path: Path) -> Journal:
     return read_journal(path.read_text(encoding="utf-8").splitlines())
 
 
+def _random_raider(folder: Path) -> Path:
+    """The GURPS duel with the raider on a `random` controller."""
+    text = DUEL.read_text(encoding="utf-8")
+    marker = "    advantages: [high_pain_threshold]\n"
+    assert marker in text
+    path = folder / "random_raider.yaml"
+    path.write_text(text.replace(marker, "    controller: random\n" + marker), encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize(
     ("scenario", "who", "answers"),
-    [(DUEL, "knight", ["2", "8", "1"]), (COC_DUEL, "detective", ["1", "1", "1", "2"])],
-    ids=["gurps", "coc"],
+    [
+        (DUEL, "knight", ["2", "8", "1"]),
+        (COC_DUEL, "detective", ["1", "1", "1", "2"]),
+        (None, "knight", ["2", "8", "1", "1", "1"]),
+    ],
+    ids=["gurps", "coc", "gurps-random-opponent"],
 )
 def test_a_stopped_battle_goes_on_as_if_never_stopped(
-    tmp_path: Path, scenario: Path, who: str, answers: list[str]
+    tmp_path: Path, scenario: Path | None, who: str, answers: list[str]
 ) -> None:
     """Played at once (every answer, then stop) and played in two sittings (the first
     answer, stop; resume: the rest, stop) give the same journal: the resumed battle draws
-    its seed's dice on from where the journal ends, and the AI decides as it would have."""
+    its seed's dice on from where the journal ends, and the AI decides as it would have.
+    A `random` controller (scenario None: the duel's raider) goes on with its own
+    generator where it was, not from its start: its choices are those of the whole run."""
+    if scenario is None:
+        scenario = _random_raider(tmp_path)
     whole, split = tmp_path / "whole.jsonl", tmp_path / "split.jsonl"
     common = ("--as", who, "--lang", "en")
     first_sitting, second_sitting = answers[0] + "\nq\n", "\n".join(answers[1:]) + "\nq\n"

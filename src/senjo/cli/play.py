@@ -36,6 +36,7 @@ from senjo.cli.output import fail, said
 from senjo.cli.play_text import asked, describe_coc
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
+from senjo.engine.controllers import Controller
 from senjo.engine.decision import Decision
 from senjo.engine.journal import follow
 from senjo.narration import Narrator, narrator_for
@@ -203,7 +204,8 @@ def play_command(
     used_seed = effective_seed(scenario, parse_whole(seed_text, "--seed", chosen))
     check_log(log, chosen)
     battle = _build(scenario, used_seed, options, chosen, record_dice=True)
-    _play_on(battle, scenario, who, chosen, Kept(log, scenario_path, used_seed, options))
+    others = _others(scenario, used_seed, who)
+    _play_on(battle, scenario, who, chosen, Kept(log, scenario_path, used_seed, options, others))
 
 
 @dataclass(frozen=True)
@@ -214,6 +216,13 @@ class Kept:
     source: Path
     seed: int
     options: dict[str, str]
+    others: dict[str, Controller]  # everyone's controllers but the person's
+    named: bool = True  # `log` was given with `--log` (not the journal resumed)
+
+
+def _others(scenario: Scenario, seed: int, who: str) -> dict[str, Controller]:
+    """The controllers of everyone but the combatant played by hand (`who`)."""
+    return {key: c for key, c in controllers_for(scenario, seed).items() if key != who}
 
 
 def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept: Kept) -> None:
@@ -223,7 +232,7 @@ def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept
     question it was waiting on: in `--log`, or else in a new file in the current folder
     (removed again if the battle ends). Stopped, a line says how to go on (`senjo resume`)."""
     person = TerminalController(narrator_for(scenario, lang), lang)
-    controllers: dict[str, Any] = dict(controllers_for(scenario, kept.seed))
+    controllers: dict[str, Any] = dict(kept.others)
     controllers[who] = person
     log = kept.log if kept.log is not None else _unsaved(kept.source)
 
@@ -245,8 +254,17 @@ def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept
         if battle.pending is None and kept.log is None:
             log.unlink(missing_ok=True)  # it ended, and nobody asked for its journal
         else:
+            option = "--log" if kept.log is not None and kept.named else None
             write_journal(
-                log, battle, kept.source, scenario, kept.seed, kept.options, lang, played_by=who
+                log,
+                battle,
+                kept.source,
+                scenario,
+                kept.seed,
+                kept.options,
+                lang,
+                played_by=who,
+                option=option,
             )
         if battle.pending is not None:
             typer.echo(
@@ -311,7 +329,8 @@ def resume_command(
     target = journal_path if log is None else log
     check_log(target, chosen)
     battle = _build(scenario, seed, options, chosen, record_dice=True)
-    divergence = follow(journal, battle)
+    others = _others(scenario, seed, who)
+    divergence = follow(journal, battle, others)
     if divergence is not None:
         diverged(journal_path, divergence, chosen)
     if battle.recorded_dice != list(journal.dice):
@@ -324,4 +343,5 @@ def resume_command(
             )
         )
     source = Path(str(header.get("source", journal_path)))
-    _play_on(battle, scenario, who, chosen, Kept(target, source, seed, options))
+    kept = Kept(target, source, seed, options, others, named=log is not None)
+    _play_on(battle, scenario, who, chosen, kept)

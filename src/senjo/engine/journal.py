@@ -10,7 +10,7 @@ and checks that it produces the same events.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from senjo.dice.errors import DiceError
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle, BattleError
 from senjo.engine.bilingual import Bilingual
+from senjo.engine.controllers import Controller
 from senjo.engine.events import Decided, Event, EventError, from_plain, to_json, to_plain
 
 __all__ = [
@@ -147,12 +148,17 @@ def replay(
     return battle, follow(journal, battle)
 
 
-def follow(journal: Journal, battle: Battle[Any]) -> Divergence | None:
+def follow(
+    journal: Journal, battle: Battle[Any], asked: Mapping[str, Controller] | None = None
+) -> Divergence | None:
     """Make the journal's decisions in `battle`, a fresh battle of its scenario, and report
     the first event where the two differ (None: the battle is now where the journal ends).
 
     The battle draws its own dice: a journal's (`replay`), or its seed's again, to go on
-    playing where the journal stopped (`senjo resume`)."""
+    playing where the journal stopped (`senjo resume`). The controllers `asked` (by actor)
+    are put each of their actor's decisions too, their answers dropped, so that one that
+    keeps state from one decision to the next (a random one's generator) stands where it
+    would have, had it made the journal's decisions itself."""
     decisions = [item for item in journal.events if isinstance(item, Decided)]
     try:
         for made in decisions:
@@ -163,6 +169,9 @@ def follow(journal: Journal, battle: Battle[Any]) -> Divergence | None:
                 break
             if pending.options[made.index].key != made.key:
                 break
+            controller = asked.get(made.actor) if asked is not None else None
+            if controller is not None:
+                controller.choose(battle, pending)
             battle.decide(pending.options[made.index])
     except (BattleError, DiceError):
         pass  # the journal's dice or decisions no longer fit: the comparison below says where
