@@ -111,6 +111,45 @@ def test_a_journal_that_cannot_be_written_is_kept_elsewhere(
     assert len(journal.events) == len(battle.log)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_unwritable_journal_nobody_named_is_not_called_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Stopped without `--log` where the journal cannot be written (here: every write
+    fails), the line names the file senjo chose, not as `--log`, and says where the
+    journal went instead; `senjo resume` of a journal that cannot be written back says
+    the same of the journal's own file."""
+
+    def refuse(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    spare_folder = tmp_path / "tmp"
+    spare_folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spare_folder))
+    monkeypatch.chdir(tmp_path)
+    log = tmp_path / "kept.jsonl"
+    first = CliRunner().invoke(
+        app,
+        ["play", str(DUEL), "--as", "knight", "--lang", lang, "--log", str(log)],
+        input="2\nq\n",
+        env=C_LOCALE,
+    )
+    assert first.exit_code == 0, first.stderr
+    monkeypatch.setattr("senjo.cli.battle.store", refuse)
+    monkeypatch.setattr("senjo.cli.play.store", refuse)
+    cant = "cannot be written (No space left on device)" if lang == "en" else "書き込めません"
+    played = CliRunner().invoke(
+        app, ["play", str(DUEL), "--as", "knight", "--lang", lang], input="q\n", env=C_LOCALE
+    )
+    resumed = CliRunner().invoke(app, ["resume", str(log), "--lang", lang], input="q\n")
+    for result, named in ((played, "senjo-duel-"), (resumed, str(log))):
+        assert result.exit_code == 2
+        line = result.stderr
+        assert line.startswith(f"senjo: {named}") and "--log" not in line, line
+        assert cant in line and line.count("\n") == 1
+    assert len(list(spare_folder.iterdir())) == 2
+
+
 def test_a_journal_with_nowhere_to_go_is_still_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -153,16 +153,19 @@ def write_journal(
     lang: Lang = "en",
     *,
     played_by: str | None = None,
+    option: str | None = "--log",
 ) -> None:
     """Write the battle's journal (`journal_text`). If the file cannot be written (the
     folder went away, a full disk, no permission), the journal goes to a new file in the
     system's temporary folder instead and one line says where: a battle played by hand is
-    not lost."""
+    not lost. The line names the file after the `option` that gave it (None: a file the
+    person did not name)."""
     text = journal_text(battle, source, scenario, seed, options, played_by)
     try:
         store(log, text)
     except OSError as error:
         why = error.strerror or str(error)
+        where = f"{option} {log}" if option else str(log)
         try:
             handle, spare = tempfile.mkstemp(prefix="senjo-journal-", suffix=".jsonl")
             with os.fdopen(handle, "w", encoding="utf-8") as kept:
@@ -171,15 +174,15 @@ def write_journal(
             fail(
                 said(
                     lang,
-                    f"--log {log}: cannot be written ({why})",
-                    f"--log {log}：書き込めません（{why}）",
+                    f"{where}: cannot be written ({why})",
+                    f"{where}：書き込めません（{why}）",
                 )
             )
         fail(
             said(
                 lang,
-                f"--log {log}: cannot be written ({why}); the journal is in {spare}",
-                f"--log {log}：書き込めません（{why}）。ジャーナルは {spare} に保存しました",
+                f"{where}: cannot be written ({why}); the journal is in {spare}",
+                f"{where}：書き込めません（{why}）。ジャーナルは {spare} に保存しました",
             )
         )
 
