@@ -136,6 +136,11 @@ MESSAGES: dict[str, str] = {
         f"allowed: {', '.join(sorted(KNOWN_SKILLS | {'Brawling', 'Broadsword'}))}"
     ),
     "unknown_system.yaml": "system: 'dnd5e' is not a rule system; known: coc, gurps",
+    "system_not_text.yaml": ("system: {'name': 'gurps'} is not a rule system; known: coc, gurps"),
+    "inline_weapon_zero_recoil.yaml": (
+        "combatants[0].weapons[0].modes[0].ranged.recoil: expected a whole number of 1 or more,"
+        " not 0"
+    ),
     "unknown_top_level.yaml": (
         "arena: unknown field; allowed: combatants, description, map, options, seed, sides, "
         "system, title"
@@ -389,6 +394,116 @@ def test_inline_weapon_joins_the_library_weapons() -> None:
     assert (fighter.weapons[0].name, fighter.weapons[0].name_ja) == ("Spiked club", "トゲ付き棍棒")
     assert fighter.skills["Axe/Mace"] == 5
     assert fighter.ready == ("spiked_club", "punch")
+
+
+_GUN_MODE: dict[str, Any] = {
+    "name": "shoot",
+    "skill": "Guns",
+    "damage": "2d pi",
+    "ranged": {"acc": 2, "half_damage": 120, "max_range": 1500, "rof": 3, "shots": 6},
+}
+
+
+def _gun(mode: dict[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
+    """An inline gun: `mode` replaces its one attack mode's fields, `fields` the weapon's."""
+    ranged = {**_GUN_MODE["ranged"], **(mode or {}).pop("ranged", {})} if mode else None
+    built = {**_GUN_MODE, **(mode or {})}
+    if ranged is not None:
+        built["ranged"] = ranged
+    return {"key": "revolver", "name": "Revolver", "modes": [built], **fields}
+
+
+@pytest.mark.parametrize(
+    ("weapon", "field", "english", "japanese"),
+    [
+        (_gun(name={"a": 1}), "name", "expected a name, or {en: ..., ja: ...}", "名前か"),
+        (_gun(weight=-1), "weight", "expected a weight in lb, 0 or more", "重さ（ポンド、0以上）"),
+        (
+            _gun(modes=[]),
+            "modes",
+            "a weapon needs at least one attack mode",
+            "武器には攻撃方法が1つ以上",
+        ),
+        (_gun(modes=[1]), "modes[0]", "expected a mapping", "マッピングを指定"),
+        (
+            _gun(modes=[_GUN_MODE, _GUN_MODE]),
+            "modes",
+            "two attack modes share a name",
+            "2つの攻撃方法が同じ名前",
+        ),
+        (_gun({"skill": 3}), "modes[0].skill", "required, as text", "必須の項目です"),
+        (
+            _gun({"ranged": {"acc": "x"}}),
+            "modes[0].ranged.acc",
+            "expected a whole number, not 'x'",
+            "整数を指定してください（'x' は不可）",
+        ),
+        (
+            _gun({"ranged": {"thrown": None}}),
+            "modes[0].ranged.thrown",
+            "expected true or false, not None",
+            "true か false を指定してください（None は不可）",
+        ),
+        (
+            _gun({"ranged": {"rof": 0}}),
+            "modes[0].ranged.rof",
+            "expected a whole number of 1 or more, not 0",
+            "1以上の整数を指定してください（0 は不可）",
+        ),
+        (
+            _gun({"ranged": {"bulk": 2}}),
+            "modes[0].ranged.bulk",
+            "expected a whole number of 0 or less, not 2",
+            "0以下の整数を指定してください（2 は不可）",
+        ),
+        (
+            _gun({"ranged": {"shots": 0}}),
+            "modes[0].ranged.shots",
+            "expected a whole number of 1 or more, not 0",
+            "1以上の整数",
+        ),
+        (
+            _gun({"ranged": {"max_range": "x-3"}}),
+            "modes[0].ranged.max_range",
+            "'x-3' is not a range like x15 or 150",
+            "'x-3' は射程ではありません",
+        ),
+        (
+            _gun({"ranged": {"half_damage": math.inf}}),
+            "modes[0].ranged.half_damage",
+            "inf is not a range in yards or a multiple of ST like x15",
+            "inf は射程ではありません",
+        ),
+    ],
+    ids=[
+        "name",
+        "weight",
+        "no-modes",
+        "mode-not-mapping",
+        "same-mode-names",
+        "skill",
+        "acc-text",
+        "thrown-none",
+        "rof-zero",
+        "bulk-positive",
+        "shots-zero",
+        "negative-multiple-of-st",
+        "infinite-range",
+    ],
+)
+def test_an_inline_weapon_error_in_both_languages(
+    weapon: dict[str, Any], field: str, english: str, japanese: str
+) -> None:
+    """An inline weapon's mistake (checked by the GURPS equipment library, below the
+    scenario layer) names the field and reads in English and in Japanese, one line each:
+    bounds a weapon table's numbers keep (Rcl, RoF and Shots 1 or more, Bulk 0 or less),
+    ranges finite and above 0."""
+    with pytest.raises(ScenarioError) as caught:
+        _scenario(_fighter(weapons=[weapon]))
+    where = f"test.yaml: combatants[0].weapons[0].{field}: "
+    assert str(caught.value) == where + english
+    assert caught.value.text("ja").startswith(where + japanese)
+    assert "\n" not in caught.value.text("ja")
 
 
 def test_an_unquoted_no_parry_is_no_parry() -> None:

@@ -106,6 +106,26 @@ _JAPANESE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "ヤードのリストを指定してください（C は 0。例：[0, 1]）",
         ),
         (r"expected a whole number of 1 or more", "1以上の整数を指定してください"),
+        (r"expected a whole number, not (.+)", "整数を指定してください（{0} は不可）"),
+        (r"expected true or false, not (.+)", "true か false を指定してください（{0} は不可）"),
+        (r"expected a mapping", "マッピングを指定してください"),
+        (r"required, as text", "必須の項目です（テキストで指定してください）"),
+        (
+            r"expected a name, or \{en: \.\.\., ja: \.\.\.\}",
+            "名前か {{en: ..., ja: ...}} を指定してください",
+        ),
+        (r"a weapon needs at least one attack mode", "武器には攻撃方法が1つ以上必要です"),
+        (r"two attack modes share a name", "2つの攻撃方法が同じ名前を使っています"),
+        (r"expected a weight in lb, 0 or more", "重さ（ポンド、0以上）を指定してください"),
+        (r"(.+) is not a range like x15 or 150", "{0} は射程ではありません（例：x15、150）"),
+        (
+            r"expected a whole number of (-?\d+) or more, not (.+)",
+            "{0}以上の整数を指定してください（{1} は不可）",
+        ),
+        (
+            r"expected a whole number of (-?\d+) or less, not (.+)",
+            "{0}以下の整数を指定してください（{1} は不可）",
+        ),
         (
             r"expected Ready maneuvers like 2, or 3i for one round at a time, not (.+)",
             "準備の回数（2 など。1発ずつなら 3i）を指定してください（{0} は不可）",

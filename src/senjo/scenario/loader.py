@@ -134,7 +134,7 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
                 f"必須の項目がありません（ルールシステム：{known}）",
             ),
         )
-    if system not in SYSTEM_LOADERS:
+    if not isinstance(system, str) or system not in SYSTEM_LOADERS:
         raise ScenarioError(
             source,
             "system",

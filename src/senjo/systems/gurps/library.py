@@ -15,6 +15,7 @@ shape; both go through `weapon_from_data`, which names the field at fault.
 from __future__ import annotations
 
 import functools
+import math
 from importlib import resources
 from typing import Any
 
@@ -77,18 +78,37 @@ def _range(value: Any, st: int, path: str) -> float:
     # "x15" means 15 times the ST used for damage (muscle-powered weapons, B270).
     if isinstance(value, str) and value.lower().startswith("x"):
         try:
-            return float(value[1:]) * st
+            multiple = float(value[1:])
         except ValueError:
-            raise EquipmentError(path, f"{value!r} is not a range like x15 or 150") from None
-    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+            multiple = math.nan
+        if not (0 < multiple < math.inf):
+            raise EquipmentError(path, f"{value!r} is not a range like x15 or 150")
+        return multiple * st
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < math.inf:
         return float(value)
     raise EquipmentError(path, f"{value!r} is not a range in yards or a multiple of ST like x15")
 
 
-def _int(data: dict[str, Any], key: str, default: int, path: str) -> int:
+def _int(
+    data: dict[str, Any],
+    key: str,
+    default: int,
+    path: str,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
+    """A whole number, from `low` to `high` where they are given."""
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
         raise EquipmentError(f"{path}.{key}", f"expected a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise EquipmentError(
+            f"{path}.{key}", f"expected a whole number of {low} or more, not {value}"
+        )
+    if high is not None and value > high:
+        raise EquipmentError(
+            f"{path}.{key}", f"expected a whole number of {high} or less, not {value}"
+        )
     return value
 
 
@@ -148,14 +168,14 @@ def _mode(data: Any, path: str, wielder_st: int) -> AttackMode:
         st = st_for_damage or wielder_st
         reload, individually = _reload(raw, f"{path}.ranged")
         ranged = RangedStats(
-            acc=_int(raw, "acc", 0, f"{path}.ranged"),
+            acc=_int(raw, "acc", 0, f"{path}.ranged", low=0),
             half_damage=_range(raw.get("half_damage", "x10"), st, f"{path}.ranged.half_damage"),
             max_range=_range(raw.get("max_range", "x15"), st, f"{path}.ranged.max_range"),
-            rof=_int(raw, "rof", 1, f"{path}.ranged"),
-            shots=_int(raw, "shots", 1, f"{path}.ranged"),
+            rof=_int(raw, "rof", 1, f"{path}.ranged", low=1),
+            shots=_int(raw, "shots", 1, f"{path}.ranged", low=1),
             reload=reload,
-            bulk=_int(raw, "bulk", 0, f"{path}.ranged"),
-            recoil=_int(raw, "recoil", 1, f"{path}.ranged"),
+            bulk=_int(raw, "bulk", 0, f"{path}.ranged", high=0),
+            recoil=_int(raw, "recoil", 1, f"{path}.ranged", low=1),
             thrown=_bool(raw, "thrown", f"{path}.ranged"),
             individually=individually,
         )
@@ -166,7 +186,7 @@ def _mode(data: Any, path: str, wielder_st: int) -> AttackMode:
         reach=tuple(reach) if ranged is None else (),
         reach_needs_ready=_bool(data, "reach_needs_ready", path),
         parry=parry,
-        min_st=_int(data, "min_st", 0, path),
+        min_st=_int(data, "min_st", 0, path, low=0),
         two_handed=_bool(data, "two_handed", path),
         unarmed=_bool(data, "unarmed", path),
         ranged=ranged,
