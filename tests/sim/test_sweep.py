@@ -40,10 +40,14 @@ def test_parse_vary(spec: str, expected: Vary) -> None:
         ("a..b=1", "not a dotted path"),
         ("a=3..1", "a <= b"),
         ("a=1,,2", "empty value"),
+        ("seed=1..5", "every point plays the same seeds"),
+        (" seed =1,2", "every point plays the same seeds"),
     ],
 )
 def test_parse_vary_errors(spec: str, message: str) -> None:
-    """A malformed --vary is one SweepError saying what is wrong."""
+    """A malformed --vary is one SweepError saying what is wrong. The scenario's `seed`
+    cannot be varied: every point is played with the run's seeds (`--seed`, else the
+    scenario's), so the points would differ in nothing."""
     with pytest.raises(SweepError, match=message):
         parse_vary(spec)
 

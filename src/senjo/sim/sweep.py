@@ -103,6 +103,17 @@ def parse_vary(spec: str) -> Vary:
                 f"--vary {spec}：{path!r} はドット区切りのパスではありません",
             )
         )
+    if path == "seed":
+        raise SweepError(
+            Reason(
+                f"--vary {spec}: every point plays the same seeds (--seed, else the "
+                "scenario's), so a point's seed would change nothing; for another seed's "
+                "luck, run senjo sim --seed S",
+                f"--vary {spec}：どの点も同じシード（--seed、なければシナリオの seed）で"
+                "プレイするため、点ごとの seed は何も変えません。別のシードの結果は "
+                "senjo sim --seed S で見てください",
+            )
+        )
     found = _RANGE.match(values)
     if found:
         low, high = int(found.group(1)), int(found.group(2))
