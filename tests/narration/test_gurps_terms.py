@@ -15,6 +15,7 @@ from senjo.systems.gurps.events import (
     DefenseRolled,
     Injured,
     ItemChanged,
+    ManeuverTaken,
     Moved,
     TurnSkipped,
 )
@@ -35,6 +36,46 @@ def test_every_japanese_term_is_in_the_glossary(kind: str, key: str, ja: str) ->
 def test_unknown_keys_fall_back_to_readable_text() -> None:
     """A key the catalogue lacks reads as its words, so new rules never break narration."""
     assert term("modifier", "brand_new_rule", "en") == "brand new rule"
+
+
+@pytest.mark.parametrize(
+    ("maneuver", "variant", "ja", "en"),
+    [
+        (
+            "change_posture",
+            "kneeling",
+            "アンは「姿勢変更（膝立ち）」",
+            "Ann chooses Change Posture (kneeling)",
+        ),
+        (
+            "change_posture",
+            "lying",
+            "アンは「姿勢変更（伏せ）」",
+            "Ann chooses Change Posture (lying down)",
+        ),
+        (
+            "all_out_defense",
+            "double",
+            "アンは「全力防御（二重防御）」",
+            "Ann chooses All-Out Defense (Double Defense)",
+        ),
+        (
+            "all_out_attack",
+            "double",
+            "アンは「全力攻撃（二回攻撃）」",
+            "Ann chooses All-Out Attack (Double)",
+        ),
+    ],
+)
+def test_a_maneuvers_variant_reads_as_its_own_words(
+    maneuver: str, variant: str, ja: str, en: str
+) -> None:
+    """A Change Posture names the posture in the glossary's words (it read `kneeling` in
+    Japanese), and All-Out Defense's `double` is Double Defense, not All-Out Attack's
+    Double (one option key, two maneuvers)."""
+    taken = ManeuverTaken("ann", maneuver, variant)
+    assert GurpsNarrator(NAMES, "ja").line(taken) == ja
+    assert GurpsNarrator(NAMES, "en").line(taken) == en
 
 
 def test_location_modifiers_read_as_locations() -> None:

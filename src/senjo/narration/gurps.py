@@ -20,7 +20,7 @@ from senjo.engine.battle import Outcome
 from senjo.engine.events import Decided, Event
 from senjo.engine.modifiers import Score
 from senjo.narration.base import NamedNarrator
-from senjo.narration.gurps_terms import term
+from senjo.narration.gurps_terms import maneuver_variant, term
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.events import (
     AttackRolled,
@@ -207,11 +207,8 @@ class GurpsNarrator(NamedNarrator):
         who = self.who(item.actor)
         name = term("maneuver", item.maneuver, self.lang)
         if item.variant:
-            name += (
-                f"（{term('variant', item.variant, self.lang)}）"
-                if ja
-                else (f" ({term('variant', item.variant, self.lang)})")
-            )
+            words = maneuver_variant(item.maneuver, item.variant, self.lang)
+            name += f"（{words}）" if ja else f" ({words})"
         details = []
         if item.target:
             details.append(self.who(item.target))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from senjo.dice.formatting import Lang
 
-__all__ = ["TERMS", "term"]
+__all__ = ["TERMS", "maneuver_variant", "term"]
 
 _J, _E = 0, 1
 
@@ -38,6 +38,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "determined": ("必中の一撃", "Determined"),
         "strong": ("強打", "Strong"),
         "double": ("二回攻撃", "Double"),
+        "double_defense": ("二重防御", "Double Defense"),
         "feint": ("フェイント", "Feint"),
         "increased_dodge": ("よけ優先", "Increased Dodge"),
         "increased_parry": ("受け優先", "Increased Parry"),
@@ -265,6 +266,22 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "side_hex": ("側面ヘクス", "side hex"),
     },
 }
+
+
+def maneuver_variant(maneuver: str, variant: str, lang: Lang) -> str:
+    """A maneuver's variant in words: a Change Posture's posture, All-Out Defense's
+    `double` as Double Defense (All-Out Attack's is Double), else the variant's term.
+
+    >>> maneuver_variant("change_posture", "kneeling", "ja")
+    '膝立ち'
+    >>> maneuver_variant("all_out_defense", "double", "en")
+    'Double Defense'
+    """
+    if maneuver == "change_posture":
+        return term("posture", variant, lang)
+    if maneuver == "all_out_defense" and variant == "double":
+        return term("variant", "double_defense", lang)
+    return term("variant", variant, lang)
 
 
 def term(kind: str, key: str, lang: Lang) -> str:
