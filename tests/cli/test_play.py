@@ -53,6 +53,30 @@ def test_end_of_input_stops_and_keeps_the_journal(tmp_path: Path) -> None:
     assert log.exists()
 
 
+@pytest.mark.parametrize(
+    ("lang", "again"),
+    [("en", "Enter a number from 1 to 21, or q"), ("ja", "1〜21 の番号か q を入力してください")],
+)
+def test_answers_as_typed_on_a_japanese_keyboard(tmp_path: Path, lang: str, again: str) -> None:
+    """An answer that is not an option's number asks again, saying what is wanted (it
+    printed `1-21?`); full-width digits and a full-width q (as a Japanese input method
+    types them) count as their ASCII forms, as does a superscript two (it ended the
+    battle with a traceback)."""
+    log = tmp_path / "play.jsonl"
+    result = CliRunner().invoke(
+        app,
+        ["play", str(DUEL), "--as", "knight", "--lang", lang, "--log", str(log)],
+        input="abc\n99\n\uff10\n\uff12\n\u00b2\n\uff31\n",
+        env=C_LOCALE,
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count(again) == 3
+    journal = read_journal(log.read_text(encoding="utf-8").splitlines())
+    mine = [e for e in journal.events if type(e).__name__ == "Decided" and e.actor == "knight"]
+    assert [made.index for made in mine] == [1, 1]  # full-width 2, then superscript 2
+    assert ("中断しました" if lang == "ja" else "Stopped.") in result.stdout
+
+
 def test_unknown_combatant_is_one_line() -> None:
     """--as with a key that is not in the scenario exits 2 naming the combatants."""
     result = CliRunner().invoke(app, ["play", str(DUEL), "--as", "ogre"], env=C_LOCALE)

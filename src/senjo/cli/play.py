@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +41,7 @@ from senjo.engine.controllers import Controller
 from senjo.engine.decision import Decision
 from senjo.engine.journal import follow
 from senjo.narration import Narrator, narrator_for
-from senjo.narration.gurps_terms import term
+from senjo.narration.gurps_terms import maneuver_variant, term
 from senjo.scenario import Scenario
 from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.systems.gurps.ai import success_chance
@@ -74,7 +75,7 @@ def describe_option(
     if isinstance(option, ManeuverChoice):
         text = term("maneuver", option.maneuver, lang)
         if option.variant:
-            text += f" ({term('variant', option.variant, lang)})"
+            text += f" ({maneuver_variant(option.maneuver, option.variant, lang)})"
         if option.target:
             text += f" → {names.get(option.target, option.target)}"
         if option.weapon:
@@ -160,16 +161,24 @@ class TerminalController:
         prompt = (
             "番号を選んでください（q で終了）" if self.lang == "ja" else "Choose a number (q quits)"
         )
+        count = len(decision.options)
+        again = said(
+            self.lang,
+            f"Enter a number from 1 to {count}, or q",
+            f"1〜{count} の番号か q を入力してください",
+        )
         while True:
             try:
-                answer = input(f"{prompt}: ").strip()
+                typed = input(f"{prompt}: ")
             except EOFError:
                 raise Quit from None
+            # Full-width digits and letters (a Japanese input method's) as ASCII.
+            answer = unicodedata.normalize("NFKC", typed).strip()
             if answer.lower() in ("q", "quit"):
                 raise Quit
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+            if answer.isascii() and answer.isdecimal() and 1 <= int(answer) <= count:
                 return decision.options[int(answer) - 1]
-            typer.echo(f"1-{len(decision.options)}?")
+            typer.echo(again)
 
 
 def _check_who(scenario: Scenario, who: str, lang: Lang) -> None:
