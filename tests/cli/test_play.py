@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from senjo.cli.battle import write_journal
 from senjo.cli.main import app
 from senjo.engine.controllers import run
+from senjo.engine.events import Decided
 from senjo.engine.journal import read_journal
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
@@ -72,7 +73,7 @@ def test_answers_as_typed_on_a_japanese_keyboard(tmp_path: Path, lang: str, agai
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count(again) == 3
     journal = read_journal(log.read_text(encoding="utf-8").splitlines())
-    mine = [e for e in journal.events if type(e).__name__ == "Decided" and e.actor == "knight"]
+    mine = [e for e in journal.events if isinstance(e, Decided) and e.actor == "knight"]
     assert [made.index for made in mine] == [1, 1]  # full-width 2, then superscript 2
     assert ("中断しました" if lang == "ja" else "Stopped.") in result.stdout
 
