@@ -240,6 +240,30 @@ def test_a_gurps_question_names_what_is_decided(
         assert heading in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("lang", "stay", "unit"),
+    [("en", "1,2 facing N (0 MP)", " MP)"), ("ja", "1,2・向きN（移動点 0）", "（移動点 ")],
+)
+def test_a_move_on_a_map_shows_facing_and_movement_points(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, stay: str, unit: str
+) -> None:
+    """Where to move (seed 001, 移動点): each option names its hex, the facing it ends in
+    and the movement points it costs (it showed only `1,2/N`). The corridor's archer
+    stands at 1,2 facing SE: turning where it stands, at the end of a move that spent
+    no more than half its points, costs nothing."""
+    monkeypatch.chdir(tmp_path)
+    corridor = DUEL.parent / "corridor.yaml"
+    result = CliRunner().invoke(
+        app, ["play", str(corridor), "--as", "archer", "--lang", lang], input="2\nq\n", env=C_LOCALE
+    )
+    assert result.exit_code == 0, result.stderr
+    question = result.stdout.split("\n\n")[-1]
+    options = [line.split(". ", 1)[1] for line in question.splitlines() if ". " in line]
+    assert len(options) > 20
+    assert stay in options
+    assert all(unit in line for line in options)
+
+
 def test_a_coc_defense_shows_its_value_of_the_moment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -46,7 +46,13 @@ from senjo.scenario import Scenario
 from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.systems.gurps.ai import success_chance
 from senjo.systems.gurps.attack import AttackContext, attack_score
-from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice, Watch
+from senjo.systems.gurps.choices import (
+    AttackPlan,
+    DefenseChoice,
+    Destination,
+    ManeuverChoice,
+    Watch,
+)
 from senjo.systems.gurps.defense import defense_score
 from senjo.systems.gurps.ranged import opportunity_fire_items
 from senjo.systems.gurps.state import GurpsState
@@ -116,6 +122,15 @@ def describe_option(
             chance = success_chance(
                 defense_score(state, decision.actor, option, decision.context).value
             )
+    elif isinstance(option, Destination):
+        # seed 001 (移動点): the hex, the facing the move ends in, the points it costs.
+        cost = f"{option.cost:g}"
+        if lang == "ja":
+            text = f"{option.hex}・向き{option.facing.name}（移動点 {cost}）"
+            text += "・すり抜け" if option.evade else ""
+        else:
+            text = f"{option.hex} facing {option.facing.name} ({cost} MP)"
+            text += ", evading" if option.evade else ""
     elif isinstance(option, Watch):
         # seed 001 (機会射撃): the shape, its centre, the hexes it covers and its penalty.
         penalty = sum(v for _, v in opportunity_fire_items(option, False))
