@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from senjo.cli.battle import write_journal
 from senjo.cli.main import app
+from senjo.cli.play import describe_option
+from senjo.cli.play_text import asked
+from senjo.dice.formatting import Lang
 from senjo.engine.controllers import run
+from senjo.engine.decision import Choice, Decision
 from senjo.engine.events import Decided
 from senjo.engine.journal import read_journal
+from senjo.narration import narrator_for
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
+from senjo.systems.gurps.choices import WaitResponse
 from tests.cli.helpers import C_LOCALE, assert_usage_error
 
 DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
@@ -286,6 +293,47 @@ def test_a_coc_defense_shows_its_value_of_the_moment(
         "    3. No defense",
     ):
         assert any(row.endswith(line) for row in shown), line
+
+
+@pytest.mark.parametrize(
+    ("kind", "options", "ja", "en"),
+    [
+        (
+            "overrun",
+            (Choice("dodge"), Choice("stand")),
+            ["よける", "踏みとどまる"],
+            ["dodge out of the way", "stand and take it"],
+        ),
+        (
+            "wait_trigger",
+            (WaitResponse(True), WaitResponse(False)),
+            ["今行動する", "待ち続ける"],
+            ["act now", "keep waiting"],
+        ),
+        (
+            "free_action",
+            (Choice("none"), Choice("crouch"), Choice("rise"), Choice("drop", "broadsword")),
+            ["何もしない", "屈む", "立ち上がる", "落とす [ブロードソード]"],
+            ["none", "crouch", "rise", "drop [Broadsword]"],
+        ),
+    ],
+)
+def test_every_gurps_question_is_in_words(
+    kind: str, options: tuple[Any, ...], ja: list[str], en: list[str]
+) -> None:
+    """An overrun's answers (a large figure entering a smaller one's hex), a waiting
+    fighter's trigger and the free actions (B363) read as words in both languages, as
+    the other questions do, with a heading of their own (they showed their keys:
+    `dodge`, `act`, `drop:broadsword`)."""
+    scenario = load_scenario(DUEL)
+    battle = build_battle(scenario, seed=3)
+    asks: tuple[tuple[Lang, list[str]], ...] = (("ja", ja), ("en", en))
+    for lang, expected in asks:
+        narrator = narrator_for(scenario, lang)
+        decision = Decision("knight", kind, options)
+        shown = [describe_option(battle, decision, o, lang, narrator.item) for o in options]
+        assert shown == expected
+        assert asked(kind, lang) != kind
 
 
 def test_a_gurps_option_names_its_weapon_in_japanese(

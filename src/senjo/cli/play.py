@@ -38,7 +38,7 @@ from senjo.cli.play_text import asked, describe_coc
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.controllers import Controller
-from senjo.engine.decision import Decision
+from senjo.engine.decision import Choice, Decision
 from senjo.engine.journal import follow
 from senjo.narration import Narrator, narrator_for
 from senjo.narration.gurps_terms import maneuver_variant, term
@@ -51,6 +51,7 @@ from senjo.systems.gurps.choices import (
     DefenseChoice,
     Destination,
     ManeuverChoice,
+    WaitResponse,
     Watch,
 )
 from senjo.systems.gurps.defense import defense_score
@@ -136,7 +137,13 @@ def describe_option(
         penalty = sum(v for _, v in opportunity_fire_items(option, False))
         shape = term("watch", option.shape, lang)
         text = f"{shape} {option.center} ({len(option.hexes)}) {penalty:+d}"
-    elif decision.kind in ("discrimination", "evade"):
+    elif isinstance(option, WaitResponse):
+        text = term("answer", "act" if option.act else "hold", lang)
+    elif decision.kind == "free_action" and isinstance(option, Choice):
+        text = term("answer", option.name, lang)
+        if option.detail:
+            text += f" [{item(option.detail)}]"
+    elif decision.kind in ("discrimination", "evade", "overrun"):
         text = term("answer", option.key, lang)
     else:
         text = option.key

@@ -39,7 +39,11 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "watch": ("機会射撃の範囲", "opportunity fire: the area watched"),
     "discrimination": ("目標の識別", "target discrimination"),
     "evade": ("回避して抜ける", "evade"),
-    "overrun": ("蹂躙", "overrun"),
+    "overrun": (
+        "蹂躙（大きな相手が自分のヘクスに入る）",
+        "overrun: a larger figure enters your hex",
+    ),
+    "wait_trigger": ("待機の発動", "what you waited for: act now?"),
     "declare": ("宣言（戦うか回避に集中か）", "declaration (fight or dodge focus)"),
     "action": ("行動", "action"),
     "protect": ("庇う", "protect"),

@@ -118,6 +118,12 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "let_pass": ("通す", "let pass"),
         "dodge": ("よける", "dodge out of the way"),
         "stand": ("踏みとどまる", "stand and take it"),
+        "act": ("今行動する", "act now"),
+        "hold": ("待ち続ける", "keep waiting"),
+        "none": ("何もしない", "none"),
+        "crouch": ("屈む", "crouch"),
+        "rise": ("立ち上がる", "rise"),
+        "drop": ("落とす", "drop"),
     },
     "check": {
         "target_discrimination": ("目標識別（視覚判定）", "Vision roll to tell friend from foe"),
