@@ -336,6 +336,36 @@ def test_every_gurps_question_is_in_words(
         assert asked(kind, lang) != kind
 
 
+@pytest.mark.parametrize(
+    ("lang", "line", "area"),
+    [
+        ("en", "watched hex 13,-4 (1 hex, +0)", "hexes within 2 13,-4 (9 hexes, -4)"),
+        (
+            "ja",
+            "注目する1ヘクス 13,-4（1ヘクス、修正 +0）",
+            "周囲2ヘクス 13,-4（9ヘクス、修正 -4）",
+        ),
+    ],
+)
+def test_opportunity_fire_options_say_what_their_numbers_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, line: str, area: str
+) -> None:
+    """Seed 001 (機会射撃): an area to watch names its shape and centre, how many hexes it
+    covers and the penalty to the shot (it showed `(9) -4`). The corridor's archer waits
+    for opportunity fire (option 16)."""
+    monkeypatch.chdir(tmp_path)
+    corridor = DUEL.parent / "corridor.yaml"
+    result = CliRunner().invoke(
+        app,
+        ["play", str(corridor), "--as", "archer", "--lang", lang],
+        input="16\nq\n",
+        env=C_LOCALE,
+    )
+    assert result.exit_code == 0, result.stderr
+    options = [text.split(". ", 1)[-1] for text in result.stdout.splitlines()]
+    assert line in options and area in options
+
+
 def test_a_gurps_option_names_its_weapon_in_japanese(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

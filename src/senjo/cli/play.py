@@ -136,7 +136,12 @@ def describe_option(
         # seed 001 (機会射撃): the shape, its centre, the hexes it covers and its penalty.
         penalty = sum(v for _, v in opportunity_fire_items(option, False))
         shape = term("watch", option.shape, lang)
-        text = f"{shape} {option.center} ({len(option.hexes)}) {penalty:+d}"
+        count = len(option.hexes)
+        if lang == "ja":
+            text = f"{shape} {option.center}（{count}ヘクス、修正 {penalty:+d}）"
+        else:
+            hexes = "hex" if count == 1 else "hexes"
+            text = f"{shape} {option.center} ({count} {hexes}, {penalty:+d})"
     elif isinstance(option, WaitResponse):
         text = term("answer", "act" if option.act else "hold", lang)
     elif decision.kind == "free_action" and isinstance(option, Choice):
