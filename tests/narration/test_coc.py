@@ -122,6 +122,20 @@ def test_japanese_narration_uses_the_seeds_terms(item: object, words: str) -> No
     assert words in str(_n("ja").line(item))  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("item", "line"),
+    [
+        (CocMoved("bo", 5.08, "ann", "toward", 1.0, 0), "ボーはアンへ5.08メートル接近"),
+        (CocMoved("bo", 3, "ann", "away", 9.0, 0), "ボーはアンから3メートル後退"),
+        (CocMoved("bo", 3, "", "away", 9.0, 0), "ボーは3メートル後退"),
+    ],
+)
+def test_a_move_reads_whom_toward_then_how_far(item: CocMoved, line: str) -> None:
+    """A move in Japanese names the foe before the distance (it read
+    `ボーは5.08メートルアンへ接近`, the distance running into the name)."""
+    assert _n("ja").line(item) == line
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("name", ["cultists", "deep_one", "duel"])
 def test_every_event_of_a_battle_has_a_line(name: str, lang: Lang) -> None:

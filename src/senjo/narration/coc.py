@@ -231,12 +231,10 @@ class CocNarrator(NamedNarrator):
                 return f"{who}は{other}に{metres}メートル吹き飛ばされた"
             return f"{who} is knocked back {metres} m by {other}"
         if self.ja:
-            way = (
-                f"{other}へ接近"
-                if item.direction == "toward"
-                else f"{other}から後退".lstrip("から")
-            )
-            return f"{who}は{metres}メートル{way}"
+            if item.direction == "toward":
+                return f"{who}は{other}へ{metres}メートル接近"
+            source = f"{other}から" if other else ""
+            return f"{who}は{source}{metres}メートル後退"
         way = f"toward {other}" if item.direction == "toward" else f"away from {other}".rstrip()
         return f"{who} moves {metres} m {way}".rstrip()
 
