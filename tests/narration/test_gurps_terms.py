@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from senjo.engine.battle import Outcome
+from senjo.engine.controllers import run
 from senjo.engine.modifiers import Modifiers, Score
+from senjo.narration import narrator_for
 from senjo.narration.gurps import GurpsNarrator
 from senjo.narration.gurps_terms import TERMS, term
+from senjo.scenario import load_scenario
+from senjo.scenario.battle import build_battle, controllers_for
+from senjo.systems.gurps.damage import DamageType
 from senjo.systems.gurps.events import (
     AttackRolled,
     DefenseRolled,
@@ -178,3 +184,32 @@ def test_pop_up_moves_and_skipped_turns_read_in_both_languages() -> None:
     assert GurpsNarrator(NAMES, "ja").line(back) == "アンは4,4の物陰へ戻る（1メートル）"
     skipped = TurnSkipped("ann", "nothing_to_watch")
     assert GurpsNarrator(NAMES, "en").line(skipped) == "Ann rests (nothing in sight to watch)"
+
+
+GURPS_EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "gurps").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", GURPS_EXAMPLES, ids=lambda p: p.stem)
+def test_japanese_narration_shows_no_keys(path: Path) -> None:
+    """Played out (three seeds of each example), the Japanese narration has no key in
+    it: a check, a maneuver's variant or a skipped turn without its words fell back to
+    its key (早抜き read `fast draw`, 持ち直す `regrip`, HP0以下で安静 `resting at zero
+    hp`)."""
+    scenario = load_scenario(path)
+    narrator = narrator_for(scenario, "ja")
+    for seed in (1, 2, 3):
+        battle = build_battle(scenario, seed=seed)
+        run(battle, controllers_for(scenario, seed))
+        for item in battle.log:
+            line = narrator.line(item)
+            assert line is None or not re.search(r"[a-z]{3,}", line), line
+
+
+def test_every_damage_type_has_its_japanese_name() -> None:
+    """Japanese narration names a damage type by the glossary's word (刺し, 切り …), not the
+    English abbreviation; English keeps the abbreviation (imp, cut)."""
+    names = [term("damage_type", kind.value, "ja") for kind in DamageType]
+    assert all(name in GLOSSARY for name in names), names
+    assert term("damage_type", "imp", "ja") == "刺し"
+    assert term("damage_type", "pi++", "ja") == "特大貫通"
+    assert term("damage_type", "imp", "en") == "imp"

@@ -167,7 +167,8 @@ class GurpsNarrator(NamedNarrator):
                 extra = " " + self.score(item.modifiers)
             if ja:
                 rolled = f"ダメージ {item.dice} → [{faces}]"
-                return f"{rolled} 基本ダメージ {item.basic}{extra}（{item.damage_type}）"
+                kind = term("damage_type", item.damage_type, t)
+                return f"{rolled} 基本ダメージ {item.basic}{extra}（{kind}）"
             return f"damage {item.dice} → [{faces}] basic {item.basic}{extra} ({item.damage_type})"
         if isinstance(item, Injured):
             return self._injured(item)

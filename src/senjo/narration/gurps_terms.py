@@ -49,6 +49,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "flying": ("飛翔攻撃", "Flying Attack"),
         "dual": ("両手攻撃", "Dual-Weapon Attack"),
         "fast_draw": ("早抜き", "Fast-Draw"),
+        "regrip": ("持ち直す", "regrip"),
+        "resting_at_zero_hp": ("HP0以下で安静", "resting at 0 HP or less"),
         "braced": ("依託", "braced"),
         "to": ("移動先", "to"),
         "away": ("離脱", "away"),
@@ -126,6 +128,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "drop": ("落とす", "drop"),
     },
     "check": {
+        "fast_draw": ("早抜き（技能）", "Fast-Draw roll"),
         "target_discrimination": ("目標識別（視覚判定）", "Vision roll to tell friend from foe"),
         "ready_in_close_combat": ("近接戦闘の準備（敏捷力）", "DX roll to ready in close combat"),
         "keep_aim": ("狙いの維持（意志）", "Will roll to keep the Aim"),
@@ -312,6 +315,8 @@ def term(kind: str, key: str, lang: Lang) -> str:
                 )
     if kind == "location":
         return _location(key, lang)
+    if kind == "damage_type":
+        return _damage_type(key, lang)
     entry = TERMS.get(kind, {}).get(key)
     if entry is None:
         return key.replace("_", " ")
@@ -326,3 +331,16 @@ def _location(key: str, lang: Lang) -> str:
     except ValueError:
         return key.replace("_", " ")
     return location.ja if lang == "ja" else location.en
+
+
+def _damage_type(key: str, lang: Lang) -> str:
+    """A damage type in Japanese by its table name (刺し, 切り …); in English, as the
+    abbreviation GURPS writes (imp, cut)."""
+    from senjo.systems.gurps import tables
+
+    if lang != "ja":
+        return key
+    for info in tables.WOUNDING.damage_types:
+        if info.key.value == key:
+            return info.ja
+    return key
