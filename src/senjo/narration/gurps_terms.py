@@ -50,7 +50,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "dual": ("両手攻撃", "Dual-Weapon Attack"),
         "fast_draw": ("早抜き", "Fast-Draw"),
         "regrip": ("持ち直す", "regrip"),
-        "resting_at_zero_hp": ("HP0以下で安静", "resting at 0 HP or less"),
+        "resting_at_zero_hp": ("HP0以下で安静", "at 0 HP or less, no HT roll"),
         "braced": ("依託", "braced"),
         "to": ("移動先", "to"),
         "away": ("離脱", "away"),
