@@ -57,9 +57,14 @@ def test_tampered_dice_diverge_at_the_toss() -> None:
         (['{"event": 1}'], "first line must be the header"),
         (['{"header": {}}', '{"type": "Nope"}'], "unknown event type 'Nope'"),
         (['{"header": {}}', '{"dice": [[6]]}'], "dice must be"),
+        (['{"header": {}}', '{"type": {"a": 1}}'], r"x.jsonl:2: unknown event type \{'a': 1\}"),
+        (['{"header": {}}', '{"type": [1, 2]}'], r"x.jsonl:2: unknown event type \[1, 2\]"),
+        (['{"header": {}}', '{"actor": "a", "hp": 3}'], "x.jsonl:2: an event line needs its type"),
     ],
 )
 def test_bad_journals_name_the_line(lines: list[str], message: str) -> None:
-    """Malformed journals raise JournalError naming the problem."""
+    """Malformed journals raise JournalError naming the problem: an event's type that is
+    not a name (it was a TypeError traceback), a line that is neither dice nor an event
+    (it passed on as a plain mapping and failed later in the replay)."""
     with pytest.raises(JournalError, match=message):
         read_journal(lines, "x.jsonl")

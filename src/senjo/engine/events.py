@@ -134,7 +134,7 @@ def from_plain(data: Any) -> Any:
         name = data.get("type")
         if name is None:
             return {key: from_plain(item) for key, item in data.items()}
-        cls = _TYPES.get(name)
+        cls = _TYPES.get(name) if isinstance(name, str) else None
         if cls is None:
             raise EventError(f"unknown event type {name!r}")
         fields = {key: from_plain(item) for key, item in data.items() if key != "type"}

@@ -109,9 +109,19 @@ def read_journal(lines: Iterable[str], source: str = "journal") -> Journal:
                 ) from None
         else:
             try:
-                events.append(from_plain(data))
+                event = from_plain(data)
             except EventError as error:
                 raise JournalError(f"{source}:{number}: {error}") from None
+            if not isinstance(event, Event):
+                raise JournalError(
+                    Bilingual(
+                        f"{source}:{number}: an event line needs its type (or a dice line its"
+                        ' "dice")',
+                        f"{source}:{number}: イベントの行には type が必要です"
+                        "（ダイスの行には dice）",
+                    )
+                )
+            events.append(event)
     if header is None:
         raise JournalError(
             Bilingual(
