@@ -271,6 +271,42 @@ def test_a_move_on_a_map_shows_facing_and_movement_points(
     assert all(unit in line for line in options)
 
 
+@pytest.mark.parametrize(
+    ("lang", "heading", "key"),
+    [
+        ("en", "The map, each hex as q,r:", "Key: A Archer"),
+        ("ja", "マップ（各ヘクスの座標 q,r）：", "凡例：A 射手"),
+    ],
+)
+def test_on_a_map_the_board_is_shown_with_the_hexes_coordinates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, heading: str, key: str
+) -> None:
+    """On a map, `senjo play` first draws the map with each hex's q,r (the names its move
+    options use), then the board each round with the figures, as `senjo run --show-map`
+    does: a person can find `7,-2` before choosing it."""
+    monkeypatch.chdir(tmp_path)
+    corridor = DUEL.parent / "corridor.yaml"
+    result = CliRunner().invoke(
+        app, ["play", str(corridor), "--as", "archer", "--lang", lang], input="q\n", env=C_LOCALE
+    )
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    at = lines.index(heading)
+    assert lines[at + 3] == "0,1   2,0   4,-1  6,-2  8,-3  10,-4 12,-5"
+    assert key in lines[at - 1]
+    assert "   A↘    .     .     .     .     .     ." in lines  # the archer, facing SE
+    assert lines.index("   A↘    .     .     .     .     .     .") > at
+
+
+def test_without_a_map_no_board_is_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A battle without a map (the duel) shows no board and no coordinates."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        app, ["play", str(DUEL), "--as", "knight", "--lang", "en"], input="q\n", env=C_LOCALE
+    )
+    assert "The map" not in result.stdout and "Key:" not in result.stdout
+
+
 def test_a_coc_defense_shows_its_value_of_the_moment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -41,7 +41,9 @@ from senjo.engine.controllers import Controller
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.journal import follow
 from senjo.narration import Narrator, narrator_for
+from senjo.narration.board import BoardTracker
 from senjo.narration.gurps_terms import maneuver_variant, term
+from senjo.narration.textmap import draw_coordinates
 from senjo.scenario import Scenario
 from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.systems.gurps.ai import success_chance
@@ -160,14 +162,30 @@ def describe_option(
 class TerminalController:
     """Asks a person at the terminal, printing new narration first."""
 
-    def __init__(self, narrator: Narrator, lang: Lang) -> None:
+    def __init__(self, narrator: Narrator, lang: Lang, board: BoardTracker | None = None) -> None:
         self.narrator = narrator
         self.lang: Lang = lang
+        self.board = board
         self.shown = 0
 
+    def introduce(self) -> None:
+        """On a map: the figures' letters, and the map with each hex's `q,r`, the names
+        the move options give hexes (seed 001 moves are chosen by hex)."""
+        if self.board is None:
+            return
+        for row in self.board.legend():
+            typer.echo(row)
+        typer.echo(said(self.lang, "The map, each hex as q,r:", "マップ（各ヘクスの座標 q,r）："))
+        for row in draw_coordinates(self.board.board):
+            typer.echo(row)
+        typer.echo("")
+
     def show(self, battle: Battle[Any]) -> None:
-        """Print the events not yet shown."""
+        """Print the events not yet shown (on a map, the board at each round)."""
         for item in battle.log[self.shown :]:
+            if self.board is not None:
+                for row in self.board.follow(item):
+                    typer.echo(row)
             line = self.narrator.line(item)
             if line is not None:
                 typer.echo(line)
@@ -267,7 +285,9 @@ def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept
     a battle whose terminal is closed or whose process is killed is kept as far as the
     question it was waiting on: in `--log`, or else in a new file in the current folder
     (removed again if the battle ends). Stopped, a line says how to go on (`senjo resume`)."""
-    person = TerminalController(narrator_for(scenario, lang), lang)
+    board = BoardTracker(scenario, lang) if scenario.ground is not None else None
+    person = TerminalController(narrator_for(scenario, lang), lang, board)
+    person.introduce()
     controllers: dict[str, Any] = dict(kept.others)
     controllers[who] = person
     log = kept.log if kept.log is not None else _unsaved(kept.source)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.hexmap import Footing, HexMap
 
-__all__ = ["ARROWS", "draw_board"]
+__all__ = ["ARROWS", "draw_board", "draw_coordinates"]
 
 ARROWS = {
     Facing.N: "↑",
@@ -79,5 +79,35 @@ def draw_board(
                 if place in rest:
                     cell = rest[place] + "="
                 text += (cell if col % 2 == parity else "").ljust(3)
+            lines.append(text.rstrip())
+    return lines
+
+
+def draw_coordinates(board: HexMap) -> list[str]:
+    """The map's layout with each hex's axial `q,r` (as moves and scenario files name
+    hexes) in place of its ground, walls as `##`; columns widened to fit the labels.
+
+    >>> from senjo.space.hexmap import HexMap
+    >>> board = HexMap.rectangle(3, 2, walls=[Hex(1, 0)])
+    >>> print("\\n".join(draw_coordinates(board)))
+    0,0   2,-1
+       ##
+    0,1   2,0
+       1,1
+    """
+    offsets = {h.offset(): h for h in board}
+    labels = {place: "##" if place in board.walls else str(place) for place in board}
+    # A label and a space fit in the two columns to the next label on its line.
+    step = max(3, (max(len(label) for label in labels.values()) + 2) // 2)
+    width = max(col for col, _ in offsets) + 1
+    height = max(row for _, row in offsets) + 1
+    lines = []
+    for row in range(height):
+        for parity in (0, 1):
+            text = ""
+            for col in range(parity, width, 2):
+                place = offsets.get((col, row))
+                if place is not None:
+                    text = text.ljust(col * step) + labels[place]
             lines.append(text.rstrip())
     return lines
