@@ -25,6 +25,21 @@ def test_map_draws_hexes_figures_and_reach(tmp_path: Path) -> None:
     assert text.count('stroke="#c0392b"') == 1 + 3 + 5
 
 
+def test_map_coords_labels_every_open_hex_with_its_q_r(tmp_path: Path) -> None:
+    """`--coords` writes each hex's axial q,r in it (the names scenario files and moves
+    use), walls left unlabelled; without it, no label."""
+    picture = tmp_path / "map.svg"
+    corridor = EXAMPLES / "corridor.yaml"
+    assert run_senjo("map", str(corridor), "--svg", str(picture), "--coords").exit_code == 0
+    text = picture.read_text(encoding="utf-8")
+    labels = [line for line in text.splitlines() if 'class="coords"' in line]
+    assert len(labels) == 14 * 3  # the corridor: 14 columns, 3 open rows between two of walls
+    assert any(line.endswith(">1,2</text>") for line in labels)  # the archer's hex
+    assert any(line.endswith(">13,-5</text>") for line in labels)
+    assert run_senjo("map", str(corridor), "--svg", str(picture)).exit_code == 0
+    assert 'class="coords"' not in picture.read_text(encoding="utf-8")
+
+
 def test_map_of_a_scenario_without_a_map_is_one_line(tmp_path: Path) -> None:
     """A scenario without `map:` cannot be drawn: exit 2 and one line."""
     target = str(tmp_path / "x.svg")

@@ -83,6 +83,9 @@ HELP_JA: dict[str, str] = {
     "Shade this figure's arcs and mark its reach.": (
         "このフィギュアの視界区分を塗り、間合いを示す。"
     ),
+    "Label each hex with its q,r, as scenarios and moves name it.": (
+        "各ヘクスに座標 q,r（シナリオと移動先で使う名前）を書き入れる。"
+    ),
     # senjo sim, sweep
     "Play a scenario many times (Monte Carlo) and report win rates with 95% intervals.": (
         "シナリオを何度も戦わせ（モンテカルロ法）、勝率を95%信頼区間とともに報告する。"

@@ -26,6 +26,12 @@ def map_command(
         str | None, typer.Option("--who", help="Shade this figure's arcs and mark its reach.")
     ] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="ja or en.")] = None,
+    coords: Annotated[
+        bool,
+        typer.Option(
+            "--coords", help="Label each hex with its q,r, as scenarios and moves name it."
+        ),
+    ] = False,
 ) -> None:
     """Draw the map: walls, obstructions, footing, figures with facing arrows."""
     chosen = parse_lang(lang)
@@ -61,7 +67,14 @@ def map_command(
         fighter = next(f for f in scenario.fighters if f.key == who)
         reaches = {r for w in fighter.weapons for m in w.modes for r in m.reach}
     title = scenario.title_ja if chosen == "ja" else scenario.title_en
-    text = render_svg(scenario.ground, figures, focus=focus, reaches=sorted(reaches), title=title)
+    text = render_svg(
+        scenario.ground,
+        figures,
+        focus=focus,
+        reaches=sorted(reaches),
+        title=title,
+        coordinates=coords,
+    )
     try:
         svg.write_text(text, encoding="utf-8")
     except OSError as error:

@@ -78,8 +78,10 @@ def render_svg(
     focus: Figure | None = None,
     reaches: Iterable[int] = (),
     title: str = "",
+    coordinates: bool = False,
 ) -> str:
-    """The map as one SVG document; with `focus`, that figure's arcs and reach are shaded."""
+    """The map as one SVG document; with `focus`, that figure's arcs and reach are shaded;
+    with `coordinates`, each hex but a wall is labelled with its axial `q,r`."""
     xs = [_center(h)[0] for h in hexmap]
     ys = [_center(h)[1] for h in hexmap]
     left, top = min(xs) - SIZE * 1.5, min(ys) - SIZE * 1.5 - (16 if title else 0)
@@ -115,6 +117,12 @@ def render_svg(
             f'<polygon points="{_corners(h)}" fill="{fill}" stroke="{stroke}" '
             f'stroke-width="{width_line}"/>'
         )
+        if coordinates and h not in hexmap.walls:
+            x, y = _center(h)
+            parts.append(
+                f'<text class="coords" x="{x:.1f}" y="{y - SIZE * 0.55:.1f}" '
+                f'text-anchor="middle" font-size="6" fill="#666666">{h}</text>'
+            )
         count = hexmap.obstructions.get(h, 0)
         if count:
             x, y = _center(h)
