@@ -402,6 +402,21 @@ def test_opportunity_fire_options_say_what_their_numbers_are(
     assert line in options and area in options
 
 
+def test_an_attack_plan_reads_as_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack plan question (where to strike, and how) joins its parts with 、 in
+    Japanese and `, ` in English (胴体、連続攻撃 / Torso, Rapid Strike)."""
+    monkeypatch.chdir(tmp_path)
+    for lang, joined in (("ja", "胴体、連続攻撃  ("), ("en", "torso, Rapid Strike  (")):
+        result = CliRunner().invoke(
+            app,
+            ["play", str(DUEL), "--as", "knight", "--lang", lang],
+            input="2\n1\n8\nq\n",
+            env=C_LOCALE,
+        )
+        assert result.exit_code == 0, result.stderr
+        assert joined in result.stdout
+
+
 def test_a_gurps_option_names_its_weapon_in_japanese(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

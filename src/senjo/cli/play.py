@@ -108,10 +108,11 @@ def describe_option(
             state, decision.actor, choice.target, choice.weapon, mode, option, context
         )
         text = term("location", option.location, lang)
+        comma = "、" if lang == "ja" else ", "
         if option.deceptive:
-            text += f", {term('modifier', 'deceptive_attack', lang)} {option.deceptive}"
+            text += f"{comma}{term('modifier', 'deceptive_attack', lang)} {option.deceptive}"
         if option.rapid_strike:
-            text += f", {term('modifier', 'rapid_strike', lang)}"
+            text += f"{comma}{term('modifier', 'rapid_strike', lang)}"
         chance = success_chance(score.value)
     elif isinstance(option, DefenseChoice):
         text = term("defense", option.kind, lang)
