@@ -66,19 +66,25 @@ def draw_board(
         for part in parts
         if part not in where
     }
-    offsets = {h.offset(): h for h in board}
+    cells = {place: _cell(board, place, where) for place in board}
+    cells.update((place, letter + "=") for place, letter in rest.items() if place in cells)
+    return _layout(cells, 3)
+
+
+def _layout(cells: Mapping[Hex, str], step: int) -> list[str]:
+    """The cells of a map in its columns, `step` characters apart: each map row on two
+    lines, the even columns on the first and the odd ones on the second."""
+    offsets = {place.offset(): place for place in cells}
     width = max(col for col, _ in offsets) + 1
     height = max(row for _, row in offsets) + 1
     lines = []
     for row in range(height):
         for parity in (0, 1):
             text = ""
-            for col in range(width):
+            for col in range(parity, width, 2):
                 place = offsets.get((col, row))
-                cell = _cell(board, place, where) if place is not None else ""
-                if place in rest:
-                    cell = rest[place] + "="
-                text += (cell if col % 2 == parity else "").ljust(3)
+                if place is not None:
+                    text = text.ljust(col * step) + cells[place]
             lines.append(text.rstrip())
     return lines
 
@@ -95,19 +101,6 @@ def draw_coordinates(board: HexMap) -> list[str]:
     0,1   2,0
        1,1
     """
-    offsets = {h.offset(): h for h in board}
     labels = {place: "##" if place in board.walls else str(place) for place in board}
     # A label and a space fit in the two columns to the next label on its line.
-    step = max(3, (max(len(label) for label in labels.values()) + 2) // 2)
-    width = max(col for col, _ in offsets) + 1
-    height = max(row for _, row in offsets) + 1
-    lines = []
-    for row in range(height):
-        for parity in (0, 1):
-            text = ""
-            for col in range(parity, width, 2):
-                place = offsets.get((col, row))
-                if place is not None:
-                    text = text.ljust(col * step) + labels[place]
-            lines.append(text.rstrip())
-    return lines
+    return _layout(labels, max(3, (max(len(label) for label in labels.values()) + 2) // 2))
