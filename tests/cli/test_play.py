@@ -372,6 +372,29 @@ def test_every_gurps_question_is_in_words(
         assert asked(kind, lang) != kind
 
 
+def test_a_coc_taunt_shows_the_chance_of_its_resistance_roll(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 004 挑発: a taunt is Fast Talk / 5 against the target's INT on the resistance
+    table; the option shows the percentage that roll needs, as an attack shows its own.
+    The judoka (Fast Talk 30: 6) against the revolver cultist (INT 12): 50 + 5 × (6 − 12)
+    = 20%."""
+    monkeypatch.chdir(tmp_path)
+    cultists = COC_DUEL.parent / "cultists.yaml"
+    for lang, line in (
+        ("en", "1. Taunt → Cultist with a revolver  (20%)"),
+        ("ja", "1. 挑発する → リボルバーの狂信者  (20%)"),
+    ):
+        result = CliRunner().invoke(
+            app,
+            ["play", str(cultists), "--as", "takeshi", "--lang", lang],
+            input="1\n2\n1\nq\n",  # fight; no protecting; aim; then the taunt question
+            env=C_LOCALE,
+        )
+        assert result.exit_code == 0, result.stderr
+        assert any(row.endswith(line) for row in result.stdout.splitlines()), line
+
+
 @pytest.mark.parametrize(
     ("lang", "line", "area"),
     [

@@ -24,6 +24,7 @@ from senjo.narration.coc_terms import term
 from senjo.systems.coc.attacks import attack_score
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.defense import dodge_score, parry_score
+from senjo.systems.coc.special_actions import taunt_chance
 from senjo.systems.coc.state import CocState
 
 __all__ = ["DECISIONS", "asked", "describe_coc"]
@@ -105,5 +106,7 @@ def describe_coc(
         text = term("choice", option.name, lang)
         if option.detail:
             text += f" → {names.who(option.detail)}"
+        if state is not None and option.name == "taunt":
+            text += f"  ({taunt_chance(state, actor, option.detail)}%)"
         return text
     return str(getattr(option, "key", option))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from senjo.dice.systems.coc import automatic_resistance, resistance_target
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Score
@@ -44,6 +45,8 @@ __all__ = [
     "movement",
     "reload",
     "stand_up",
+    "taunt_chance",
+    "taunt_sides",
     "taunt_targets",
     "taunt_window",
     "withdraw",
@@ -223,11 +226,24 @@ def taunt_window(battle: Battle[CocState]) -> Steps:
             _taunt(battle, key, choice.detail)
 
 
+def taunt_sides(state: CocState, key: str, target: str) -> tuple[int, int]:
+    """A taunt's resistance roll (seed 004 挑発): the taunter's Fast Talk / 5 (言いくるめの
+    1/5) against the target's INT."""
+    return state.sheets[key].skill("fast_talk") // 5, state.sheets[target].intelligence
+
+
+def taunt_chance(state: CocState, key: str, target: str) -> int:
+    """The percentage a taunt's resistance roll needs: 0 or 100 where the table decides
+    it without a roll."""
+    needed = resistance_target(*taunt_sides(state, key, target))
+    automatic = automatic_resistance(needed)
+    return needed if automatic is None else 100 if automatic else 0
+
+
 def _taunt(battle: Battle[CocState], key: str, target: str) -> None:
     state = battle.state
     state.status[key].taunted = True
-    active = state.sheets[key].skill("fast_talk") // 5  # 言いくるめの1/5
-    passive = state.sheets[target].intelligence
+    active, passive = taunt_sides(state, key, target)
     if resist(battle, key, "taunt", target, active, passive):
         turns = battle.dice.roll(6)  # 1d6ラウンドの間
         victim = state.status[target]
