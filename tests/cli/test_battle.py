@@ -139,6 +139,26 @@ def test_replay_keeps_the_run_options(tmp_path: Path) -> None:
     assert narration(invoke("replay", str(journal), "--lang", "en")) == run_lines
 
 
+def test_an_option_is_read_whatever_its_case(tmp_path: Path) -> None:
+    """`--option Max_Rounds=1` and `--option random_hit_locations=ON` are the options
+    `max_rounds=1` and `random_hit_locations=on` (every option's name and values are
+    lower case; YAML in a scenario file already reads ON as on), and the journal keeps
+    them so."""
+    run_lines, journal = logged_run(
+        tmp_path,
+        DUEL,
+        "--option",
+        "Max_Rounds=1",
+        "--option",
+        "random_hit_locations=ON",
+        "--lang",
+        "en",
+    )
+    assert run_lines[-1] == "Draw: round limit reached after 1 round"
+    header = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])["header"]
+    assert header["options"] == {"max_rounds": "1", "random_hit_locations": "on"}
+
+
 def test_tampered_journal_diverges(tmp_path: Path) -> None:
     """Changing one die in a journal's dice line makes replay exit 2 saying it diverges."""
     _, journal = logged_run(tmp_path, DUEL, "--seed", "4", "--lang", "en")

@@ -13,7 +13,12 @@ __all__ = ["check_folder", "parse_lang", "parse_options", "parse_whole"]
 
 
 def parse_options(values: list[str] | None, lang: Lang = "en") -> dict[str, str]:
-    """`--option NAME=VALUE` (repeatable) as a mapping; a malformed one exits 2."""
+    """`--option NAME=VALUE` (repeatable) as a mapping, in lower case as every option's
+    name and values are (`ON` is `on`); a malformed one exits 2.
+
+    >>> parse_options(["Random_Hit_Locations = ON", "max_rounds=5"])
+    {'random_hit_locations': 'on', 'max_rounds': '5'}
+    """
     options: dict[str, str] = {}
     for value in values or []:
         name, sep, setting = value.partition("=")
@@ -25,7 +30,7 @@ def parse_options(values: list[str] | None, lang: Lang = "en") -> dict[str, str]
                     f"--option には NAME=VALUE を指定してください（{value!r} は不可）",
                 )
             )
-        options[name.strip()] = setting.strip()
+        options[name.strip().lower()] = setting.strip().lower()
     return options
 
 
