@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from senjo.cli.battle import write_journal
 from senjo.cli.main import app
@@ -28,15 +28,17 @@ DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
 COC_DUEL = Path(__file__).parents[2] / "examples" / "coc" / "duel.yaml"
 
 
+def _invoke(args: list[str], answers: str = "") -> Result:
+    """`senjo ARGS` with `answers` as the typed input, in the C locale."""
+    return CliRunner().invoke(app, args, input=answers, env=C_LOCALE)
+
+
 def test_options_are_numbered_with_their_odds(tmp_path: Path) -> None:
     """The person's decision lists numbered options, attacks with their chance to hit, the
     weapon by its name and the attack mode in words."""
     log = tmp_path / "play.jsonl"
-    result = CliRunner().invoke(
-        app,
-        ["play", str(DUEL), "--as", "knight", "--lang", "en", "--log", str(log)],
-        input="2\n8\nq\n",
-        env=C_LOCALE,
+    result = _invoke(
+        ["play", str(DUEL), "--as", "knight", "--lang", "en", "--log", str(log)], "2\n8\nq\n"
     )
     assert result.exit_code == 0, result.stderr
     assert "  2. Move (toward) → Raider" in result.stdout
@@ -50,12 +52,7 @@ def test_options_are_numbered_with_their_odds(tmp_path: Path) -> None:
 def test_end_of_input_stops_and_keeps_the_journal(tmp_path: Path) -> None:
     """Closing the input stops the battle without a traceback; the journal is written."""
     log = tmp_path / "play.jsonl"
-    result = CliRunner().invoke(
-        app,
-        ["play", str(DUEL), "--as", "raider", "--lang", "ja", "--log", str(log)],
-        input="",
-        env=C_LOCALE,
-    )
+    result = _invoke(["play", str(DUEL), "--as", "raider", "--lang", "ja", "--log", str(log)], "")
     assert result.exit_code == 0
     assert "中断しました" in result.stdout
     assert log.exists()
@@ -71,11 +68,9 @@ def test_answers_as_typed_on_a_japanese_keyboard(tmp_path: Path, lang: str, agai
     types them) count as their ASCII forms, as does a superscript two (it ended the
     battle with a traceback)."""
     log = tmp_path / "play.jsonl"
-    result = CliRunner().invoke(
-        app,
+    result = _invoke(
         ["play", str(DUEL), "--as", "knight", "--lang", lang, "--log", str(log)],
-        input="abc\n99\n\uff10\n\uff12\n\u00b2\n\uff31\n",
-        env=C_LOCALE,
+        "abc\n99\n\uff10\n\uff12\n\u00b2\n\uff31\n",
     )
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count(again) == 3
@@ -87,15 +82,13 @@ def test_answers_as_typed_on_a_japanese_keyboard(tmp_path: Path, lang: str, agai
 
 def test_unknown_combatant_is_one_line() -> None:
     """--as with a key that is not in the scenario exits 2 naming the combatants."""
-    result = CliRunner().invoke(app, ["play", str(DUEL), "--as", "ogre"], env=C_LOCALE)
+    result = _invoke(["play", str(DUEL), "--as", "ogre"])
     assert_usage_error(result, "knight, raider")
 
 
 def test_a_seed_that_is_not_a_whole_number_is_one_line() -> None:
     """--seed x is senjo's one line in the language asked for, as every other mistake."""
-    result = CliRunner().invoke(
-        app, ["play", str(DUEL), "--as", "knight", "--seed", "x", "--lang", "ja"], env=C_LOCALE
-    )
+    result = _invoke(["play", str(DUEL), "--as", "knight", "--seed", "x", "--lang", "ja"])
     assert_usage_error(result, "--seed は整数です: 'x'")
 
 
@@ -104,18 +97,11 @@ def test_a_log_into_no_folder_is_refused_before_the_battle(tmp_path: Path) -> No
     before the first decision is asked: no battle played by hand for a journal that could
     not be written."""
     missing = tmp_path / "no" / "play.jsonl"
-    result = CliRunner().invoke(
-        app,
-        ["play", str(DUEL), "--as", "knight", "--log", str(missing), "--lang", "en"],
-        input="1\n",
-        env=C_LOCALE,
+    result = _invoke(
+        ["play", str(DUEL), "--as", "knight", "--log", str(missing), "--lang", "en"], "1\n"
     )
     assert_usage_error(result, f"--log {missing}: no such folder")
-    result = CliRunner().invoke(
-        app,
-        ["play", str(DUEL), "--as", "knight", "--log", str(tmp_path), "--lang", "ja"],
-        env=C_LOCALE,
-    )
+    result = _invoke(["play", str(DUEL), "--as", "knight", "--log", str(tmp_path), "--lang", "ja"])
     assert_usage_error(result, f"--log {tmp_path}：フォルダです")
 
 
@@ -160,19 +146,14 @@ def test_an_unwritable_journal_nobody_named_is_not_called_log(
     monkeypatch.setattr(tempfile, "tempdir", str(spare_folder))
     monkeypatch.chdir(tmp_path)
     log = tmp_path / "kept.jsonl"
-    first = CliRunner().invoke(
-        app,
-        ["play", str(DUEL), "--as", "knight", "--lang", lang, "--log", str(log)],
-        input="2\nq\n",
-        env=C_LOCALE,
+    first = _invoke(
+        ["play", str(DUEL), "--as", "knight", "--lang", lang, "--log", str(log)], "2\nq\n"
     )
     assert first.exit_code == 0, first.stderr
     monkeypatch.setattr("senjo.cli.battle.store", refuse)
     monkeypatch.setattr("senjo.cli.play.store", refuse)
     cant = "cannot be written (No space left on device)" if lang == "en" else "書き込めません"
-    played = CliRunner().invoke(
-        app, ["play", str(DUEL), "--as", "knight", "--lang", lang], input="q\n", env=C_LOCALE
-    )
+    played = _invoke(["play", str(DUEL), "--as", "knight", "--lang", lang], "q\n")
     resumed = CliRunner().invoke(app, ["resume", str(log), "--lang", lang], input="q\n")
     for result, named in ((played, "senjo-duel-"), (resumed, str(log))):
         assert result.exit_code == 2
@@ -217,12 +198,7 @@ def test_a_coc_question_is_in_words_not_keys(
     chosen language (docs/glossary.md's terms), not the rules' keys (`declare`,
     `dodge_focus`)."""
     monkeypatch.chdir(tmp_path)  # the stopped battle is kept here
-    result = CliRunner().invoke(
-        app,
-        ["play", str(COC_DUEL), "--as", "detective", "--lang", lang],
-        input="1\n1\nq\n",
-        env=C_LOCALE,
-    )
+    result = _invoke(["play", str(COC_DUEL), "--as", "detective", "--lang", lang], "1\n1\nq\n")
     assert result.exit_code == 0, result.stderr
     shown = result.stdout.splitlines()
     for line in lines:
@@ -241,9 +217,7 @@ def test_a_gurps_question_names_what_is_decided(
     """The heading of a GURPS question is in the chosen language: 戦闘行動 / maneuver."""
     monkeypatch.chdir(tmp_path)  # the stopped battle is kept here
     for lang, heading in (("ja", ": 戦闘行動"), ("en", "Knight: maneuver")):
-        result = CliRunner().invoke(
-            app, ["play", str(DUEL), "--as", "knight", "--lang", lang], input="q\n", env=C_LOCALE
-        )
+        result = _invoke(["play", str(DUEL), "--as", "knight", "--lang", lang], "q\n")
         assert heading in result.stdout
 
 
@@ -260,9 +234,7 @@ def test_a_move_on_a_map_shows_facing_and_movement_points(
     no more than half its points, costs nothing."""
     monkeypatch.chdir(tmp_path)
     corridor = DUEL.parent / "corridor.yaml"
-    result = CliRunner().invoke(
-        app, ["play", str(corridor), "--as", "archer", "--lang", lang], input="2\nq\n", env=C_LOCALE
-    )
+    result = _invoke(["play", str(corridor), "--as", "archer", "--lang", lang], "2\nq\n")
     assert result.exit_code == 0, result.stderr
     question = result.stdout.split("\n\n")[-1]
     options = [line.split(". ", 1)[1] for line in question.splitlines() if ". " in line]
@@ -286,9 +258,7 @@ def test_on_a_map_the_board_is_shown_with_the_hexes_coordinates(
     does: a person can find `7,-2` before choosing it."""
     monkeypatch.chdir(tmp_path)
     corridor = DUEL.parent / "corridor.yaml"
-    result = CliRunner().invoke(
-        app, ["play", str(corridor), "--as", "archer", "--lang", lang], input="q\n", env=C_LOCALE
-    )
+    result = _invoke(["play", str(corridor), "--as", "archer", "--lang", lang], "q\n")
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     at = lines.index(heading)
@@ -301,9 +271,7 @@ def test_on_a_map_the_board_is_shown_with_the_hexes_coordinates(
 def test_without_a_map_no_board_is_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A battle without a map (the duel) shows no board and no coordinates."""
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(
-        app, ["play", str(DUEL), "--as", "knight", "--lang", "en"], input="q\n", env=C_LOCALE
-    )
+    result = _invoke(["play", str(DUEL), "--as", "knight", "--lang", "en"], "q\n")
     assert "The map" not in result.stdout and "Key:" not in result.stdout
 
 
@@ -314,11 +282,9 @@ def test_a_coc_defense_shows_its_value_of_the_moment(
     its base + 50 (30 + 50 = 80%), the club's parry at its skill (60%); an attack at the
     skill it rolls against (Club 60%, Kick 35%)."""
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(
-        app,
-        ["play", str(COC_DUEL), "--as", "detective", "--lang", "en"],
-        input="1\n1\n1\n2\nq\n",  # fight; club; taunt; round 2: dodge focus; stop
-        env=C_LOCALE,
+    # fight; club; taunt; round 2: dodge focus; stop
+    result = _invoke(
+        ["play", str(COC_DUEL), "--as", "detective", "--lang", "en"], "1\n1\n1\n2\nq\n"
     )
     assert result.exit_code == 0, result.stderr
     shown = result.stdout.splitlines()
@@ -385,12 +351,8 @@ def test_a_coc_taunt_shows_the_chance_of_its_resistance_roll(
         ("en", "1. Taunt → Cultist with a revolver  (20%)"),
         ("ja", "1. 挑発する → リボルバーの狂信者  (20%)"),
     ):
-        result = CliRunner().invoke(
-            app,
-            ["play", str(cultists), "--as", "takeshi", "--lang", lang],
-            input="1\n2\n1\nq\n",  # fight; no protecting; aim; then the taunt question
-            env=C_LOCALE,
-        )
+        # fight; no protecting; aim; then the taunt question
+        result = _invoke(["play", str(cultists), "--as", "takeshi", "--lang", lang], "1\n2\n1\nq\n")
         assert result.exit_code == 0, result.stderr
         assert any(row.endswith(line) for row in result.stdout.splitlines()), line
 
@@ -414,12 +376,7 @@ def test_opportunity_fire_options_say_what_their_numbers_are(
     for opportunity fire (option 16)."""
     monkeypatch.chdir(tmp_path)
     corridor = DUEL.parent / "corridor.yaml"
-    result = CliRunner().invoke(
-        app,
-        ["play", str(corridor), "--as", "archer", "--lang", lang],
-        input="16\nq\n",
-        env=C_LOCALE,
-    )
+    result = _invoke(["play", str(corridor), "--as", "archer", "--lang", lang], "16\nq\n")
     assert result.exit_code == 0, result.stderr
     options = [text.split(". ", 1)[-1] for text in result.stdout.splitlines()]
     assert line in options and area in options
@@ -430,12 +387,7 @@ def test_an_attack_plan_reads_as_japanese(tmp_path: Path, monkeypatch: pytest.Mo
     Japanese and `, ` in English (胴体、連続攻撃 / Torso, Rapid Strike)."""
     monkeypatch.chdir(tmp_path)
     for lang, joined in (("ja", "胴体、連続攻撃  ("), ("en", "torso, Rapid Strike  (")):
-        result = CliRunner().invoke(
-            app,
-            ["play", str(DUEL), "--as", "knight", "--lang", lang],
-            input="2\n1\n8\nq\n",
-            env=C_LOCALE,
-        )
+        result = _invoke(["play", str(DUEL), "--as", "knight", "--lang", lang], "2\n1\n8\nq\n")
         assert result.exit_code == 0, result.stderr
         assert joined in result.stdout
 
@@ -446,9 +398,7 @@ def test_a_gurps_option_names_its_weapon_in_japanese(
     """In Japanese, a weapon and its mode are the scenario's and the glossary's words
     (ブロードソード・振り), a parry's weapon too, never the keys."""
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(
-        app, ["play", str(DUEL), "--as", "knight", "--lang", "ja"], input="2\nq\n", env=C_LOCALE
-    )
+    result = _invoke(["play", str(DUEL), "--as", "knight", "--lang", "ja"], "2\nq\n")
     assert "攻撃 → 略奪者 [ブロードソード・振り]  (" in result.stdout
     assert "受け [ブロードソード]  (62%)" in result.stdout
     assert "broadsword" not in result.stdout
