@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 from senjo.cli.battle import write_journal
 from senjo.cli.main import app
 from senjo.cli.play import describe_option
-from senjo.cli.play_text import asked
+from senjo.cli.play_text import asked, standing
 from senjo.dice.formatting import Lang
 from senjo.engine.controllers import run
 from senjo.engine.decision import Choice, Decision
@@ -266,6 +266,70 @@ def test_on_a_map_the_board_is_shown_with_the_hexes_coordinates(
     assert key in lines[at - 1]
     assert "   A↘    .     .     .     .     .     ." in lines  # the archer, facing SE
     assert lines.index("   A↘    .     .     .     .     .     .") > at
+
+
+@pytest.mark.parametrize(
+    ("scenario", "who", "answers", "lang", "line"),
+    [
+        (DUEL, "knight", "q\n", "en", "Where things stand: Knight HP 12/12, Raider HP 13/13"),
+        (DUEL, "knight", "q\n", "ja", "現況：騎士 HP 12/12、略奪者 HP 13/13"),
+        # round 2: the knight moved in, dodged the axe, struck; the axe hit for 3
+        (
+            DUEL,
+            "knight",
+            "2\n1\n8\n1\n1\nq\n",
+            "en",
+            "Where things stand: Knight HP 9/12, Raider HP 13/13",
+        ),
+        (
+            COC_DUEL,
+            "detective",
+            "1\nq\n",
+            "en",
+            "Where things stand: Ichiro Kudo (detective) HP 14/14, Cultist with a knife HP 12/12",
+        ),
+    ],
+    ids=["gurps", "gurps-ja", "gurps-round-2", "coc"],
+)
+def test_a_turn_starts_with_where_things_stand(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    scenario: Path,
+    who: str,
+    answers: str,
+    lang: str,
+    line: str,
+) -> None:
+    """Before the person chooses a maneuver (or a CoC action), one line gives every
+    combatant's HP against its full HP and any condition (posture, stunned, out of the
+    fight), as a GM keeps them in view."""
+    monkeypatch.chdir(tmp_path)
+    result = _invoke(["play", str(scenario), "--as", who, "--lang", lang], answers)
+    assert result.exit_code == 0, result.stderr
+    assert line in result.stdout.splitlines()
+
+
+def test_where_things_stand_names_conditions() -> None:
+    """A posture, stunned, out of the fight (GURPS); prone, dying, hidden (CoC): each
+    shown beside the HP in the glossary's words."""
+    scenario = load_scenario(DUEL)
+    battle = build_battle(scenario, seed=3)
+    knight, raider = battle.state.status["knight"], battle.state.status["raider"]
+    knight.posture, knight.stunned, knight.hp = "kneeling", True, 4
+    raider.conscious, raider.hp = False, -2
+    narrator = narrator_for(scenario, "ja")
+    assert standing(battle.state, narrator, "ja") == (
+        "現況：騎士 HP 4/12（膝立ち、朦朧）、略奪者 HP -2/13（気絶）"
+    )
+    coc = load_scenario(COC_DUEL)
+    fight = build_battle(coc, seed=3)
+    detective = fight.state.status["detective"]
+    detective.prone, detective.dying_round, detective.hp = True, 2, 0
+    fight.state.status["cultist"].hidden = True
+    assert standing(fight.state, narrator_for(coc, "en"), "en") == (
+        "Where things stand: Ichiro Kudo (detective) HP 0/14 (prone, dying), "
+        "Cultist with a knife HP 12/12 (hidden)"
+    )
 
 
 def test_without_a_map_no_board_is_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,7 +34,7 @@ from senjo.cli.battle import (
 )
 from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, said
-from senjo.cli.play_text import asked, describe_coc
+from senjo.cli.play_text import asked, describe_coc, standing
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.controllers import Controller
@@ -195,6 +195,8 @@ class TerminalController:
     def choose(self, battle: Battle[Any], decision: Decision) -> Any:
         """Number the options and read a choice; `q` or end of input stops the battle."""
         self.show(battle)
+        if decision.kind in ("maneuver", "action"):  # the start of the person's turn
+            typer.echo(standing(battle.state, self.narrator, self.lang))
         who = self.narrator.who(decision.actor)
         typer.echo(f"\n{who}: {asked(decision.kind, self.lang)}")
         for number, option in enumerate(decision.options, start=1):

@@ -19,15 +19,16 @@ from typing import Any
 
 from senjo.dice.formatting import Lang
 from senjo.engine.decision import Choice
-from senjo.narration import Narrator
+from senjo.narration import Narrator, coc_terms, gurps_terms
 from senjo.narration.coc_terms import term
 from senjo.systems.coc.attacks import attack_score
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.defense import dodge_score, parry_score
 from senjo.systems.coc.special_actions import taunt_chance
 from senjo.systems.coc.state import CocState
+from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["DECISIONS", "asked", "describe_coc"]
+__all__ = ["DECISIONS", "asked", "describe_coc", "standing"]
 
 
 #: What a question decides (the decision's kind), both rule systems: (Japanese, English).
@@ -110,3 +111,48 @@ def describe_coc(
             text += f"  ({taunt_chance(state, actor, option.detail)}%)"
         return text
     return str(getattr(option, "key", option))
+
+
+def standing(state: GurpsState | CocState, names: Narrator, lang: Lang) -> str:
+    """One line: every combatant's HP against its full HP, with what changes how it fights
+    or keeps it out (a posture, stunned; prone, dying …), as a GM keeps them in view."""
+    parts = []
+    if isinstance(state, GurpsState):
+        for key, fighter in state.fighters.items():
+            status = state.status[key]
+            marks = []
+            if status.posture != "standing":
+                marks.append(gurps_terms.term("posture", status.posture, lang))
+            for name, now in (
+                ("stunned", status.stunned and status.active),
+                ("unconscious", not status.conscious and not status.dead),
+                ("dead", status.dead),
+                ("fled", status.fled),
+            ):
+                if now:
+                    marks.append(gurps_terms.term("condition", name, lang))
+            parts.append(_entry(names.who(key), status.hp, fighter.hp, marks, lang))
+    else:
+        for key, sheet in state.sheets.items():
+            held = state.status[key]
+            dying = held.dying_round > 0 and not held.dead
+            flags = (
+                ("prone", held.prone),
+                ("unconscious", not held.conscious and not held.dead and not dying),
+                ("dying", dying),
+                ("dead", held.dead),
+                ("hidden", held.hidden),
+                ("fled", held.fled),
+            )
+            marks = [coc_terms.term("condition", name, lang) for name, now in flags if now]
+            parts.append(_entry(names.who(key), held.hp, sheet.hp, marks, lang))
+    if lang == "ja":
+        return "現況：" + "、".join(parts)
+    return "Where things stand: " + ", ".join(parts)
+
+
+def _entry(who: str, hp: int, full: int, marks: list[str], lang: Lang) -> str:
+    text = f"{who} HP {hp}/{full}"
+    if marks:
+        text += f"（{'、'.join(marks)}）" if lang == "ja" else f" ({', '.join(marks)})"
+    return text
