@@ -51,3 +51,26 @@ def test_the_module_app_has_every_command() -> None:
     gurps = next(info.typer_instance for info in app.registered_groups if info.name == "gurps")
     assert gurps is not None
     assert "moves" in {info.name for info in gurps.registered_commands}
+
+
+def test_lang_before_the_command_is_every_commands_language() -> None:
+    """`senjo --lang ja COMMAND …` as well as `senjo COMMAND … --lang ja`: the language
+    given before the command is its default (a `--lang` after it still wins), for the
+    next invocation no longer (the top-level help lists the option too)."""
+    from typer.testing import CliRunner
+
+    from tests.cli.helpers import C_LOCALE
+
+    runner = CliRunner()
+    english = {**C_LOCALE, "LANG": "en_US.UTF-8"}
+    ja = runner.invoke(app, ["--lang", "ja", "gurps", "st", "12"], env=english)
+    assert ja.exit_code == 0, ja.stderr
+    assert "突き" in ja.stdout
+    en = runner.invoke(app, ["--lang", "ja", "gurps", "st", "12", "--lang", "en"], env=english)
+    assert "thrust" in en.stdout and "突き" not in en.stdout
+    after = runner.invoke(app, ["gurps", "st", "12"], env=english)
+    assert "thrust" in after.stdout
+    wrong = runner.invoke(app, ["--lang", "fr", "gurps", "st", "12"], env=english)
+    assert wrong.exit_code == 2 and "--lang takes ja or en, not 'fr'" in wrong.stderr
+    helped = runner.invoke(app, ["--lang", "ja", "--help"], env=english)
+    assert helped.exit_code == 0 and "--lang" in helped.stdout

@@ -80,6 +80,9 @@ HELP_JA: dict[str, str] = {
     ),
     "A scenario with a map.": "マップのあるシナリオ。",
     "Where to write the SVG picture.": "SVG 画像の書き出し先。",
+    "ja or en for every command (a command's own --lang wins).": (
+        "すべてのコマンドの言語、ja か en（コマンドの後の --lang が優先）。"
+    ),
     "Shade this figure's arcs and mark its reach.": (
         "このフィギュアの視界区分を塗り、間合いを示す。"
     ),

@@ -93,8 +93,15 @@ def build_app(only: str | None = None) -> typer.Typer:
             root.add_typer(_gurps_group() if name == "gurps" else _load(where), name=name)
 
     @root.callback()
-    def _root() -> None:
+    def _root(
+        lang: str | None = typer.Option(
+            None, "--lang", help="ja or en for every command (a command's own --lang wins)."
+        ),
+    ) -> None:
         """senjo (戦場): referee and simulate tabletop-RPG combat."""
+        from senjo.cli import options
+
+        options.before_command = None if lang is None else options.parse_lang(lang)
 
     return root
 

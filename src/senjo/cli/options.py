@@ -34,10 +34,16 @@ def parse_options(values: list[str] | None, lang: Lang = "en") -> dict[str, str]
     return options
 
 
+#: The language given before the command (`senjo --lang ja COMMAND`), set by the root
+#: callback at every invocation that runs a command (None: not given).
+before_command: Lang | None = None
+
+
 def parse_lang(value: str | None) -> Lang:
-    """`--lang ja|en`, defaulting from the environment."""
+    """`--lang ja|en`, defaulting to the one given before the command, else to the
+    environment's."""
     if value is None:
-        return default_lang()
+        return before_command if before_command is not None else default_lang()
     if value not in ("ja", "en"):
         fail(bad_lang(value))
     return "ja" if value == "ja" else "en"
