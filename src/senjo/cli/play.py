@@ -261,8 +261,8 @@ def play_command(
     used_seed = effective_seed(scenario, parse_whole(seed_text, "--seed", chosen))
     check_log(log, chosen)
     battle = _build(scenario, used_seed, options, chosen, record_dice=True)
-    others = _others(scenario, used_seed, who)
-    _play_on(battle, scenario, who, chosen, Kept(log, scenario_path, used_seed, options, others))
+    kept = Kept(log, scenario_path, used_seed, options)
+    _play_on(battle, scenario, who, chosen, kept, _others(scenario, used_seed, who))
 
 
 @dataclass(frozen=True)
@@ -273,7 +273,6 @@ class Kept:
     source: Path
     seed: int
     options: dict[str, str]
-    others: dict[str, Controller]  # everyone's controllers but the person's
     named: bool = True  # `log` was given with `--log` (not the journal resumed)
 
 
@@ -282,16 +281,25 @@ def _others(scenario: Scenario, seed: int, who: str) -> dict[str, Controller]:
     return {key: c for key, c in controllers_for(scenario, seed).items() if key != who}
 
 
-def _play_on(battle: Battle[Any], scenario: Scenario, who: str, lang: Lang, kept: Kept) -> None:
+def _play_on(
+    battle: Battle[Any],
+    scenario: Scenario,
+    who: str,
+    lang: Lang,
+    kept: Kept,
+    others: dict[str, Controller],
+) -> None:
     """Play the battle from where it stands, `who` decided at the terminal, until it ends or
     the person stops. The journal is written before each of the person's decisions too, so
     a battle whose terminal is closed or whose process is killed is kept as far as the
     question it was waiting on: in `--log`, or else in a new file in the current folder
-    (removed again if the battle ends). Stopped, a line says how to go on (`senjo resume`)."""
+    (removed again if the battle ends). Stopped, a line says how to go on (`senjo resume`).
+    `others` decide for everyone else (after `senjo resume`, the controllers the journal's
+    decisions were put to)."""
     board = BoardTracker(scenario, lang) if scenario.ground is not None else None
     person = TerminalController(narrator_for(scenario, lang), lang, board)
     person.introduce()
-    controllers: dict[str, Any] = dict(kept.others)
+    controllers: dict[str, Any] = dict(others)
     controllers[who] = person
     log = kept.log if kept.log is not None else _unsaved(kept.source)
 
@@ -402,5 +410,5 @@ def resume_command(
             )
         )
     source = Path(str(header.get("source", journal_path)))
-    kept = Kept(target, source, seed, options, others, named=log is not None)
-    _play_on(battle, scenario, who, chosen, kept)
+    kept = Kept(target, source, seed, options, named=log is not None)
+    _play_on(battle, scenario, who, chosen, kept, others)
