@@ -1,5 +1,7 @@
 # senjo — everything a fresh machine needs, from Python 3.11 and make alone.
-PYTHON ?= python3
+# The Python 3.11 the .venv is built with: the fastest one here (tools/pick_python.py),
+# unless given (`make PYTHON=python3.11`).
+PYTHON ?= $$(python3 tools/pick_python.py)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -36,8 +38,8 @@ demo: $(STAMP) $(NATIVE)
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict
