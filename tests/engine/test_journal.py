@@ -8,6 +8,7 @@ import pytest
 
 from senjo.dice import RandomDice, ScriptedDice
 from senjo.engine import Battle, Choice
+from senjo.engine.bilingual import in_lang
 from senjo.engine.controllers import RandomController, run
 from senjo.engine.journal import JournalError, journal_lines, read_journal, replay
 from senjo.engine.testing import CoinToss
@@ -68,3 +69,36 @@ def test_bad_journals_name_the_line(lines: list[str], message: str) -> None:
     (it passed on as a plain mapping and failed later in the replay)."""
     with pytest.raises(JournalError, match=message):
         read_journal(lines, "x.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("line", "en", "ja"),
+    [
+        (
+            '{"type": "Nope"}',
+            "x.jsonl:2: unknown event type 'Nope'",
+            "不明なイベントの種類です：'Nope'",
+        ),
+        (
+            '{"type": "Decided", "actor": "ann"}',
+            "x.jsonl:2: event Decided: field 'kind' is missing",
+            "x.jsonl:2: イベント Decided：項目 'kind' がありません",
+        ),
+        (
+            '{"type": "Decided", "actor": "a", "kind": "k", "index": 0, "key": "x", "who": "b"}',
+            "x.jsonl:2: event Decided: unknown field 'who'",
+            "x.jsonl:2: イベント Decided：不明な項目です：'who'（使える項目：actor,",
+        ),
+    ],
+)
+def test_an_event_line_that_does_not_fit_is_named_in_both_languages(
+    line: str, en: str, ja: str
+) -> None:
+    """An event's own complaint (`EventError`) reaches `--lang ja` in Japanese, as the
+    journal's other messages do; it was English in both."""
+    with pytest.raises(JournalError) as raised:
+        read_journal(['{"header": {}}', line], "x.jsonl")
+    said = raised.value.args[0]
+    assert str(said).startswith(en)
+    assert ja in in_lang(said, "ja")
+    assert "x.jsonl:2: " in in_lang(said, "ja")

@@ -37,6 +37,7 @@ from typing import Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from senjo.engine.bilingual import Bilingual
 from senjo.engine.frozen import direct_init
 
 __all__ = [
@@ -53,7 +54,8 @@ __all__ = [
 
 
 class EventError(ValueError):
-    """A JSON line is not a known event, or its fields do not fit."""
+    """A JSON line is not a known event, or its fields do not fit (its message a
+    `Bilingual`)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -136,23 +138,36 @@ def from_plain(data: Any) -> Any:
             return {key: from_plain(item) for key, item in data.items()}
         cls = _TYPES.get(name) if isinstance(name, str) else None
         if cls is None:
-            raise EventError(f"unknown event type {name!r}")
+            raise EventError(
+                Bilingual(f"unknown event type {name!r}", f"不明なイベントの種類です：{name!r}")
+            )
         fields = {key: from_plain(item) for key, item in data.items() if key != "type"}
         # Named here rather than left to the class's `__init__`, whose words differ
         # between Python and the compiled form.
         known = _FIELDS[cls]
         for key in fields:
             if key not in known:
+                listed = ", ".join(known)
                 raise EventError(
-                    f"event {name}: unknown field {key!r} (its fields: {', '.join(known)})"
+                    Bilingual(
+                        f"event {name}: unknown field {key!r} (its fields: {listed})",
+                        f"イベント {name}：不明な項目です：{key!r}（使える項目：{listed}）",
+                    )
                 )
         for key in _REQUIRED[cls]:
             if key not in fields:
-                raise EventError(f"event {name}: field {key!r} is missing")
+                raise EventError(
+                    Bilingual(
+                        f"event {name}: field {key!r} is missing",
+                        f"イベント {name}：項目 {key!r} がありません",
+                    )
+                )
         try:
             return cls(**fields)
         except TypeError as error:
-            raise EventError(f"event {name}: {error}") from None
+            raise EventError(
+                Bilingual(f"event {name}: {error}", f"イベント {name}：{error}")
+            ) from None
     return data
 
 
@@ -166,7 +181,9 @@ def from_json(line: str) -> Any:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
-        raise EventError(f"not a JSON line: {error.msg}") from None
+        raise EventError(
+            Bilingual(f"not a JSON line: {error.msg}", f"JSON の行ではありません（{error.msg}）")
+        ) from None
     return from_plain(data)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from senjo.dice.errors import DiceError
 from senjo.dice.roller import ScriptedDice
 from senjo.engine.battle import Battle, BattleError
-from senjo.engine.bilingual import Bilingual
+from senjo.engine.bilingual import Bilingual, in_lang
 from senjo.engine.controllers import Controller
 from senjo.engine.events import Decided, Event, EventError, from_plain, to_json, to_plain
 
@@ -111,7 +111,12 @@ def read_journal(lines: Iterable[str], source: str = "journal") -> Journal:
             try:
                 event = from_plain(data)
             except EventError as error:
-                raise JournalError(f"{source}:{number}: {error}") from None
+                said = error.args[0] if error.args else str(error)
+                raise JournalError(
+                    Bilingual(
+                        f"{source}:{number}: {said}", f"{source}:{number}: {in_lang(said, 'ja')}"
+                    )
+                ) from None
             if not isinstance(event, Event):
                 raise JournalError(
                     Bilingual(
