@@ -36,11 +36,13 @@ def test_every_help_text_has_its_japanese_and_no_japanese_is_left_over() -> None
 
 
 def test_sim_help_in_japanese_then_english_in_the_same_process() -> None:
-    """--lang ja gives the Japanese help (options, the help option, the panels); the next
-    help asked in English is English again: nothing of the Japanese stays behind."""
+    """--lang ja gives the Japanese help (the usage line, options, the help option, the
+    panels); the next help asked in English is English again: nothing of the Japanese
+    stays behind."""
     japanese = run_senjo("sim", "--help", "--lang", "ja")
     assert japanese.exit_code == 0
     for text in (
+        "使い方: senjo sim [OPTIONS]",
         "プレイする戦闘の数。",
         "このヘルプを表示して終了する。",
         "オプション",
@@ -48,11 +50,18 @@ def test_sim_help_in_japanese_then_english_in_the_same_process() -> None:
     ):
         assert text in japanese.stdout
     assert "Battles to play." not in japanese.stdout
+    assert "Usage:" not in japanese.stdout
     english = run_senjo("sim", "--help", "--lang", "en")
     assert english.exit_code == 0
-    for text in ("Battles to play.", "Show this message and exit.", "Options", "[default: 1000]"):
+    for text in (
+        "Usage: senjo sim [OPTIONS]",
+        "Battles to play.",
+        "Show this message and exit.",
+        "Options",
+        "[default: 1000]",
+    ):
         assert text in english.stdout
-    assert "プレイする" not in english.stdout
+    assert "プレイする" not in english.stdout and "使い方" not in english.stdout
 
 
 @pytest.mark.parametrize(

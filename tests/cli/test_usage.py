@@ -87,11 +87,14 @@ def test_without_lang_the_locale_chooses() -> None:
 
 
 def test_help_and_a_bare_senjo_are_as_before() -> None:
-    """--help prints the help and exits 0; `senjo` alone prints the help, exit 2."""
+    """--help prints the help and exits 0; `senjo` alone prints the help, exit 2 (in the
+    C locale's language, Japanese; in English with SENJO_LANG=en)."""
     helped = run_senjo("sim", "--help")
     assert helped.exit_code == 0 and "--battles" in helped.stdout
     bare = run_senjo()
-    assert bare.exit_code == 2 and "Usage: senjo" in bare.stdout + bare.stderr
+    assert bare.exit_code == 2 and "使い方: senjo" in bare.stdout + bare.stderr
+    english = run_senjo(env=dict(C_LOCALE, SENJO_LANG="en"))
+    assert english.exit_code == 2 and "Usage: senjo" in english.stdout + english.stderr
 
 
 def test_a_good_line_runs_and_exits_0() -> None:

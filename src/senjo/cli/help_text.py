@@ -215,6 +215,10 @@ PANELS_JA: dict[str, str] = {
     "DEFAULT_STRING": "[既定: {}]",
 }
 
+#: The usage line's first word (click's), and the Japanese put in its place.
+USAGE_EN = "Usage:"
+USAGE_JA = "使い方:"
+
 
 @contextmanager
 def help_in(lang: str) -> Iterator[None]:
@@ -240,7 +244,17 @@ def help_in(lang: str) -> Iterator[None]:
                 if isinstance(text, str) and text in HELP_JA:
                     changed.append((item, field, text))
                     setattr(item, field, HELP_JA[text])
-        original(obj=obj, ctx=ctx, markup_mode=markup_mode)
+        english_usage = type(obj).get_usage
+
+        def usage(context: Any) -> str:
+            line: str = english_usage(obj, context)
+            return line.replace(USAGE_EN, USAGE_JA, 1)
+
+        obj.get_usage = usage  # this command's instance only; removed below
+        try:
+            original(obj=obj, ctx=ctx, markup_mode=markup_mode)
+        finally:
+            del obj.get_usage
 
     for name, text in PANELS_JA.items():
         setattr(rich_utils, name, text)
