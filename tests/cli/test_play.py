@@ -244,6 +244,45 @@ def test_a_move_on_a_map_shows_facing_and_movement_points(
 
 
 @pytest.mark.parametrize(
+    ("lang", "listed", "none", "turned"),
+    [
+        ("en", "Moves that end there:", "No move ends at 9,9", "Archer turns to face NE"),
+        ("ja", "そこで終わる移動：", "9,9 で終わる移動はありません", "射手は向きを NE に変えた"),
+    ],
+)
+def test_a_move_may_be_chosen_by_typing_its_hex(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    listed: str,
+    none: str,
+    turned: str,
+) -> None:
+    """Where to move (seed 001) may be answered with the hex's `q,r`, as the map names it,
+    rather than its number among some hundred lines: a hex with several moves lists them
+    with their numbers, a hex and a facing (full-width, as a Japanese input method types
+    it) picks one, a hex no move reaches says so. The corridor's archer at 1,2 turns."""
+    monkeypatch.chdir(tmp_path)
+    corridor = DUEL.parent / "corridor.yaml"
+    log = tmp_path / "move.jsonl"
+    result = _invoke(
+        ["play", str(corridor), "--as", "archer", "--lang", lang, "--log", str(log)],
+        "2\n9,9\n1,2\n１，２　ne\nq\n",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert none in result.stdout
+    after = result.stdout.split(listed, 1)[1].split("\n")[1:]
+    shown = [line.split(". ", 1) for line in after[:5]]
+    assert [number.strip() for number, _ in shown] == ["1", "2", "3", "4", "5"]
+    assert all(text.startswith("1,2") for _, text in shown)
+    assert ". " not in after[5].split(":", 1)[0]  # the five are all: then the question again
+    assert turned in result.stdout
+    journal = read_journal(log.read_text(encoding="utf-8").splitlines())
+    moves = [e for e in journal.events if isinstance(e, Decided) and e.kind == "destination"]
+    assert moves[0].actor == "archer" and moves[0].key == "1,2/NE"
+
+
+@pytest.mark.parametrize(
     ("lang", "heading", "key"),
     [
         ("en", "The map, each hex as q,r:", "Key: A Archer"),

@@ -175,6 +175,14 @@ def test_a_turn_in_place_is_narrated_with_the_new_facing() -> None:
     assert GurpsNarrator(NAMES, "en").line(turn) == "Ann turns to face Bo (S)"
 
 
+def test_a_turn_in_place_toward_no_one_names_only_the_facing() -> None:
+    """A Move that ends where it began in a new facing (seed 001: 向きを変える; a person
+    in `senjo play` may choose one) has no one to face: it read "Ann turns to face  (N)"."""
+    turn = Moved("ann", 0.0, "", "turn", 4, 4, "N")
+    assert GurpsNarrator(NAMES, "ja").line(turn) == "アンは向きを N に変えた"
+    assert GurpsNarrator(NAMES, "en").line(turn) == "Ann turns to face N"
+
+
 def test_pop_up_moves_and_skipped_turns_read_in_both_languages() -> None:
     """seed 001 (飛び出し攻撃): the step out and the step back are narrated by hex; a
     skipped turn gives its reason as a term."""

@@ -11,9 +11,10 @@ there.
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -46,6 +47,7 @@ from senjo.narration.gurps_terms import maneuver_variant, term
 from senjo.narration.textmap import draw_coordinates
 from senjo.scenario import Scenario
 from senjo.scenario.battle import controllers_for, effective_seed
+from senjo.space.hexgrid import Facing, Hex
 from senjo.systems.gurps.ai import success_chance
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import (
@@ -160,6 +162,42 @@ def describe_option(
     return text
 
 
+def hex_answer(options: Sequence[Any], answer: str) -> list[int] | None:
+    """The numbers (from 0) of the move options that end in the hex typed as `q,r`, and
+    in its facing if one follows (`3,-2 NE`, `3,-2・向きNE`, `3,-2/1`); None if the answer
+    names no hex. A move's options may run past a hundred lines; the map shows each
+    hex's `q,r`, so a person may type the hex rather than find its number.
+
+    >>> from senjo.space.hexgrid import Facing, Hex
+    >>> ways = [Destination(Hex(1, 2), f, 0) for f in (Facing.N, Facing.NE)]
+    >>> hex_answer(ways, "1,2"), hex_answer(ways, "1, 2 ne"), hex_answer(ways, "5,5")
+    ([0, 1], [1], [])
+    >>> hex_answer(ways, "2") is None, hex_answer(ways, "1,2 up") is None
+    (True, True)
+    """
+    match = _HEX_ANSWER.fullmatch(answer.replace("−", "-"))
+    if match is None:
+        return None
+    where = Hex(int(match[1]), int(match[2]))
+    facing: Facing | None = None
+    if match[3]:
+        try:
+            facing = Facing.parse(match[3])
+        except ValueError:
+            return None
+    return [
+        number
+        for number, option in enumerate(options)
+        if isinstance(option, Destination)
+        and option.hex == where
+        and (facing is None or option.facing == facing)
+    ]
+
+
+#: A hex typed as an answer: `q,r`, then perhaps a facing (a name or 0-5).
+_HEX_ANSWER = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?(?:\s*[ ・/]?\s*(?:向き)?\s*(\w+))?\s*")
+
+
 class TerminalController:
     """Asks a person at the terminal, printing new narration first."""
 
@@ -206,15 +244,28 @@ class TerminalController:
                 who_key = decision.actor
                 text = describe_coc(option, self.narrator, self.lang, battle.state, who_key)
             typer.echo(f"  {number:>3}. {text}")
-        prompt = (
-            "番号を選んでください（q で終了）" if self.lang == "ja" else "Choose a number (q quits)"
-        )
         count = len(decision.options)
-        again = said(
-            self.lang,
-            f"Enter a number from 1 to {count}, or q",
-            f"1〜{count} の番号か q を入力してください",
-        )
+        moves = any(isinstance(option, Destination) for option in decision.options)
+        if moves:  # seed 001: a move is chosen by hex; the map names each hex q,r
+            prompt = said(
+                self.lang,
+                "Choose a number, or the hex as q,r (q quits)",
+                "番号か、移動先のヘクス q,r を入力してください（q で終了）",
+            )
+            again = said(
+                self.lang,
+                f"Enter a number from 1 to {count}, a hex as q,r, or q",
+                f"1〜{count} の番号、ヘクス q,r、または q を入力してください",
+            )
+        else:
+            prompt = said(
+                self.lang, "Choose a number (q quits)", "番号を選んでください（q で終了）"
+            )
+            again = said(
+                self.lang,
+                f"Enter a number from 1 to {count}, or q",
+                f"1〜{count} の番号か q を入力してください",
+            )
         while True:
             try:
                 typed = input(f"{prompt}: ")
@@ -226,6 +277,24 @@ class TerminalController:
                 raise Quit
             if answer.isascii() and answer.isdecimal() and 1 <= int(answer) <= count:
                 return decision.options[int(answer) - 1]
+            found = hex_answer(decision.options, answer) if moves else None
+            if found is not None and len(found) == 1:
+                return decision.options[found[0]]
+            if found:
+                typer.echo(said(self.lang, "Moves that end there:", "そこで終わる移動："))
+                for number in found:
+                    line = describe_option(
+                        battle, decision, decision.options[number], self.lang, self.narrator.item
+                    )
+                    typer.echo(f"  {number + 1:>3}. {line}")
+                continue
+            if found is not None:
+                typer.echo(
+                    said(
+                        self.lang, f"No move ends at {answer}", f"{answer} で終わる移動はありません"
+                    )
+                )
+                continue
             typer.echo(again)
 
 
