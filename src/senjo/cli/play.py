@@ -168,34 +168,41 @@ def hex_answer(options: Sequence[Any], answer: str) -> list[int] | None:
     names no hex. A move's options may run past a hundred lines; the map shows each
     hex's `q,r`, so a person may type the hex rather than find its number.
 
-    >>> from senjo.space.hexgrid import Facing, Hex
     >>> ways = [Destination(Hex(1, 2), f, 0) for f in (Facing.N, Facing.NE)]
-    >>> hex_answer(ways, "1,2"), hex_answer(ways, "1, 2 ne"), hex_answer(ways, "5,5")
+    >>> hex_answer(ways, "1, 2"), hex_answer(ways, "1, 2 ne"), hex_answer(ways, "5,5")
     ([0, 1], [1], [])
     >>> hex_answer(ways, "2") is None, hex_answer(ways, "1,2 up") is None
     (True, True)
     """
-    match = _HEX_ANSWER.fullmatch(answer.replace("−", "-"))
-    if match is None:
-        return None
-    where = Hex(int(match[1]), int(match[2]))
-    facing: Facing | None = None
-    if match[3]:
+    text = answer.replace("−", "-")
+    split = _FACING_AFTER.fullmatch(text)
+    # The whole answer a hex, else a hex and a facing after it.
+    for place, named in [(text, None), *([(split[1], split[2])] if split else [])]:
         try:
-            facing = Facing.parse(match[3])
+            where = Hex.parse(place)
+            facing = Facing.parse(named) if named else None
         except ValueError:
-            return None
-    return [
-        number
-        for number, option in enumerate(options)
-        if isinstance(option, Destination)
-        and option.hex == where
-        and (facing is None or option.facing == facing)
-    ]
+            continue
+        return [
+            number
+            for number, option in enumerate(options)
+            if isinstance(option, Destination)
+            and option.hex == where
+            and (facing is None or option.facing == facing)
+        ]
+    return None
 
 
-#: A hex typed as an answer: `q,r`, then perhaps a facing (a name or 0-5).
-_HEX_ANSWER = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?(?:\s*[ ・/]?\s*(?:向き)?\s*(\w+))?\s*")
+#: An answer's hex (read by `Hex.parse`) and the facing after it (a name or 0-5).
+_FACING_AFTER = re.compile(r"(.*?)\s*[ ・/]\s*(?:向き)?\s*(\w+)\s*")
+
+
+#: The question's prompt (English, Japanese); where to move may be answered by hex too.
+_ASK = ("Choose a number (q quits)", "番号を選んでください（q で終了）")
+_ASK_MOVE = (
+    "Choose a number, or the hex as q,r (q quits)",
+    "番号か、移動先のヘクス q,r を入力してください（q で終了）",
+)
 
 
 class TerminalController:
@@ -245,27 +252,15 @@ class TerminalController:
                 text = describe_coc(option, self.narrator, self.lang, battle.state, who_key)
             typer.echo(f"  {number:>3}. {text}")
         count = len(decision.options)
+        # seed 001: a move is chosen by hex, as the map names each hex (q,r)
         moves = any(isinstance(option, Destination) for option in decision.options)
-        if moves:  # seed 001: a move is chosen by hex; the map names each hex q,r
-            prompt = said(
-                self.lang,
-                "Choose a number, or the hex as q,r (q quits)",
-                "番号か、移動先のヘクス q,r を入力してください（q で終了）",
-            )
-            again = said(
-                self.lang,
-                f"Enter a number from 1 to {count}, a hex as q,r, or q",
-                f"1〜{count} の番号、ヘクス q,r、または q を入力してください",
-            )
-        else:
-            prompt = said(
-                self.lang, "Choose a number (q quits)", "番号を選んでください（q で終了）"
-            )
-            again = said(
-                self.lang,
-                f"Enter a number from 1 to {count}, or q",
-                f"1〜{count} の番号か q を入力してください",
-            )
+        prompt = said(self.lang, *(_ASK_MOVE if moves else _ASK))
+        en, ja = (", a hex as q,r,", "、ヘクス q,r、または") if moves else (",", "か")
+        again = said(
+            self.lang,
+            f"Enter a number from 1 to {count}{en} or q",
+            f"1〜{count} の番号{ja} q を入力してください",
+        )
         while True:
             try:
                 typed = input(f"{prompt}: ")

@@ -117,13 +117,13 @@ class GurpsNarrator(NamedNarrator):
                 )
             other = self.who(item.relative_to) if item.relative_to else ""
             spot = f"{_coordinate(item.x)},{_coordinate(item.y)}"
-            if item.direction == "turn" and not other:
-                return (
-                    f"{who}は向きを {item.facing} に変えた"
-                    if ja
-                    else f"{who} turns to face {item.facing}"
-                )
             if item.direction == "turn":
+                if not other:  # a turn in place chosen for itself, toward no one
+                    return (
+                        f"{who}は向きを {item.facing} に変えた"
+                        if ja
+                        else f"{who} turns to face {item.facing}"
+                    )
                 return (
                     f"{who}は{other}の方を向いた（{item.facing}）"
                     if ja
