@@ -288,3 +288,48 @@ def test_a_battles_row_is_its_stream() -> None:
     faces = streams.draw(seeds.copy(), np.arange(seeds.size), 400)
     for i, seed in enumerate(seeds):
         assert streams.row(seed, 400).tolist() == faces[i].tolist()
+
+
+#: Moves whose plain arithmetic ends a rounding error beyond the stop (tests/space/
+#: test_plane.py): (start, goal) on a line, or as (x, y) pairs on the plane; budget, stop.
+_ROUNDED_PAST = [
+    ((5.095, 0.0), (2.4, 0.0), 1.0, 2.0),
+    ((-8.573760952792341, 0.0), (-7.434, 0.0), 1.0, 1.0),
+    ((3.6893328677967965, 0.9870751970844714), (4.687121245510405, 0.9206045020403741), 1.0, 1.0),
+    ((0.0, 0.0), (10.0, 0.0), 20.0, 1.0),
+]
+
+
+@pytest.mark.parametrize(("start", "goal", "budget", "stop_at"), _ROUNDED_PAST)
+def test_both_models_step_as_the_plane_does(
+    start: tuple[float, float], goal: tuple[float, float], budget: float, stop_at: float
+) -> None:
+    """A Step cut short by the reach ends where `plane.step_toward` puts it, to the bit:
+    within the stop, not a rounding error beyond it (the compiled step on the plane, the
+    NumPy model's on a duel's line)."""
+    from senjo.sim.fast_gurps.kernel import NMAX
+    from senjo.sim.fast_gurps.kernel.rolls import _step_toward
+    from senjo.sim.fast_gurps.state import BlockState
+    from senjo.space.plane import Point, step_toward
+
+    end = step_toward(Point(*start), Point(*goal), budget, stop_at)
+    assert end.distance(Point(*goal)) <= stop_at
+    x = np.zeros(2 * NMAX)
+    x[0], x[NMAX], x[1], x[NMAX + 1] = start[0], start[1], goal[0], goal[1]
+    _step_toward(x, 0, 1, budget, stop_at)
+    assert (x[0], x[NMAX]) == (end.x, end.y)
+    if start[1] == goal[1] == 0.0:
+        state = BlockState(build_tables(load_scenario(DUEL)), 1, rngs(5, 1))
+        state.x[0, 0], state.x[1, 0] = start[0], goal[0]
+        state.step_toward(0, np.array([0]), budget, stop_at)
+        assert float(state.x[0, 0]) == end.x
+        assert float(state.distance[0]) == end.distance(Point(*goal))
+
+
+def test_the_fast_paths_nudge_is_the_planes() -> None:
+    """The kernel's files import nothing outside the fast path (its cache is keyed on
+    them), so `layout.NUDGE` repeats `plane.NUDGE`: the two must not part."""
+    from senjo.sim.fast_gurps import layout
+    from senjo.space import plane
+
+    assert layout.NUDGE == plane.NUDGE == 2.0**-30

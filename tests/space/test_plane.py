@@ -54,3 +54,42 @@ def test_distance_is_exactly_hypot() -> None:
                 assert Point(a.y, a.x).distance(Point(b.y, b.x)) == a.distance(b)
     assert type(Point(0, 0).distance(Point(10, 0))) is float  # from ints as well
     assert Point(0, 0).distance(Point(0, -3)) == 3.0
+
+
+#: Moves whose plain arithmetic (start + (goal - start) * travel / distance) ends a hair
+#: beyond the stop: in one dimension (a duel's line), and on the plane, where a fighter
+#: stood 1.0000000000000002 yards from its foe and its step changed no coordinate (found
+#: in examples/gurps/ambush.yaml: four fighters chose Attack every turn, none reached, and
+#: the battle ran to its round limit).
+_ROUNDED_PAST = [
+    (Point(5.095, 0.0), Point(2.4, 0.0), 1.0, 2.0),
+    (Point(-8.573760952792341, 0.0), Point(-7.434, 0.0), 1.0, 1.0),
+    (
+        Point(3.6893328677967965, 0.9870751970844714),
+        Point(4.687121245510405, 0.9206045020403741),
+        1.0,
+        1.0,
+    ),
+]
+
+
+@pytest.mark.parametrize(("start", "goal", "budget", "stop_at"), _ROUNDED_PAST)
+def test_step_toward_ends_within_the_stop(
+    start: Point, goal: Point, budget: float, stop_at: float
+) -> None:
+    """A move the stop cuts short ends at the stop distance or nearer, never a rounding
+    error beyond it (so a blow that a Step was to bring into reach reaches), and at most
+    a billionth of a yard nearer."""
+    end = step_toward(start, goal, budget, stop_at)
+    assert end.distance(goal) <= stop_at
+    assert end.distance(goal) > stop_at - 1e-9
+    assert start.distance(end) <= budget
+
+
+def test_step_toward_exact_moves_unchanged() -> None:
+    """A move whose arithmetic ends within the stop is not nudged: the end is where the
+    plain ratio puts it (the examples' duels move along whole yards)."""
+    assert step_toward(Point(0, 0), Point(10, 0), 20, stop_at=1) == Point(9.0, 0.0)
+    assert step_toward(Point(0.5, 0.25), Point(4, 3), 1.5, stop_at=1) == Point(
+        0.5 + 3.5 * (1.5 / math.hypot(3.5, 2.75)), 0.25 + 2.75 * (1.5 / math.hypot(3.5, 2.75))
+    )

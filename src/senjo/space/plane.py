@@ -24,6 +24,10 @@ from typing import Final
 
 __all__ = ["Point", "step_away", "step_toward"]
 
+#: How much farther (yards) a move cut short by its stop goes when rounding would leave
+#: it beyond the stop (`step_toward`): 2**-30, a billionth of a yard.
+NUDGE: Final = 2.0**-30
+
 #: Read once (`math.hypot` from compiled code looks the name up in the module each call).
 _hypot: Final = math.hypot
 
@@ -51,14 +55,21 @@ class Point:
 def step_toward(start: Point, goal: Point, budget: float, stop_at: float = 0.0) -> Point:
     """Move from `start` toward `goal` by at most `budget` yards, ending no closer than `stop_at`.
 
-    A figure already within `stop_at` does not move.
+    A figure already within `stop_at` does not move. A move the stop cuts short ends at
+    `stop_at` or nearer: where rounding leaves the plain end a hair beyond it, the move
+    goes `NUDGE` yards farther (else a fighter a rounding error out of reach would step
+    every turn without ever reaching).
     """
     distance = start.distance(goal)
     travel = min(budget, distance - stop_at)
     if travel <= 0 or distance == 0:
         return start
     ratio = travel / distance
-    return Point(start.x + (goal.x - start.x) * ratio, start.y + (goal.y - start.y) * ratio)
+    end = Point(start.x + (goal.x - start.x) * ratio, start.y + (goal.y - start.y) * ratio)
+    if stop_at > 0 and travel < budget and end.distance(goal) > stop_at:
+        ratio = (travel + NUDGE) / distance
+        end = Point(start.x + (goal.x - start.x) * ratio, start.y + (goal.y - start.y) * ratio)
+    return end
 
 
 def step_away(start: Point, threat: Point, budget: float) -> Point:

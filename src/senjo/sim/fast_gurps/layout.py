@@ -94,6 +94,9 @@ EYE, FACE, SKULL, TORSO = LOC["eye"], LOC["face"], LOC["skull"], LOC["torso"]
 RANDOM = -1
 #: Under this distance two fighters are in close combat (`defense.CLOSE`).
 CLOSE = 0.5
+#: How much farther a Step cut short by its reach goes where rounding would leave it beyond
+#: (`plane.NUDGE`: the kernel's files import nothing outside the fast path, for its cache).
+NUDGE = 2.0**-30
 #: A defense score no option reaches: "none available", or "not scored yet".
 NO_SCORE = -(10**6)
 #: A shot's skill without a cap (`FighterTables.shot_cap`).

@@ -18,7 +18,14 @@ import numpy as np
 import numpy.typing as npt
 
 from senjo.sim.fast_gurps import streams
-from senjo.sim.fast_gurps.layout import CLOSE, LYING, DuelTables, judge_table, skill_index
+from senjo.sim.fast_gurps.layout import (
+    CLOSE,
+    LYING,
+    NUDGE,
+    DuelTables,
+    judge_table,
+    skill_index,
+)
 
 __all__ = ["BlockResult", "BlockState", "BoolArray", "IntArray"]
 
@@ -168,13 +175,18 @@ class BlockState:
         self.conscious[v, idx] = False
 
     def step_toward(self, f: int, idx: IntArray, budget: Any, stop_at: Any) -> None:
-        """`plane.step_toward` for fighter f toward its foe (same float arithmetic)."""
+        """`plane.step_toward` for fighter f toward its foe (same float arithmetic, the
+        nudge of a move the stop cuts short included)."""
         start, goal = self.x[f, idx], self.x[1 - f, idx]
         distance = np.abs(goal - start)
         travel = np.minimum(budget, distance - stop_at)
         moving = (travel > 0) & (distance != 0)
-        ratio = np.where(moving, travel / np.where(distance == 0, 1.0, distance), 0.0)
-        self.x[f, idx] = np.where(moving, start + (goal - start) * ratio, start)
+        safe = np.where(distance == 0, 1.0, distance)
+        ratio = np.where(moving, travel / safe, 0.0)
+        end = start + (goal - start) * ratio
+        beyond = moving & (stop_at > 0) & (travel < budget) & (np.abs(goal - end) > stop_at)
+        nudged = start + (goal - start) * ((travel + NUDGE) / safe)
+        self.x[f, idx] = np.where(beyond, nudged, np.where(moving, end, start))
         self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
 
     def step_away(self, f: int, idx: IntArray, budget: Any) -> None:

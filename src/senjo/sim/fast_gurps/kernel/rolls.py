@@ -20,6 +20,7 @@ from senjo.sim.fast_gurps.layout import (
     D_MIN,
     LYING,
     NMAX,
+    NUDGE,
     RANGE_SLACK,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -452,13 +453,19 @@ def _distance(x: npt.NDArray[np.float64], f: int, g: int) -> float:
 
 @_jit
 def _step_toward(x: npt.NDArray[np.float64], f: int, g: int, budget: float, stop_at: float) -> None:
-    """`plane.step_toward`: f moves toward g by at most `budget`, no nearer than `stop_at`."""
+    """`plane.step_toward`: f moves toward g by at most `budget`, no nearer than `stop_at`
+    (and, cut short by the stop, not a rounding error beyond it: `plane.NUDGE`)."""
     distance = _distance(x, f, g)
     travel = min(budget, distance - stop_at)
     if travel > 0 and distance != 0:
+        sx, sy = x[f], x[NMAX + f]
         ratio = travel / distance
-        x[f] = x[f] + (x[g] - x[f]) * ratio
-        x[NMAX + f] = x[NMAX + f] + (x[NMAX + g] - x[NMAX + f]) * ratio
+        x[f] = sx + (x[g] - sx) * ratio
+        x[NMAX + f] = sy + (x[NMAX + g] - sy) * ratio
+        if stop_at > 0 and travel < budget and _distance(x, f, g) > stop_at:
+            ratio = (travel + NUDGE) / distance
+            x[f] = sx + (x[g] - sx) * ratio
+            x[NMAX + f] = sy + (x[NMAX + g] - sy) * ratio
 
 
 @_jit
