@@ -42,7 +42,7 @@ def test_a_step_a_rounding_error_long_brings_the_blow_into_reach() -> None:
     moved = events(game, Moved)
     assert len(moved) == 1 and moved[0].yards < 1e-8
     choose(game, "torso")
-    assert [e.roll for e in events(game, AttackRolled)] == [9]
+    assert [(e.roll, e.result) for e in events(game, AttackRolled)] == [(9, "hit")]
 
 
 def test_the_ai_strikes_from_a_rounding_error_out_of_reach() -> None:
