@@ -333,3 +333,38 @@ def test_the_fast_paths_nudge_is_the_planes() -> None:
     from senjo.space import plane
 
     assert layout.NUDGE == plane.NUDGE == 2.0**-30
+
+
+#: Steps out of a close combat whose plain arithmetic ends a hair beyond a yard
+#: (tests/space/test_plane.py), and one that does not.
+_OUT_PAST = [
+    ((-1.46, 0.0), (-1.0229070951893122, 0.0)),
+    ((3.914598302338895, 0.0), (3.814598302338895, 0.0)),
+    ((-4.812919713439847, -5.3133807790660725), (-4.577281480932338, -5.319830465588538)),
+    ((0.3, 0.0), (0.0, 0.0)),
+]
+
+
+@pytest.mark.parametrize(("start", "threat"), _OUT_PAST)
+def test_both_models_step_out_as_the_plane_does(
+    start: tuple[float, float], threat: tuple[float, float]
+) -> None:
+    """The Step out of a close combat ends where `plane.step_away` with `within` a yard puts
+    it, to the bit: the compiled step on the plane, the NumPy model's on a duel's line."""
+    from senjo.sim.fast_gurps.kernel import NMAX
+    from senjo.sim.fast_gurps.kernel.rolls import _step_out
+    from senjo.sim.fast_gurps.state import BlockState
+    from senjo.space.plane import Point, step_away
+
+    here = Point(*start).distance(Point(*threat))
+    end = step_away(Point(*start), Point(*threat), 1.0 - here, within=1.0)
+    assert end.distance(Point(*threat)) <= 1.0
+    x = np.zeros(2 * NMAX)
+    x[0], x[NMAX], x[1], x[NMAX + 1] = start[0], start[1], threat[0], threat[1]
+    _step_out(x, 0, 1, here)
+    assert (x[0], x[NMAX]) == (end.x, end.y)
+    if start[1] == threat[1] == 0.0:
+        state = BlockState(build_tables(load_scenario(DUEL)), 1, rngs(5, 1))
+        state.x[0, 0], state.x[1, 0] = start[0], threat[0]
+        state.step_away(0, np.array([0]), np.array([1.0 - here]), 1.0)
+        assert float(state.x[0, 0]) == end.x

@@ -93,3 +93,30 @@ def test_step_toward_exact_moves_unchanged() -> None:
     assert step_toward(Point(0.5, 0.25), Point(4, 3), 1.5, stop_at=1) == Point(
         0.5 + 3.5 * (1.5 / math.hypot(3.5, 2.75)), 0.25 + 2.75 * (1.5 / math.hypot(3.5, 2.75))
     )
+
+
+#: Steps out of a close combat (straight back to a yard off) whose plain arithmetic ends a
+#: hair beyond the yard: on a line and on the plane (some 8% of examples/gurps/horde.yaml's
+#: Steps out did, and the reach-1 blow after them missed its turn).
+_OUT_PAST = [
+    (Point(-1.46, 0.0), Point(-1.0229070951893122, 0.0)),
+    (Point(3.914598302338895, 0.0), Point(3.814598302338895, 0.0)),
+    (Point(-4.812919713439847, -5.3133807790660725), Point(-4.577281480932338, -5.319830465588538)),
+]
+
+
+@pytest.mark.parametrize(("start", "threat"), _OUT_PAST)
+def test_step_away_within_ends_within(start: Point, threat: Point) -> None:
+    """With `within`, a step meant to end a yard off ends there or nearer (a billionth of
+    a yard at most); without it, the plain step (here a hair beyond: the cases' point)."""
+    budget = 1.0 - start.distance(threat)
+    assert step_away(start, threat, budget).distance(threat) > 1.0
+    end = step_away(start, threat, budget, within=1.0)
+    assert 1.0 - 1e-9 < end.distance(threat) <= 1.0
+
+
+def test_step_away_within_leaves_exact_steps() -> None:
+    """A step whose arithmetic ends within the bound is the plain step."""
+    for start, threat in ((Point(0.3, 0.0), Point(0.0, 0.0)), (Point(2.0, 2.0), Point(2.0, 2.0))):
+        budget = 1.0 - start.distance(threat)
+        assert step_away(start, threat, budget, within=1.0) == step_away(start, threat, budget)

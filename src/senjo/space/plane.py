@@ -72,8 +72,20 @@ def step_toward(start: Point, goal: Point, budget: float, stop_at: float = 0.0) 
     return end
 
 
-def step_away(start: Point, threat: Point, budget: float) -> Point:
-    """Move `budget` yards straight away from `threat` (any direction if on top of it)."""
+def step_away(start: Point, threat: Point, budget: float, within: float = 0.0) -> Point:
+    """Move `budget` yards straight away from `threat` (any direction if on top of it).
+
+    With `within` (over 0), a move meant to end `within` yards from the threat (the Step
+    out of a close combat) ends there or nearer: where rounding leaves it a hair beyond,
+    the move is `NUDGE` yards shorter.
+    """
+    end = _away(start, threat, budget)
+    if within > 0 and end.distance(threat) > within:
+        end = _away(start, threat, budget - NUDGE)
+    return end
+
+
+def _away(start: Point, threat: Point, budget: float) -> Point:
     distance = start.distance(threat)
     if distance == 0:
         return Point(start.x + budget, start.y)

@@ -151,7 +151,7 @@ class Exchange(BlockState):
         reach = np.array([m.reach for m in me.modes])[modes]
         here = self.distance[idx]
         out = ~back & (here < CLOSE) & np.array([m.step_out for m in me.modes])[modes]
-        self.step_away(f, idx[out], 1.0 - here[out])  # out of the close combat
+        self.step_away(f, idx[out], 1.0 - here[out], 1.0)  # out of the close combat
         toward = ~back & ~out
         self.step_toward(f, idx[toward], 1.0, reach[toward])
         close = self.distance[idx] < CLOSE

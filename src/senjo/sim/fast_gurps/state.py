@@ -189,13 +189,20 @@ class BlockState:
         self.x[f, idx] = np.where(beyond, nudged, np.where(moving, end, start))
         self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
 
-    def step_away(self, f: int, idx: IntArray, budget: Any) -> None:
-        """`plane.step_away` for fighter f from its foe (knockback)."""
+    def step_away(self, f: int, idx: IntArray, budget: Any, within: float = 0.0) -> None:
+        """`plane.step_away` for fighter f from its foe (knockback; the Step out of a close
+        combat, `within` a yard)."""
         start, threat = self.x[f, idx], self.x[1 - f, idx]
         distance = np.abs(start - threat)
         safe = np.where(distance == 0, 1.0, distance)
-        away = start + (start - threat) * (budget / safe)
-        self.x[f, idx] = np.where(distance == 0, start + budget, away)
+        end = np.where(distance == 0, start + budget, start + (start - threat) * (budget / safe))
+        if within > 0:
+            shorter = budget - NUDGE
+            near = np.where(
+                distance == 0, start + shorter, start + (start - threat) * (shorter / safe)
+            )
+            end = np.where(np.abs(end - threat) > within, near, end)
+        self.x[f, idx] = end
         self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
 
     def distance_class(self, idx: IntArray) -> IntArray:

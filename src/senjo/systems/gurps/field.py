@@ -182,6 +182,13 @@ class PlaneField:
         start = state.status[mover].position
         return _straight(start, step_away(start, state.status[threat].position, budget))
 
+    def step_out(self, state: GurpsState, mover: str, threat: str) -> Route:
+        """The Step out of a close combat: straight back to a yard from the threat (or a
+        hair nearer, where rounding would leave it beyond: `plane.step_away`'s `within`)."""
+        start = state.status[mover].position
+        there = state.status[threat].position
+        return _straight(start, step_away(start, there, 1.0 - start.distance(there), within=1.0))
+
     def enter(self, state: GurpsState, mover: str, place: Any) -> None:
         """Stand on the point."""
         state.status[mover].position = place

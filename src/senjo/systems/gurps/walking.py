@@ -20,7 +20,7 @@ from senjo.systems.gurps.choices import ManeuverChoice, WaitResponse
 from senjo.systems.gurps.close_combat import close_foes, own_side
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import Moved
-from senjo.systems.gurps.field import Route, body_of, facing_name, field_of
+from senjo.systems.gurps.field import PLANE, Route, body_of, facing_name, field_of
 from senjo.systems.gurps.grips import can_leave, check_grips
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.opportunity import watchers
@@ -50,7 +50,7 @@ def approach_route(
         # on a map to one of the three hexes on one's own side, facing the foe; on the
         # plane straight back to a yard off.
         if state.ground is None:
-            return field.withdraw(state, key, target, 1.0 - distance), "away"
+            return PLANE.step_out(state, key, target), "away"
         return field.step_back(state, key, target), "away"
     reach = mode.farthest
     stop_at = reach if reach else 0.0

@@ -55,6 +55,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _roll3,
     _slot,
     _step_away,
+    _step_out,
     _step_toward,
     _success,
 )
@@ -455,7 +456,7 @@ def _attack(
     if not back:
         here = _distance(x, f, v)
         if here < CLOSE and _mode(P, K, pf, mode, MO_STEP_OUT) == 1:
-            _step_away(x, f, v, 1.0 - here)  # out of the close combat (`walking.approach`)
+            _step_out(x, f, v, here)  # out of the close combat (`walking.approach`)
         else:
             _step_toward(x, f, v, 1.0, reach)
     distance = _distance(x, f, v)

@@ -489,6 +489,17 @@ def _step_away(x: npt.NDArray[np.float64], f: int, g: int, budget: float) -> Non
 
 
 @_jit
+def _step_out(x: npt.NDArray[np.float64], f: int, g: int, here: float) -> None:
+    """`PlaneField.step_out`: f, `here` yards from g in a close combat, steps straight back
+    to a yard from g, or `NUDGE` short of it where rounding would leave it beyond."""
+    sx, sy = x[f], x[NMAX + f]
+    _away(x, f, f, g, 1.0 - here)
+    if _distance(x, f, g) > 1.0:
+        x[f], x[NMAX + f] = sx, sy
+        _away(x, f, f, g, 1.0 - here - NUDGE)
+
+
+@_jit
 def _distance_class(P: IntArray, K: IntArray, d: float) -> int:
     """`layout.distances`: 0 in close combat, k for a distance within k yards (and over
     k - 1), at most the last class ("farther")."""
