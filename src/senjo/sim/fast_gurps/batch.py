@@ -145,12 +145,14 @@ class _Block(Exchange):
         self.posture[f, rising] = np.where(self.posture[f, rising] == LYING, KNEELING, STANDING)
         self.man[f, rising] = M_POSTURE
         rest = act[~down]
-        # Badly hurt and next to the foe: All-Out Defense.
+        # Badly hurt and next to the foe: All-Out Defense, unless the foe is as badly hurt.
         near = self.distance[rest] <= 2.0
         hurt = 3 * self.hp[f, rest] < me.hp
-        aod = rest[near & hurt]
+        sound = 3 * self.hp[1 - f, rest] >= self.t.fighters[1 - f].hp
+        waiting = near & hurt & sound
+        aod = rest[waiting]
         self.man[f, aod] = me.aod[self.weapon[f, aod], self.hand[f, aod]]
-        rest = rest[~(near & hurt)]
+        rest = rest[~waiting]
         # No weapon to strike with: pick up what was dropped (the weapon first).
         pick = me.pickup[self.weapon[f, rest], self.hand[f, rest], self.distance_class(rest)]
         self.escape(rest[pick == PICK_ESCAPE], W_READY)  # the engine readies it and plays on

@@ -8,7 +8,8 @@ weapons and readies one turned in its hand before it draws a spare (dropping a
 bow or gun to draw into the main hand; not a two-handed one its shield would keep
 from striking), does not throw the only weapon it could
 strike with, takes its best defense (retreating when that helps), and goes to
-All-Out Defense when badly hurt.
+All-Out Defense when badly hurt (below a third of its HP) with a foe in reach, unless
+its target is as badly hurt.
 """
 
 from __future__ import annotations
@@ -248,7 +249,10 @@ class GurpsAI:
                 if option.variant == wanted:
                     return option
         adjacent = any(state.distance(key, f) <= 1 + STEP for f in foes)
-        if 3 * status.hp < fighter.hp and adjacent and by_kind.get("all_out_defense"):
+        # Badly hurt next to a foe: All-Out Defense - unless the target (the nearest foe) is
+        # as badly hurt, when two that both waited would wait to the round limit.
+        sound = 3 * state.status[target].hp >= state.fighters[target].hp
+        if 3 * status.hp < fighter.hp and adjacent and sound and by_kind.get("all_out_defense"):
             best = max(by_kind["all_out_defense"], key=lambda o: self._aod_value(state, key, o))
             return best
         readies = by_kind.get("ready", [])

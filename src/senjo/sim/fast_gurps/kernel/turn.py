@@ -182,7 +182,11 @@ def _maneuver(
         s[S_MAN + f] = M_POSTURE
         return
     weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
-    if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP):
+    if (
+        distance <= 2.0
+        and 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP)
+        and 3 * s[S_HP + v] >= _fighter(P, K, pv, F_HP)  # the target not as badly hurt
+    ):
         s[S_MAN + f] = _i3(P, K, T_AOD, pf, weapon, hand)
         return
     if crowd > 0 and crowd & OTHER_BLOW:
