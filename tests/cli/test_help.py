@@ -65,6 +65,23 @@ def test_sim_help_in_japanese_then_english_in_the_same_process() -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "shown", "hidden"),
+    [
+        (("--lang", "en", "sim", "--lang", "ja"), "使い方: senjo sim", "Usage:"),
+        (("--lang", "ja", "sim", "--lang", "en"), "Usage: senjo sim", "使い方"),
+    ],
+)
+def test_the_commands_own_lang_wins_over_the_one_before_it(
+    line: tuple[str, ...], shown: str, hidden: str
+) -> None:
+    """`senjo --lang en sim --lang ja --help`: the help is in the command's language, as
+    the root's --lang help says (a command's own --lang wins)."""
+    result = run_senjo(*line, "--help")
+    assert result.exit_code == 0
+    assert shown in result.stdout and hidden not in result.stdout
+
+
+@pytest.mark.parametrize(
     ("env", "shown", "hidden"),
     [
         (C_LOCALE, "シナリオを何度も戦わせ", "Play a scenario many times"),

@@ -120,6 +120,14 @@ def test_lang_of_reads_the_line() -> None:
     assert lang_of(["sim", "--lang", "fr"]) in ("ja", "en")
 
 
+def test_lang_of_takes_the_commands_own_lang() -> None:
+    """`senjo --lang en sim --lang ja`: the command's own --lang wins (the root option's
+    help says so), for help and usage errors as for everything the command prints."""
+    assert lang_of(["--lang", "en", "sim", "--lang", "ja"]) == "ja"
+    assert lang_of(["--lang=ja", "sim", "--lang=en"]) == "en"
+    assert lang_of(["--lang", "ja", "sim", "--lang", "fr"]) == "ja"
+
+
 @pytest.mark.parametrize(
     ("lang", "line"), [("en", "stopped (Ctrl-C)"), ("ja", "中断しました（Ctrl-C）")]
 )

@@ -33,15 +33,17 @@ _EXTRA = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)
 
 
 def lang_of(args: Sequence[str]) -> Lang:
-    """The language a command line asks for with `--lang ja|en` (or `--lang=ja`), else the
-    default from the environment (`senjo.cli.lang.default_lang`)."""
+    """The language a command line asks for with `--lang ja|en` (or `--lang=ja`), the last
+    one given (a command's own --lang comes after the one before the command, and wins),
+    else the default from the environment (`senjo.cli.lang.default_lang`)."""
+    chosen: Lang | None = None
     for at, arg in enumerate(args):
         value = args[at + 1] if arg == "--lang" and at + 1 < len(args) else None
         if arg.startswith("--lang="):
             value = arg.partition("=")[2]
         if value in ("ja", "en"):
-            return "ja" if value == "ja" else "en"
-    return default_lang()
+            chosen = "ja" if value == "ja" else "en"
+    return default_lang() if chosen is None else chosen
 
 
 def _kinds(error: BaseException) -> set[str]:
