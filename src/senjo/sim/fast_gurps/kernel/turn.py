@@ -182,13 +182,12 @@ def _maneuver(
         s[S_MAN + f] = M_POSTURE
         return
     weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
-    if (
-        distance <= 2.0
-        and 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP)
-        and 3 * s[S_HP + v] >= _fighter(P, K, pv, F_HP)  # the target not as badly hurt
-    ):
-        s[S_MAN + f] = _i3(P, K, T_AOD, pf, weapon, hand)
-        return
+    # Badly hurt, a foe in reach: All-Out Defense, unless the target is as badly hurt (the
+    # target's HP read only on this rare branch: measured no slower than before it).
+    if distance <= 2.0 and 3 * s[S_HP + f] < _fighter(P, K, pf, F_HP):  # noqa: SIM102
+        if 3 * s[S_HP + v] >= _fighter(P, K, pv, F_HP):
+            s[S_MAN + f] = _i3(P, K, T_AOD, pf, weapon, hand)
+            return
     if crowd > 0 and crowd & OTHER_BLOW:
         # No attack offered on the nearest foe, a blow on another: the AI strikes at the
         # others (`attacks ... or weapons`), which its tables do not cover. (Attacks offered
