@@ -18,6 +18,7 @@ from senjo.scenario.battle import build_battle, controllers_for
 from senjo.systems.gurps.damage import DamageType
 from senjo.systems.gurps.events import (
     AttackRolled,
+    ConditionChanged,
     DefenseRolled,
     Injured,
     ItemChanged,
@@ -82,6 +83,24 @@ def test_a_maneuvers_variant_reads_as_its_own_words(
     taken = ManeuverTaken("ann", maneuver, variant)
     assert GurpsNarrator(NAMES, "ja").line(taken) == ja
     assert GurpsNarrator(NAMES, "en").line(taken) == en
+
+
+@pytest.mark.parametrize(
+    ("location", "ja", "en"),
+    [
+        ("right_leg", "アン：右脚が使えなくなった", "Ann's right leg is crippled"),
+        ("hand", "アン：手が使えなくなった", "Ann's hand is crippled"),
+        ("eye", "アン：目が使えなくなった", "Ann's eye is crippled"),
+    ],
+)
+def test_a_crippled_part_reads_as_its_location(location: str, ja: str, en: str) -> None:
+    """B420: a limb, extremity or eye crippled by a wound reads as the hit location's
+    name in each language (部位が使えなくなる, docs/glossary.md), not as the condition's
+    key ('crippled right leg' in the Japanese line)."""
+    crippled = ConditionChanged("ann", f"crippled_{location}", True, "critical_miss")
+    assert GurpsNarrator(NAMES, "ja").line(crippled) == ja
+    assert GurpsNarrator(NAMES, "en").line(crippled) == en
+    assert "使えなくなる" in GLOSSARY
 
 
 def test_location_modifiers_read_as_locations() -> None:

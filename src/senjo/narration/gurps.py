@@ -189,6 +189,11 @@ class GurpsNarrator(NamedNarrator):
             )
         if isinstance(item, ConditionChanged):
             who = self.who(item.actor)
+            if item.condition.startswith("crippled_"):  # crippled_<hit location> (B420)
+                part = term("location", item.condition.removeprefix("crippled_"), t)
+                if ja:
+                    return f"{who}：{part}" + ("が使えなくなった" if item.active else "が治った")
+                return f"{who}'s {part} is " + ("crippled" if item.active else "no longer crippled")
             name = term("condition", item.condition, t)
             if ja:
                 return f"{who}：{name}" + ("" if item.active else "から回復")
