@@ -53,15 +53,10 @@ def test_two_badly_hurt_fighters_fight_it_out() -> None:
     """Both at 2 HP, a yard apart: on each of five fixed seeds the battle ends with a winner
     (or both down) before the round limit; before, both waited in All-Out Defense for all
     of its 100 rounds on every one of them."""
+    (a, at_a), (b, at_b) = fighter("a", "x", 0, **SHEET), fighter("b", "y", 1, **SHEET)
     for seed in range(5):
-        game: Battle[Any] = Battle(
-            Gurps({}),
-            Gurps.new_state(
-                [fighter("a", "x", 0, **SHEET)[0], fighter("b", "y", 1, **SHEET)[0]],
-                {"a": fighter("a", "x", 0)[1], "b": fighter("b", "y", 1)[1]},
-            ),
-            RandomDice(seed),
-        )
+        state = Gurps.new_state([a, b], {"a": at_a, "b": at_b})
+        game: Battle[Any] = Battle(Gurps({}), state, RandomDice(seed))
         game.state.status["a"].hp = 2
         game.state.status["b"].hp = 2
         ai = GurpsAI()

@@ -40,6 +40,7 @@ from senjo.systems.gurps.choices import (
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_value
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
+from senjo.systems.gurps.hp_thresholds import reeling
 from senjo.systems.gurps.legal import off_hand_mode
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
@@ -251,8 +252,8 @@ class GurpsAI:
         adjacent = any(state.distance(key, f) <= 1 + STEP for f in foes)
         # Badly hurt next to a foe: All-Out Defense - unless the target (the nearest foe) is
         # as badly hurt, when two that both waited would wait to the round limit.
-        sound = 3 * state.status[target].hp >= state.fighters[target].hp
-        if 3 * status.hp < fighter.hp and adjacent and sound and by_kind.get("all_out_defense"):
+        sound = not reeling(state.status[target].hp, state.fighters[target].hp)
+        if reeling(status.hp, fighter.hp) and adjacent and sound and by_kind.get("all_out_defense"):
             best = max(by_kind["all_out_defense"], key=lambda o: self._aod_value(state, key, o))
             return best
         readies = by_kind.get("ready", [])
