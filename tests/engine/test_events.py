@@ -22,14 +22,18 @@ from senjo.engine.decision import Choice, Decision
 from senjo.engine.events import _TYPES, Decided, Event, EventError, event, from_json, to_json
 from senjo.engine.frozen import compiled_init, direct_init, has_direct_init, written_init
 from senjo.engine.modifiers import Modifiers, Score
+from senjo.sim.aggregate import CombatantResult
+from senjo.space.plane import Point
 from senjo.systems.coc.choices import ActionChoice
 from senjo.systems.coc.choices import DefenseChoice as CocDefenseChoice
 from senjo.systems.coc.defense import IncomingAttack as CocIncomingAttack
 from senjo.systems.coc.model import DamageDice as CocDamageDice
 from senjo.systems.gurps.attack import AttackContext
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
+from senjo.systems.gurps.criticals import _Miss
 from senjo.systems.gurps.damage import DamageDice
 from senjo.systems.gurps.defense import IncomingAttack
+from senjo.systems.gurps.field import Route
 from senjo.systems.gurps.hp_thresholds import HPThreshold
 from senjo.systems.gurps.injury import Injury
 from senjo.systems.gurps.wounds import CriticalHit, Hit
@@ -55,6 +59,10 @@ _VALUES = [
     CocDefenseChoice,
     CocIncomingAttack,
     CocDamageDice,
+    Point,
+    Route,
+    _Miss,
+    CombatantResult,
 ]
 
 #: Every class with a direct init (the registered events, and in pure Python the

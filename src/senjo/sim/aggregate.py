@@ -66,9 +66,31 @@ class CombatantResult:
     standing: bool = True
     fled: bool = False
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        attacks: int = 0,
+        hits: int = 0,
+        defenses: int = 0,
+        defended: int = 0,
+        dealt: int = 0,
+        taken: int = 0,
+        hp: int = 0,
+        standing: bool = True,
+        fled: bool = False,
+    ) -> None:
+        object.__setattr__(self, "attacks", attacks)
+        object.__setattr__(self, "hits", hits)
+        object.__setattr__(self, "defenses", defenses)
+        object.__setattr__(self, "defended", defended)
+        object.__setattr__(self, "dealt", dealt)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "hp", hp)
+        object.__setattr__(self, "standing", standing)
+        object.__setattr__(self, "fled", fled)
 
-# Two a battle, from interpreted code: the slots written directly, not through
-# `object.__setattr__` (`senjo.engine.frozen`).
+
+# Two a battle: the `__init__` written out for mypyc, the direct one in pure Python
+# (`senjo.engine.frozen`).
 direct_init(CombatantResult)
 
 #: What a combatant the hook reported nothing for counts as.

@@ -22,6 +22,8 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+from senjo.engine.frozen import direct_init
+
 __all__ = ["Point", "step_away", "step_toward"]
 
 #: How much farther (yards) a move cut short by its stop goes when rounding would leave
@@ -39,6 +41,10 @@ class Point:
     x: float
     y: float
 
+    def __init__(self, x: float, y: float) -> None:  # compiled: `senjo.engine.frozen`
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+
     def distance(self, other: Point) -> float:
         """Straight-line distance in yards."""
         dx = self.x - other.x
@@ -50,6 +56,11 @@ class Point:
         if dx == 0.0:
             return float(abs(dy))
         return _hypot(dx, dy)
+
+
+# Made at every Step and every fighter's start: a written-out `__init__` for mypyc, the
+# direct one in pure Python.
+direct_init(Point)
 
 
 def step_toward(start: Point, goal: Point, budget: float, stop_at: float = 0.0) -> Point:

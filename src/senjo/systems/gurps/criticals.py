@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from senjo.engine.battle import Battle
+from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance
@@ -63,6 +64,30 @@ class _Miss:
     #: The foe attacked ("" when parrying).
     target: str = ""
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        melee: bool,
+        swinging: bool,
+        impaling_or_piercing: bool,
+        parrying: bool,
+        breakage_resistant: bool,
+        cheap: bool,
+        natural: bool,
+        kicking: bool,
+        bite_or_butt: bool,
+        target: str = "",
+    ) -> None:
+        object.__setattr__(self, "melee", melee)
+        object.__setattr__(self, "swinging", swinging)
+        object.__setattr__(self, "impaling_or_piercing", impaling_or_piercing)
+        object.__setattr__(self, "parrying", parrying)
+        object.__setattr__(self, "breakage_resistant", breakage_resistant)
+        object.__setattr__(self, "cheap", cheap)
+        object.__setattr__(self, "natural", natural)
+        object.__setattr__(self, "kicking", kicking)
+        object.__setattr__(self, "bite_or_butt", bite_or_butt)
+        object.__setattr__(self, "target", target)
+
     def holds(self, condition: Condition) -> bool:
         facts = {
             Condition.MELEE: self.melee,
@@ -114,6 +139,11 @@ def _facts(
         bite_or_butt=weapon in ("bite", "butt"),
         target=target,
     )
+
+
+# Made at every critical miss: the `__init__` written out for mypyc, the direct one in
+# pure Python (`senjo.engine.frozen`).
+direct_init(_Miss)
 
 
 def _applies(effect: Effect, facts: _Miss) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from senjo.engine.frozen import direct_init
 from senjo.space.arcs import Vision
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point, step_away, step_toward
@@ -51,11 +52,21 @@ class Route:
     places: tuple[Any, ...] = ()
     yards: tuple[float, ...] = ()
 
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self, places: tuple[Any, ...] = (), yards: tuple[float, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "places", places)
+        object.__setattr__(self, "yards", yards)
+
     @property
     def length(self) -> float:
         """Yards (hexes) the whole move covers."""
         return self.yards[-1] if self.yards else 0.0
 
+
+# Made at every move: the `__init__` written out for mypyc, the direct one in pure Python
+# (`senjo.engine.frozen`).
+direct_init(Route)
 
 STAY: Final = Route()
 
