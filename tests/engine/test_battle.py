@@ -67,6 +67,21 @@ def test_rule_options_are_checked() -> None:
     assert CoinToss({"rounds": "3"}).settings == {"rounds": "3"}
 
 
+def test_settings_checked_once_are_each_systems_own() -> None:
+    """A simulation makes a system for every battle with the same settings: checked once,
+    each system still gets a dict of its own, and a refused value is refused every time
+    (also one that cannot be a dictionary key)."""
+    first, second = CoinToss({"rounds": "3"}), CoinToss({"rounds": "3"})
+    assert first.settings == second.settings == {"rounds": "3"}
+    first.settings["rounds"] = "1"
+    assert CoinToss({"rounds": "3"}).settings == {"rounds": "3"}
+    for _ in range(2):
+        with pytest.raises(RuleOptionError, match="takes 1, 3"):
+            CoinToss({"rounds": "2"})
+        with pytest.raises(RuleOptionError, match="takes 1, 3"):
+            CoinToss({"rounds": ["3"]})  # type: ignore[dict-item]
+
+
 @pytest.mark.parametrize("system", ["gurps", "coc"])
 def test_the_round_limit_takes_1_to_most_rounds(system: str) -> None:
     """Both rule systems' `max_rounds` take a whole number from 1 to `MOST_ROUNDS`

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from senjo.engine.bilingual import Bilingual, in_lang
 from senjo.engine.decision import Decision
@@ -100,6 +100,10 @@ Flow = Generator[Decision, Any, Outcome]
 Steps = Generator[Decision, Any, None]
 
 
+#: Settings already checked: (system class, the settings given in order) -> resolved.
+_RESOLVED: Final[dict[tuple[type, tuple[tuple[str, str], ...]], dict[str, str]]] = {}
+
+
 class RuleSystem(Generic[S]):
     """A rule system: fixed facts and optional rules, and how a battle is played.
 
@@ -111,7 +115,17 @@ class RuleSystem(Generic[S]):
     options: ClassVar[tuple[RuleOption, ...]] = ()
 
     def __init__(self, settings: Mapping[str, str] | None = None) -> None:
-        self.settings = self.resolve_options(settings or {})
+        given = settings or {}
+        # A simulation makes a system for every battle with the same settings: they are
+        # checked once and copied after (a system may be given its own to change).
+        seen = (type(self), tuple(given.items()))
+        try:
+            resolved = _RESOLVED.get(seen)
+        except TypeError:  # a value that cannot be a key (a list): checked, and refused
+            resolved = self.resolve_options(given)
+        if resolved is None:
+            resolved = _RESOLVED[seen] = self.resolve_options(given)
+        self.settings = dict(resolved)
 
     @classmethod
     def resolve_options(cls, given: Mapping[str, str]) -> dict[str, str]:

@@ -282,6 +282,18 @@ def test_the_rules_are_fixed_once_made() -> None:
     assert dict(rules.items()) == {"darkness": "3", "free_actions": "off"}
 
 
+def test_the_battles_of_a_simulation_share_their_rules() -> None:
+    """Every battle with the same settings gets the same `RuleSet` (`rules_for`: made once,
+    never changed); other settings get their own."""
+    scenario = load_scenario(EXAMPLES / "duel.yaml")
+    first, second = (build_battle(scenario, seed=seed) for seed in (1, 2))
+    assert first.state.rules is second.state.rules
+    assert first.state.rules == RuleSet(first.system.settings)
+    darker = build_battle(scenario, seed=1, options={"darkness": "3"})
+    assert darker.state.rules is not first.state.rules
+    assert darker.state.rules.number("darkness") == 3
+
+
 def test_answers_are_kept_per_issued_options() -> None:
     """A policy's choice is kept with the options the memo issued: the last ones (which
     the decision that follows asks about) and any issued before; options it did not

@@ -180,6 +180,23 @@ def test_the_written_init_takes_every_field_with_its_default() -> None:
         assert getattr(by_name, item.name) == value, item.name
 
 
+def test_the_state_writes_its_init_with_the_dataclass_defaults() -> None:
+    """`GurpsState` writes its `__init__` out too (one a battle): the fields in order, by
+    position and by name, the defaults the dataclass declares (no rules set, the plane)."""
+    fields = dataclasses.fields(GurpsState)
+    plain = GurpsState({}, {})
+    for item in fields[2:]:
+        assert item.default_factory is dataclasses.MISSING, item.name
+        assert getattr(plain, item.name) is item.default, item.name
+    assert plain.rules == RuleSet() and plain.ground is None
+    values: list[object] = [{}, {"a": _status()}, ("a",), 7, RuleSet({"darkness": "3"}), "map"]
+    by_position = GurpsState(*values)  # type: ignore[arg-type]
+    by_name = GurpsState(**{item.name: v for item, v in zip(fields, values, strict=True)})  # type: ignore[arg-type]
+    for item, value in zip(fields, values, strict=True):
+        assert getattr(by_position, item.name) is value, item.name
+        assert getattr(by_name, item.name) is value, item.name
+
+
 def test_whole_yards_are_ints_in_the_snapshot() -> None:
     """Positions and yards moved that are whole numbers enter the snapshot as ints (small
     ones are shared objects, quick for the memo to hash and compare): equal to the float

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Final, final
 
-__all__ = ["RuleSet"]
+__all__ = ["NO_RULES", "RuleSet", "rules_for"]
 
 
 #: Each set of rules seen by this process -> its `RuleSet.key` (a few per scenario).
@@ -81,3 +81,28 @@ class RuleSet:
 
     def __repr__(self) -> str:
         return f"RuleSet({self._values!r})"
+
+
+#: No optional rules set (a state's rules until its battle starts; a `RuleSet` is never
+#: changed, so one serves every state).
+NO_RULES: Final = RuleSet()
+
+#: The rules made by `rules_for`, by their values in the order given.
+_BY_SETTINGS: Final[dict[tuple[tuple[str, str], ...], RuleSet]] = {}
+
+
+def rules_for(settings: Mapping[str, str]) -> RuleSet:
+    """The `RuleSet` of these settings, made once for each (a rule system's settings come
+    in the same order battle after battle, and a `RuleSet` is never changed, so every
+    battle of a simulation shares one).
+
+    >>> rules_for({"darkness": "3"}) is rules_for({"darkness": "3"})
+    True
+    >>> rules_for({"darkness": "3"}) == RuleSet({"darkness": "3"})
+    True
+    """
+    items = tuple(settings.items())
+    found = _BY_SETTINGS.get(items)
+    if found is None:
+        found = _BY_SETTINGS[items] = RuleSet(settings)
+    return found

@@ -14,7 +14,7 @@ from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.choices import Watch
 from senjo.systems.gurps.model import Fighter
-from senjo.systems.gurps.ruleset import RuleSet
+from senjo.systems.gurps.ruleset import NO_RULES, RuleSet
 
 __all__ = [
     "NOTHING",
@@ -486,9 +486,27 @@ class GurpsState:
     order: tuple[str, ...] = ()
     round: int = 0
     #: The battle's optional rules (name -> value), as the rule system settled them.
-    rules: RuleSet = field(default_factory=RuleSet)
+    rules: RuleSet = NO_RULES
     #: The battlefield (see `senjo.systems.gurps.field`); None means the plane.
     ground: Any = None
+
+    def __init__(
+        self,
+        fighters: dict[str, Fighter],
+        status: dict[str, FighterState],
+        order: tuple[str, ...] = (),
+        round: int = 0,
+        rules: RuleSet = NO_RULES,
+        ground: Any = None,
+    ) -> None:
+        # Written out, as `FighterState`'s is: mypyc compiles this one (a dataclass's own
+        # `__init__` stays interpreted); one a battle.
+        self.fighters = fighters
+        self.status = status
+        self.order = order
+        self.round = round
+        self.rules = rules
+        self.ground = ground
 
     def snapshot(self) -> tuple[object, ...]:
         """The changing part of the state as a hashable value: the turn order, the rules

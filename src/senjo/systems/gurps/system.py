@@ -7,7 +7,7 @@ each turn a maneuver decision resolved by `senjo.systems.gurps.maneuvers`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from senjo.engine.battle import (
     MOST_ROUNDS,
@@ -42,7 +42,7 @@ from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
-from senjo.systems.gurps.ruleset import RuleSet
+from senjo.systems.gurps.ruleset import rules_for
 from senjo.systems.gurps.state import NOTHING, FighterState, GurpsState, shared
 from senjo.systems.gurps.wounds import knock_out
 
@@ -62,6 +62,10 @@ def initiative_order(fighters: Iterable[Fighter], tie_rolls: Mapping[str, int]) 
         fighters, key=lambda f: (-f.basic_speed, -f.dx, -tie_rolls.get(f.key, 0), f.key)
     )
     return tuple(f.key for f in ranked)
+
+
+#: Where a fighter with no position given starts.
+_ORIGIN: Final = Point(0, 0)
 
 
 class Gurps(RuleSystem[GurpsState]):
@@ -163,7 +167,7 @@ class Gurps(RuleSystem[GurpsState]):
                 for mode in weapon.modes
                 if mode.ranged is not None
             }
-            where = positions.get(key, Point(0, 0))
+            where = positions.get(key, _ORIGIN)
             fresh = FighterState(
                 key,
                 fighter.hp,
@@ -190,7 +194,7 @@ class Gurps(RuleSystem[GurpsState]):
     def play(self, battle: Battle[GurpsState]) -> Flow:
         """Roll initiative ties, then play rounds until one side is left or time runs out."""
         state = battle.state
-        state.rules = RuleSet(self.settings)
+        state.rules = rules_for(self.settings)
         fighters = list(state.fighters.values())
         speeds = [(f.basic_speed, f.dx) for f in fighters]
         ties = {
