@@ -42,9 +42,16 @@ def wounded_location(fighter: Fighter, location: str) -> str:
     return location
 
 
+#: The Injury Tolerances that change wounding (B380), each with its trait's name (named
+#: once here: the rules ask at every hit and every critical).
+_TOLERANCES: Final = tuple(
+    (kind, f"injury_tolerance_{kind}") for kind in ("diffuse", "homogenous", "unliving")
+)
+
+
 def injury_tolerance(fighter: Fighter) -> str | None:
     """The fighter's Injury Tolerance for wounding, if any (B380)."""
-    for kind in ("diffuse", "homogenous", "unliving"):
-        if fighter.has(f"injury_tolerance_{kind}"):
+    for kind, trait in _TOLERANCES:
+        if fighter.has(trait):
             return kind
     return None

@@ -263,6 +263,10 @@ def defense_value(
     return base
 
 
+#: All-Out Defense's variant that raises each defense (B366), named once.
+_INCREASED: Final = {kind: f"increased_{kind}" for kind in ("dodge", "parry", "block")}
+
+
 def _defense_parts(
     state: GurpsState, defender: str, choice: DefenseChoice, attack: IncomingAttack
 ) -> tuple[int, list[tuple[str, int]]]:
@@ -320,7 +324,7 @@ def _defense_parts(
         items.append(("retreat", bonus))
     if choice.drop:
         items.append(("dodge_and_drop", 3))
-    if status.maneuver == "all_out_defense" and status.variant == f"increased_{kind}":
+    if status.maneuver == "all_out_defense" and status.variant == _INCREASED.get(kind):
         items.append(("all_out_defense", 2))
     if attack.arc in ("right", "left") and not (
         fighter.has("peripheral_vision") or fighter.has("vision_360")
