@@ -10,7 +10,7 @@ kind of field, `HexField` in `hexfield.py`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from senjo.engine.frozen import direct_init
 from senjo.space.arcs import Vision
@@ -71,32 +71,39 @@ direct_init(Route)
 STAY: Final = Route()
 
 
-class Field(Protocol):
+class Field:
     """The geometry a GURPS battle is fought on.
 
     Moves are planned as a `Route` and carried out place by place with `enter`, so
     the rules can stop a mover on the way; a push (knockback, retreat) is immediate.
+
+    Each kind of field (`PlaneField`, `HexField`) subclasses it and gives every method:
+    a base class rather than a protocol, so that compiled code calls a field's methods
+    directly instead of through Python's method lookup (some 70 calls a duel;
+    tests/systems/gurps/test_field.py holds both kinds to every method).
     """
+
+    __slots__ = ()
 
     def distance(self, state: GurpsState, a: str, b: str) -> float:
         """How far apart two fighters are, in yards."""
-        ...
+        raise NotImplementedError
 
     def arc(self, state: GurpsState, defender: str, attacker: str) -> str:
         """Which of the defender's arcs (front, side, back) the attacker stands in."""
-        ...
+        raise NotImplementedError
 
     def sees(self, state: GurpsState, viewer: str, target: str) -> bool:
         """Whether the target is in the viewer's arc of vision."""
-        ...
+        raise NotImplementedError
 
     def clear(self, state: GurpsState, viewer: str, target: str) -> bool:
         """Whether no wall stands between the two (a line of fire and of sight)."""
-        ...
+        raise NotImplementedError
 
     def face(self, state: GurpsState, mover: str, target: str) -> bool:
         """Turn toward a target out of sight; True if the facing changed."""
-        ...
+        raise NotImplementedError
 
     def approach(
         self,
@@ -111,45 +118,45 @@ class Field(Protocol):
 
         `maneuver` names the maneuver the move is part of: on a hex map it decides
         which steps and facing changes are allowed (seed 001: 移動と向き)."""
-        ...
+        raise NotImplementedError
 
     def withdraw(self, state: GurpsState, mover: str, threat: str, budget: float) -> Route:
         """The move straight away from `threat` by `budget`."""
-        ...
+        raise NotImplementedError
 
     def enter(self, state: GurpsState, mover: str, place: Any) -> None:
         """Put the mover on one place of a route."""
-        ...
+        raise NotImplementedError
 
     def push(self, state: GurpsState, target: str, source: str, yards: float) -> float:
         """Knock `target` straight away from `source` (B378); yards actually moved."""
-        ...
+        raise NotImplementedError
 
     def retreat(self, state: GurpsState, defender: str, attacker: str) -> float:
         """The step of a retreat (B377), away from the attacker; yards moved."""
-        ...
+        raise NotImplementedError
 
     def step_back(self, state: GurpsState, mover: str, foe: str) -> Route:
         """The Step taken after an attack, away from the foe (seed 001: 長い武器を用いた戦法)."""
-        ...
+        raise NotImplementedError
 
     def stumble_past(self, state: GurpsState, mover: str, foe: str, yards: float) -> float:
         """A stumble (unarmed critical miss 7, 14): end `yards` past the foe attacked, on
         the line through it (interpretation 49); yards moved."""
-        ...
+        raise NotImplementedError
 
     def line_modifiers(
         self, state: GurpsState, attacker: str, target: str, ranged: bool
     ) -> tuple[tuple[str, int], ...]:
         """Modifiers for figures between attacker and target (seed 001)."""
-        ...
+        raise NotImplementedError
 
     def coordinates(self, state: GurpsState, key: str) -> tuple[float, float]:
         """Where the fighter stands, as two numbers for the log."""
-        ...
+        raise NotImplementedError
 
 
-class PlaneField:
+class PlaneField(Field):
     """No map: points on a plane, distances in yards, everyone in front of everyone."""
 
     __slots__ = ()

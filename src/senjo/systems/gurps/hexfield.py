@@ -29,7 +29,7 @@ from senjo.systems.gurps import lookups
 from senjo.systems.gurps.bodies import cells, lie_down, nearest, occupied, trail
 from senjo.systems.gurps.choices import Destination
 from senjo.systems.gurps.close_combat import foe_side, own_side, settle
-from senjo.systems.gurps.field import FRONT, STAY, Route, heading, vision_of
+from senjo.systems.gurps.field import FRONT, STAY, Field, Route, heading, vision_of
 from senjo.systems.gurps.field_moves import best_step, moves_on, step_places
 from senjo.systems.gurps.state import GurpsState
 
@@ -92,7 +92,7 @@ _PROFILES: Final = {
 }
 
 
-class HexField:
+class HexField(Field):
     """A hex map (chapter 12): hexes of one yard, facings, arcs, movement points (seed 001).
 
     Movement toward or away from a foe takes the cheapest path the movement
