@@ -260,7 +260,7 @@ class SimAggregate:
             if outcome.reason == "fled":
                 self.routs[outcome.winner_side] += 1
         self.rounds[outcome.rounds] += 1
-        standing = dict.fromkeys(sides.values(), 0)  # a plain dict: a Counter is built in Python
+        standing = {side: 0 for side in sides.values()}  # not a Counter (built in Python)
         for key, side in sides.items():
             result = results.get(key, _NOTHING)
             tally = self.combatants.get(key)

@@ -23,7 +23,7 @@ def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]
     Injury is dealt by the attacker of the last `CocDamageRolled` before it, against
     that target.
     """
-    counts = [dict.fromkeys(keys, 0) for _ in range(6)]
+    counts = [{key: 0 for key in keys} for _ in range(6)]  # compiled (`dict.fromkeys` is a call)
     attacks, hits, defenses, defended, dealt, taken = counts
     attacker, target = "", ""  # the damage being booked
     for item in log:

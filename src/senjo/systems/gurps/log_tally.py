@@ -28,7 +28,7 @@ def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]
     Injury is dealt by the attacker of the `DamageRolled` just before it, against that
     target; injury with no such roll before it is taken by its victim, dealt by no one.
     """
-    counts = [dict.fromkeys(keys, 0) for _ in range(6)]
+    counts = [{key: 0 for key in keys} for _ in range(6)]  # compiled (`dict.fromkeys` is a call)
     attacks, hits, defenses, defended, dealt, taken = counts
     attacker, target = "", ""  # the damage being booked
     for item in log:
