@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from senjo.dice import ScriptedDice
-from senjo.engine import Battle, BattleError, Choice, Decided, IllegalOption, RuleOptionError
+from senjo.engine import Battle, BattleError, Choice, Decided, IllegalOption, RuleOptionError, rules
 from senjo.engine.battle import MOST_ROUNDS
 from senjo.engine.controllers import FirstOption, RandomController, run
 from senjo.engine.testing import CoinToss, Tossed
@@ -80,6 +80,16 @@ def test_settings_checked_once_are_each_systems_own() -> None:
             CoinToss({"rounds": "2"})
         with pytest.raises(RuleOptionError, match="takes 1, 3"):
             CoinToss({"rounds": ["3"]})  # type: ignore[dict-item]
+
+
+def test_settings_checked_once_are_kept_within_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settings kept as checked start again past their bound (a process trying settings
+    freely must not grow without end), and each system still gets its own right."""
+    monkeypatch.setattr(rules, "_RESOLVED_MAX", 1)
+    assert CoinToss({"rounds": "3"}).settings == {"rounds": "3"}
+    assert CoinToss({"rounds": "1"}).settings == {"rounds": "1"}
+    assert len(rules._RESOLVED) == 1
+    assert CoinToss({"rounds": "3"}).settings == {"rounds": "3"}
 
 
 @pytest.mark.parametrize("system", ["gurps", "coc"])

@@ -102,6 +102,9 @@ Steps = Generator[Decision, Any, None]
 
 #: Settings already checked: (system class, the settings given in order) -> resolved.
 _RESOLVED: Final[dict[tuple[type, tuple[tuple[str, str], ...]], dict[str, str]]] = {}
+#: Past this many, `_RESOLVED` starts again (a sweep has a few; a long-lived process
+#: trying settings freely must not grow without end).
+_RESOLVED_MAX: Final = 256
 
 
 class RuleSystem(Generic[S]):
@@ -124,7 +127,10 @@ class RuleSystem(Generic[S]):
         except TypeError:  # a value that cannot be a key (a list): checked, and refused
             resolved = self.resolve_options(given)
         if resolved is None:
-            resolved = _RESOLVED[seen] = self.resolve_options(given)
+            resolved = self.resolve_options(given)
+            if len(_RESOLVED) >= _RESOLVED_MAX:
+                _RESOLVED.clear()
+            _RESOLVED[seen] = resolved
         self.settings = dict(resolved)
 
     @classmethod

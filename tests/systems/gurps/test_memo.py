@@ -22,6 +22,7 @@ from senjo.engine.controllers import run
 from senjo.engine.events import to_json
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle
+from senjo.systems.gurps import ruleset
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.defense import IncomingAttack
@@ -29,7 +30,7 @@ from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.hands import free_hand, let_go, take
 from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
 from senjo.systems.gurps.model import Fighter
-from senjo.systems.gurps.ruleset import RuleSet
+from senjo.systems.gurps.ruleset import RuleSet, rules_for
 from senjo.systems.gurps.state import (
     GurpsState,
     shared,
@@ -292,6 +293,17 @@ def test_the_battles_of_a_simulation_share_their_rules() -> None:
     darker = build_battle(scenario, seed=1, options={"darkness": "3"})
     assert darker.state.rules is not first.state.rules
     assert darker.state.rules.number("darkness") == 3
+
+
+def test_the_shared_rules_are_kept_within_a_bound() -> None:
+    """`rules_for` keeps one `RuleSet` per set of settings up to its bound, then starts
+    again: a set made again is equal to the first (the same key), so states still match."""
+    first = rules_for({"darkness": "0"})
+    for level in range(300):
+        assert rules_for({"darkness": str(level)}).number("darkness") == level
+    assert len(ruleset._BY_SETTINGS) <= ruleset._BY_SETTINGS_MAX
+    again = rules_for({"darkness": "0"})
+    assert again == first and again.key == first.key
 
 
 def test_answers_are_kept_per_issued_options() -> None:

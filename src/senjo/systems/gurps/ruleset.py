@@ -87,8 +87,10 @@ class RuleSet:
 #: changed, so one serves every state).
 NO_RULES: Final = RuleSet()
 
-#: The rules made by `rules_for`, by their values in the order given.
+#: The rules made by `rules_for`, by their values in the order given; past `_BY_SETTINGS_MAX`
+#: it starts again (a sweep has a few sets; a long-lived process must not grow without end).
 _BY_SETTINGS: Final[dict[tuple[tuple[str, str], ...], RuleSet]] = {}
+_BY_SETTINGS_MAX: Final = 256
 
 
 def rules_for(settings: Mapping[str, str]) -> RuleSet:
@@ -104,5 +106,7 @@ def rules_for(settings: Mapping[str, str]) -> RuleSet:
     items = tuple(settings.items())
     found = _BY_SETTINGS.get(items)
     if found is None:
+        if len(_BY_SETTINGS) >= _BY_SETTINGS_MAX:
+            _BY_SETTINGS.clear()  # a RuleSet made again has the same key: still equal
         found = _BY_SETTINGS[items] = RuleSet(settings)
     return found
