@@ -28,7 +28,7 @@ from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.hands import free_hand, let_go, take
-from senjo.systems.gurps.memo import MEMO, WINDOW, TurnMemo
+from senjo.systems.gurps.memo import MEMO, SIZE, WINDOW, TurnMemo
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.ruleset import RuleSet, rules_for
 from senjo.systems.gurps.state import (
@@ -114,6 +114,7 @@ def test_other_sheets_do_not_share_entries() -> None:
 
 
 def test_a_full_memo_starts_again() -> None:
+    """Full, with no state found again since it was filled: every state goes."""
     memo = TurnMemo(size=2)
     state = _duel_state()
     issued = []
@@ -126,6 +127,55 @@ def test_a_full_memo_starts_again() -> None:
     third = memo.issue(state, "knight", None, lambda: ("a",))
     assert memo.states == 1 and memo.answer(issued[0], GurpsAI) is None
     assert memo.issue(state, "knight", None, lambda: ("a",)) is third
+
+
+def test_a_full_memo_keeps_the_states_found_again() -> None:
+    """Full: the states found again since it last made room stay, with their options and
+    answers (a duel's common states); those met once go, and the marks start afresh."""
+    memo = TurnMemo(size=4)
+    state = _duel_state()
+    issued: dict[int, tuple[object, ...]] = {}
+    for hp in (12, 11, 10, 9):
+        state.status["knight"].hp = hp
+        issued[hp] = memo.issue(state, "knight", None, lambda: ("a",))
+    state.status["knight"].hp = 12
+    assert memo.issue(state, "knight", None, lambda: ("a",)) is issued[12]  # found again
+    memo.remember(issued[12], GurpsAI, "a")
+    memo.remember(issued[11], GurpsAI, "a")
+    state.status["knight"].hp = 8
+    memo.issue(state, "knight", None, lambda: ("a",))
+    assert memo.states == 2
+    assert memo.answer(issued[12], GurpsAI) == "a"
+    assert memo.answer(issued[11], GurpsAI) is None
+    state.status["knight"].hp = 12
+    assert memo.issue(state, "knight", None, lambda: ("a",)) is issued[12]
+    state.status["knight"].hp = 11
+    assert memo.issue(state, "knight", None, lambda: ("a",)) is not issued[11]
+    # Full again (12, 8, 11, 7), and only 12 found again since: 12 stays, the rest go.
+    state.status["knight"].hp = 7
+    memo.issue(state, "knight", None, lambda: ("a",))
+    state.status["knight"].hp = 6
+    memo.issue(state, "knight", None, lambda: ("a",))
+    assert memo.states == 2
+    state.status["knight"].hp = 12
+    assert memo.issue(state, "knight", None, lambda: ("a",)) is issued[12]
+
+
+def test_a_full_memo_mostly_found_again_starts_again() -> None:
+    """Full, with more than half its states found again: keeping them would leave room
+    for a few states only, so it starts again from empty."""
+    memo = TurnMemo(size=2)
+    state = _duel_state()
+    first: dict[int, tuple[object, ...]] = {}
+    for hp in (12, 11, 12, 11):
+        state.status["knight"].hp = hp
+        first.setdefault(hp, memo.issue(state, "knight", None, lambda: ("a",)))
+    assert memo.states == 2
+    state.status["knight"].hp = 10
+    memo.issue(state, "knight", None, lambda: ("a",))
+    assert memo.states == 1
+    state.status["knight"].hp = 12
+    assert memo.issue(state, "knight", None, lambda: ("a",)) is not first[12]
 
 
 def test_the_memo_steps_aside_when_states_rarely_come_again() -> None:
@@ -220,6 +270,21 @@ def test_battles_log_the_same_with_and_without_the_memo(name: str) -> None:
     plain = list(_logs(name, seeds, enabled=False))
     assert list(_logs(name, seeds, enabled=True)) == plain
     assert list(_logs(name, seeds, enabled=True)) == plain
+
+
+def test_battles_log_the_same_when_a_full_memo_makes_room() -> None:
+    """A memo of 64 states, full again and again over 60 duels, keeping what came again
+    and dropping the rest: the same logs as without the memo."""
+    seeds = range(60)
+    plain = list(_logs("duel", seeds, enabled=False))
+    MEMO.clear()
+    MEMO.size = 64
+    try:
+        assert list(_logs("duel", seeds, enabled=True)) == plain
+        assert 0 < MEMO.states <= 64
+    finally:
+        MEMO.size = SIZE
+        MEMO.clear()
 
 
 class _Timid(GurpsAI):

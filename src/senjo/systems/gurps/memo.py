@@ -14,7 +14,9 @@ same as without the memo (tests/systems/gurps/test_memo.py plays the examples bo
 ways).
 
 Not used on a hex map: its `ground` has changing state of its own that the
-snapshot does not hold. At `SIZE` states the memo starts again from empty. It
+snapshot does not hold. At `SIZE` states the memo makes room (`_make_room`): it keeps
+the states found again since it last made room and drops the rest, or, when those
+are more than half of it, starts again from empty. It
 keeps a trial per set of sheets: when fewer than half (`WORTH`) of a window of
 `WINDOW` lookups find their state (three fighters against one: about one in
 six), it steps aside for those sheets, since the snapshots would cost more than
@@ -36,9 +38,12 @@ from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["MEMO", "SIZE", "TurnMemo"]
 
-#: States kept before starting again: about 40 MB for a duel's (each holds two fighters'
-#: snapshots and a tuple of about fifteen options).
-SIZE: Final = 8192
+#: States kept before making room: some 1.5 KB each for a duel's (two fighters' snapshots
+#: and a tuple of about fifteen options), so about 50 MB when full. A duel keeps meeting
+#: states it has not met before for tens of thousands of battles (measured: some 34,000
+#: after 40,000 duels of the example), and a state dropped and met again costs its
+#: rules and AI work again (docs/performance.md, forty-fourth session).
+SIZE: Final = 32768
 
 #: Lookups per trial window, and the share of them that must find their state for a
 #: scenario's battles to keep using the memo: below it (a brawl of many fighters, whose
@@ -66,6 +71,22 @@ class _Trial:
         self.hits = 0
 
 
+class _Entry:
+    """A state's entry: its sheets (kept alive, so no other object takes their ids), the
+    options issued, each policy class's choice among them, and whether the state was
+    found again since the memo last made room."""
+
+    __slots__ = ("answers", "hit", "options", "sheets")
+
+    def __init__(
+        self, sheets: tuple[Fighter, ...], options: tuple[object, ...], answers: dict[type, object]
+    ) -> None:
+        self.sheets = sheets
+        self.options = options
+        self.answers = answers
+        self.hit = False
+
+
 class TurnMemo:
     """Maneuver options per battle state, and each policy's choice among them."""
 
@@ -74,11 +95,8 @@ class TurnMemo:
         self.enabled = True
         # `GurpsState.memo_key`: (actor, the context - None, the attack choice for plans,
         # the incoming attack for defenses -, ids of the sheets, order, rules, each
-        # fighter's snapshot) -> (the sheets, the options, each policy class's choice)
-        self._options: dict[
-            tuple[object, ...],
-            tuple[tuple[Fighter, ...], tuple[object, ...], dict[type, object]],
-        ] = {}
+        # fighter's snapshot) -> its entry (the sheets, the options, the choices, found again)
+        self._options: dict[tuple[object, ...], _Entry] = {}
         # id of an options tuple issued above -> that tuple (kept alive, so ids stay unique)
         # and each policy class's choice among its options
         self._issued: dict[int, tuple[tuple[object, ...], dict[type, object]]] = {}
@@ -109,6 +127,24 @@ class TurnMemo:
         """Forget every state and answer."""
         self._options.clear()
         self._issued.clear()
+        self._last = None
+        self._last_answers = {}
+
+    def _make_room(self) -> None:
+        """The memo is full: keep the states found again since it last made room (a
+        duel's common states, met battle after battle) and drop the others; when those
+        kept would fill more than half of it, start again from empty,
+        so that room is not made again after a few states."""
+        kept = {key: entry for key, entry in self._options.items() if entry.hit}
+        if 2 * len(kept) > self.size:
+            self._forget()
+            return
+        issued: dict[int, tuple[tuple[object, ...], dict[type, object]]] = {}
+        for entry in kept.values():
+            entry.hit = False
+            issued[id(entry.options)] = (entry.options, entry.answers)
+        self._options = kept
+        self._issued = issued
         self._last = None
         self._last_answers = {}
 
@@ -152,16 +188,17 @@ class TurnMemo:
         entry = self._options.get(memo_key)
         if entry is not None:
             trial.hits += 1
-            self._last, self._last_answers = entry[1], entry[2]
-            return cast("tuple[_T, ...]", entry[1])
+            entry.hit = True
+            self._last, self._last_answers = entry.options, entry.answers
+            return cast("tuple[_T, ...]", entry.options)
         # A tuple of its own: `build` may share its tuples between states.
         options = tuple(list(build()))
         if len(self._options) >= self.size:
-            self._forget()  # full: start again (a sweep's next scenario, a long tail)
+            self._make_room()  # full: keep what came again (a long tail, a sweep's next scenario)
         # The entry keeps its sheets alive, so no other object can take their ids (its
         # trial may be dropped before it is).
         answers: dict[type, object] = {}
-        self._options[memo_key] = (trial.sheets, options, answers)
+        self._options[memo_key] = _Entry(trial.sheets, options, answers)
         self._issued[id(options)] = (options, answers)
         self._last, self._last_answers = options, answers
         return options
