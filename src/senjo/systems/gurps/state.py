@@ -379,14 +379,16 @@ class FighterState:
                 self.fled,
             )
         kept: tuple[object, ...] | None = None
+        # A set's size, not its truth: compiled, `len` reads the set's count in place, where
+        # its truth is asked of Python (`PyObject_IsTrue`, some 30 instructions a set).
         if (
-            self.dropped
+            len(self.dropped)
             or self.dropped_at
-            or self.broken
-            or self.thrown
+            or len(self.broken)
+            or len(self.thrown)
             or self.shots
-            or self.crippled
-            or self.held_by
+            or len(self.crippled)
+            or len(self.held_by)
             or self.reloading
             or self.grips
         ):
@@ -530,15 +532,17 @@ class GurpsState:
         ways equal)."""
         if len(self.status) == 2:
             now = self.round
-            first, second = self.status.values()
+            # A loop over the values, which compiles to the dict's own iteration (unpacking
+            # `values()` goes through Python's iterator protocol).
+            snapshots = [status.snapshot(now) for status in self.status.values()]
             return (
                 actor,
                 context,
                 ids,
                 self.order,
                 self.rules.key,
-                first.snapshot(now),
-                second.snapshot(now),
+                snapshots[0],
+                snapshots[1],
             )
         return (actor, context, ids, *self.snapshot())
 
