@@ -466,26 +466,65 @@ def test_an_attack_is_hashed_by_its_value() -> None:
     assert base != "raider" and base != mode
 
 
-def test_the_memo_key_is_the_decision_the_sheets_and_the_snapshot_in_a_row() -> None:
-    """`GurpsState.memo_key` builds a duel's key in one go and a larger battle's from
-    `snapshot`: the same values either way - the decision, the sheets' ids, the
-    order, the rules, then each fighter's snapshot - and any change of state changes it."""
+def test_the_memo_key_is_the_decision_the_frame_and_the_snapshots_in_a_row() -> None:
+    """`GurpsState.memo_key`: the decision, the memo's frame number (sheets, order and
+    rules), then each fighter's snapshot - `snapshot` without its order and rules, for
+    two fighters and more - and any change of state changes it."""
     duel = _duel_state()
     three = Gurps.new_state(
         [fighter(key, side)[0] for key, side in (("a", "x"), ("b", "y"), ("c", "y"))],
         {key: fighter(key, "x")[1] for key in "abc"},
     )
     for state in (duel, three):
-        parts = ("knight", None, (1, 2), *state.snapshot())
-        key = state.memo_key("knight", None, (1, 2))
-        assert key == tuple(parts) and hash(key) == hash(tuple(parts))
-        assert len(key) == 5 + len(state.status)
-        assert key[3] is state.order and key[4] == state.rules.key
-        assert list(key[5:]) == [status.snapshot(state.round) for status in state.status.values()]
-    before = duel.memo_key("knight", None, (1, 2))
+        key = state.memo_key("knight", None, 7)
+        assert key[:3] == ("knight", None, 7) and len(key) == 3 + len(state.status)
+        assert key[3:] == state.snapshot()[2:]
+        assert list(key[3:]) == [status.snapshot(state.round) for status in state.status.values()]
+    before = duel.memo_key("knight", None, 7)
     duel.status["raider"].hp -= 1
-    assert duel.memo_key("knight", None, (1, 2)) != before
-    assert duel.memo_key("raider", None, (1, 2)) != duel.memo_key("knight", None, (1, 2))
+    assert duel.memo_key("knight", None, 7) != before
+    assert duel.memo_key("raider", None, 7) != duel.memo_key("knight", None, 7)
+    assert duel.memo_key("knight", None, 8) != duel.memo_key("knight", None, 7)
+
+
+def test_states_share_entries_by_their_sheets_order_and_rules() -> None:
+    """The frame number stands for the sheets, the turn order and the rules: states of
+    other battles with all three the same share entries; another order or other rules,
+    even set on the same state object between lookups, get entries of their own."""
+    memo = TurnMemo()
+    one = _duel_state()
+    places = {key: status.position for key, status in one.status.items()}
+    two = Gurps.new_state(list(one.fighters.values()), places)
+    two.order = tuple(["knight", "raider"])  # an equal order, another object
+    assert two.snapshot() == one.snapshot() and two.order is not one.order
+    first = memo.issue(one, "knight", None, lambda: ("a",))
+    assert memo.issue(two, "knight", None, lambda: ("a",)) is first
+    two.order = ("raider", "knight")
+    other_order = memo.issue(two, "knight", None, lambda: ("a",))
+    assert other_order is not first
+    two.order = ("knight", "raider")
+    two.rules = rules_for({"darkness": "3"})
+    other_rules = memo.issue(two, "knight", None, lambda: ("a",))
+    assert other_rules is not first and other_rules is not other_order
+    assert memo.states == 3
+    two.rules = one.rules
+    assert memo.issue(two, "knight", None, lambda: ("a",)) is first
+
+
+def test_frame_numbers_past_the_bound_start_again_with_the_entries() -> None:
+    """Past `size` frame numbers the numbering starts again, and every entry goes with it
+    (an entry holding an old number would be found by another frame)."""
+    memo = TurnMemo(size=2)
+    state = _duel_state()
+    first = memo.issue(state, "knight", None, lambda: ("a",))
+    state.order = ("raider", "knight")
+    memo.issue(state, "knight", None, lambda: ("b",))
+    assert memo.states == 2
+    state.order = ("knight", "raider", "nobody")  # a third frame: numbers start again
+    memo.issue(state, "knight", None, lambda: ("c",))
+    assert memo.states == 1
+    state.order = ("knight", "raider")
+    assert memo.issue(state, "knight", None, lambda: ("a",)) is not first
 
 
 def test_an_attack_mode_keeps_its_farthest_reach_outside_its_value() -> None:

@@ -94,8 +94,9 @@ class TurnMemo:
         self.size = size
         self.enabled = True
         # `GurpsState.memo_key`: (actor, the context - None, the attack choice for plans,
-        # the incoming attack for defenses -, ids of the sheets, order, rules, each
-        # fighter's snapshot) -> its entry (the sheets, the options, the choices, found again)
+        # the incoming attack for defenses -, the frame: this memo's number for the sheets,
+        # the turn order and the rules - then each fighter's snapshot) -> its entry (the
+        # sheets, the options, the choices, found again)
         self._options: dict[tuple[object, ...], _Entry] = {}
         # id of an options tuple issued above -> that tuple (kept alive, so ids stay unique)
         # and each policy class's choice among its options
@@ -111,6 +112,13 @@ class TurnMemo:
         # state object turn after turn (kept alive, so its identity is its own).
         self._state: GurpsState | None = None
         self._trial = _Trial((), ())
+        # (ids of the sheets, turn order, rules key) -> its frame number, and the frame of
+        # the last state with the order and rules it had then (a battle's do not change,
+        # but a state's fields may be replaced: checked by identity at each lookup).
+        self._frames: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
+        self._order: tuple[str, ...] = ()
+        self._rules: object = None
+        self._frame = -1
 
     @property
     def states(self) -> int:
@@ -148,6 +156,21 @@ class TurnMemo:
         self._last = None
         self._last_answers = {}
 
+    def _frame_of(self, ids: tuple[int, ...], order: tuple[str, ...], rules: int) -> int:
+        """The number standing for these sheets (by their ids), turn order and rules in
+        every key: one small int hashes and compares at once, where the three values were
+        hashed at every lookup. Sheets with the same ids get the same number; no entry
+        of earlier sheets can hold it, since an entry keeps its sheets alive. Past `size`
+        numbers they start again, and so does every entry (none may hold an old one)."""
+        frame_key = (ids, order, rules)
+        frame = self._frames.get(frame_key)
+        if frame is None:
+            if len(self._frames) >= self.size:
+                self._frames.clear()
+                self._forget()
+            frame = self._frames[frame_key] = len(self._frames)
+        return frame
+
     def stepped_aside(self, state: GurpsState) -> bool:
         """True once the memo has stopped serving these sheets (too few states came again)."""
         ids = tuple([id(sheet) for sheet in state.fighters.values()])
@@ -163,17 +186,24 @@ class TurnMemo:
         and context come again."""
         if not self.enabled or state.ground is not None:
             return build()
-        if state is not self._state:
-            sheets = tuple(state.fighters.values())
-            ids = tuple([id(sheet) for sheet in sheets])
-            found = self._trials.get(ids)
-            if found is None:
-                if len(self._trials) >= self.size:
-                    self._trials.clear()
-                found = self._trials[ids] = _Trial(ids, sheets)
-            # A trial found holds these very sheets: its own are alive, so no others
-            # have their ids.
-            self._state, self._trial = state, found
+        if (
+            state is not self._state
+            or state.order is not self._order
+            or state.rules is not self._rules
+        ):
+            if state is not self._state:
+                sheets = tuple(state.fighters.values())
+                ids = tuple([id(sheet) for sheet in sheets])
+                found = self._trials.get(ids)
+                if found is None:
+                    if len(self._trials) >= self.size:
+                        self._trials.clear()
+                    found = self._trials[ids] = _Trial(ids, sheets)
+                # A trial found holds these very sheets: its own are alive, so no others
+                # have their ids.
+                self._state, self._trial = state, found
+            self._order, self._rules = state.order, state.rules
+            self._frame = self._frame_of(self._trial.ids, state.order, state.rules.key)
         trial = self._trial
         if trial.lookups < 0:
             return build()
@@ -184,7 +214,7 @@ class TurnMemo:
                 self._forget()
                 return build()
             trial.lookups = trial.hits = 0
-        memo_key = state.memo_key(key, context, trial.ids)
+        memo_key = state.memo_key(key, context, self._frame)
         entry = self._options.get(memo_key)
         if entry is not None:
             trial.hits += 1

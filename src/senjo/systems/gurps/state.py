@@ -513,8 +513,8 @@ class GurpsState:
     def snapshot(self) -> tuple[object, ...]:
         """The changing part of the state as a hashable value: the turn order, the rules
         (their `RuleSet.key`) and every fighter's `FighterState.snapshot`, relative to
-        the round, one after another (the turn memo keys on them after the decision:
-        `memo_key`).
+        the round, one after another (the turn memo's key, `memo_key`, holds the
+        fighters' snapshots after the decision, and a number for the order and rules).
 
         The sheets (`fighters`) and the map (`ground`) are left out: the turn memo keys
         on the sheets' identity and is not used on a map. The round number is left out
@@ -525,26 +525,18 @@ class GurpsState:
         fighters = [status.snapshot(now) for status in self.status.values()]
         return (self.order, self.rules.key, *fighters)
 
-    def memo_key(self, actor: str, context: object, ids: tuple[int, ...]) -> tuple[object, ...]:
+    def memo_key(self, actor: str, context: object, frame: int) -> tuple[object, ...]:
         """The turn memo's key for `actor`'s decision about `context` in this state: those
-        two, the sheets' `ids`, then `snapshot`'s values, in one tuple (a duel's built at
-        once, without the snapshot's own; tests/systems/gurps/test_memo.py holds both
-        ways equal)."""
-        if len(self.status) == 2:
-            now = self.round
-            # A loop over the values, which compiles to the dict's own iteration (unpacking
-            # `values()` goes through Python's iterator protocol).
-            snapshots = [status.snapshot(now) for status in self.status.values()]
-            return (
-                actor,
-                context,
-                ids,
-                self.order,
-                self.rules.key,
-                snapshots[0],
-                snapshots[1],
-            )
-        return (actor, context, ids, *self.snapshot())
+        two, the memo's `frame` (its number for the sheets, the turn order and the rules:
+        `TurnMemo._frame_of`), then each fighter's `FighterState.snapshot`, in one tuple
+        (`snapshot` without its order and rules, which the frame stands for)."""
+        now = self.round
+        # A loop over the values, which compiles to the dict's own iteration (unpacking
+        # `values()` goes through Python's iterator protocol).
+        snapshots = [status.snapshot(now) for status in self.status.values()]
+        if len(snapshots) == 2:
+            return (actor, context, frame, snapshots[0], snapshots[1])
+        return (actor, context, frame, *snapshots)
 
     def foes(self, key: str) -> list[str]:
         """The fighters on other sides that are still in the fight, in turn order."""
