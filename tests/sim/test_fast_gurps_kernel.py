@@ -368,3 +368,28 @@ def test_both_models_step_out_as_the_plane_does(
         state.x[0, 0], state.x[1, 0] = start[0], threat[0]
         state.step_away(0, np.array([0]), np.array([1.0 - here]), 1.0)
         assert float(state.x[0, 0]) == end.x
+
+
+def test_a_branch_hint_is_its_condition_marked_for_llvm() -> None:
+    """`rolls._likely` and `_unlikely` give back the condition unchanged (the battles stay
+    the same: the tests above) and put LLVM's `llvm.expect` on it, which its optimizer
+    turns into the branch's weights (the way expected some 2,000 times the other)."""
+    import numba
+
+    from senjo.sim.fast_gurps.kernel.rolls import _likely, _unlikely
+
+    @numba.njit(cache=False)
+    def pick(a: int, b: int) -> int:
+        if _unlikely(a > b):
+            return 1
+        if _likely(a == b):
+            return 2
+        return 3
+
+    assert [pick(2, 1), pick(1, 1), pick(0, 1)] == [1, 2, 3]
+    code = next(iter(pick.inspect_llvm().values()))
+    found = re.findall(r'!"branch_weights", !"expected", i32 (\d+), i32 (\d+)', code)
+    weights = [(int(taken), int(other)) for taken, other in found]
+    assert len(weights) == 2
+    assert any(taken > 100 * other for taken, other in weights)  # one way expected
+    assert any(other > 100 * taken for taken, other in weights)  # the other way expected

@@ -58,6 +58,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _step_out,
     _step_toward,
     _success,
+    _unlikely,
 )
 from senjo.sim.fast_gurps.layout import (
     BACK,
@@ -295,7 +296,7 @@ def _defend(
     s[S_DEFENDED + v] += int(stopped)  # no branch on a roll
     if kind == 1:
         _after_parry(P, PF, K, s, x, c, st, used, v, pv, a, slot, mode, outcome)
-    elif outcome == 3:
+    elif _unlikely(outcome == 3):
         if kind == 0:
             s[S_POSTURE + v] = LYING
         else:
@@ -324,7 +325,7 @@ def _after_parry(
     """What a parry of v's with slot `slot` leaves (`roll_defense`): its critical failure
     rolls on the parrying weapon's critical-miss table; one that stops a much heavier
     weapon (a's `mode`) may break (B376: 1d, 1-2)."""
-    if outcome == 3:
+    if _unlikely(outcome == 3):
         table = _slot(P, K, pv, slot, SL_FUMBLE)
         if table < 0:
             table += _fighter(P, K, pv, F_MISS_TABLES)
@@ -402,10 +403,10 @@ def _strike(
     held = _mode(P, K, pf, mode, MO_HELD)
     if held != HELD_NONE:
         s[S_ATTACKED + f] |= 1 << held
-    if outcome == 3:
+    if _unlikely(outcome == 3):
         table = _mode(P, K, pf, mode, MO_MISS)
         _critical_miss(P, PF, K, s, x, c, st, used, f, pf, v, table, held == HELD_OFF)
-    elif outcome == 2:
+    elif _unlikely(outcome == 2):
         _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
         stopped = _defend(P, PF, K, s, par, x, c, st, used, v, pv, f, pf, mode, deceptive)

@@ -48,6 +48,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _roll3,
     _step_away,
     _success,
+    _unlikely,
 )
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
@@ -272,7 +273,7 @@ def _wound(
     force_major = False
     drop = False
     lose_turn = False
-    if critical:
+    if _unlikely(critical):
         entry = _i2(P, K, T_CRIT_ENTRY, _i1(P, K, T_HEAD_LOCATION, location), roll)
         if _i1(P, K, T_CRIT_REDIRECT, entry) == 1:
             if location in (FACE, SKULL) and _i3(P, K, T_MODE, pa, mode, MO_EYE) == 1:
@@ -317,7 +318,7 @@ def _wound(
         force_major and pierced,
         a,
     )
-    if critical:
+    if _unlikely(critical):
         if drop:
             if s[S_WEAPON + v] == READY:
                 s[S_WEAPON + v] = DROPPED
@@ -332,7 +333,7 @@ def _wound(
     yards = _i4(
         P, K, T_KNOCKBACK, pv, _mode(P, K, pa, mode, MO_KNOCKBACK), value, 1 if pierced else 0
     )
-    if yards >= 1 and _active(s, v) and c[C_STATUS] == PLAYING:
+    if _unlikely(yards >= 1) and _active(s, v) and c[C_STATUS] == PLAYING:
         _step_away(x, v, a, float(yards))
         target = _fighter(P, K, pv, F_KB_SKILL) + _i1(P, K, T_KNOCKBACK_MODIFIER, min(yards, 63))
         outcome, _ = _check(P, PF, K, c, st, target)
@@ -385,7 +386,7 @@ def _injure(
             s[S_POSTURE + v] = LYING
     for multiple in range(1, 5):
         line = -multiple * hp
-        if before > line and after <= line and s[S_DEAD + v] == 0:
+        if _unlikely(before > line and after <= line) and s[S_DEAD + v] == 0:
             outcome, margin = _check(
                 P, PF, K, c, st, _fighter(P, K, pv, F_HT) + _fighter(P, K, pv, F_HTK)
             )
@@ -396,11 +397,11 @@ def _injure(
                 _knock_out(s, v)
             elif not survives:
                 _die_now(s, v)
-    if after <= -5 * hp and before > -5 * hp and s[S_DEAD + v] == 0:
+    if _unlikely(after <= -5 * hp and before > -5 * hp) and s[S_DEAD + v] == 0:
         _die_now(s, v)
     # Injured while aiming: Will, or the Aim is lost (B364; stunned or out, it is lost anyway).
     up = s[S_CONSCIOUS + v] == 1 and s[S_DEAD + v] == 0 and s[S_STUNNED + v] == 0
-    if s[S_AIM + v] > 0 and up:
+    if _unlikely(s[S_AIM + v] > 0) and up:
         outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, pv, F_WILL))
         if not _success(outcome):
             s[S_AIM + v] = 0

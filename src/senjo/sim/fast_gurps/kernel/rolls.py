@@ -10,6 +10,7 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 import numpy.typing as npt
+from llvmlite import ir  # type: ignore[import-untyped]  # Numba's own; no type hints
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
@@ -148,6 +149,35 @@ def _get_typing(typingctx: Any, table: Any, index: Any) -> Any:
 
 
 _get = cast(Callable[[Any, Any], Any], intrinsic(_get_typing))
+
+
+def _expect(expected: bool, name: str) -> Callable[[Any], Any]:
+    """An intrinsic `hint(condition)` that returns the condition itself, marked for LLVM as
+    almost always `expected` (`llvm.expect`): the code of the rare way is then laid out
+    away from the battle loop's straight line (a critical, a death check, the `_hypot` of
+    a distance off the duel's line), where it no longer crowds the hot code out of the
+    processor's instruction cache (docs/performance.md, forty-fifth session)."""
+
+    def typing(typingctx: Any, condition: Any) -> Any:
+        if not isinstance(condition, types.Boolean):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            helpers: Any = cgutils  # untyped
+            bit = args[0].type
+            kind = ir.FunctionType(bit, [bit, bit])
+            expect = helpers.get_or_insert_function(builder.module, kind, "llvm.expect.i1")
+            return builder.call(expect, [args[0], bit(1 if expected else 0)])
+
+        return types.boolean(condition), codegen
+
+    typing.__name__ = typing.__qualname__ = name
+    return cast(Callable[[Any], Any], intrinsic(typing))
+
+
+#: `_likely(c)`, `_unlikely(c)`: c, with the way it almost always goes told to LLVM.
+_likely = _expect(True, "_likely")
+_unlikely = _expect(False, "_unlikely")
 
 
 # `play` works on copies, on its own stack, of the index K and of its scratch (`_on_stack`):
@@ -314,7 +344,7 @@ def _die(c: IntArray, st: U64) -> int:
         z = (z ^ (z >> _S27)) * M2
         z = z ^ (z >> _S31)
         product = (z >> _S32) * _SIX
-        if (product & LOW) >= REJECT:
+        if _likely((product & LOW) >= REJECT):
             return int(product >> _S32) + 1
 
 
@@ -446,7 +476,7 @@ def _distance(x: npt.NDArray[np.float64], f: int, g: int) -> float:
     the difference of the x, which is what `math.hypot` gives there."""
     dx: float = x[f] - x[g]
     dy: float = x[NMAX + f] - x[NMAX + g]
-    if dy == 0.0:
+    if _likely(dy == 0.0):
         return abs(dx)
     return _hypot(dx, dy)
 

@@ -60,6 +60,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _local_stream,
     _open,
     _success,
+    _unlikely,
 )
 from senjo.sim.fast_gurps.kernel.shoot import _shooter_turn
 from senjo.sim.fast_gurps.layout import (
@@ -177,7 +178,7 @@ def _maneuver(
     shooting = _fighter(P, K, pf, F_RANGED) >= 0
     if crowd < 0 and not _free_drop(P, K, s, x, c, used, f, pf, v):
         return  # a duel's free action (a group's loop has done f's)
-    if s[S_POSTURE + f] != STANDING:
+    if _unlikely(s[S_POSTURE + f] != STANDING):
         s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
         s[S_MAN + f] = M_POSTURE
         return
@@ -219,7 +220,7 @@ def _maneuver(
         # `striking`): open on another, not on the target, the tables do not know.
         _escape(c, used, W_TARGET)
         return
-    if pick == PICK_ESCAPE:
+    if _unlikely(pick == PICK_ESCAPE):
         _escape(c, used, W_READY)  # the engine readies what the model does not follow, and plays on
         return
     if pick == PICK_WEAPON:
@@ -229,7 +230,7 @@ def _maneuver(
     elif pick == PICK_SHIELD:  # or the off-hand weapon of two (`off_hand.py`)
         s[S_HAND + f] = READY
         s[S_SHIELD + f] = _fighter(P, K, pf, F_SHIELD)
-    if pick != PICK_NONE:
+    if _unlikely(pick != PICK_NONE):
         s[S_MAN + f] = M_READY
         return
     if far < _i1(P, K, T_SCALARS, SC_DISTANCE_TOP):
@@ -271,14 +272,14 @@ def _begin(
         s[S_AIM + f] = 0
     s[S_MAN + f] = M_NONE
     hp = s[S_HP + f]
-    if hp <= 0 and not rested:
+    if _unlikely(hp <= 0) and not rested:
         modifier = -((-hp) // _fighter(P, K, pf, F_HP)) if hp < 0 else 0
         outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, pf, F_HT) + modifier)
         if not _success(outcome):
             _knock_out(s, f)
         if not _active(s, f):
             return False
-    if s[S_STUNNED + f] == 1 or s[S_SKIP_NEXT + f] == 1:
+    if _unlikely(s[S_STUNNED + f] == 1 or s[S_SKIP_NEXT + f] == 1):
         s[S_MAN + f] = M_NOTHING
         s[S_SKIP_NEXT + f] = 0
         if s[S_STUNNED + f] == 1:
@@ -286,7 +287,7 @@ def _begin(
             if _success(outcome):
                 s[S_STUNNED + f] = 0
         return False
-    if s[S_HP + f] <= _fighter(P, K, pf, F_FLEE_AT):
+    if _unlikely(s[S_HP + f] <= _fighter(P, K, pf, F_FLEE_AT)):
         s[S_FLED + f] = 1  # senjo's morale rule: the AI flees (`_Block.turn`)
         return False
     return True
