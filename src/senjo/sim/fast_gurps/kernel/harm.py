@@ -401,7 +401,7 @@ def _injure(
         _die_now(s, v)
     # Injured while aiming: Will, or the Aim is lost (B364; stunned or out, it is lost anyway).
     up = s[S_CONSCIOUS + v] == 1 and s[S_DEAD + v] == 0 and s[S_STUNNED + v] == 0
-    if _unlikely(s[S_AIM + v] > 0) and up:
+    if s[S_AIM + v] > 0 and up:  # a shooter's Aim: no hint, common in a shootout
         outcome, _ = _check(P, PF, K, c, st, _fighter(P, K, pv, F_WILL))
         if not _success(outcome):
             s[S_AIM + v] = 0
