@@ -133,16 +133,63 @@ def test_the_wounds_by_location_are_kept_per_victim_and_blow(traits: tuple[str, 
     victim, _ = fighter(
         "v", "y", 0, hp=14, dr={"all": 1, "skull": 4, "torso": 3}, advantages=list(traits)
     )
-    table = ai_values._wound_table(victim, 7, "cut")
+    table = ai_values._wound_table(victim, (2, 0), "cut")
     for location in ("torso", "skull", "vitals", "neck", "face"):
-        wound = ai_values._wound_at(table, location, 7, "cut", victim)
+        wound = ai_values._wound_at(table, location, (2, 0), "cut", victim)
         assert wound == ai_values.expected_wound(
-            7,
+            (2, 0),
             "cut",
             victim.dr_at(location),
             wounded_location(victim, location),
             victim.hp,
             injury_tolerance(victim),
         )
-    assert ai_values._wound_table(victim, 7, "cut") is table and len(table) == 5
-    assert ai_values._wound_table(victim, 7, "imp") is not table
+    assert ai_values._wound_table(victim, (2, 0), "cut") is table and len(table) == 5
+    assert ai_values._wound_table(victim, (2, 0), "imp") is not table
+    assert ai_values._wound_table(victim, (2, 1), "cut") is not table
+
+
+def test_a_blow_is_valued_over_its_damage_rolls() -> None:
+    """senjo's AI (docs/rules/gurps.md, interpretation 61): the expected wound is the mean
+    injury over every roll of the damage dice. A punch of 1d-2 (B271: thrust -1 at ST 12)
+    against DR 2 wounds on a 5 or 6 (1 and 2 points): 0.5, where the injury of its average
+    roll (1) is nothing. At the face (DR 1) the bonus for the knockdown and stun rolls
+    counts only the rolls that wound: none through DR 4."""
+    assert ai_values.expected_wound((1, -2), "cr", 2, "torso", 13, None) == pytest.approx(3 / 6)
+    face = ai_values.expected_wound((1, -2), "cr", 1, "face", 13, None)
+    assert face == pytest.approx((1 + 2 + 3) / 6 + 2.0 * 3 / 6)
+    assert ai_values.expected_wound((1, -2), "cr", 4, "face", 13, None) == 0.0
+    # A cut of 1d-4 does at least 1 basic damage (B378), x1.5 against no DR.
+    assert ai_values.expected_wound((1, -4), "cut", 0, "torso", 13, None) == pytest.approx(
+        (5 * 1 + 1 * 3) / 6
+    )
+
+
+def test_a_fighter_left_with_a_punch_strikes_where_it_wounds() -> None:
+    """A knight whose sword broke (only its punch, 1d-2) against a raider with DR 2 on the
+    torso and 1 elsewhere: it attacks, at a limb (DR 1 at -2: skill 10), not at the face
+    (-5: skill 7). Valued at the average roll, the torso was worth nothing and the face 2
+    whatever the injury, so duel.yaml's knight punched at the face for up to 100 rounds."""
+    knight = fighter("a", "x", 0, st=12, dx=12, ht=12, skills={"Brawling": 12}, weapons=[])
+    raider = fighter(
+        "b",
+        "y",
+        1,
+        st=13,
+        dx=11,
+        ht=12,
+        skills={"Axe/Mace": 14},
+        weapons=["axe"],
+        dr={"all": 1, "torso": 2},
+    )
+    game = battle(knight, raider, dice=[6, 1, *[3] * 20])  # the tie roll puts the knight first
+    ai = GurpsAI()
+    decision = game.pending
+    assert decision is not None and decision.actor == "a" and decision.kind == "maneuver"
+    chosen = ai.choose(game, decision)
+    assert (chosen.maneuver, chosen.weapon) == ("attack", "punch"), chosen
+    game.decide(chosen)
+    plan = game.pending
+    assert plan is not None and plan.kind == "attack_plan"
+    location = ai.choose(game, plan).location
+    assert location in ("right_arm", "left_arm", "right_leg", "left_leg"), location

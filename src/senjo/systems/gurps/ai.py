@@ -25,9 +25,9 @@ from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.ai_values import (
     Blow,
-    average_damage,
     best_defense,
     best_plan,
+    damage_dice,
     success_chance,
 )
 from senjo.systems.gurps.attack import AttackContext, attack_score
@@ -121,7 +121,7 @@ class _Landing:
 
 def _off_hand_blow(state: GurpsState, key: str, choice: ManeuverChoice) -> Blow | None:
     """A Dual-Weapon Attack's second blow (B417), with the off hand's weapon: its plain
-    skill (-4, and the off hand's -4 without Ambidexterity) and its average damage; None
+    skill (-4, and the off hand's -4 without Ambidexterity) and its damage dice; None
     when no weapon is ready there (`maneuvers` then strikes once)."""
     if choice.maneuver != "attack":
         return None
@@ -132,7 +132,7 @@ def _off_hand_blow(state: GurpsState, key: str, choice: ManeuverChoice) -> Blow 
     context = _context(choice.maneuver, choice.variant)
     score = attack_score(state, key, choice.target, status.hands[OFF], mode, _PLAIN, context)
     # str() of a StrEnum is its value, without the enum's Python-level `value` lookup.
-    return score.value, score.cap, average_damage(fighter, mode), str(mode.damage.damage_type)
+    return score.value, score.cap, damage_dice(fighter, mode), str(mode.damage.damage_type)
 
 
 def _last_blade(fighter: Fighter, status: FighterState, option: ManeuverChoice) -> bool:
@@ -451,7 +451,7 @@ class GurpsAI:
         else:
             incoming = IncomingAttack(key, choice.weapon, mode)
             defense = cache[slot] = best_defense(state, choice.target, incoming)
-        average = average_damage(fighter, mode)
+        damage = damage_dice(fighter, mode)
         trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")
         second = _off_hand_blow(state, key, choice) if choice.variant == "dual" else None
         return best_plan(
@@ -459,7 +459,7 @@ class GurpsAI:
             base.value,
             base.cap,
             defense,
-            average,
+            damage,
             str(mode.damage.damage_type),  # its value (`value` itself is looked up in Python)
             state.fighters[choice.target],
             3 if trained else 6,

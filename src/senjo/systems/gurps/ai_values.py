@@ -1,6 +1,7 @@
 """What a blow is worth to the GURPS AI (`ai.GurpsAI`): the chance of a success roll, the
-wound an average hit does where it lands, the attack plan with the best expected injury,
-and the best defense a foe has against an attack.
+wound a hit is expected to do where it lands (over every roll of its damage dice), the
+attack plan with the best expected injury, and the best defense a foe has against an
+attack.
 
 The AI scores an attack plan as P(hit) x P(not defended) x the expected wound: twice for
 a Rapid Strike's two blows, and for a Dual-Weapon Attack (B417) the off hand's blow, with
@@ -15,6 +16,7 @@ from typing import Final
 from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.choices import AttackPlan
+from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_value
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -22,32 +24,72 @@ from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
     "Blow",
-    "average_damage",
+    "Damage",
+    "basic_damage_chances",
     "best_defense",
     "best_plan",
+    "damage_dice",
     "expected_wound",
     "success_chance",
 ]
 
+#: A blow's basic damage dice: (number of d6, adds), as `DamageDice` rolls them.
+Damage = tuple[int, int]
+
 #: A second blow struck with the same plan (a Dual-Weapon Attack's off-hand weapon): its
-#: plain effective skill, that skill's cap (None for none), its average basic damage and
-#: its damage type.
-Blow = tuple[int, int | None, int, str]
+#: plain effective skill, that skill's cap (None for none), its damage dice and its damage
+#: type.
+Blow = tuple[int, int | None, Damage, str]
+
+
+@functools.lru_cache(maxsize=256)
+def basic_damage_chances(damage: Damage, damage_type: str) -> tuple[tuple[int, float], ...]:
+    """Each basic damage the dice can roll and its chance: the faces' sum plus the adds,
+    at least 0 and at least the type's minimum (B378), as a hit rolls it.
+
+    >>> [(basic, round(6 * chance)) for basic, chance in basic_damage_chances((1, -2), "cr")]
+    [(0, 2), (1, 1), (2, 1), (3, 1), (4, 1)]
+    >>> [(basic, round(6 * chance)) for basic, chance in basic_damage_chances((1, -4), "cut")]
+    [(1, 5), (2, 1)]
+    """
+    dice, adds = damage
+    ways: dict[int, int] = {0: 1}
+    for _ in range(dice):
+        rolled: dict[int, int] = {}
+        for total, count in ways.items():
+            for face in range(1, 7):
+                rolled[total + face] = rolled.get(total + face, 0) + count
+        ways = rolled
+    floor = minimum_basic_damage(damage_type)
+    basic: dict[int, int] = {}
+    for total, count in ways.items():
+        value = max(total + adds, 0, floor)
+        basic[value] = basic.get(value, 0) + count
+    whole = 6**dice
+    return tuple((value, basic[value] / whole) for value in sorted(basic))
 
 
 @functools.lru_cache(maxsize=8192)
 def expected_wound(
-    average: int, damage_type: str, dr: int, location: str, hp: int, tolerance: str | None
+    damage: Damage, damage_type: str, dr: int, location: str, hp: int, tolerance: str | None
 ) -> float:
-    """Injury from an average hit, plus a bonus where knockdown and stun rolls follow.
+    """The injury a hit is expected to do, over every roll of its damage dice, plus 2 times
+    the chance of any injury where knockdown and stun rolls follow (no injury, no roll).
 
-    `location` is where the blow wounds (`anatomy.wounded_location`); Homogenous and
-    Diffuse bodies have no knockdown modifiers by location (B380)."""
-    wound = float(
-        injury(average, damage_type, dr, location, hp=hp, injury_tolerance=tolerance).injury
-    )
+    Valued over the rolls, not at the average roll: a blow whose average does not get
+    through the DR still wounds on its better rolls (docs/rules/gurps.md, "The AI values a
+    blow over its damage rolls"). `location` is where the blow wounds
+    (`anatomy.wounded_location`); Homogenous and Diffuse bodies have no knockdown
+    modifiers by location (B380)."""
+    wound = 0.0
+    hurt = 0.0
+    for basic, chance in basic_damage_chances(damage, damage_type):
+        done = injury(basic, damage_type, dr, location, hp=hp, injury_tolerance=tolerance).injury
+        if done > 0:
+            wound += chance * done
+            hurt += chance
     if location in ("skull", "eye", "face", "vitals") and tolerance not in _LOCATION_BLIND:
-        wound += 2.0
+        wound += 2.0 * hurt
     return wound
 
 
@@ -90,16 +132,16 @@ def success_chance(skill: int) -> float:
     return _CHANCE[max(-20, min(40, skill)) + 20]
 
 
-#: Per (victim's sheet, average damage, damage type): the expected wound at each location
+#: Per (victim's sheet, damage dice, damage type): the expected wound at each location
 #: worked out so far. A pure function of the sheet (kept alive in its entry and checked,
 #: so an id is never mistaken), asked for the same few victims and blows all battle long.
-_WOUNDS: Final[dict[tuple[int, int, str], tuple[Fighter, dict[str, float]]]] = {}
+_WOUNDS: Final[dict[tuple[int, Damage, str], tuple[Fighter, dict[str, float]]]] = {}
 _WOUNDS_SIZE: Final = 4096
 
 
-def _wound_table(victim: Fighter, average: int, damage_type: str) -> dict[str, float]:
+def _wound_table(victim: Fighter, damage: Damage, damage_type: str) -> dict[str, float]:
     """The expected wounds by location of this blow against this victim (`_WOUNDS`)."""
-    key = (id(victim), average, damage_type)
+    key = (id(victim), damage, damage_type)
     entry = _WOUNDS.get(key)
     if entry is not None and entry[0] is victim:
         return entry[1]
@@ -111,14 +153,14 @@ def _wound_table(victim: Fighter, average: int, damage_type: str) -> dict[str, f
 
 
 def _wound_at(
-    wounds: dict[str, float], location: str, average: int, damage_type: str, victim: Fighter
+    wounds: dict[str, float], location: str, damage: Damage, damage_type: str, victim: Fighter
 ) -> float:
     """`expected_wound` at a location, kept in `wounds` (`_wound_table`) for the other
     plans aiming there."""
     wound = wounds.get(location)
     if wound is None:
         wound = wounds[location] = expected_wound(
-            average,
+            damage,
             damage_type,
             victim.dr_at(location),
             wounded_location(victim, location),
@@ -137,10 +179,10 @@ def _aimed(skill: int, cap: int | None, deceptive: int, location: str) -> int:
     return skill if cap is None else min(skill, cap)
 
 
-def average_damage(fighter: Fighter, mode: AttackMode) -> int:
-    """The mode's average basic damage for this fighter, in whole points (at least 0)."""
+def damage_dice(fighter: Fighter, mode: AttackMode) -> Damage:
+    """The mode's basic damage dice for this fighter: (number of d6, adds)."""
     dice = mode.damage.dice(fighter.thrust, fighter.swing)
-    return max(0, int(3.5 * dice.dice + dice.adds))
+    return dice.dice, dice.adds
 
 
 def _best_plan(
@@ -148,7 +190,7 @@ def _best_plan(
     base: int,
     cap: int | None,
     defense: int | None,
-    average: int,
+    damage: Damage,
     damage_type: str,
     victim: Fighter,
     rapid_penalty: int,
@@ -156,12 +198,12 @@ def _best_plan(
 ) -> tuple[float, AttackPlan]:
     """The plan with the best expected injury: P(hit) x P(not defended) x injury, summed
     over the plan's blows."""
-    wounds = _wound_table(victim, average, damage_type)
+    wounds = _wound_table(victim, damage, damage_type)
     others = wounds if second is None else _wound_table(victim, second[2], second[3])
     best = (-1.0, plans[0])
     for plan in plans:
         location = "torso" if plan.location == "random" else plan.location
-        wound = _wound_at(wounds, location, average, damage_type, victim)
+        wound = _wound_at(wounds, location, damage, damage_type, victim)
         skill = _aimed(base, cap, plan.deceptive, location)
         attacks = 1
         if plan.rapid_strike:
@@ -173,8 +215,8 @@ def _best_plan(
         value = attacks * success_chance(skill) * through * wound
         if second is not None:
             # The off hand's blow: the same location and deception, its own skill and harm.
-            other, other_cap, other_average, other_type = second
-            hurt = _wound_at(others, location, other_average, other_type, victim)
+            other, other_cap, other_damage, other_type = second
+            hurt = _wound_at(others, location, other_damage, other_type, victim)
             aimed = _aimed(other, other_cap, plan.deceptive, location)
             value += success_chance(aimed) * through * hurt
         if value > best[0]:
@@ -189,7 +231,7 @@ def _best_plan(
 #: an earlier scenario (a sweep's last grid point, say) field by field. Each entry keeps
 #: both alive and is checked against them, so an `id` is never mistaken.
 _PLAN_CACHE: dict[
-    tuple[int, int, int | None, int | None, int, str, int, int, Blow | None],
+    tuple[int, int, int | None, int | None, Damage, str, int, int, Blow | None],
     tuple[tuple[AttackPlan, ...], Fighter, tuple[float, AttackPlan]],
 ] = {}
 _PLAN_CACHE_SIZE: Final = 16384
@@ -200,24 +242,22 @@ def best_plan(
     base: int,
     cap: int | None,
     defense: int | None,
-    average: int,
+    damage: Damage,
     damage_type: str,
     victim: Fighter,
     rapid_penalty: int,
     second: Blow | None = None,
 ) -> tuple[float, AttackPlan]:
     """The best (value, plan) of `plans` for a blow of plain effective skill `base` (at
-    most `cap`) and `average` basic damage of `damage_type` against `victim`, whose best
+    most `cap`) and `damage` dice of basic damage of `damage_type` against `victim`, whose best
     defense is `defense` (None: none); a Rapid Strike's blows are each at -`rapid_penalty`;
     `second` is a blow struck with the same plan beside it (a Dual-Weapon Attack's).
     Memoised (see `_PLAN_CACHE`)."""
-    key = (id(plans), base, cap, defense, average, damage_type, id(victim), rapid_penalty, second)
+    key = (id(plans), base, cap, defense, damage, damage_type, id(victim), rapid_penalty, second)
     entry = _PLAN_CACHE.get(key)
     if entry is not None and entry[0] is plans and entry[1] is victim:
         return entry[2]
-    best = _best_plan(
-        plans, base, cap, defense, average, damage_type, victim, rapid_penalty, second
-    )
+    best = _best_plan(plans, base, cap, defense, damage, damage_type, victim, rapid_penalty, second)
     if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
         _PLAN_CACHE.clear()
     _PLAN_CACHE[key] = (plans, victim, best)
