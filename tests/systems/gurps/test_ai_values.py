@@ -151,10 +151,10 @@ def test_the_wounds_by_location_are_kept_per_victim_and_blow(traits: tuple[str, 
 
 def test_a_blow_is_valued_over_its_damage_rolls() -> None:
     """senjo's AI (docs/rules/gurps.md, interpretation 61): the expected wound is the mean
-    injury over every roll of the damage dice. A punch of 1d-2 (B271: thrust -1 at ST 12)
-    against DR 2 wounds on a 5 or 6 (1 and 2 points): 0.5, where the injury of its average
-    roll (1) is nothing. At the face (DR 1) the bonus for the knockdown and stun rolls
-    counts only the rolls that wound: none through DR 4."""
+    injury over every roll of the damage dice. A punch of 1d-2 (equipment.yaml's thrust -1
+    at ST 12) against DR 2 wounds on a 5 or 6 (1 and 2 points): 0.5, where the injury of
+    its average roll (1) is nothing. At the face (DR 1) the bonus for the knockdown and
+    stun rolls counts only the rolls that wound: none through DR 4."""
     assert ai_values.expected_wound((1, -2), "cr", 2, "torso", 13, None) == pytest.approx(3 / 6)
     face = ai_values.expected_wound((1, -2), "cr", 1, "face", 13, None)
     assert face == pytest.approx((1 + 2 + 3) / 6 + 2.0 * 3 / 6)
