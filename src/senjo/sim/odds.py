@@ -32,7 +32,12 @@ from fractions import Fraction
 from senjo.dice.distribution import Distribution, mix
 from senjo.dice.systems.gurps import THREE_D6, critical_success_probability, success_probability
 from senjo.systems.gurps import tables
-from senjo.systems.gurps.damage import DamageDice, DamageType, minimum_basic_damage
+from senjo.systems.gurps.damage import (
+    DamageDice,
+    DamageType,
+    basic_damage_distribution,
+    minimum_basic_damage,
+)
 from senjo.systems.gurps.effects import EffectKind
 from senjo.systems.gurps.injury import DRHalving, InjuryTolerance, can_target, injury
 from senjo.systems.gurps.table_schema import CriticalEntry, Effect
@@ -320,7 +325,7 @@ def gurps_exchange(
     tolerance = None if injury_tolerance is None else InjuryTolerance(injury_tolerance)
     target = _Target(kind, dr, location, float(armor_divisor), tolerance, hp)
     least = minimum_basic_damage(kind)
-    basic = (Distribution.die(6).sum_of(dice.dice) + dice.adds).map(lambda v: max(v, 0, least))
+    basic = basic_damage_distribution(dice.dice, dice.adds, kind)
     normal = target.injury_of(basic)
     critical = (
         _critical_injury(basic, max(dice.maximum, least), target) if critical_table else normal

@@ -16,7 +16,7 @@ from typing import Final
 from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.choices import AttackPlan
-from senjo.systems.gurps.damage import minimum_basic_damage
+from senjo.systems.gurps.damage import basic_damage_distribution
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_value
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -25,7 +25,6 @@ from senjo.systems.gurps.state import GurpsState
 __all__ = [
     "Blow",
     "Damage",
-    "basic_damage_chances",
     "best_defense",
     "best_plan",
     "damage_dice",
@@ -42,33 +41,6 @@ Damage = tuple[int, int]
 Blow = tuple[int, int | None, Damage, str]
 
 
-@functools.lru_cache(maxsize=256)
-def basic_damage_chances(damage: Damage, damage_type: str) -> tuple[tuple[int, float], ...]:
-    """Each basic damage the dice can roll and its chance: the faces' sum plus the adds,
-    at least 0 and at least the type's minimum (B378), as a hit rolls it.
-
-    >>> [(basic, round(6 * chance)) for basic, chance in basic_damage_chances((1, -2), "cr")]
-    [(0, 2), (1, 1), (2, 1), (3, 1), (4, 1)]
-    >>> [(basic, round(6 * chance)) for basic, chance in basic_damage_chances((1, -4), "cut")]
-    [(1, 5), (2, 1)]
-    """
-    dice, adds = damage
-    ways: dict[int, int] = {0: 1}
-    for _ in range(dice):
-        rolled: dict[int, int] = {}
-        for total, count in ways.items():
-            for face in range(1, 7):
-                rolled[total + face] = rolled.get(total + face, 0) + count
-        ways = rolled
-    floor = minimum_basic_damage(damage_type)
-    basic: dict[int, int] = {}
-    for total, count in ways.items():
-        value = max(total + adds, 0, floor)
-        basic[value] = basic.get(value, 0) + count
-    whole = 6**dice
-    return tuple((value, basic[value] / whole) for value in sorted(basic))
-
-
 @functools.lru_cache(maxsize=8192)
 def expected_wound(
     damage: Damage, damage_type: str, dr: int, location: str, hp: int, tolerance: str | None
@@ -81,13 +53,15 @@ def expected_wound(
     blow over its damage rolls"). `location` is where the blow wounds
     (`anatomy.wounded_location`); Homogenous and Diffuse bodies have no knockdown
     modifiers by location (B380)."""
+    rolls = basic_damage_distribution(damage[0], damage[1], damage_type)
+    whole = rolls.total_weight
     wound = 0.0
     hurt = 0.0
-    for basic, chance in basic_damage_chances(damage, damage_type):
+    for basic, weight in rolls.weights().items():
         done = injury(basic, damage_type, dr, location, hp=hp, injury_tolerance=tolerance).injury
         if done > 0:
-            wound += chance * done
-            hurt += chance
+            wound += weight / whole * done
+            hurt += weight / whole
     if location in ("skull", "eye", "face", "vitals") and tolerance not in _LOCATION_BLIND:
         wound += 2.0 * hurt
     return wound

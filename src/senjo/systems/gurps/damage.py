@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal
 
+from senjo.dice.distribution import Distribution
 from senjo.dice.roller import Roller
 from senjo.engine.frozen import direct_init
 
@@ -34,6 +35,7 @@ __all__ = [
     "DamageType",
     "StrikeBase",
     "WeaponDamage",
+    "basic_damage_distribution",
     "minimum_basic_damage",
     "strong_attack_bonus",
 ]
@@ -101,6 +103,19 @@ def minimum_basic_damage(damage_type: DamageType | str) -> int:
     """
     found = _MINIMUM_BASIC.get(damage_type)
     return found if found is not None else _MINIMUM_BASIC[DamageType(damage_type)]  # raises
+
+
+def basic_damage_distribution(dice: int, adds: int, damage_type: DamageType | str) -> Distribution:
+    """The basic damage a hit rolls with `dice`d6 + `adds`: the faces' sum plus the adds,
+    at least 0 and at least the type's minimum (B378), as `WeaponDamage.roll` rolls it.
+
+    >>> basic_damage_distribution(1, -2, "cr").weights()
+    {0: 2, 1: 1, 2: 1, 3: 1, 4: 1}
+    >>> basic_damage_distribution(1, -4, "cut").weights()
+    {1: 5, 2: 1}
+    """
+    least = minimum_basic_damage(damage_type)
+    return (Distribution.die(6).sum_of(dice) + adds).map(lambda value: max(value, 0, least))
 
 
 _DICE_RE: Final = re.compile(r"^\s*(\d+)\s*d6?\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
