@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from senjo.dice.distribution import Distribution, mix
 from senjo.dice.systems.coc import automatic_resistance, percentile_check, resistance_target
+from senjo.systems.coc.damage_chances import damage_distribution
 from senjo.systems.coc.model import DamageDice as CocDice
 
 __all__ = [
@@ -109,22 +110,6 @@ def parse_coc_damage(text: str) -> tuple[CocDice, bool]:
     return CocDice.parse(compact), half
 
 
-def _coc_distribution(dice: CocDice) -> Distribution:
-    total = Distribution.constant(dice.flat)
-    for count, sides in dice.terms:
-        part = Distribution.die(sides).sum_of(abs(count))
-        total = total + (part if count > 0 else -part)
-    return total
-
-
-def _at_least_zero(value: int) -> int:
-    return value if value > 0 else 0
-
-
-def _toward_zero_half(value: int) -> int:
-    return value // 2 if value >= 0 else -(-value // 2)
-
-
 @dataclass(frozen=True, slots=True)
 class CocExchange:
     """One CoC attack, its dodge or parry, and its damage, exactly.
@@ -208,17 +193,13 @@ def coc_exchange(
     attack = coc_check_odds(skill, ccb)
     defended = Fraction(0) if dodge_or_parry is None else coc_check_odds(dodge_or_parry).success
     success = attack.success * (1 - defended)
-    db_part = _coc_distribution(bonus)
-    if half:
-        db_part = db_part.map(_toward_zero_half)
-    once = _coc_distribution(weapon)
-    rolled = (once + db_part).map(_at_least_zero)
+    rolled = damage_distribution([(weapon, False), (bonus, half)])
     trained = Fraction(0) if martial_arts is None else coc_check_odds(martial_arts, ccb).success
     doubled = Fraction(0)  # the chance, among hits, that the dice are rolled twice
     if attack.success:
         doubled = attack.special / attack.success if impale else trained
     if doubled:
-        twice = (once + once + db_part).map(_at_least_zero)
+        twice = damage_distribution([(weapon, False), (weapon, False), (bonus, half)])
         rolled = mix([(doubled, twice), (1 - doubled, rolled)])
     knocked = Fraction(0)  # among blows that land
     if knockout_hp is None:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from senjo.dice.roller import RandomDice
 from senjo.engine.battle import Battle
 from senjo.engine.controllers import RandomController, run
 from senjo.systems.coc.ai import CocAI
+from senjo.systems.coc.damage_chances import mean_wound
+from senjo.systems.coc.model import DamageDice
 from senjo.systems.coc.state import CocState
 from senjo.systems.coc.system import Coc
 
@@ -152,3 +156,51 @@ def test_ai_beats_random_play() -> None:
         outcome = run(game, {ai_key: AI, random_key: RandomController(seed)})
         wins += outcome.winner_side == state.sheets[ai_key].side
     assert wins / duels >= 0.7
+
+
+def _armoured_bob(armour: int) -> Spec:
+    return combatant("bob", "cult", 1, traits={"dex": 10}, armour=armour)
+
+
+def _armed_ann(*weapons: tuple[str, str, int, bool]) -> Spec:
+    """Ann (DEX 15, db 0) with inline weapons (key, damage, skill, impaling) and no unarmed ones."""
+    return combatant(
+        "ann",
+        "inv",
+        0,
+        traits={"dex": 15},
+        weapons=[
+            {"key": key, "skill": key, "damage": damage, "impaling": impaling}
+            for key, damage, _, impaling in weapons
+        ],
+        skills={key: skill for key, _, skill, _ in weapons},
+        unarmed=[],
+    )
+
+
+def test_a_weapon_is_valued_over_its_damage_rolls() -> None:
+    """Armour subtracts from each roll (CoC 6th edition): against armour 5 a steady 6 gets 1
+    through, a 1D10 gets 1.5 on average (its 6 to 10); at equal skill the AI takes the 1D10,
+    though its average roll (5.5) is below the steady 6."""
+    ann = _armed_ann(("bludgeon", "6", 60, False), ("maul", "1D10", 60, False))
+    game = battle(ann, _armoured_bob(5), dice=[])
+    assert _ai_key(game) == "attack:bob:maul"
+
+
+def test_an_impaling_weapon_counts_its_special_success() -> None:
+    """An impaling weapon rolls its dice twice on a special success (a fifth of the skill):
+    a knife (1D4+2) at 50 is worth 0.5 x (0.8 x 4.5 + 0.2 x 9) = 2.7 a turn, more than a
+    steady 5 at 50 (2.5), though its average roll is less."""
+    ann = _armed_ann(("knife", "1D4+2", 50, True), ("cudgel", "5", 50, False))
+    game = battle(ann, _armoured_bob(0), dice=[])
+    assert _ai_key(game) == "attack:bob:knife"
+
+
+def test_mean_wound_through_armour() -> None:
+    """The mean of what each roll leaves after armour, exactly: 1D3 against armour 2 is 1/3
+    (only a 3 wounds), 1D4+2 against 4 is (1 + 2) / 4, a steady 6 against 5 is 1."""
+    one_d3, knife, six = (DamageDice.parse(text) for text in ("1D3", "1D4+2", "6"))
+    assert mean_wound(((one_d3, False),), 2) == pytest.approx(1 / 3)
+    assert mean_wound(((knife, False),), 4) == pytest.approx(0.75)
+    assert mean_wound(((six, False),), 5) == 1.0
+    assert mean_wound(((knife, False),), 6) == 0.0

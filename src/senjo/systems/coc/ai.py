@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from senjo.dice.systems.coc import resistance_target
+from senjo.dice.systems.coc import resistance_target, special_threshold
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
 from senjo.systems.coc.actions import attack_options
-from senjo.systems.coc.attacks import AIM_BONUS, attack_score
+from senjo.systems.coc.attacks import AIM_BONUS, attack_score, damage_parts
+from senjo.systems.coc.checks import DamagePart
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
+from senjo.systems.coc.damage_chances import damage_rolls, mean_wound
 from senjo.systems.coc.defense import IncomingAttack, defense_options, dodge_score, parry_score
-from senjo.systems.coc.grapple import knock_back_metres
+from senjo.systems.coc.grapple import D6, knock_back_metres
 from senjo.systems.coc.model import Weapon
 from senjo.systems.coc.state import CocState
 
@@ -40,14 +42,58 @@ def _resist_chance(active: int, passive: int) -> float:
     return 0.0 if target < 5 else 1.0 if target > 95 else target / 100
 
 
+def _doubling(state: CocState, key: str, weapon: Weapon, score: int) -> float:
+    """The chance, once an attack at `score` has hit, that the weapon's dice are rolled twice:
+    an impaling weapon's special success (a fifth of the score), an unarmed blow's 武道."""
+    impale = 0.0
+    if weapon.impaling and score > 0:
+        impale = min(special_threshold(score), 99) / min(score, 99)
+    sheet = state.sheets[key]
+    trained = (
+        chance(sheet.skill("martial_arts")) if weapon.unarmed and sheet.has_martial_arts() else 0.0
+    )
+    return 1.0 - (1.0 - impale) * (1.0 - trained)
+
+
+def _wound(
+    once: tuple[DamagePart, ...], twice: tuple[DamagePart, ...], doubling: float, armour: int
+) -> float:
+    """The mean wound through `armour` of a blow that lands, its dice twice as often as
+    `doubling` says (the mean over every roll: a weak blow's better rolls get through)."""
+    value = mean_wound(once, armour)
+    if doubling:
+        value += doubling * (mean_wound(twice, armour) - value)
+    return value
+
+
+def _blow(state: CocState, key: str, weapon: Weapon, doubling: float, armour: int) -> float:
+    """A landed blow's mean wound through `armour`: the weapon's dice and the db as it adds."""
+    once = tuple(damage_parts(state, key, weapon, False))
+    twice = tuple(damage_parts(state, key, weapon, True)) if doubling else once
+    return _wound(once, twice, doubling, armour)
+
+
+def _knockout(
+    state: CocState, key: str, weapon: Weapon, doubling: float, armour: int, hp: int
+) -> float:
+    """A knock-out blow's worth: each roll knocks the target out (worth its HP) as often as
+    the roll wins the resistance against the HP, else wounds in full through armour."""
+    value = 0.0
+    for twice, share in ((False, 1.0 - doubling), (True, doubling)):
+        if not share:
+            continue
+        for rolled, odds in damage_rolls(tuple(damage_parts(state, key, weapon, twice))):
+            knock = _resist_chance(rolled, hp)
+            value += share * odds * (knock * hp + (1 - knock) * max(0, rolled - armour))
+    return value
+
+
 def _weapon_damage(state: CocState, key: str, weapon: Weapon) -> float:
-    weapon_dice = 2.0 if weapon.kind == "grapple" else weapon.damage.average
-    db = state.sheets[key].db.average
-    if weapon.db == "half":
-        db /= 2
-    elif weapon.db == "none":
-        db = 0.0
-    return max(0.0, weapon_dice + db)
+    """A landed blow's mean damage on an unarmoured foe (a grapple counted as 2)."""
+    if weapon.kind == "grapple":
+        return 2.0
+    score = state.sheets[key].skill(weapon.skill)
+    return _blow(state, key, weapon, _doubling(state, key, weapon, score), 0)
 
 
 def _best_defense(state: CocState, target: str, incoming: IncomingAttack) -> float:
@@ -150,7 +196,7 @@ class CocAI:
     def _attack_plan(self, state: CocState, key: str) -> tuple[float, ActionChoice] | None:
         """The best attack `key` could make now, by expected damage, if any is worth making."""
         best: tuple[float, ActionChoice] | None = None
-        odds: dict[tuple[str, str], tuple[float, float, float]] = {}
+        odds: dict[tuple[str, str], tuple[float, float, float, float]] = {}
         for option in attack_options(state, key):
             value = self._attack_value(state, key, option, odds)
             if value > 0 and (best is None or value > best[0]):
@@ -173,7 +219,7 @@ class CocAI:
         if status.held_by:
             return (by_action.get("escape") or options)[0]
         attacks = by_action.get("attack", [])
-        odds: dict[tuple[str, str], tuple[float, float, float]] = {}
+        odds: dict[tuple[str, str], tuple[float, float, float, float]] = {}
         # Values by position, not keyed by option: hashing an option runs as Python.
         values = [self._attack_value(state, key, o, odds) for o in attacks]
         top = max(range(len(values)), key=values.__getitem__, default=-1)
@@ -234,13 +280,15 @@ class CocAI:
         state: CocState,
         key: str,
         option: ActionChoice,
-        odds: dict[tuple[str, str], tuple[float, float, float]],
+        odds: dict[tuple[str, str], tuple[float, float, float, float]],
     ) -> float:
-        """Expected harm: P(hit) × P(not defended) × damage (knock-outs count the target's HP).
+        """Expected harm: P(hit) × P(not defended) × the mean wound through armour over every
+        roll of the damage (knock-outs count the target's HP).
 
-        `odds` keeps P(hit), P(not defended) and a plain hit's damage by (target, weapon)
-        for the options of one decision, which share them: the variants of one weapon's
-        attack (a knock-out, a tackle, a burst's shots) differ only in what a hit does.
+        `odds` keeps P(hit), P(not defended), the chance a hit rolls its dice twice and a
+        plain hit's mean wound by (target, weapon) for the options of one decision, which
+        share them: the variants of one weapon's attack (a knock-out, a tackle, a burst's
+        shots) differ only in what a hit does.
         """
         sheet = state.sheets[key]
         target = option.target
@@ -254,13 +302,17 @@ class CocAI:
         known = odds.get((target, weapon.key))
         if known is None:
             aiming = state.status[key].aiming
-            hit = chance(attack_score(state, key, target, weapon, aiming).value)
+            score = attack_score(state, key, target, weapon, aiming).value
+            hit = chance(score)
             incoming = IncomingAttack(key, target, weapon.key, weapon.kind, weapon.unarmed)
             through = 1.0 - _best_defense(state, target, incoming)
-            damage = max(0.0, _weapon_damage(state, key, weapon) - victim.armour)
-            odds[target, weapon.key] = (hit, through, damage)
+            doubling = _doubling(state, key, weapon, score)
+            damage = 0.0
+            if weapon.kind != "grapple":
+                damage = _blow(state, key, weapon, doubling, victim.armour)
+            odds[target, weapon.key] = (hit, through, doubling, damage)
         else:
-            hit, through, damage = known
+            hit, through, doubling, damage = known
         if weapon.kind == "grapple":
             if option.variant == "tackle":
                 damage = max(0.0, 2 + sheet.db.average)
@@ -268,11 +320,12 @@ class CocAI:
             elif state.rules.throw:
                 damage = max(0.0, 2 + sheet.db.average)
                 damage += _resist_chance(int(2 * damage), victim.constitution) * foe.hp * 0.3
-            else:
-                damage = max(0.0, 3.5 + sheet.db.average - victim.armour)
+            else:  # hurt: 1D6 + db, through armour
+                once = ((D6, False), (sheet.db, False))
+                twice = ((D6, False), (D6, False), (sheet.db, False))
+                damage = _wound(once, twice, doubling, victim.armour)
         elif option.variant == "knockout":
-            knock = _resist_chance(int(damage), foe.hp)
-            damage = knock * foe.hp + (1 - knock) * damage
+            damage = _knockout(state, key, weapon, doubling, victim.armour, foe.hp)
         shots = max(1, option.shots)
         return shots * hit * through * damage
 
