@@ -64,6 +64,24 @@ def test_healthy_fighter_fights() -> None:
     assert _ai_key(game).startswith("attack")
 
 
+def test_a_weak_fighter_fights_a_foe_that_focuses_on_dodging() -> None:
+    """Seed 004 回避に集中 gives up the round's attack: two weak duellists, the quicker has
+    focused on dodging, so the slower one has nothing to dodge this round and attacks (on the
+    old AI both focused every round until the round limit)."""
+
+    def hurt(state: CocState) -> None:
+        state.status["ann"].hp = state.status["bob"].hp = 3
+
+    ann = combatant("ann", "inv", 0, traits={"dex": 15}, skills={"fist": 50, "dodge": 30})
+    bob = combatant("bob", "cult", 1, traits={"dex": 10}, **KNIFER)
+    game = prepared(hurt, ann, bob, dice=[], house_dodge_focus="on")
+    assert pending(game)[:2] == ("ann", "declare")
+    assert _ai_key(game) == "dodge_focus"
+    choose(game, "dodge_focus", "ann")
+    assert pending(game)[:2] == ("bob", "declare")
+    assert _ai_key(game) == "fight"
+
+
 def test_sturdy_ally_protects_the_fragile_one() -> None:
     """Seed 004 tactics: 庇う — a sturdy ally next to a non-combatant steps in."""
     yumi = combatant("yumi", "inv", 0, 0, traits={"dex": 14}, skills={"dodge": 30})

@@ -33,6 +33,7 @@ from senjo.sim.declines import Reason, Unsupported
 from senjo.sim.fast_coc import only_coc
 from senjo.sim.fast_coc.approach import Start, approach, tie_script
 from senjo.space.plane import Point
+from senjo.systems.coc import damage_chances
 from senjo.systems.coc.actions import action_options, attack_options
 from senjo.systems.coc.ai import CocAI
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
@@ -122,31 +123,12 @@ def static_reason(scenario: Scenario) -> Reason | None:
     return None
 
 
-def _part_distribution(dice: DamageDice, halved: bool) -> dict[int, Fraction]:
-    """The exact distribution of one damage part, as `checks.roll_damage` rolls it."""
-    totals: dict[int, Fraction] = {dice.flat: Fraction(1)}
-    for count, sides in dice.terms:
-        for _ in range(abs(count)):
-            step: dict[int, Fraction] = {}
-            for total, chance in totals.items():
-                for face in range(1, sides + 1):
-                    value = total + (face if count > 0 else -face)
-                    step[value] = step.get(value, Fraction(0)) + chance / sides
-            totals = step
-    if not halved:
-        return totals
-    half: dict[int, Fraction] = {}
-    for total, chance in totals.items():
-        value = total // 2 if total >= 0 else -(-total // 2)  # toward zero, as BCDice's /2
-        half[value] = half.get(value, Fraction(0)) + chance
-    return half
-
-
 def damage_distribution(weapon: Weapon, db: DamageDice, twice: bool) -> dict[int, Fraction]:
     """The exact distribution of a blow's damage (at least 0), as `attacks._land` rolls it.
 
     The weapon's dice (twice for an impale) and the db as the weapon adds it
-    (`attacks.damage_parts`), each part rolled and halved as `roll_damage` does.
+    (`attacks.damage_parts`), each part rolled and halved as `roll_damage` does
+    (`damage_chances.damage_distribution`).
 
     >>> from senjo.systems.coc.library import weapon
     >>> from senjo.systems.coc.model import damage_bonus
@@ -158,22 +140,7 @@ def damage_distribution(weapon: Weapon, db: DamageDice, twice: bool) -> dict[int
         parts.append((weapon.damage, False))
     if weapon.db != "none":
         parts.append((db, weapon.db == "half"))
-    totals: dict[int, Fraction] = {0: Fraction(1)}
-    for dice, halved in parts:
-        totals = _convolve(totals, _part_distribution(dice, halved))
-    damage: dict[int, Fraction] = {}
-    for total, chance in totals.items():
-        value = max(0, total)
-        damage[value] = damage.get(value, Fraction(0)) + chance
-    return damage
-
-
-def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
-    return out
+    return damage_chances.damage_distribution(parts).probabilities()
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ protects a fragile ally and taunts the foe threatening it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from senjo.dice.systems.coc import resistance_target, special_threshold
 from senjo.engine.battle import Battle
@@ -22,7 +22,7 @@ from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.damage_chances import damage_rolls, mean_wound
 from senjo.systems.coc.defense import IncomingAttack, defense_options, dodge_score, parry_score
 from senjo.systems.coc.grapple import D6, knock_back_metres
-from senjo.systems.coc.model import Weapon
+from senjo.systems.coc.model import Combatant, DamageDice, Weapon
 from senjo.systems.coc.state import CocState
 
 __all__ = ["CocAI", "chance"]
@@ -66,25 +66,40 @@ def _wound(
     return value
 
 
-def _blow(state: CocState, key: str, weapon: Weapon, doubling: float, armour: int) -> float:
-    """A landed blow's mean wound through `armour`: the weapon's dice and the db as it adds."""
-    once = tuple(damage_parts(state, key, weapon, False))
-    twice = tuple(damage_parts(state, key, weapon, True)) if doubling else once
-    return _wound(once, twice, doubling, armour)
+#: `_blow`'s values by what they depend on: the weapon's dice and db rule, the attacker's
+#: db, the doubling chance, the armour and the knock-out target's HP (0 for a plain blow).
+_BLOWS: Final[dict[tuple[DamageDice, str, DamageDice, float, int, int], float]] = {}
 
 
-def _knockout(
-    state: CocState, key: str, weapon: Weapon, doubling: float, armour: int, hp: int
+def _blow(
+    state: CocState, key: str, weapon: Weapon, doubling: float, armour: int, knockout: int = 0
 ) -> float:
-    """A knock-out blow's worth: each roll knocks the target out (worth its HP) as often as
-    the roll wins the resistance against the HP, else wounds in full through armour."""
+    """A landed blow's mean wound through `armour`: the weapon's dice and the db as it adds.
+
+    With `knockout` (the target's HP) it is a knock-out blow: each roll knocks the target
+    out (worth its HP) as often as the roll wins the resistance against the HP, else it
+    wounds in full through armour. Kept once computed (a few values a battle)."""
+    db = state.sheets[key].db
+    cache = (weapon.damage, weapon.db, db, doubling, armour, knockout)
+    value = _BLOWS.get(cache)
+    if value is None:
+        once = tuple(damage_parts(state, key, weapon, False))
+        twice = tuple(damage_parts(state, key, weapon, True)) if doubling else once
+        if knockout:
+            value = (1.0 - doubling) * _knockout(once, armour, knockout)
+            if doubling:
+                value += doubling * _knockout(twice, armour, knockout)
+        else:
+            value = _wound(once, twice, doubling, armour)
+        _BLOWS[cache] = value
+    return value
+
+
+def _knockout(parts: tuple[DamagePart, ...], armour: int, hp: int) -> float:
     value = 0.0
-    for twice, share in ((False, 1.0 - doubling), (True, doubling)):
-        if not share:
-            continue
-        for rolled, odds in damage_rolls(tuple(damage_parts(state, key, weapon, twice))):
-            knock = _resist_chance(rolled, hp)
-            value += share * odds * (knock * hp + (1 - knock) * max(0, rolled - armour))
+    for rolled, odds in damage_rolls(parts):
+        knock = _resist_chance(rolled, hp)
+        value += odds * (knock * hp + (1 - knock) * max(0, rolled - armour))
     return value
 
 
@@ -107,13 +122,25 @@ def _best_defense(state: CocState, target: str, incoming: IncomingAttack) -> flo
     return best
 
 
+#: `_threat` by the sheet's identity (the sheet kept with it, so the identity stays its own);
+#: sheets are shared by every battle of a scenario.
+_THREATS: Final[dict[int, tuple[Combatant, float]]] = {}
+
+
 def _threat(state: CocState, key: str) -> float:
     """Expected damage a round from `key`'s best attack on an unarmoured, undefended foe."""
     sheet = state.sheets[key]
-    return max(
+    known = _THREATS.get(id(sheet))
+    if known is not None and known[0] is sheet:
+        return known[1]
+    value = max(
         (chance(sheet.skill(w.skill)) * _weapon_damage(state, key, w) for w in sheet.weapons),
         default=0.0,
     )
+    if len(_THREATS) >= 4096:
+        _THREATS.clear()
+    _THREATS[id(sheet)] = (sheet, value)
+    return value
 
 
 def _pick(decision: Decision, key: str) -> Choice:
@@ -161,7 +188,8 @@ class CocAI:
     def _declare(self, state: CocState, decision: Decision) -> Choice:
         """Focus on dodging when there is nothing to attack, when the combatant cannot really
         hurt anyone (a non-combatant), or when it is weak, its foes in reach threaten more than
-        it can deal, and a sturdier ally fights on."""
+        it can deal, and a sturdier ally fights on. A foe in reach that has already focused on
+        dodging this round has given up its attack and threatens nothing."""
         key = decision.actor
         focus, fight = _pick(decision, "dodge_focus"), _pick(decision, "fight")
         status = state.status[key]
@@ -170,7 +198,14 @@ class CocAI:
         plan = self._attack_plan(state, key)
         if plan is None:
             return focus
-        danger = sum((_threat(state, foe) for foe in state.engaged_foes(key)), 0.0)
+        danger = sum(
+            (
+                _threat(state, foe)
+                for foe in state.engaged_foes(key)
+                if not state.status[foe].dodge_focus
+            ),
+            0.0,
+        )
         if danger == 0:
             return fight
         if _fragile(state, key) and plan[0] < 1.5:
@@ -325,7 +360,7 @@ class CocAI:
                 twice = ((D6, False), (D6, False), (sheet.db, False))
                 damage = _wound(once, twice, doubling, victim.armour)
         elif option.variant == "knockout":
-            damage = _knockout(state, key, weapon, doubling, victim.armour, foe.hp)
+            damage = _blow(state, key, weapon, doubling, victim.armour, foe.hp)
         shots = max(1, option.shots)
         return shots * hit * through * damage
 

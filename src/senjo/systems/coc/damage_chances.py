@@ -66,9 +66,16 @@ def damage_rolls(parts: tuple[DamagePart, ...]) -> tuple[tuple[int, float], ...]
     return found
 
 
+_MEANS: Final[dict[tuple[tuple[DamagePart, ...], int], float]] = {}
+
+
 def mean_wound(parts: tuple[DamagePart, ...], armour: int) -> float:
     """The mean of what a roll of these parts leaves after `armour` (0 when it stops it)."""
-    return sum(
-        (chance * (value - armour) for value, chance in damage_rolls(parts) if value > armour),
-        0.0,
-    )
+    found = _MEANS.get((parts, armour))
+    if found is None:
+        found = 0.0
+        for value, chance in damage_rolls(parts):
+            if value > armour:
+                found += chance * (value - armour)
+        _MEANS[parts, armour] = found
+    return found
