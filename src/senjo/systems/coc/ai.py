@@ -22,7 +22,7 @@ from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.damage_chances import damage_rolls, mean_wound
 from senjo.systems.coc.defense import IncomingAttack, defense_options, dodge_score, parry_score
 from senjo.systems.coc.grapple import D6, knock_back_metres
-from senjo.systems.coc.model import Combatant, DamageDice, Weapon
+from senjo.systems.coc.model import Combatant, Weapon
 from senjo.systems.coc.state import CocState
 
 __all__ = ["CocAI", "chance"]
@@ -66,9 +66,11 @@ def _wound(
     return value
 
 
-#: `_blow`'s values by what they depend on: the weapon's dice and db rule, the attacker's
-#: db, the doubling chance, the armour and the knock-out target's HP (0 for a plain blow).
-_BLOWS: Final[dict[tuple[DamageDice, str, DamageDice, float, int, int], float]] = {}
+#: `_blow`'s values by the identities of the attacker's sheet and the weapon (both kept with
+#: the value, so the identities stay theirs; sheets and weapons are shared by every battle of
+#: a scenario), the doubling chance, the armour and the knock-out target's HP (0: a plain
+#: blow). Identities, not the dice: hashing a dataclass runs as Python.
+_BLOWS: Final[dict[tuple[int, int, float, int, int], tuple[Combatant, Weapon, float]]] = {}
 
 
 def _blow(
@@ -79,19 +81,22 @@ def _blow(
     With `knockout` (the target's HP) it is a knock-out blow: each roll knocks the target
     out (worth its HP) as often as the roll wins the resistance against the HP, else it
     wounds in full through armour. Kept once computed (a few values a battle)."""
-    db = state.sheets[key].db
-    cache = (weapon.damage, weapon.db, db, doubling, armour, knockout)
-    value = _BLOWS.get(cache)
-    if value is None:
-        once = tuple(damage_parts(state, key, weapon, False))
-        twice = tuple(damage_parts(state, key, weapon, True)) if doubling else once
-        if knockout:
-            value = (1.0 - doubling) * _knockout(once, armour, knockout)
-            if doubling:
-                value += doubling * _knockout(twice, armour, knockout)
-        else:
-            value = _wound(once, twice, doubling, armour)
-        _BLOWS[cache] = value
+    sheet = state.sheets[key]
+    cache = (id(sheet), id(weapon), doubling, armour, knockout)
+    known = _BLOWS.get(cache)
+    if known is not None and known[0] is sheet and known[1] is weapon:
+        return known[2]
+    once = tuple(damage_parts(state, key, weapon, False))
+    twice = tuple(damage_parts(state, key, weapon, True)) if doubling else once
+    if knockout:
+        value = (1.0 - doubling) * _knockout(once, armour, knockout)
+        if doubling:
+            value += doubling * _knockout(twice, armour, knockout)
+    else:
+        value = _wound(once, twice, doubling, armour)
+    if len(_BLOWS) >= 4096:
+        _BLOWS.clear()
+    _BLOWS[cache] = (sheet, weapon, value)
     return value
 
 
