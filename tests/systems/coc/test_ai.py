@@ -27,6 +27,13 @@ def _ai_key(game: Battle[CocState]) -> str:
     return key
 
 
+def _ai_weapon(game: Battle[CocState]) -> str:
+    decision = game.pending
+    assert decision is not None and decision.kind == "action"
+    weapon: str = AI.choose(game, decision).weapon
+    return weapon
+
+
 def _weak(key: str, hp: int) -> Any:
     def hurt(state: CocState) -> None:
         state.status[key].hp = hp
@@ -222,3 +229,31 @@ def test_mean_wound_through_armour() -> None:
     assert mean_wound(((knife, False),), 4) == pytest.approx(0.75)
     assert mean_wound(((six, False),), 5) == 1.0
     assert mean_wound(((knife, False),), 6) == 0.0
+
+
+def test_a_martial_artists_blow_counts_its_doubled_dice() -> None:
+    """武道 doubles an unarmed blow's dice when its roll succeeds: with Martial Arts 99 a
+    head-butt (1D4) lands for 0.01 x 2.5 + 0.99 x 5 = 4.975 on average, more than a club
+    (1D8: 4.5) at the same skill, so the AI strikes with the head-butt (both are blunt: it
+    takes the knock-out variant); without 武道 it takes the club."""
+    ann = combatant(
+        "ann",
+        "inv",
+        0,
+        traits={"dex": 15},
+        weapons=["club"],
+        unarmed=["head_butt"],
+        skills={"club": 50, "head_butt": 50, "martial_arts": 99},
+    )
+    bob = combatant("bob", "cult", 1, traits={"dex": 10}, skills={"dodge": 0}, unarmed=[])
+    assert _ai_weapon(battle(ann, bob, dice=[])) == "head_butt"
+    plain = combatant(
+        "ann",
+        "inv",
+        0,
+        traits={"dex": 15},
+        weapons=["club"],
+        unarmed=["head_butt"],
+        skills={"club": 50, "head_butt": 50},
+    )
+    assert _ai_weapon(battle(plain, bob, dice=[])) == "club"

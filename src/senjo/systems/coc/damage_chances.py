@@ -22,7 +22,7 @@ from typing import Final
 from senjo.dice.distribution import Distribution
 from senjo.systems.coc.checks import DamagePart
 
-__all__ = ["damage_distribution", "mean_wound"]
+__all__ = ["damage_distribution", "damage_rolls", "mean_wound"]
 
 
 def _toward_zero_half(value: int) -> int:
