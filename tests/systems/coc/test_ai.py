@@ -236,24 +236,16 @@ def test_a_martial_artists_blow_counts_its_doubled_dice() -> None:
     head-butt (1D4) lands for 0.01 x 2.5 + 0.99 x 5 = 4.975 on average, more than a club
     (1D8: 4.5) at the same skill, so the AI strikes with the head-butt (both are blunt: it
     takes the knock-out variant); without 武道 it takes the club."""
-    ann = combatant(
-        "ann",
-        "inv",
-        0,
-        traits={"dex": 15},
-        weapons=["club"],
-        unarmed=["head_butt"],
-        skills={"club": 50, "head_butt": 50, "martial_arts": 99},
-    )
     bob = combatant("bob", "cult", 1, traits={"dex": 10}, skills={"dodge": 0}, unarmed=[])
-    assert _ai_weapon(battle(ann, bob, dice=[])) == "head_butt"
-    plain = combatant(
-        "ann",
-        "inv",
-        0,
-        traits={"dex": 15},
-        weapons=["club"],
-        unarmed=["head_butt"],
-        skills={"club": 50, "head_butt": 50},
-    )
-    assert _ai_weapon(battle(plain, bob, dice=[])) == "club"
+    for martial_arts, weapon in ((99, "head_butt"), (0, "club")):
+        skills = {"club": 50, "head_butt": 50, "martial_arts": martial_arts}
+        ann = combatant(
+            "ann",
+            "inv",
+            0,
+            traits={"dex": 15},
+            weapons=["club"],
+            unarmed=["head_butt"],
+            skills=skills,
+        )
+        assert _ai_weapon(battle(ann, bob, dice=[])) == weapon
