@@ -36,6 +36,7 @@ from senjo.space.plane import Point
 from senjo.systems.coc import damage_chances
 from senjo.systems.coc.actions import action_options, attack_options
 from senjo.systems.coc.ai import CocAI
+from senjo.systems.coc.attacks import blow_parts
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.defense import (
     IncomingAttack,
@@ -127,7 +128,7 @@ def damage_distribution(weapon: Weapon, db: DamageDice, twice: bool) -> dict[int
     """The exact distribution of a blow's damage (at least 0), as `attacks._land` rolls it.
 
     The weapon's dice (twice for an impale) and the db as the weapon adds it
-    (`attacks.damage_parts`), each part rolled and halved as `roll_damage` does
+    (`attacks.blow_parts`), each part rolled and halved as `roll_damage` does
     (`damage_chances.damage_distribution`).
 
     >>> from senjo.systems.coc.library import weapon
@@ -135,12 +136,7 @@ def damage_distribution(weapon: Weapon, db: DamageDice, twice: bool) -> dict[int
     >>> sorted(damage_distribution(weapon("fist"), damage_bonus(20), False).items())
     [(1, Fraction(1, 3)), (2, Fraction(1, 3)), (3, Fraction(1, 3))]
     """
-    parts = [(weapon.damage, False)]
-    if twice:
-        parts.append((weapon.damage, False))
-    if weapon.db != "none":
-        parts.append((db, weapon.db == "half"))
-    return damage_chances.damage_distribution(parts).probabilities()
+    return damage_chances.damage_distribution(blow_parts(weapon, db, twice)).probabilities()
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,11 +30,19 @@ from senjo.systems.coc.defense import IncomingAttack, defend
 from senjo.systems.coc.events import CocItemChanged, CocProtecting, CocSurprise
 from senjo.systems.coc.grapple import land_grapple, land_tackle
 from senjo.systems.coc.injury import knock_out, wound
-from senjo.systems.coc.model import MELEE_REACH, Weapon
+from senjo.systems.coc.model import MELEE_REACH, DamageDice, Weapon
 from senjo.systems.coc.special_actions import idea_reveal
 from senjo.systems.coc.state import CocState
 
-__all__ = ["AIM_BONUS", "AIM_CAP", "attack", "attack_score", "damage_parts", "protectors"]
+__all__ = [
+    "AIM_BONUS",
+    "AIM_CAP",
+    "attack",
+    "attack_score",
+    "blow_parts",
+    "damage_parts",
+    "protectors",
+]
 
 #: Seed 004 狙う: +30% to the next attack, never above 99%.
 AIM_BONUS: Final = 30
@@ -60,14 +68,19 @@ def attack_score(state: CocState, key: str, target: str, weapon: Weapon, aimed: 
     return Score(base, Modifiers(tuple(items)), cap)
 
 
-def damage_parts(state: CocState, key: str, weapon: Weapon, twice: bool) -> list[DamagePart]:
+def blow_parts(weapon: Weapon, db: DamageDice, twice: bool) -> list[DamagePart]:
     """The weapon's dice (twice for an impale or Martial Arts) and the db as the weapon adds it."""
     parts: list[DamagePart] = [(weapon.damage, False)]
     if twice:
         parts.append((weapon.damage, False))
     if weapon.db != "none":
-        parts.append((state.sheets[key].db, weapon.db == "half"))
+        parts.append((db, weapon.db == "half"))
     return parts
+
+
+def damage_parts(state: CocState, key: str, weapon: Weapon, twice: bool) -> list[DamagePart]:
+    """`blow_parts` with the attacker's db."""
+    return blow_parts(weapon, state.sheets[key].db, twice)
 
 
 def protectors(state: CocState, attacker: str, target: str) -> list[str]:

@@ -22,13 +22,30 @@ from senjo.systems.coc.events import CocCheck, CocDamageRolled, CocResistance
 from senjo.systems.coc.model import DamageDice
 from senjo.systems.coc.state import CocState
 
-__all__ = ["AUTOMATIC", "DamagePart", "check", "damage_text", "resist", "roll_damage"]
+__all__ = [
+    "AUTOMATIC",
+    "DamagePart",
+    "check",
+    "damage_text",
+    "half_toward_zero",
+    "resist",
+    "roll_damage",
+]
 
 #: The result of a check that needs no roll (seed 004: a dodge of 140 is 自動成功).
 AUTOMATIC: Final = CheckResult(True, False, False, False, False)
 
 #: Part of a damage roll: dice, and whether the part is halved (half db for thrown weapons).
 DamagePart = tuple[DamageDice, bool]
+
+
+def half_toward_zero(value: int) -> int:
+    """A halved damage part, rounded toward zero as BCDice's `/2` does.
+
+    >>> half_toward_zero(5), half_toward_zero(-3)
+    (2, -1)
+    """
+    return value // 2 if value >= 0 else -(-value // 2)
 
 
 def check(
@@ -149,7 +166,7 @@ def roll_damage(
                 rolled += face
             subtotal += rolled if count > 0 else -rolled
         if halved:
-            subtotal = subtotal // 2 if subtotal >= 0 else -(-subtotal // 2)
+            subtotal = half_toward_zero(subtotal)
         total += subtotal
     damage = max(0, total)
     battle.emit(

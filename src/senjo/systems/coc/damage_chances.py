@@ -20,13 +20,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from senjo.dice.distribution import Distribution
-from senjo.systems.coc.checks import DamagePart
+from senjo.systems.coc.checks import DamagePart, half_toward_zero
 
 __all__ = ["damage_distribution", "damage_rolls", "mean_wound"]
-
-
-def _toward_zero_half(value: int) -> int:
-    return value // 2 if value >= 0 else -(-value // 2)
 
 
 def _at_least_zero(value: int) -> int:
@@ -47,7 +43,7 @@ def damage_distribution(parts: Sequence[DamagePart]) -> Distribution:
             summed = Distribution.die(sides).sum_of(abs(count))
             part = part + (summed if count > 0 else -summed)
         if halved:
-            part = part.map(_toward_zero_half)
+            part = part.map(half_toward_zero)
         total = total + part
     return total.map(_at_least_zero)
 
