@@ -19,10 +19,10 @@ the collector as Python sets it.
 from __future__ import annotations
 
 import contextlib
-import sys
 import time
 from pathlib import Path
 
+from arguments import add_count, benchmark_parser
 from senjo import native
 from senjo.engine.controllers import run
 from senjo.scenario import load_scenario
@@ -57,7 +57,9 @@ def measure(
 
 def main() -> None:
     """Best of three runs."""
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    parser = benchmark_parser(__doc__)
+    add_count(parser, "N", 300, "battles per timing of the duel")
+    count = parser.parse_args().N
     print(f"engine form: {native.form()}")
     MEMO.enabled = False
     best = max(measure(count, "duel", run) for run in range(3))

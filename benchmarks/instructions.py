@@ -27,6 +27,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from arguments import add_count, benchmark_parser, positive_count
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The program valgrind runs: N battles of a scenario, compiled when `make` built it.
@@ -71,20 +73,16 @@ def count(source: Path, scenario: Path, battles: int, program: str = PLAY) -> tu
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    source = ROOT / "src"
-    if "--source" in args:
-        at = args.index("--source")
-        source = Path(args[at + 1]).resolve()
-        del args[at : at + 2]
-    warm = -1
-    if "--warm" in args:
-        at = args.index("--warm")
-        warm = int(args[at + 1])
-        del args[at : at + 2]
-    if not args:
-        raise SystemExit(__doc__)
-    name, battles = args[0], int(args[1]) if len(args) > 1 else 10
+    parser = benchmark_parser(__doc__)
+    parser.add_argument("SCENARIO", help="the name of a scenario in examples/gurps, without .yaml")
+    add_count(parser, "N", 10, "battles counted")
+    parser.add_argument("--source", type=Path, default=ROOT / "src", help="a built src folder")
+    parser.add_argument("--warm", type=positive_count, help="battles that fill the memo first")
+    args = parser.parse_args()
+    name, battles, source = args.SCENARIO, args.N, args.source.resolve()
+    warm = -1 if args.warm is None else args.warm
+    if not (ROOT / "examples" / "gurps" / f"{name}.yaml").is_file():
+        parser.error(f"SCENARIO: no examples/gurps/{name}.yaml")
     if shutil.which("valgrind") is None:
         print("benchmarks/instructions.py needs valgrind (apt install valgrind)")
         raise SystemExit(1)

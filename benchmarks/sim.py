@@ -32,13 +32,13 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
+from arguments import add_count, benchmark_parser
 from senjo import native
 from senjo.scenario import load_scenario
 from senjo.sim.fast_gurps.compiled import KERNEL_VARIABLE
@@ -165,10 +165,9 @@ def best(measure: Callable[[], float], times: int = 3) -> float:
     return max(measure() for _ in range(times))
 
 
-def main() -> tuple[float, float]:
+def main(count: int) -> tuple[float, float]:
     """Measure and print the engine's and the references' figures and their ratios; return
     the vectorised reference's rates on 1 and 2 workers (the fast path is set beside them)."""
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     ref_count = count * 300
     print(f"senjo sim benchmark: {DUEL.name}, engine {count:,} battles, reference {ref_count:,}")
     print(f"engine form: {native.form()}")
@@ -244,8 +243,10 @@ def path_duels(
 
 
 if __name__ == "__main__":
-    vectorised_rates = main()
-    size = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    parser = benchmark_parser(__doc__)
+    add_count(parser, "N", 1000, "engine battles per timing")
+    size = parser.parse_args().N
+    vectorised_rates = main(size)
     path_duels("CoC", COC_DUEL, size, 200, 1_000_000)
     path_duels("GURPS", DUEL, size, 400, 4_000_000, vectorised_rates)
     path_duels("GURPS shootout", RANGED, size, 200, 1_000_000)

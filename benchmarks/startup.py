@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from arguments import add_count, benchmark_parser
+
 ROOT = Path(__file__).resolve().parents[1]
 SENJO = str(Path(sys.executable).with_name("senjo"))
 
@@ -48,7 +50,9 @@ def timed(command: list[str], runs: int) -> tuple[float, float]:
 
 def main() -> None:
     """Time each command; print one line each."""
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 12
+    parser = benchmark_parser(__doc__)
+    add_count(parser, "RUNS", 12, "fresh processes per command")
+    runs = parser.parse_args().RUNS
     with tempfile.TemporaryDirectory() as folder:
         typer_app = Path(folder) / "typer_app.py"
         typer_app.write_text(_TYPER_APP, encoding="utf-8")
