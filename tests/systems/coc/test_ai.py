@@ -9,7 +9,7 @@ import pytest
 from senjo.dice.roller import RandomDice
 from senjo.engine.battle import Battle
 from senjo.engine.controllers import RandomController, run
-from senjo.systems.coc.ai import CocAI
+from senjo.systems.coc.ai import CocAI, tumble_harm
 from senjo.systems.coc.damage_chances import mean_wound
 from senjo.systems.coc.model import DamageDice
 from senjo.systems.coc.state import CocState
@@ -249,3 +249,69 @@ def test_a_martial_artists_blow_counts_its_doubled_dice() -> None:
             skills=skills,
         )
         assert _ai_weapon(battle(ann, bob, dice=[])) == weapon
+
+
+def _grappler_ann(weapons: list[Any], skills: dict[str, int]) -> Spec:
+    """Ann (DEX 15, db 0) with `weapons` and the unarmed grapple."""
+    return combatant(
+        "ann", "inv", 0, traits={"dex": 15}, weapons=weapons, unarmed=["grapple"], skills=skills
+    )
+
+
+def test_a_throw_is_valued_through_armour() -> None:
+    """Seed 004 投げ and 体当たり: 1D3+db wounds through armour (base game: armour subtracts
+    from damage). Against armour 3 and CON 18 (twice 1D3 never wins a knock-out roll against
+    it) a throw or a tackle harms nothing, so at equal skill the AI kicks (1D6: 1 through on
+    average). It once valued them at the average roll, 2, ignoring armour, and grappled."""
+    bob = combatant(
+        "bob",
+        "cult",
+        1,
+        traits={"dex": 10, "con": 18},
+        skills={"dodge": 0, "grapple": 0},
+        unarmed=[],
+        armour=3,
+    )
+    ann = combatant(
+        "ann",
+        "inv",
+        0,
+        traits={"dex": 15},
+        skills={"kick": 50, "grapple": 50},
+        unarmed=["kick", "grapple"],
+    )
+    assert _ai_weapon(battle(ann, bob, dice=[])) == "kick"
+
+
+def test_a_tackle_counts_its_knock_out_roll_by_roll() -> None:
+    """Seed 004 体当たり: 1D3+db, then twice the damage against CON, a knock-out if it wins.
+    Bob (CON 6, HP 9) is knocked out by a roll of 1, 2 or 3 as often as 2, 4 or 6 wins the
+    resistance against 6: 30, 40, 50%; each time worth his 9 HP, else the roll wounds:
+    (3.4 + 4.8 + 6.0) / 3 = 4.73 a landed tackle, more than a steady 4 at the same skill,
+    so the AI tackles. A throw would be worth less: Bob breaks its fall half the time
+    (Grapple 50). It once valued a tackle as the average roll plus half the knock-out chance
+    at that roll times the HP (2 + 0.4 x 9 / 2 = 3.8) and struck with the 4."""
+    bob = combatant(
+        "bob",
+        "cult",
+        1,
+        traits={"dex": 10, "con": 6},
+        skills={"dodge": 0, "grapple": 50},
+        unarmed=[],
+    )
+    steady = {"key": "cosh", "skill": "cosh", "damage": "4"}
+    ann = _grappler_ann([steady], {"cosh": 50, "grapple": 50})
+    assert bob[0].hp == 9
+    assert _ai_key(battle(ann, bob, dice=[])) == "attack/tackle:bob:grapple"
+
+
+def test_tumble_harm() -> None:
+    """`tumble_harm` by hand: 1D3 on CON 6, HP 9, armour 0, Bob breaking his fall half the
+    time: unbroken as in the tackle test (4.733...), broken 1, 2, 3 halve to 0, 1, 1 (2/3);
+    through armour 1 the broken rolls leave nothing and the unbroken wound one less."""
+    one = ((DamageDice(((1, 3),)), False),)
+    assert tumble_harm(one, 0, 9, 6, 0.0) == pytest.approx((3.4 + 4.8 + 6.0) / 3)
+    assert tumble_harm(one, 0, 9, 6, 0.5) == pytest.approx(((3.4 + 4.8 + 6.0) / 3 + 2 / 3) / 2)
+    through_one = (0.3 * 9 + 0.4 * 9 + 0.6 * 1 + 0.5 * 9 + 0.5 * 2) / 3
+    assert tumble_harm(one, 1, 9, 6, 0.0) == pytest.approx(through_one)
+    assert tumble_harm(one, 1, 9, 6, 1.0) == 0.0

@@ -21,11 +21,11 @@ from senjo.systems.coc.checks import DamagePart
 from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.damage_chances import damage_rolls, mean_wound
 from senjo.systems.coc.defense import IncomingAttack, defense_options, dodge_score, parry_score
-from senjo.systems.coc.grapple import D6, knock_back_metres
+from senjo.systems.coc.grapple import D3, D6, knock_back_metres
 from senjo.systems.coc.model import Combatant, Weapon
 from senjo.systems.coc.state import CocState
 
-__all__ = ["CocAI", "chance"]
+__all__ = ["CocAI", "chance", "tumble_harm"]
 
 
 def chance(value: int) -> float:
@@ -105,6 +105,58 @@ def _knockout(parts: tuple[DamagePart, ...], armour: int, hp: int) -> float:
     for rolled, odds in damage_rolls(parts):
         knock = _resist_chance(rolled, hp)
         value += odds * (knock * hp + (1 - knock) * max(0, rolled - armour))
+    return value
+
+
+def tumble_harm(
+    parts: tuple[DamagePart, ...], armour: int, hp: int, constitution: int, breakfall: float
+) -> float:
+    """A throw's or a tackle's mean harm (seed 004 投げ, 体当たり) over every roll of its
+    damage (`parts`: 1D3+db): as often as the target breaks its fall (`breakfall`: its
+    chance; 0 for a tackle) half the roll wounds through `armour`; otherwise the whole roll
+    wounds, and the target is knocked out (worth its `hp`) as often as twice the roll wins the
+    resistance against its `constitution`. A tackle's knock-back or push-down, which may
+    add to the knock-out roll, is left out.
+
+    >>> from senjo.systems.coc.model import DamageDice
+    >>> one = ((DamageDice(((1, 3),)), False),)
+    >>> tumble_harm(one, 0, 10, 30, 0.0)  # CON 30 cannot be knocked out: the mean roll
+    2.0
+    >>> tumble_harm(one, 0, 10, 30, 1.0)  # always broken: 1, 2, 3 halve to 0, 1, 1
+    0.666...
+    """
+    value = 0.0
+    for rolled, odds in damage_rolls(parts):
+        knock = _resist_chance(2 * rolled, constitution) if rolled > 0 else 0.0
+        landed = knock * hp + (1.0 - knock) * max(0, rolled - armour)
+        broken = max(0, rolled // 2 - armour)
+        value += odds * (breakfall * broken + (1.0 - breakfall) * landed)
+    return value
+
+
+#: `_tumble`'s values by the identities of both sheets (kept with the value, as in `_BLOWS`),
+#: the doubling chance, the target's HP and whether it is a throw.
+_TUMBLES: Final[dict[tuple[int, int, float, int, bool], tuple[Combatant, Combatant, float]]] = {}
+
+
+def _tumble(state: CocState, key: str, target: str, doubling: float, thrown: bool) -> float:
+    """`tumble_harm` of `key`'s 1D3+db on `target`, the dice twice as often as `doubling`;
+    a throw (`thrown`) is broken as often as the target's Grapple succeeds."""
+    sheet, victim, hp = state.sheets[key], state.sheets[target], state.status[target].hp
+    cache = (id(sheet), id(victim), doubling, hp, thrown)
+    known = _TUMBLES.get(cache)
+    if known is not None and known[0] is sheet and known[1] is victim:
+        return known[2]
+    breakfall = chance(victim.skill("grapple")) if thrown else 0.0
+    once: tuple[DamagePart, ...] = ((D3, False), (sheet.db, False))
+    value = tumble_harm(once, victim.armour, hp, victim.constitution, breakfall)
+    if doubling:
+        twice: tuple[DamagePart, ...] = ((D3, False), (D3, False), (sheet.db, False))
+        harm = tumble_harm(twice, victim.armour, hp, victim.constitution, breakfall)
+        value += doubling * (harm - value)
+    if len(_TUMBLES) >= 4096:
+        _TUMBLES.clear()
+    _TUMBLES[cache] = (sheet, victim, value)
     return value
 
 
@@ -333,11 +385,6 @@ class CocAI:
         sheet = state.sheets[key]
         target = option.target
         victim = state.sheets[target]
-        foe = state.status[target]
-        if option.action == "throw":
-            damage = 2 + sheet.db.average
-            knock = _resist_chance(int(2 * damage), victim.constitution)
-            return damage + knock * foe.hp * 0.5
         weapon = sheet.weapon(option.weapon)
         known = odds.get((target, weapon.key))
         if known is None:
@@ -355,17 +402,15 @@ class CocAI:
             hit, through, doubling, damage = known
         if weapon.kind == "grapple":
             if option.variant == "tackle":
-                damage = max(0.0, 2 + sheet.db.average)
-                damage += _resist_chance(int(2 * damage), victim.constitution) * foe.hp * 0.5
-            elif state.rules.throw:
-                damage = max(0.0, 2 + sheet.db.average)
-                damage += _resist_chance(int(2 * damage), victim.constitution) * foe.hp * 0.3
+                damage = _tumble(state, key, target, doubling, False)
+            elif state.rules.throw:  # the AI throws a landed grapple (`_grapple_effect`)
+                damage = _tumble(state, key, target, doubling, True)
             else:  # hurt: 1D6 + db, through armour
                 once = ((D6, False), (sheet.db, False))
                 twice = ((D6, False), (D6, False), (sheet.db, False))
                 damage = _wound(once, twice, doubling, victim.armour)
         elif option.variant == "knockout":
-            damage = _blow(state, key, weapon, doubling, victim.armour, foe.hp)
+            damage = _blow(state, key, weapon, doubling, victim.armour, state.status[target].hp)
         shots = max(1, option.shots)
         return shots * hit * through * damage
 
