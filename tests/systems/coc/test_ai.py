@@ -251,11 +251,18 @@ def test_a_martial_artists_blow_counts_its_doubled_dice() -> None:
         assert _ai_weapon(battle(ann, bob, dice=[])) == weapon
 
 
-def _grappler_ann(weapons: list[Any], skills: dict[str, int]) -> Spec:
-    """Ann (DEX 15, db 0) with `weapons` and the unarmed grapple."""
+def _grappler_ann(skills: dict[str, int], weapons: list[Any], unarmed: list[str]) -> Spec:
+    """Ann (DEX 15, db 0) with `weapons` and the `unarmed` attacks."""
     return combatant(
-        "ann", "inv", 0, traits={"dex": 15}, weapons=weapons, unarmed=["grapple"], skills=skills
+        "ann", "inv", 0, traits={"dex": 15}, weapons=weapons, unarmed=unarmed, skills=skills
     )
+
+
+def _bare_bob(con: int, grapple: int, armour: int = 0) -> Spec:
+    """Bob (DEX 10) with no weapons, no dodge, CON `con` and Grapple `grapple` (his break-fall)."""
+    skills = {"dodge": 0, "grapple": grapple}
+    traits = {"dex": 10, "con": con}
+    return combatant("bob", "cult", 1, traits=traits, skills=skills, unarmed=[], armour=armour)
 
 
 def test_a_throw_is_valued_through_armour() -> None:
@@ -263,24 +270,8 @@ def test_a_throw_is_valued_through_armour() -> None:
     from damage). Against armour 3 and CON 18 (twice 1D3 never wins a knock-out roll against
     it) a throw or a tackle harms nothing, so at equal skill the AI kicks (1D6: 1 through on
     average). It once valued them at the average roll, 2, ignoring armour, and grappled."""
-    bob = combatant(
-        "bob",
-        "cult",
-        1,
-        traits={"dex": 10, "con": 18},
-        skills={"dodge": 0, "grapple": 0},
-        unarmed=[],
-        armour=3,
-    )
-    ann = combatant(
-        "ann",
-        "inv",
-        0,
-        traits={"dex": 15},
-        skills={"kick": 50, "grapple": 50},
-        unarmed=["kick", "grapple"],
-    )
-    assert _ai_weapon(battle(ann, bob, dice=[])) == "kick"
+    ann = _grappler_ann({"kick": 50, "grapple": 50}, [], ["kick", "grapple"])
+    assert _ai_weapon(battle(ann, _bare_bob(18, 0, armour=3), dice=[])) == "kick"
 
 
 def test_a_tackle_counts_its_knock_out_roll_by_roll() -> None:
@@ -291,16 +282,9 @@ def test_a_tackle_counts_its_knock_out_roll_by_roll() -> None:
     so the AI tackles. A throw would be worth less: Bob breaks its fall half the time
     (Grapple 50). It once valued a tackle as the average roll plus half the knock-out chance
     at that roll times the HP (2 + 0.4 x 9 / 2 = 3.8) and struck with the 4."""
-    bob = combatant(
-        "bob",
-        "cult",
-        1,
-        traits={"dex": 10, "con": 6},
-        skills={"dodge": 0, "grapple": 50},
-        unarmed=[],
-    )
+    bob = _bare_bob(6, 50)
     steady = {"key": "cosh", "skill": "cosh", "damage": "4"}
-    ann = _grappler_ann([steady], {"cosh": 50, "grapple": 50})
+    ann = _grappler_ann({"cosh": 50, "grapple": 50}, [steady], ["grapple"])
     assert bob[0].hp == 9
     assert _ai_key(battle(ann, bob, dice=[])) == "attack/tackle:bob:grapple"
 
