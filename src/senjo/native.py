@@ -80,6 +80,7 @@ EXCLUDED = {
     "engine/bilingual.py": "subclasses a builtin type",
     "engine/testing.py": "a test's event class",
     "space/hexgrid.py": "subclasses a builtin type",
+    "space/bands.py": "subclasses a builtin type (IntEnum)",
     "dice/roller.py": "a runtime-checkable Protocol (the rollers are in rollers.py)",
     "dice/distribution.py": "builds instances with object.__new__",
     "systems/gurps/table_schema.py": "loading only (checked by pydantic)",
