@@ -60,7 +60,7 @@ def test_end_of_input_stops_and_keeps_the_journal(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "again"),
-    [("en", "Enter a number from 1 to 21, or q"), ("ja", "1〜21 の番号か q を入力してください")],
+    [("en", "Enter a number from 1 to 22, or q"), ("ja", "1〜22 の番号か q を入力してください")],
 )
 def test_answers_as_typed_on_a_japanese_keyboard(tmp_path: Path, lang: str, again: str) -> None:
     """An answer that is not an option's number asks again, saying what is wanted (it

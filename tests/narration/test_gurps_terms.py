@@ -157,6 +157,13 @@ def test_a_reload_shows_its_progress_and_rounds() -> None:
     assert en.line(ItemChanged("ann", "gun", "reloaded")) == "Ann reloaded the gun"
 
 
+def test_putting_a_weapon_away_reads_in_both_languages() -> None:
+    """Ready (sheathe) (ホルスター・鞘に納める, docs/glossary.md) narrated as 納めた / put away."""
+    en, ja = GurpsNarrator(NAMES, "en"), GurpsNarrator(NAMES, "ja")
+    assert en.line(ItemChanged("ann", "gun", "sheathed", "sheathe")) == "Ann put away the gun"
+    assert ja.line(ItemChanged("ann", "gun", "sheathed", "sheathe")) == "アンはgunを納めた"
+
+
 def test_injury_line_shows_the_working() -> None:
     """An injury line shows basic damage, DR, penetration, multiplier and HP left."""
     line = GurpsNarrator(NAMES, "en").line(Injured("bo", "neck", 7, "cut", 2, 5, 2.0, 10, 2))

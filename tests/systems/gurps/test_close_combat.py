@@ -158,6 +158,18 @@ def test_readying_in_close_combat_takes_a_dx_roll() -> None:
     assert "large_knife" not in game.state.status["a"].ready
 
 
+def test_putting_a_weapon_away_in_close_combat_takes_no_dx_roll() -> None:
+    """seed 001 (近接戦闘の準備) asks a DX roll to ready a weapon in close combat, not to put
+    one away (senjo's reading): b sheathes its knife with the Ready alone."""
+    game = _punch_in([*MISS, *SAFE])
+    before = len(events(game, Check))
+    assert game.pending is not None and game.pending.actor == "b"
+    choose(game, "ready/sheathe:large_knife")
+    assert len(events(game, Check)) == before
+    assert game.state.status["b"].hands == ("", "")
+    assert events(game, ItemChanged)[-1].state == "sheathed"
+
+
 def test_dropping_a_shield_in_close_combat() -> None:
     """seed 001 (近接戦闘での盾): a Ready and a DX roll drop the shield; after the first
     turn of the close combat the roll is at -DB."""

@@ -201,3 +201,43 @@ def test_no_swap_for_a_melee_weapon_in_hand() -> None:
     assert game.pending is not None
     assert "ready/draw:large_knife" in game.pending.keys
     assert not any("swap" in key for key in game.pending.keys)
+
+
+def test_sheathing_a_weapon_takes_a_ready_and_frees_its_hand() -> None:
+    """Seed 000 (ホルスターに納める, 鞘に納める; facts sheet §10: one Ready): Ready (sheathe)
+    puts the sword away: its hand is free (a grab needs one, B370; the shield holds the
+    other) and the sword is drawn again with a Ready (draw)."""
+    knight = {
+        "skills": {"Broadsword": 14, "Shield": 12},
+        "weapons": ["broadsword"],
+        "shield": "medium_shield",
+    }
+    game = battle(fighter("a", "x", 0, **knight), fighter("b", "y", 1, **AXE), dice=list(SAFE))
+    status = game.state.status["a"]
+    assert status.hands == ("broadsword", "medium_shield")
+    assert game.pending is not None
+    assert "attack/grab:b" not in game.pending.keys
+    choose(game, "ready/sheathe:broadsword")
+    changed = [(e.item, e.state, e.cause) for e in events(game, ItemChanged)]
+    assert changed == [("broadsword", "sheathed", "sheathe")]
+    assert status.hands == ("", "medium_shield") and "broadsword" not in status.ready
+    assert "broadsword" not in status.dropped
+    choose(game, "do_nothing")  # b
+    assert game.pending is not None
+    assert "attack/grab:b" in game.pending.keys
+    assert "ready/draw:broadsword" in game.pending.keys
+    assert "ready/sheathe:broadsword" not in game.pending.keys
+
+
+def test_only_a_weapon_in_hand_is_sheathed() -> None:
+    """A sheathed knife is not put away again; a shield is not sheathed (it is dropped,
+    seed 001 近接戦闘での盾); natural weapons have no sheath."""
+    rider = {
+        "skills": {"Broadsword": 14, "Knife": 12, "Shield": 12, "Brawling": 12},
+        "weapons": ["broadsword", "large_knife", "punch"],
+        "shield": "medium_shield",
+    }
+    game = battle(fighter("a", "x", 0, **rider), fighter("b", "y", 1, **AXE), dice=list(SAFE))
+    assert game.pending is not None
+    sheathes = [key for key in game.pending.keys if key.startswith("ready/sheathe")]
+    assert sheathes == ["ready/sheathe:broadsword"]

@@ -93,6 +93,11 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
                 continue
             if status.shots.get(weapon.key, ranged.shots) < ranged.shots:
                 options.append(ManeuverChoice("ready", "reload", weapon=weapon.key))
+    # Seed 000 (ホルスターに納める, 鞘に納める): a weapon in hand is put away with one Ready
+    # (facts sheet §10), freeing its hand. A shield is dropped instead (seed 001).
+    for weapon in fighter.weapons:
+        if not weapon.modes[0].unarmed and hand_of(status, weapon.key) is not None:
+            options.append(ManeuverChoice("ready", "sheathe", weapon=weapon.key))
     return options
 
 
@@ -143,6 +148,12 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
     status = battle.state.status[key]
     fighter = battle.state.fighters[key]
     item = choice.weapon
+    if choice.variant == "sheathe":
+        # No DX roll in close combat: seed 001 asks one for readying, not for putting away.
+        let_go(status, item)
+        status.grips.pop(item, None)  # drawn again, it is held as a fresh weapon
+        battle.emit(ItemChanged(key, item, "sheathed", "sheathe"))
+        return
     if choice.variant == "drop_shield":
         # seed 001 (近接戦闘での盾): a Ready and a DX roll to get rid of the shield.
         if check(battle, key, "drop_shield", _dx(battle, key)).success:
