@@ -246,6 +246,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "through_foe_hex": ("敵のいるヘクス越し", "through a foe's hex"),
         "awkward_angle": ("無理な角度", "awkward angle"),
         "range": ("距離", "range"),
+        "moving_target": ("目標の速度", "target's speed"),
         "aim": ("狙い", "Aim"),
         "bulk_in_close_combat": ("近接戦闘での扱いやすさ", "Bulk in close combat"),
         "encumbrance": ("荷重", "encumbrance"),

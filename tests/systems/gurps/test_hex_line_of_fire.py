@@ -17,7 +17,7 @@ from senjo.systems.gurps.maneuvers import plan_options
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 
-from .helpers import AXE, SAFE, choose, events, fighter, on_map
+from .helpers import AXE, SAFE, battle, choose, events, fighter, on_map
 
 SPEAR = {"st": 11, "dx": 12, "ht": 11, "skills": {"Spear": 14}, "weapons": ["spear"]}
 BOW = {"st": 11, "dx": 13, "ht": 11, "skills": {"Bow": 14}, "weapons": ["regular_bow"]}
@@ -185,3 +185,29 @@ def test_a_shooter_turns_toward_a_target_behind_before_shooting() -> None:
     turn = events(game, Moved)[0]
     assert (turn.actor, turn.direction, turn.yards, turn.facing) == ("a", "turn", 0.0, "S")
     assert events(game, AttackRolled)[0].skill.modifiers.amount("shooting_blind") == 0
+
+
+def test_a_moving_targets_speed_adds_to_its_range() -> None:
+    """Seed 000 (目標の距離と速度; facts sheet: a moving target's speed in yards a second is
+    added to the distance before the speed/range lookup, B550): b, 5 yards off (-2), ran 5
+    yards on its last turn: 5 + 5 = 10 yards, -4; the breakdown shows range -2 and the
+    target's speed -2. Standing still it adds nothing."""
+    game = on_map([], (Hex(4, 4), Facing.S), (Hex(4, 9), Facing.N), attacker=BOW)
+    still = _bow_score(game)
+    assert still.modifiers.amount("range") == -2
+    assert still.modifiers.amount("moving_target") == 0
+    game.state.status["b"].moved = 5.0
+    running = _bow_score(game)
+    assert running.modifiers.amount("range") == -2
+    assert running.modifiers.amount("moving_target") == -2
+    assert running.value == still.value - 2
+
+
+def test_without_a_map_the_targets_speed_is_left_out() -> None:
+    """Without a map (senjo's reading, docs/rules/gurps.md interpretation 63) the range is
+    the straight-line distance alone, as the fast path's shot tables hold it."""
+    game = battle(fighter("a", "x", 0, **BOW), fighter("b", "y", 5, **AXE), dice=[])
+    game.state.status["b"].moved = 5.0
+    score = _bow_score(game)
+    assert score.modifiers.amount("range") == -2
+    assert score.modifiers.amount("moving_target") == 0

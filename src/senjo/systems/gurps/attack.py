@@ -213,6 +213,14 @@ def attack_score(
             modifier = tables.range_modifier(max(distance, 1.0))
             if modifier:
                 items.append(("range", modifier))
+            # B550 (seed 000 目標の距離と速度): the target's speed, in yards a second (what it
+            # moved on its last turn), adds to the distance before the lookup; on a hex map
+            # only (interpretation 63). Shown as the part it adds beyond the range's.
+            speed = state.status[target].moved
+            if speed > 0 and isinstance(state.ground, HexField):
+                extra = tables.range_modifier(max(distance, 1.0) + speed) - modifier
+                if extra:
+                    items.append(("moving_target", extra))
         aimed = status.aim_target == target and status.aim_weapon == weapon
         if context.watch is not None:
             # seed 001 機会射撃: by the hexes watched (a line -2); no Aim but one hex's.
