@@ -50,6 +50,7 @@ from senjo.systems.gurps.ranged import (
     hits_stopped_by_defense,
     opportunity_fire_items,
     rapid_fire_bonus,
+    speed_range_modifier,
     watch_aim_key,
     wrong_target_skill,
 )
@@ -218,7 +219,7 @@ def attack_score(
             # only (interpretation 63). Shown as the part it adds beyond the range's.
             speed = state.status[target].moved
             if speed > 0 and isinstance(state.ground, HexField):
-                extra = tables.range_modifier(max(distance, 1.0) + speed) - modifier
+                extra = speed_range_modifier(max(distance, 1.0), speed) - modifier
                 if extra:
                     items.append(("moving_target", extra))
         aimed = status.aim_target == target and status.aim_weapon == weapon
