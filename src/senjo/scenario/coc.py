@@ -16,13 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from senjo.scenario.errors import (
     INLINE_KEY,
-    TEXT_EXPECTED,
     TWO_WEAPONS,
     ScenarioError,
     from_validation,
     unknown_skill,
 )
-from senjo.scenario.fields import Finite, Int, Key
+from senjo.scenario.fields import Finite, Int, Key, Names, both_names
 from senjo.scenario.morale import FleeAt, flee_threshold
 from senjo.space.plane import Point
 from senjo.systems.coc import library
@@ -74,7 +73,7 @@ class CocCombatant(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     key: Key
-    name: str | dict[Literal["en", "ja"], str]
+    name: Names
     side: Key
     controller: Literal["ai", "human", "random"] = "ai"
     position: tuple[Finite, Finite] = (0.0, 0.0)
@@ -89,18 +88,6 @@ class CocCombatant(BaseModel):
     surroundings: SurroundingsSpec = SurroundingsSpec()
     #: senjo's morale rule: at this HP or less the combatant may flee (the AI does).
     flee_at: FleeAt | None = None
-
-
-def _names(value: str | dict[Literal["en", "ja"], str], source: str, path: str) -> tuple[str, str]:
-    if isinstance(value, str):
-        if not value:
-            raise ScenarioError(source, path, TEXT_EXPECTED)
-        return value, value
-    en = value.get("en") or value.get("ja")
-    ja = value.get("ja") or en
-    if not en or not ja:
-        raise ScenarioError(source, path, TEXT_EXPECTED)
-    return en, ja
 
 
 def _weapon(entry: str | dict[str, Any], source: str, path: str) -> Weapon:
@@ -124,7 +111,7 @@ def build_combatant(data: dict[str, Any], source: str, index: int) -> tuple[Comb
         spec = CocCombatant.model_validate(data)
     except ValidationError as error:
         raise from_validation(source, error, prefix) from None
-    name, name_ja = _names(spec.name, source, f"{prefix}.name")
+    name, name_ja = both_names(spec.name, source, f"{prefix}.name")
     weapons = [
         _weapon(entry, source, f"{prefix}.weapons[{number}]")
         for number, entry in enumerate(spec.weapons)

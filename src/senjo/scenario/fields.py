@@ -1,12 +1,15 @@
-"""Field types the rule systems' scenario models share (`scenario/gurps.py`, `coc.py`)."""
+"""Field types the rule systems' scenario models share (`scenario/gurps.py`, `coc.py`,
+`tomogami.py`), and the check of a name given in one or two languages."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, Strict
 
-__all__ = ["Finite", "Int", "Key"]
+from senjo.scenario.errors import TEXT_EXPECTED, ScenarioError
+
+__all__ = ["Finite", "Int", "Key", "Names", "both_names"]
 
 #: A whole number written as one (`3`, not `3.0` or `"3"`).
 Int = Annotated[int, Strict()]
@@ -14,3 +17,26 @@ Int = Annotated[int, Strict()]
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 #: A combatant's or a side's key: lower-case letters, digits and `_`, a letter first.
 Key = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+#: A name in one language for both, or `{en: ..., ja: ...}`.
+Names = str | dict[Literal["en", "ja"], str]
+
+
+def both_names(value: Names, source: str, path: str) -> tuple[str, str]:
+    """(English, Japanese) from a checked `Names`; one missing takes the other's.
+
+    >>> both_names({"ja": "秋"}, "a.yaml", "name")
+    ('秋', '秋')
+    >>> both_names("", "a.yaml", "name")
+    Traceback (most recent call last):
+    ...
+    senjo.scenario.errors.ScenarioError: a.yaml: name: expected text, or {en: ..., ja: ...}
+    """
+    if isinstance(value, str):
+        if not value:
+            raise ScenarioError(source, path, TEXT_EXPECTED)
+        return value, value
+    en = value.get("en") or value.get("ja")
+    ja = value.get("ja") or en
+    if not en or not ja:
+        raise ScenarioError(source, path, TEXT_EXPECTED)
+    return en, ja

@@ -1,0 +1,156 @@
+"""トモガミ characters in a scenario file: the schema and the sheet it builds.
+
+A character gives the numbers seed 003 reads, each directly (its base game derives
+them): 「動」 `mobility`, 「体」 `body`, the maneuver skill added to 動 (`maneuver`),
+the tactics check value (`tactics`), its defence roll's value (`defense_skill`),
+`life` (生命), `defense` against each kind of damage, maneuver modifiers by
+environment, whether it is a living tomogami, how it moves, and its weapons: the
+bands each reaches (`zero`, `near`, `far`), the attack check's value, damage (`2D6+1`,
+`1D`, `4`), its kind, and whether it is a high-angle weapon (`indirect`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from senjo.scenario.errors import TWO_WEAPONS, Bilingual, ScenarioError, from_validation
+from senjo.scenario.fields import Int, Key, Names, both_names
+from senjo.space.bands import Band
+from senjo.systems.tomogami.model import Sheet, Weapon
+from senjo.systems.tomogami.rules import ENVIRONMENTS
+
+__all__ = ["TomoCharacter", "build_character", "parse_damage"]
+
+Value = Annotated[Int, Field(ge=-20, le=100)]
+_BANDS = {"zero": Band.ZERO, "near": Band.NEAR, "far": Band.FAR}
+_DAMAGE = re.compile(r"^(\d{1,2})[dD](?:6)?([+-]\d{1,3})?$")
+BAD_DAMAGE = Bilingual(
+    "expected damage as dice and a bonus (2D6+1, 1D) or a whole number",
+    "ダメージはダイスと修正（2D6+1、1D）か整数で指定してください",
+)
+
+
+def parse_damage(text: str | int) -> tuple[int, int] | None:
+    """(dice, flat) from `2D6+1`, `1D`, `3d-1` or a whole number; None if it is neither.
+
+    >>> parse_damage("2D6+1"), parse_damage("1D"), parse_damage(4), parse_damage("2D8")
+    ((2, 1), (1, 0), (0, 4), None)
+    """
+    if isinstance(text, int):
+        return (0, text) if 0 <= text <= 999 else None
+    found = _DAMAGE.match(text.strip())
+    if found is None or int(found.group(1)) < 1:
+        return None
+    return int(found.group(1)), int(found.group(2) or 0)
+
+
+class WeaponSpec(BaseModel):
+    """A weapon as written in a scenario file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Key
+    name: Names | None = None
+    bands: list[Literal["zero", "near", "far"]]
+    skill: Value
+    damage: Annotated[Int, Field(ge=0, le=999)] | str
+    kind: Literal["armour_piercing", "anti_personnel"] = "armour_piercing"
+    indirect: bool = False
+
+
+class DefenseSpec(BaseModel):
+    """Defence (防御力) against each kind of damage."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    armour_piercing: Annotated[Int, Field(ge=0, le=100)] = 0
+    anti_personnel: Annotated[Int, Field(ge=0, le=100)] = 0
+
+
+class TomoCharacter(BaseModel):
+    """One トモガミ character as written in a scenario file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Key
+    name: Names
+    side: Key
+    controller: Literal["ai", "human", "random"] = "ai"
+    mobility: Value = 0
+    body: Value = 0
+    maneuver: Value = 0
+    tactics: Value = 0
+    defense_skill: Value = 0
+    life: Annotated[Int, Field(ge=1, le=1000)] = 10
+    defense: DefenseSpec = DefenseSpec()
+    environment_modifiers: dict[Literal[*ENVIRONMENTS], Value] = {}  # type: ignore[valid-type]
+    living: bool = True
+    locomotion: Literal["legs", "tracks", "many_legs", "wheels", "hull", "air_fast", "air_slow"] = (
+        "legs"
+    )
+    weapons: list[WeaponSpec] = []
+
+
+NO_BANDS = Bilingual(
+    "list the bands the weapon reaches: zero, near, far",
+    "武器が届く距離を挙げてください：zero、near、far",
+)
+
+
+def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
+    if not spec.bands:
+        raise ScenarioError(source, f"{path}.bands", NO_BANDS)
+    damage = parse_damage(spec.damage)
+    if damage is None:
+        raise ScenarioError(source, f"{path}.damage", BAD_DAMAGE)
+    name, name_ja = both_names(spec.name, source, f"{path}.name") if spec.name else (spec.key,) * 2
+    return Weapon(
+        key=spec.key,
+        name=name,
+        name_ja=name_ja,
+        bands=frozenset(_BANDS[band] for band in spec.bands),
+        skill=spec.skill,
+        dice=damage[0],
+        flat=damage[1],
+        kind=spec.kind,
+        indirect=spec.indirect,
+    )
+
+
+def build_character(data: dict[str, object], source: str, index: int) -> tuple[Sheet, str, None]:
+    """Validate one character and build its sheet; returns (sheet, controller, None):
+    a トモガミ battle has no positions, only bands."""
+    prefix = f"combatants[{index}]"
+    try:
+        spec = TomoCharacter.model_validate(data)
+    except ValidationError as error:
+        raise from_validation(source, error, prefix) from None
+    name, name_ja = both_names(spec.name, source, f"{prefix}.name")
+    weapons = tuple(
+        _weapon(entry, source, f"{prefix}.weapons[{number}]")
+        for number, entry in enumerate(spec.weapons)
+    )
+    if len({w.key for w in weapons}) != len(weapons):
+        raise ScenarioError(source, f"{prefix}.weapons", TWO_WEAPONS)
+    sheet = Sheet(
+        key=spec.key,
+        name=name,
+        name_ja=name_ja,
+        side=spec.side,
+        mobility=spec.mobility,
+        body=spec.body,
+        maneuver=spec.maneuver,
+        tactics=spec.tactics,
+        defense_skill=spec.defense_skill,
+        life=spec.life,
+        armour_piercing=spec.defense.armour_piercing,
+        anti_personnel=spec.defense.anti_personnel,
+        weapons=weapons,
+        environment_modifiers=tuple(sorted(spec.environment_modifiers.items())),
+        living=spec.living,
+        locomotion=spec.locomotion,
+    )
+    return sheet, spec.controller, None
