@@ -505,3 +505,47 @@ def test_a_gurps_option_names_its_weapon_in_japanese(
     assert "攻撃 → 略奪者 [ブロードソード・振り]  (" in result.stdout
     assert "受け [ブロードソード]  (62%)" in result.stdout
     assert "broadsword" not in result.stdout
+
+
+TOMOGAMI = Path(__file__).parents[2] / "examples" / "tomogami" / "grassland.yaml"
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "ja",
+            [
+                "現況：カグツチ 生命 14/14、イワクラ 生命 12/12",
+                "カグツチ: 行動宣言：機動",
+                "2. 障害物に隠れる",
+                "3. イワクラに対して零距離へ機動（機動判定値 6）",
+                "5. 交戦領域から離脱",
+                "1. 爪 → イワクラ（命中 78%）",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Kagutsuchi: declaration: maneuver",
+                "2. take cover",
+                "3. move to zero of Iwakura (maneuver 6)",
+                "1. claws → Iwakura (hits 78%)",
+            ],
+        ),
+    ],
+)
+def test_a_tomogami_question_is_in_words_not_keys(
+    lang: str, lines: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A トモガミ character's questions: the declarations, each option in words with the
+    number that decides it (the maneuver value after the band penalty, the chance to hit),
+    and where things stand at the start of its turn."""
+    monkeypatch.chdir(tmp_path)
+    args = ["play", str(TOMOGAMI), "--as", "kagutsuchi", "--lang", lang]
+    result = _invoke(args, "3\n1\n1\nq\n")
+    assert result.exit_code == 0, result.stderr
+    shown = [row.strip() for row in result.stdout.splitlines()]
+    for line in lines:
+        assert line in shown, line
+    assert "move:iwakura" not in result.stdout and "attack:iwakura" not in result.stdout

@@ -21,11 +21,14 @@ from senjo.scenario.coc import Characteristics, CocCombatant, SurroundingsSpec
 from senjo.scenario.gurps import FACINGS, LOCATIONS, GurpsCombatant
 from senjo.scenario.hexmap import FootingSpec, MapSpec
 from senjo.scenario.loader import _TOP_LEVEL
+from senjo.scenario.tomogami import DefenseSpec, TomoCharacter, WeaponSpec
 from senjo.systems.coc import library as coc_library
 from senjo.systems.coc.system import Coc
 from senjo.systems.gurps import library as gurps_library
 from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.system import Gurps
+from senjo.systems.tomogami.rules import ENVIRONMENTS
+from senjo.systems.tomogami.system import Tomogami
 
 DOC = Path(__file__).parents[2] / "docs" / "scenarios.md"
 _YAML_BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.DOTALL | re.MULTILINE)
@@ -62,7 +65,17 @@ def test_every_top_level_key_is_documented() -> None:
 
 @pytest.mark.parametrize(
     "model",
-    [GurpsCombatant, CocCombatant, Characteristics, SurroundingsSpec, MapSpec, FootingSpec],
+    [
+        GurpsCombatant,
+        CocCombatant,
+        Characteristics,
+        SurroundingsSpec,
+        MapSpec,
+        FootingSpec,
+        TomoCharacter,
+        WeaponSpec,
+        DefenseSpec,
+    ],
     ids=lambda model: model.__name__,
 )
 def test_every_schema_field_is_documented(model: type[BaseModel]) -> None:
@@ -70,15 +83,16 @@ def test_every_schema_field_is_documented(model: type[BaseModel]) -> None:
     assert _missing(_field_names(model)) == []
 
 
-@pytest.mark.parametrize("system", [Gurps, Coc], ids=lambda system: system.name)
-def test_every_rule_option_is_documented(system: type[Gurps] | type[Coc]) -> None:
+@pytest.mark.parametrize("system", [Gurps, Coc, Tomogami], ids=lambda system: system.name)
+def test_every_rule_option_is_documented(system: type[Gurps | Coc | Tomogami]) -> None:
     """Each optional rule of each system is named, as `--option name=value` takes it."""
     assert _missing(option.name for option in system.options) == []
 
 
 def test_allowed_values_are_documented() -> None:
-    """The closed lists a scenario picks from are spelled out: traits, locations, facings."""
-    assert _missing([*ADVANTAGES, *LOCATIONS, *FACINGS]) == []
+    """The closed lists a scenario picks from are spelled out: traits, locations, facings,
+    environments."""
+    assert _missing([*ADVANTAGES, *LOCATIONS, *FACINGS, *ENVIRONMENTS]) == []
 
 
 def test_weapon_and_shield_library_keys_are_documented() -> None:
@@ -110,4 +124,4 @@ def test_the_examples_load() -> None:
         parse_scenario(data, f"{DOC.name} example {number}")
         for number, data in enumerate(examples, start=1)
     ]
-    assert sorted(scenario.system for scenario in loaded) == ["coc", "gurps"]
+    assert sorted(scenario.system for scenario in loaded) == ["coc", "gurps", "tomogami"]

@@ -36,6 +36,7 @@ from senjo.cli.battle import (
 from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, said
 from senjo.cli.play_text import asked, describe_coc, standing
+from senjo.cli.play_tomogami import describe_tomogami, tomogami_standing
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.controllers import Controller
@@ -45,6 +46,7 @@ from senjo.narration import Narrator, narrator_for
 from senjo.narration.board import BoardTracker
 from senjo.narration.gurps_terms import maneuver_variant, term
 from senjo.narration.textmap import draw_coordinates
+from senjo.narration.tomogami import TomoNarrator
 from senjo.scenario import Scenario
 from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.space.hexgrid import Facing, Hex
@@ -61,6 +63,7 @@ from senjo.systems.gurps.choices import (
 from senjo.systems.gurps.defense import defense_score
 from senjo.systems.gurps.ranged import opportunity_fire_items
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.tomogami.state import TomoState
 
 __all__ = ["describe_option", "play_command", "resume_command"]
 
@@ -240,13 +243,21 @@ class TerminalController:
     def choose(self, battle: Battle[Any], decision: Decision) -> Any:
         """Number the options and read a choice; `q` or end of input stops the battle."""
         self.show(battle)
-        if decision.kind in ("maneuver", "action"):  # the start of the person's turn
+        if isinstance(battle.state, TomoState):
+            if decision.kind == "declare_maneuver":  # the start of the person's turn
+                assert isinstance(self.narrator, TomoNarrator)
+                typer.echo(tomogami_standing(battle.state, self.narrator, self.lang))
+        elif decision.kind in ("maneuver", "action"):  # the start of the person's turn
             typer.echo(standing(battle.state, self.narrator, self.lang))
         who = self.narrator.who(decision.actor)
         typer.echo(f"\n{who}: {asked(decision.kind, self.lang)}")
         for number, option in enumerate(decision.options, start=1):
             if isinstance(battle.state, GurpsState):
                 text = describe_option(battle, decision, option, self.lang, self.narrator.item)
+            elif isinstance(battle.state, TomoState):
+                assert isinstance(self.narrator, TomoNarrator)
+                state, who_key = battle.state, decision.actor
+                text = describe_tomogami(option, self.narrator, self.lang, state, who_key)
             else:  # Call of Cthulhu
                 who_key = decision.actor
                 text = describe_coc(option, self.narrator, self.lang, battle.state, who_key)

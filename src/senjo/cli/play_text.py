@@ -31,7 +31,7 @@ from senjo.systems.gurps.state import GurpsState
 __all__ = ["DECISIONS", "asked", "describe_coc", "standing"]
 
 
-#: What a question decides (the decision's kind), both rule systems: (Japanese, English).
+#: What a question decides (the decision's kind), every rule system: (Japanese, English).
 DECISIONS: dict[str, tuple[str, str]] = {
     "maneuver": ("戦闘行動", "maneuver"),
     "attack_plan": ("攻撃の狙い", "attack plan"),
@@ -52,6 +52,9 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "taunt": ("挑発", "taunt"),
     "grapple_effect": ("組み付きの効果", "what the grapple does"),
     "tackle_follow": ("体当たりの後", "after the tackle"),
+    "declare_maneuver": ("行動宣言：機動", "declaration: maneuver"),
+    "declare_combat": ("行動宣言：戦闘", "declaration: combat"),
+    "oppose": ("機動判定で対抗するか", "oppose the maneuver?"),
 }
 
 

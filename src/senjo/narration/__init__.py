@@ -9,6 +9,7 @@ from senjo.dice.formatting import Lang
 from senjo.engine.events import Event
 from senjo.narration.coc import coc_narrator
 from senjo.narration.gurps import GurpsNarrator, gurps_narrator
+from senjo.narration.tomogami import tomogami_narrator
 
 __all__ = ["NARRATORS", "GurpsNarrator", "Narrator", "narrator_for"]
 
@@ -33,6 +34,7 @@ class Narrator(Protocol):
 NARRATORS: dict[str, Callable[[Any, Lang], Narrator]] = {
     "gurps": gurps_narrator,
     "coc": coc_narrator,
+    "tomogami": tomogami_narrator,
 }
 
 

@@ -84,8 +84,18 @@ def _coc_combatant(data: dict[str, Any], source: str, index: int) -> tuple[Any, 
     return build_combatant(data, source, index)
 
 
+def _tomogami_character(data: dict[str, Any], source: str, index: int) -> tuple[Any, str, Any]:
+    from senjo.scenario.tomogami import build_character
+
+    return build_character(data, source, index)
+
+
 #: rule system name -> how to build one of its combatants.
-SYSTEM_LOADERS: dict[str, Builder] = {"gurps": _gurps_fighter, "coc": _coc_combatant}
+SYSTEM_LOADERS: dict[str, Builder] = {
+    "gurps": _gurps_fighter,
+    "coc": _coc_combatant,
+    "tomogami": _tomogami_character,
+}
 
 
 def _title(value: Any, source: str, path: str = "title") -> tuple[str, str]:

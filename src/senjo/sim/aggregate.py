@@ -145,21 +145,23 @@ STATS_HOOKS: dict[str, BattleStats] = {}
 
 
 def battle_stats(system: str) -> BattleStats:
-    """The statistics hook of a rule system (GURPS and CoC are built in).
+    """The statistics hook of a rule system (GURPS, CoC and トモガミ are built in).
 
     >>> battle_stats("gurps").__name__
     'gurps_battle_stats'
     >>> battle_stats("nope")
     Traceback (most recent call last):
     ...
-    KeyError: "no simulation statistics for rule system 'nope'; known: coc, gurps"
+    KeyError: "no simulation statistics for rule system 'nope'; known: coc, gurps, tomogami"
     """
     if "gurps" not in STATS_HOOKS:
         from senjo.sim.coc import coc_battle_stats
         from senjo.sim.gurps import gurps_battle_stats
+        from senjo.sim.tomogami import tomogami_battle_stats
 
         STATS_HOOKS["gurps"] = gurps_battle_stats
         STATS_HOOKS["coc"] = coc_battle_stats
+        STATS_HOOKS["tomogami"] = tomogami_battle_stats
     try:
         return STATS_HOOKS[system]
     except KeyError:

@@ -5,7 +5,7 @@
 >>> find_rule_system("dnd")
 Traceback (most recent call last):
 ...
-KeyError: "unknown rule system 'dnd'; known: coc, gurps"
+KeyError: "unknown rule system 'dnd'; known: coc, gurps, tomogami"
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ def register_rule_system(cls: type[RuleSystem[Any]]) -> type[RuleSystem[Any]]:
 _BUILTIN = {
     "gurps": ("senjo.systems.gurps.system", "Gurps"),
     "coc": ("senjo.systems.coc.system", "Coc"),
+    "tomogami": ("senjo.systems.tomogami.system", "Tomogami"),
 }
 
 

@@ -17,12 +17,15 @@ contest the higher level wins; equal levels are a tie.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import product
+
 from senjo.dice.roller import Roller
 from senjo.engine.modifiers import Score
 from senjo.systems.tomogami.events import Roll, TomoContest
 from senjo.systems.tomogami.rules import Rules
 
-__all__ = ["contest", "judge", "roll_check", "winner"]
+__all__ = ["contest", "hit_chance", "judge", "roll_check", "winner"]
 
 
 def judge(total: int, difficulty: int, step: int) -> int:
@@ -74,3 +77,44 @@ def contest(
     mine = roll_check(rules, dice, first, first_score)
     theirs = roll_check(rules, dice, second, second_score)
     return TomoContest(purpose, mine, theirs, winner(mine, theirs))
+
+
+@lru_cache(maxsize=64)
+def _outcomes(count: int, sides: int) -> tuple[tuple[int, bool, float], ...]:
+    """Every (sum, all ones, chance) of `count` dice of `sides` sides."""
+    chances: dict[tuple[int, bool], float] = {}
+    each = 1.0 / sides**count
+    for faces in product(range(1, sides + 1), repeat=count):
+        key = (sum(faces), all(face == 1 for face in faces))
+        chances[key] = chances.get(key, 0.0) + each
+    return tuple((total, ones, chance) for (total, ones), chance in sorted(chances.items()))
+
+
+def _levels(rules: Rules, value: int) -> dict[tuple[int, bool], float]:
+    """The chance of each (level, automatic failure) of a check at `value`."""
+    levels: dict[tuple[int, bool], float] = {}
+    for total, ones, chance in _outcomes(rules.dice_count, rules.dice_sides):
+        level = judge(value + total, rules.difficulty, rules.level_step)
+        if ones and level > 0:
+            level = -1
+        levels[level, ones] = levels.get((level, ones), 0.0) + chance
+    return levels
+
+
+@lru_cache(maxsize=4096)
+def hit_chance(rules: Rules, attack: int, defense: int) -> float:
+    """The exact chance that an attack at `attack` succeeds and wins its contest against a
+    defence at `defense` (interpretation 4).
+
+    >>> round(hit_chance(Rules(), 7, 5), 4), round(hit_chance(Rules(), 0, 5), 4)
+    (0.6096, 0.0347)
+    """
+    mine, theirs = _levels(rules, attack), _levels(rules, defense)
+    chance = 0.0
+    for (level, _), p in mine.items():
+        if level <= 0:
+            continue
+        for (other, their_ones), q in theirs.items():
+            if their_ones or other < level:
+                chance += p * q
+    return chance

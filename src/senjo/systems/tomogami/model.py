@@ -89,6 +89,11 @@ class Sheet:
     locomotion: str = "legs"
 
     @property
+    def hp(self) -> int:
+        """Life at the start, under the name the simulator's report reads."""
+        return self.life
+
+    @property
     def maneuver_value(self) -> int:
         """Seed 003 機動判定値: 「動」 plus the maneuver skill."""
         return self.mobility + self.maneuver

@@ -20,7 +20,7 @@ from typing import Final
 from senjo.engine.battle import MOST_ROUNDS, RuleOption
 from senjo.space.bands import Band
 
-__all__ = ["CHECK_DICE", "ENVIRONMENTS", "OPENING_BAND", "OPTIONS", "Rules"]
+__all__ = ["CHECK_DICE", "ENVIRONMENTS", "OPENING_BAND", "OPTIONS", "WATER", "Rules"]
 
 #: Seed 003 「環境ごとの開戦距離」: the band the sides open at, by environment. The seed
 #: files 市街地 (town) under 草原 (grassland); senjo lets a scenario name it.
@@ -35,6 +35,8 @@ OPENING_BAND: Final[Mapping[str, Band]] = {
     "polar": Band.FAR,  # 極地
 }
 ENVIRONMENTS: Final = tuple(OPENING_BAND)
+#: The environments on water: no obstacles unless option `water_cover` (the GM's call).
+WATER: Final = frozenset({"ocean", "river"})
 
 #: The stand-in check's dice: option value -> (count, sides).
 CHECK_DICE: Final[Mapping[str, tuple[int, int]]] = {
@@ -76,6 +78,13 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         most=20,
     ),
     RuleOption(
+        "water_cover",
+        ("off", "on"),
+        "off",
+        "Seed 003: obstacles on water too (a floating market, a harbour), as the GM decides.",
+        "シード003：水上でも障害物を使える（水上市場や港など、GMが決める）。",
+    ),
+    RuleOption(
         "max_rounds",
         (),
         "100",
@@ -95,6 +104,7 @@ class Rules:
     dice_sides: int = 6
     difficulty: int = 10
     level_step: int = 2
+    water_cover: bool = False
     max_rounds: int = 100
 
     @classmethod
@@ -107,8 +117,14 @@ class Rules:
             dice_sides=sides,
             difficulty=int(settings.get("difficulty", "10")),
             level_step=int(settings.get("level_step", "2")),
+            water_cover=settings.get("water_cover", "off") == "on",
             max_rounds=int(settings.get("max_rounds", "100")),
         )
+
+    @property
+    def cover_allowed(self) -> bool:
+        """Seed 003 「通常は陸上のみでしか使用できない」: obstacles on land, on water by option."""
+        return self.environment not in WATER or self.water_cover
 
     @property
     def opening_band(self) -> Band:

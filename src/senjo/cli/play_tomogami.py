@@ -1,0 +1,103 @@
+"""`senjo play` words for a トモガミ battle: its options, and where things stand.
+
+>>> from senjo.narration.tomogami import TomoNarrator
+>>> from senjo.systems.tomogami.choices import Maneuver
+>>> names = TomoNarrator({"ren": ("Ren", "レン")}, "ja")
+>>> describe_tomogami(Maneuver("move", "ren", "far"), names, "ja")
+'レンに対して遠距離へ機動'
+>>> describe_tomogami(Maneuver("escape"), TomoNarrator({}, "en"), "en")
+'escape the area'
+"""
+
+from __future__ import annotations
+
+from senjo.dice.formatting import Lang
+from senjo.engine.decision import Choice
+from senjo.narration.tomogami import TomoNarrator
+from senjo.space.bands import units
+from senjo.systems.tomogami.checks import hit_chance
+from senjo.systems.tomogami.choices import BAND_NAMES, Attack, Maneuver
+from senjo.systems.tomogami.combat import attack_score
+from senjo.systems.tomogami.maneuver import maneuver_score
+from senjo.systems.tomogami.state import TomoState
+
+__all__ = ["CHOICES", "describe_tomogami", "tomogami_standing"]
+
+#: Plain choices: name -> (Japanese, English).
+CHOICES = {
+    "attack": ("攻撃", "attack"),
+    "wait": ("待機", "wait"),
+    "oppose": ("対抗する", "oppose"),
+    "pursue": ("追撃する", "pursue"),
+    "let": ("対抗しない", "let it go"),
+}
+
+
+def describe_tomogami(
+    option: object,
+    names: TomoNarrator,
+    lang: Lang,
+    state: TomoState | None = None,
+    actor: str = "",
+) -> str:
+    """One option in words (`names` in the same language); with the state, the numbers
+    that decide it (the maneuver value after the band penalty, an attack's chance to hit)."""
+    ja = lang == "ja"
+    if isinstance(option, Maneuver):
+        if option.kind != "move":
+            return names._t("maneuver", option.kind)
+        who, band = names.who(option.target), names._t("band", option.band)
+        text = f"{who}に対して{band}へ機動" if ja else f"move to {band} of {who}"
+        if state is not None:
+            crossed = units(state.bands.distance(actor, option.target), BAND_NAMES[option.band])
+            value = maneuver_score(state, actor, crossed).value
+            text += f"（機動判定値 {value}）" if ja else f" (maneuver {value})"
+        return text
+    if isinstance(option, Attack):
+        weapon = names.item(option.weapon)
+        text = f"{weapon} → {names.who(option.target)}"
+        if option.at_cover:
+            return text + ("の障害物のみ" if ja else "'s obstacle only")
+        if state is not None:
+            skill = attack_score(state, actor, option.weapon, option.target).value
+            defense = state.sheets[option.target].defense_skill
+            chance = round(100 * hit_chance(state.rules, skill, defense))
+            text += f"（命中 {chance}%）" if ja else f" (hits {chance}%)"
+        return text
+    if isinstance(option, Choice) and option.name in CHOICES:
+        return CHOICES[option.name][0 if ja else 1]
+    return str(getattr(option, "key", option))
+
+
+def tomogami_standing(state: TomoState, names: TomoNarrator, lang: Lang) -> str:
+    """Every character's life against its full life (down, fled), then every pair not at
+    near: what a GM keeps in view.
+
+    >>> from senjo.systems.tomogami.model import Sheet
+    >>> from senjo.space.bands import Band
+    >>> state = TomoState.start({k: Sheet(k, k, k, s) for k, s in (("a", "x"), ("b", "y"))})
+    >>> _ = state.bands.open([("a", "b")], Band.FAR)
+    >>> tomogami_standing(state, TomoNarrator({}, "en"), "en")
+    'Where things stand: a life 10/10, b life 10/10; far: a–b'
+    """
+    ja = lang == "ja"
+    parts = []
+    for key, sheet in state.sheets.items():
+        status = state.status[key]
+        entry = (
+            f"{names.who(key)} 生命 {status.life}/{sheet.life}"
+            if ja
+            else (f"{names.who(key)} life {status.life}/{sheet.life}")
+        )
+        if status.down or status.fled:
+            mark = ("戦闘不能" if ja else "down") if status.down else ("離脱" if ja else "left")
+            entry += f"（{mark}）" if ja else f" ({mark})"
+        parts.append(entry)
+    pairs = [
+        f"{names._t('band', band.name.lower())}: {names.who(a)}–{names.who(b)}"
+        for a, b, band in state.bands.stored()
+    ]
+    text = ("現況：" if ja else "Where things stand: ") + ("、" if ja else ", ").join(parts)
+    if pairs:
+        text += ("；" if ja else "; ") + ("、" if ja else ", ").join(pairs)
+    return text

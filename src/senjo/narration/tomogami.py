@@ -1,0 +1,326 @@
+"""トモガミ events as sentences, in Japanese (seed 003's words, docs/glossary.md) or English.
+
+Every roll prints its value and named modifiers, the dice, the total and the level;
+the opening line says the rolls are senjo's stand-in (docs/rules/tomogami.md,
+interpretation 1).
+
+>>> from senjo.engine.modifiers import Modifiers, Score
+>>> from senjo.systems.tomogami.events import Roll, TomoContest
+>>> n = TomoNarrator({"aki": ("Aki", "アキ"), "ren": ("Ren", "レン")}, "ja")
+>>> mine = Roll("aki", Score(7, Modifiers.of(("units", -1))), (5, 4), 15, 3)
+>>> n.roll(mine)
+'アキ [7、距離単位 -1] 2D6 (5,4) = 15 成功レベル3'
+>>> n.line(TomoContest("maneuver", mine, Roll("ren", Score(6), (1, 2), 9, -1), "aki"))[-7:]
+'＞ アキの勝ち'
+>>> n.lang = "en"
+>>> n.roll(mine)
+'Aki [7, units -1] 2D6 (5,4) = 15 success level 3'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.dice.formatting import Lang
+from senjo.engine.battle import Outcome
+from senjo.engine.events import Event
+from senjo.narration.base import NamedNarrator, Names
+from senjo.systems.tomogami.events import (
+    Roll,
+    TomoAttacked,
+    TomoCheck,
+    TomoContest,
+    TomoCoverDamaged,
+    TomoCovered,
+    TomoCoverLost,
+    TomoDamage,
+    TomoDeclared,
+    TomoDown,
+    TomoEscaped,
+    TomoFriendlyFire,
+    TomoInitiative,
+    TomoManeuverFailed,
+    TomoMoved,
+    TomoOpened,
+    TomoTurnEnded,
+    TomoTurnStarted,
+)
+from senjo.systems.tomogami.rules import CHECK_DICE
+
+__all__ = ["TERMS", "TomoNarrator", "tomogami_narrator"]
+
+#: kind -> key -> (Japanese, English).
+TERMS: dict[str, dict[str, tuple[str, str]]] = {
+    "band": {
+        "zero": ("零距離", "zero"),
+        "near": ("近距離", "near"),
+        "far": ("遠距離", "far"),
+        "out": ("交戦領域の外", "out of the area"),
+    },
+    "environment": {
+        "ocean": ("海洋", "ocean"),
+        "river": ("河川", "river"),
+        "forest": ("森林", "forest"),
+        "grassland": ("草原", "grassland"),
+        "town": ("市街地", "town"),
+        "desert": ("砂漠", "desert"),
+        "mountain": ("山岳", "mountains"),
+        "polar": ("極地", "polar"),
+    },
+    "purpose": {
+        "maneuver": ("機動判定", "maneuver check"),
+        "escape": ("機動判定（離脱）", "maneuver check (escape)"),
+        "initiative": ("主導権判定", "initiative"),
+        "attack": ("攻撃判定／防御判定", "attack / defence"),
+        "cover": ("戦術判定（障害物）", "tactics (cover)"),
+        "shoot_cover": ("射撃判定（障害物のみ）", "attack (the obstacle only)"),
+    },
+    "modifier": {
+        "units": ("距離単位", "units"),
+        "environment": ("環境機動修正", "environment"),
+        "cover": ("障害物", "cover"),
+    },
+    "maneuver": {
+        "stay": ("移動しない", "stay"),
+        "cover": ("障害物に隠れる", "take cover"),
+        "escape": ("交戦領域から離脱", "escape the area"),
+    },
+    "combat": {
+        "attack": ("攻撃", "attack"),
+        "wait": ("待機", "wait"),
+    },
+    "outcome": {
+        "last_side_standing": ("最後まで残った陣営", "last side standing"),
+        "fled": ("離脱", "the foe left the battle"),
+        "all_down": ("全員戦闘不能", "everyone is down"),
+        "round_limit": ("ターン上限", "turn limit"),
+    },
+}
+
+
+#: Why an obstacle is gone: (Japanese, English) sentence endings.
+_COVER_LOST = {
+    "destroyed": ("の障害物は破壊された", "loses its obstacle: destroyed"),
+    "zone": (
+        "の障害物は零距離領域が形成されて破壊された",
+        "loses its obstacle: a zero-distance zone formed",
+    ),
+    "moved": ("は障害物を離れた", "leaves its obstacle"),
+}
+
+
+class TomoNarrator(NamedNarrator):
+    """Turns トモガミ events into lines. `names` maps a key to its (English, Japanese) name."""
+
+    def __init__(
+        self,
+        names: Names,
+        lang: Lang,
+        item_names: Names | None = None,
+        sides: Names | None = None,
+        dice_sides: int = 6,
+    ) -> None:
+        super().__init__(names, lang, item_names, sides)
+        #: The sides of the stand-in check's dice (option `check_dice`), for `2D6`.
+        self.dice_sides = dice_sides
+
+    def _t(self, kind: str, key: str) -> str:
+        ja, en = TERMS.get(kind, {}).get(key, (key, key.replace("_", " ")))
+        return ja if self.ja else en
+
+    def line(self, item: Event) -> str | None:
+        """One line for an event, or None for events that are not narrated."""
+        handler = _HANDLERS.get(type(item))
+        return handler(self, item) if handler is not None else None
+
+    def roll(self, roll: Roll) -> str:
+        """`アキ [7、距離単位 -1] 2D6 (5,4) = 15 成功レベル3`."""
+        parts = [str(roll.score.base)]
+        parts += [f"{self._t('modifier', s)} {a:+d}" for s, a in roll.score.modifiers.items]
+        score = "[" + ("、" if self.ja else ", ").join(parts) + "]"
+        faces = ",".join(str(face) for face in roll.dice)
+        dice = f"{len(roll.dice)}D{self.dice_sides}"
+        if roll.automatic_failure:
+            level = "自動失敗" if self.ja else "automatic failure"
+        elif roll.level > 0:
+            level = f"成功レベル{roll.level}" if self.ja else f"success level {roll.level}"
+        else:
+            level = f"失敗レベル{-roll.level}" if self.ja else f"failure level {-roll.level}"
+        return f"{self.who(roll.actor)} {score} {dice} ({faces}) = {roll.total} {level}"
+
+    def _opened(self, item: TomoOpened) -> str:
+        place, band = self._t("environment", item.environment), self._t("band", item.band)
+        if self.ja:
+            return (
+                f"戦場：{place}。敵味方は{band}で開戦（判定は senjo の代用ルール："
+                "判定値＋ダイス vs 難易度）"
+            )
+        return (
+            f"Battlefield: {place}. The sides open at {band} (rolls are senjo's stand-in: "
+            "value + dice against a difficulty)"
+        )
+
+    def _initiative(self, item: TomoInitiative) -> str:
+        rolls = (" ／ " if self.ja else " / ").join(
+            f"{self.side(side)}: {self.roll(roll)}"
+            for side, roll in zip(item.sides, item.rolls, strict=True)
+        )
+        head = self._t("purpose", "initiative")
+        if not item.order:
+            return f"{head}：{rolls} ＞ 同点、振り直し" if self.ja else f"{head}: {rolls}: a tie"
+        first = self.side(item.order[0])
+        return f"{head}：{rolls} ＞ {first}が先手" if self.ja else f"{head}: {rolls}: {first} first"
+
+    def _turn(self, item: TomoTurnStarted) -> str:
+        return f"── 第{item.round}ターン ──" if self.ja else f"── Turn {item.round} ──"
+
+    def _declared(self, item: TomoDeclared) -> str:
+        who = self.who(item.actor)
+        parts = item.maneuver.split(":")
+        if parts[0] == "move":
+            target, band = self.who(parts[1]), self._t("band", parts[2])
+            move = f"{target}に対して{band}へ機動" if self.ja else f"move to {band} of {target}"
+        else:
+            move = self._t("maneuver", parts[0])
+        combat = self._t("combat", item.combat)
+        return f"{who}の宣言：{move}、{combat}" if self.ja else f"{who} declares: {move}, {combat}"
+
+    def _check(self, item: TomoCheck) -> str:
+        head = self._t("purpose", item.purpose)
+        return f"{head}：{self.roll(item.roll)}" if self.ja else f"{head}: {self.roll(item.roll)}"
+
+    def _contest(self, item: TomoContest) -> str:
+        head = self._t("purpose", item.purpose)
+        both = (" ／ " if self.ja else " / ").join((self.roll(item.first), self.roll(item.second)))
+        if self.ja:
+            result = f"{self.who(item.winner)}の勝ち" if item.winner else "引き分け"
+            return f"{head}：{both} ＞ {result}"
+        result = f"{self.who(item.winner)} wins" if item.winner else "a tie"
+        return f"{head}: {both}: {result}"
+
+    def _moved(self, item: TomoMoved) -> str:
+        who, target, band = self.who(item.actor), self.who(item.target), self._t("band", item.band)
+        others = [self.who(key) for key in item.group if key != item.target]
+        if self.ja:
+            also = f"（{'、'.join(others)}からも）" if others else ""
+            free = "（自動成功）" if item.automatic else ""
+            return f"{who}は{target}から{band}に移動{also}{free}"
+        also = f" (and from {', '.join(others)})" if others else ""
+        free = " (automatic success)" if item.automatic else ""
+        return f"{who} moves to {band} of {target}{also}{free}"
+
+    def _failed(self, item: TomoManeuverFailed) -> str:
+        who = self.who(item.actor)
+        if item.band == "cover":
+            by = ("、" if self.ja else ", ").join(self.who(key) for key in item.by)
+            if self.ja:
+                return f"{who}は障害物に隠れられなかった（{by}）"
+            return f"{who} finds no cover ({by})"
+        if not item.by:
+            return f"{who}の機動は目標を失った" if self.ja else f"{who}'s maneuver lost its target"
+        by = ("、" if self.ja else ", ").join(self.who(key) for key in item.by)
+        return f"{who}の機動は失敗（{by}）" if self.ja else f"{who}'s maneuver fails ({by})"
+
+    def _escaped(self, item: TomoEscaped) -> str:
+        who = self.who(item.actor)
+        return f"{who}は交戦領域から離脱した" if self.ja else f"{who} leaves the engagement area"
+
+    def _attacked(self, item: TomoAttacked) -> str:
+        who, target = self.who(item.actor), self.who(item.target)
+        weapon, band = self._item(item.weapon), self._t("band", item.band)
+        if self.ja:
+            return f"{who}は{weapon}で{target}を攻撃（{band}）"
+        return f"{who} attacks {target} with the {weapon} ({band})"
+
+    def _damage(self, item: TomoDamage) -> str:
+        target = self.who(item.target)
+        faces = ",".join(str(face) for face in item.faces)
+        rolled = f"({faces}) = {item.damage}" if item.faces else str(item.damage)
+        kind = {"armour_piercing": ("火弾徹甲", "armour-piercing")}.get(
+            item.kind, ("対人火弾", "anti-personnel")
+        )
+        if self.ja:
+            return (
+                f"{kind[0]}ダメージ {rolled} − 防御力 {item.defense}："
+                f"{target}の生命 −{item.lost}（残り{item.life}）"
+            )
+        return (
+            f"{kind[1]} damage {rolled} - defence {item.defense}: "
+            f"{target} loses {item.lost} life ({item.life} left)"
+        )
+
+    def _friendly_fire(self, item: TomoFriendlyFire) -> str:
+        who, target, ally = self.who(item.actor), self.who(item.target), self.who(item.ally)
+        if self.ja:
+            return f"誤射！ {who}の射撃は{target}ではなく味方の{ally}に命中"
+        return f"Friendly fire! {who}'s shot at {target} hits {ally}, an ally"
+
+    def _covered(self, item: TomoCovered) -> str:
+        who = self.who(item.actor)
+        if self.ja:
+            return f"{who}は障害物に隠れた（射撃 -{item.level}、障害物の生命 {item.level}）"
+        return f"{who} takes cover (shots -{item.level}, the obstacle has {item.level} life)"
+
+    def _cover_damaged(self, item: TomoCoverDamaged) -> str:
+        who = self.who(item.actor)
+        if self.ja:
+            return f"{who}の障害物に{item.damage}の命中（残り生命 {item.life}）"
+        return f"{who}'s obstacle takes {item.damage} ({item.life} life left)"
+
+    def _cover_lost(self, item: TomoCoverLost) -> str:
+        who = self.who(item.actor)
+        ja, en = _COVER_LOST.get(item.reason, (item.reason, item.reason))
+        return f"{who}{ja}" if self.ja else f"{who} {en}"
+
+    def _down(self, item: TomoDown) -> str:
+        who = self.who(item.actor)
+        return f"{who}は生命0、戦闘不能" if self.ja else f"{who} is at 0 life: out of the fight"
+
+    def _turn_ended(self, item: TomoTurnEnded) -> None:
+        return None
+
+    def _outcome(self, item: Outcome) -> str:
+        reason = self._t("outcome", item.reason)
+        if item.winner_side is None:
+            if self.ja:
+                return f"引き分け：{reason}（{item.rounds}ターン）"
+            return f"Draw: {reason} after {item.rounds} turn{'s' if item.rounds != 1 else ''}"
+        side = self.side(item.winner_side)
+        if self.ja:
+            return f"勝者：{side}（{reason}、{item.rounds}ターン）"
+        return f"Winner: {side} ({reason}, {item.rounds} turn{'s' if item.rounds != 1 else ''})"
+
+
+_HANDLERS: dict[type[Any], Any] = {
+    TomoOpened: TomoNarrator._opened,
+    TomoInitiative: TomoNarrator._initiative,
+    TomoTurnStarted: TomoNarrator._turn,
+    TomoDeclared: TomoNarrator._declared,
+    TomoCheck: TomoNarrator._check,
+    TomoContest: TomoNarrator._contest,
+    TomoMoved: TomoNarrator._moved,
+    TomoManeuverFailed: TomoNarrator._failed,
+    TomoEscaped: TomoNarrator._escaped,
+    TomoAttacked: TomoNarrator._attacked,
+    TomoDamage: TomoNarrator._damage,
+    TomoDown: TomoNarrator._down,
+    TomoFriendlyFire: TomoNarrator._friendly_fire,
+    TomoCovered: TomoNarrator._covered,
+    TomoCoverDamaged: TomoNarrator._cover_damaged,
+    TomoCoverLost: TomoNarrator._cover_lost,
+    TomoTurnEnded: TomoNarrator._turn_ended,
+    Outcome: TomoNarrator._outcome,
+}
+
+
+def tomogami_narrator(scenario: Any, lang: Lang) -> TomoNarrator:
+    """A narrator with the names of a トモガミ scenario's characters and weapons."""
+    names = {s.key: (s.name, s.name_ja or s.name) for s in scenario.fighters}
+    items: dict[str, tuple[str, str]] = {}
+    for sheet in scenario.fighters:
+        for weapon in sheet.weapons:
+            items[weapon.key] = (weapon.name, weapon.name_ja)
+    sides = {s.side: (s.side, s.side) for s in scenario.fighters}
+    sides.update(getattr(scenario, "side_names", {}))
+    dice = scenario.options.get("check_dice", "2d6")
+    return TomoNarrator(names, lang, items, sides, CHECK_DICE.get(dice, (2, 6))[1])

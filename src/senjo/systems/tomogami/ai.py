@@ -1,0 +1,150 @@
+"""The default トモガミ policy: close to the band where one hurts a foe most and is
+hurt least (there, take cover from foes who can shoot), oppose moves that would leave
+one worse off, attack where it pays most.
+
+Every value is exact for the stand-in rules: the chance that an attack hits (its check
+succeeds and wins the defence's contest, `checks.hit_chance`) times the mean life it
+takes through the target's defence, capped at the life left.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Choice, Decision
+from senjo.space.bands import Band
+from senjo.systems.tomogami.checks import hit_chance
+from senjo.systems.tomogami.choices import BAND_NAMES, Attack, Maneuver
+from senjo.systems.tomogami.combat import attack_score
+from senjo.systems.tomogami.model import Weapon
+from senjo.systems.tomogami.state import TomoState
+
+__all__ = ["TomoAI", "expected_loss", "threat"]
+
+_BANDS = (Band.ZERO, Band.NEAR, Band.FAR)
+
+
+@lru_cache(maxsize=256)
+def _sums(dice: int) -> tuple[float, ...]:
+    """The chance of each sum of `dice` six-sided dice (index = sum)."""
+    chances = [1.0]
+    for _ in range(dice):
+        step = [0.0] * (len(chances) + 6)
+        for total, chance in enumerate(chances):
+            for face in range(1, 7):
+                step[total + face] += chance / 6
+        chances = step
+    return tuple(chances)
+
+
+@lru_cache(maxsize=4096)
+def expected_loss(dice: int, flat: int, defense: int, life: int) -> float:
+    """The mean life a hit takes: dice and bonus less defence, at least 0, at most `life`.
+
+    >>> expected_loss(1, 0, 0, 99), expected_loss(1, 0, 4, 99), expected_loss(2, 0, 0, 3) * 36
+    (3.5, 0.5, 107.0)
+    """
+    return sum(
+        chance * min(life, max(0, total + flat - defense))
+        for total, chance in enumerate(_sums(dice))
+    )
+
+
+def _value(state: TomoState, key: str, target: str, weapon: Weapon) -> float:
+    sheet, status = state.sheets[target], state.status[target]
+    skill = attack_score(state, key, weapon.key, target).value
+    chance = hit_chance(state.rules, skill, sheet.defense_skill)
+    defense = sheet.defense(weapon.kind)
+    if status.cover and not weapon.indirect and weapon.kind == "armour_piercing":
+        defense += status.cover_life
+    return chance * expected_loss(weapon.dice, weapon.flat, defense, status.life)
+
+
+def threat(state: TomoState, key: str, target: str, band: Band) -> float:
+    """The most life `key` can expect to take from `target` with one attack at `band`."""
+    return max(
+        (_value(state, key, target, w) for w in state.sheets[key].weapons if w.reaches(band)),
+        default=0.0,
+    )
+
+
+def _edge(state: TomoState, key: str, foe: str, band: Band) -> float:
+    """What `key` gains at `band` from `foe`: its threat less the foe's."""
+    return threat(state, key, foe, band) - threat(state, foe, key, band)
+
+
+class TomoAI:
+    """The default トモガミ policy. Stateless: the same battle gets the same choices."""
+
+    __slots__ = ()
+
+    def choose(self, battle: Battle[Any], decision: Decision) -> Any:
+        """Choose an option for any トモガミ decision."""
+        state: TomoState = battle.state
+        kind = decision.kind
+        if kind == "declare_maneuver":
+            return self._maneuver(state, decision)
+        if kind == "declare_combat":
+            attacks = any(state.sheets[decision.actor].weapons)
+            return decision.find("attack" if attacks else "wait")
+        if kind == "oppose":
+            return self._oppose(state, decision)
+        if kind == "action":
+            return self._action(state, decision)
+        return decision.options[0]
+
+    def _maneuver(self, state: TomoState, decision: Decision) -> Maneuver:
+        """Toward the band with the best edge over the weakest foe; staying if there."""
+        key = decision.actor
+        foes = state.foes(key)
+        if not foes:
+            return decision.find("stay")  # type: ignore[no-any-return]
+        foe = min(foes, key=lambda other: state.status[other].life)
+        now = state.bands.distance(key, foe)
+        best = max(_BANDS, key=lambda band: (_edge(state, key, foe, band), band is now))
+        if best is now:
+            return self._stay(state, decision)
+        return decision.find(Maneuver("move", foe, best.name.lower()).key)  # type: ignore[no-any-return]
+
+    def _stay(self, state: TomoState, decision: Decision) -> Maneuver:
+        """Staying: behind an obstacle when one can be had and a foe can shoot at it
+        (none yet, or the one it had is gone)."""
+        key = decision.actor
+        shot_at = any(
+            threat(state, foe, key, state.bands.distance(key, foe)) > 0
+            and state.bands.distance(key, foe) is not Band.ZERO
+            for foe in state.foes(key)
+        )
+        if shot_at and not state.status[key].cover and "cover" in decision.keys:
+            return decision.find("cover")  # type: ignore[no-any-return]
+        return decision.find("stay")  # type: ignore[no-any-return]
+
+    def _oppose(self, state: TomoState, decision: Decision) -> Choice:
+        """Always pursue a foe who escapes. The target opposes a move that leaves it worse
+        off; another foe opposes when staying put (or, losing, the mover's band) is better
+        on average than the near band letting it go would give."""
+        mover, plan = decision.context
+        me = decision.actor
+        if plan.kind == "escape":
+            return decision.find("pursue")  # type: ignore[no-any-return]
+        band = BAND_NAMES[plan.band]
+        now = state.bands.distance(me, mover)
+        if me == plan.target:
+            better = _edge(state, me, mover, now) > _edge(state, me, mover, band)
+        else:
+            gamble = (_edge(state, me, mover, now) + _edge(state, me, mover, band)) / 2
+            better = gamble > _edge(state, me, mover, Band.NEAR)
+        return decision.find("oppose" if better else "let")  # type: ignore[no-any-return]
+
+    def _action(self, state: TomoState, decision: Decision) -> Attack | Choice:
+        """The attack worth most; waiting only when nothing can be attacked."""
+        key = decision.actor
+        attacks = [option for option in decision.options if isinstance(option, Attack)]
+        if not attacks:
+            return decision.options[-1]  # type: ignore[no-any-return]
+        return max(
+            attacks,
+            key=lambda a: _value(state, key, a.target, state.sheets[key].weapon(a.weapon)),
+        )

@@ -1,0 +1,54 @@
+"""The options of a トモガミ battle's decisions: maneuvers declared, attacks taken.
+
+>>> Maneuver("move", "ren", "far").key, Maneuver("stay").key, Maneuver("escape").key
+('move:ren:far', 'stay', 'escape')
+>>> Attack("ren", "cannon").key, Attack("ren", "cannon", at_cover=True).key
+('attack:ren:cannon', 'shoot_cover:ren:cannon')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from senjo.space.bands import Band
+
+__all__ = ["BAND_NAMES", "Attack", "Maneuver", "band_named"]
+
+#: Bands by their names in options, events and scenario files.
+BAND_NAMES = {"zero": Band.ZERO, "near": Band.NEAR, "far": Band.FAR, "out": Band.OUT}
+
+
+def band_named(name: str) -> Band:
+    """The band a name stands for (`zero`, `near`, `far`, `out`)."""
+    return BAND_NAMES[name]
+
+
+@dataclass(frozen=True, slots=True)
+class Maneuver:
+    """A declared maneuver (機動): stay where one is, take cover behind an obstacle, move to
+    a band from a target (with its target group), or escape the engagement area."""
+
+    kind: str
+    target: str = ""
+    band: str = ""
+
+    @property
+    def key(self) -> str:
+        """`stay`, `cover`, `escape`, or `move:TARGET:BAND`."""
+        return f"{self.kind}:{self.target}:{self.band}" if self.target else self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack in combat processing: a target and the weapon; `at_cover` shoots only
+    the target's obstacle (seed 003 「障害物「のみ」を狙う」)."""
+
+    target: str
+    weapon: str
+    at_cover: bool = False
+
+    @property
+    def key(self) -> str:
+        """`attack:TARGET:WEAPON`, or `shoot_cover:TARGET:WEAPON`."""
+        kind = "shoot_cover" if self.at_cover else "attack"
+        return f"{kind}:{self.target}:{self.weapon}"

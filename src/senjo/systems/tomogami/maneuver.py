@@ -1,0 +1,188 @@
+"""Maneuver processing (seed 003 ●４ 機動処理): moving between bands by maneuver checks.
+
+A character names a target and a band (or escapes the engagement area, or takes cover
+behind an obstacle, 障害物, by its tactics against every foe). The target
+and every foe who opposes form the target group; the mover contests each of them
+(機動判定, its maneuver value at −1 per band crossed, plus its environment modifier),
+and only if it beats all of them is it at that band from the whole group and near
+from everyone else (the near presumption, `senjo.space.bands`). Nobody opposing, or
+the initiative's first maneuvers, need no roll.
+"""
+
+from __future__ import annotations
+
+from senjo.engine.battle import Battle, Steps
+from senjo.engine.decision import Choice, Decision
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.space.bands import Band, units
+from senjo.systems.tomogami.checks import contest
+from senjo.systems.tomogami.choices import BAND_NAMES, Maneuver
+from senjo.systems.tomogami.combat import lose_cover
+from senjo.systems.tomogami.events import (
+    TomoCovered,
+    TomoEscaped,
+    TomoManeuverFailed,
+    TomoMoved,
+)
+from senjo.systems.tomogami.state import TomoState
+
+__all__ = [
+    "COVER",
+    "ESCAPE",
+    "LET",
+    "OPPOSE",
+    "PURSUE",
+    "STAY",
+    "maneuver_options",
+    "maneuver_score",
+    "process_maneuver",
+]
+
+STAY = Maneuver("stay")
+COVER = Maneuver("cover")
+ESCAPE = Maneuver("escape")
+OPPOSE, PURSUE, LET = Choice("oppose"), Choice("pursue"), Choice("let")
+#: The most bands one maneuver crosses (seed 003 「最大で２」; leaving the area 3).
+MOST_UNITS = 2
+_MOVE_BANDS = (Band.ZERO, Band.NEAR, Band.FAR)
+
+
+def maneuver_options(state: TomoState, key: str) -> tuple[Maneuver, ...]:
+    """Staying, taking cover (on land, out of any zone, with a foe to hide from), every
+    move of one or two bands from another character still fighting (seed 003 「最小で１、
+    最大で２」), and escaping the area."""
+    options = [STAY]
+    if state.rules.cover_allowed and state.foes(key) and not state.bands.zero_partners(key):
+        options.append(COVER)
+    for other, status in state.status.items():
+        if other == key or not status.active:
+            continue
+        now = state.bands.distance(key, other)
+        for band in _MOVE_BANDS:
+            if band is not now and units(now, band) <= MOST_UNITS:
+                options.append(Maneuver("move", other, band.name.lower()))
+    options.append(ESCAPE)
+    return tuple(options)
+
+
+def maneuver_score(state: TomoState, key: str, crossed: int = 0) -> Score:
+    """The maneuver check's value: 機動判定値 (「動」 + skill), the environment modifier
+    (環境機動修正) and −1 per band crossed."""
+    sheet = state.sheets[key]
+    mods: list[tuple[str, int]] = []
+    environment = sheet.environment_modifier(state.rules.environment)
+    if environment:
+        mods.append(("environment", environment))
+    if crossed:
+        mods.append(("units", -crossed))
+    return Score(sheet.maneuver_value, Modifiers(tuple(mods)))
+
+
+def process_maneuver(battle: Battle[TomoState], key: str, automatic: bool = False) -> Steps:
+    """Carry out `key`'s declared maneuver. `automatic`: it succeeds without a roll (the
+    initiative's winners, their first maneuver)."""
+    state = battle.state
+    plan = state.status[key].maneuver
+    if plan is None or plan.kind == "stay":
+        return
+    if plan.kind == "cover":
+        _take_cover(battle, key, automatic)
+        return
+    lose_cover(battle, key, "moved")  # leaving its obstacle (interpretation 10)
+    if plan.kind == "escape":
+        yield from _escape(battle, key, automatic)
+        return
+    band = BAND_NAMES[plan.band]
+    if not state.status[plan.target].active:
+        battle.emit(TomoManeuverFailed(key, plan.target, plan.band, ()))
+        return
+    group: list[str] = []
+    foes = state.foes(key)
+    # A zero move names one target (「目標は１キャラクターしか指定できない」): only it may oppose.
+    candidates = [plan.target] if band is Band.ZERO else [plan.target, *foes]
+    for other in dict.fromkeys(candidates):
+        if other not in foes:
+            continue
+        answer: Choice = yield Decision(other, "oppose", (OPPOSE, LET), (key, plan))
+        if answer == OPPOSE:
+            group.append(other)
+    lost = [] if automatic else _contests(battle, key, band, group, "maneuver")
+    if lost:
+        battle.emit(TomoManeuverFailed(key, plan.target, plan.band, tuple(lost)))
+        return
+    members = [other for other in group if other != plan.target]
+    state.bands.move(key, plan.target, band, members)
+    battle.emit(TomoMoved(key, plan.target, plan.band, tuple(group), automatic))
+    if band is Band.ZERO:  # 「零距離領域が形成された場合、その障害物はその瞬間に破壊される」
+        lose_cover(battle, plan.target, "zone")
+
+
+def _take_cover(battle: Battle[TomoState], key: str, automatic: bool) -> None:
+    """Seed 003 障害物: tactics (知性) contests against every foe; winning all, `key` hides
+    behind an obstacle of the best success level it rolled (shots at it −level; the
+    obstacle's life). The initiative's automatic first maneuver still rolls, for the level
+    (at least 1), but cannot fail (interpretation 10)."""
+    state = battle.state
+    lost: list[str] = []
+    best = 0
+    for foe in state.foes(key):
+        result = contest(
+            state.rules,
+            battle.dice,
+            "cover",
+            key,
+            Score(state.sheets[key].tactics),
+            foe,
+            Score(state.sheets[foe].tactics),
+        )
+        battle.emit(result)
+        best = max(best, result.first.level)
+        if result.winner != key:
+            lost.append(foe)
+    if lost and not automatic:
+        battle.emit(TomoManeuverFailed(key, "", "cover", tuple(lost)))
+        return
+    status = state.status[key]
+    status.cover = status.cover_life = max(1, best)
+    battle.emit(TomoCovered(key, status.cover))
+
+
+def _escape(battle: Battle[TomoState], key: str, automatic: bool) -> Steps:
+    """Leave the engagement area: beat every foe who pursues (「追撃する全キャラクター」)."""
+    state = battle.state
+    pursuers: list[str] = []
+    for other in state.foes(key):
+        answer: Choice = yield Decision(other, "oppose", (PURSUE, LET), (key, ESCAPE))
+        if answer == PURSUE:
+            pursuers.append(other)
+    lost = [] if automatic else _contests(battle, key, Band.OUT, pursuers, "escape")
+    if lost:
+        battle.emit(TomoManeuverFailed(key, "", "out", tuple(lost)))
+        return
+    state.bands.leave(key)
+    state.status[key].fled = True
+    battle.emit(TomoEscaped(key, tuple(pursuers)))
+
+
+def _contests(
+    battle: Battle[TomoState], key: str, band: Band, group: list[str], purpose: str
+) -> list[str]:
+    """One contest against each member of the group, the mover at −1 per band it crosses
+    from that member; returns those it did not beat."""
+    state = battle.state
+    lost: list[str] = []
+    for other in group:
+        crossed = units(state.bands.distance(key, other), band)
+        result = contest(
+            state.rules,
+            battle.dice,
+            purpose,
+            key,
+            maneuver_score(state, key, crossed),
+            other,
+            maneuver_score(state, other),
+        )
+        battle.emit(result)
+        if result.winner != key:
+            lost.append(other)
+    return lost

@@ -1,0 +1,94 @@
+"""The state of a トモガミ battle: sheets, bands, each character's status, the turn.
+
+>>> from senjo.systems.tomogami.model import Sheet
+>>> state = TomoState.start({"a": Sheet("a", "A", "A", "blue"), "b": Sheet("b", "B", "B", "red")})
+>>> state.status["a"].life, state.bands.distance("a", "b").name, sorted(state.sides_standing())
+(10, 'NEAR', ['blue', 'red'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from senjo.space.bands import Bands
+from senjo.systems.tomogami.choices import Maneuver
+from senjo.systems.tomogami.model import Sheet
+from senjo.systems.tomogami.rules import Rules
+
+__all__ = ["Status", "TomoState"]
+
+
+@dataclass(slots=True)
+class Status:
+    """What changes about one character during the battle."""
+
+    life: int
+    #: Life at 0: out of the fight (the base game's meaning of 0 life is not known).
+    down: bool = False
+    #: Left the engagement area (seed 003 交戦領域から離脱).
+    fled: bool = False
+    #: This turn's declarations (行動宣言).
+    maneuver: Maneuver | None = None
+    combat: str = ""
+    #: Main and minor actions done this turn (行動済み).
+    done: bool = False
+    #: Behind an obstacle (障害物): the cover level (shots at it −level; 0 for none) and
+    #: the obstacle's life.
+    cover: int = 0
+    cover_life: int = 0
+
+    @property
+    def hp(self) -> int:
+        """Life, under the name the simulator's figures read (`senjo.sim.aggregate`)."""
+        return self.life
+
+    @property
+    def active(self) -> bool:
+        """Still fighting: life above 0 and inside the engagement area."""
+        return not self.down and not self.fled
+
+
+@dataclass(slots=True)
+class TomoState:
+    """The whole battle: sheets by key (in the scenario's order), bands, statuses, rules."""
+
+    sheets: dict[str, Sheet]
+    bands: Bands
+    status: dict[str, Status]
+    rules: Rules = field(default_factory=Rules)
+    round: int = 0
+    #: Sides in acting order: the initiative's winner first (主導権判定).
+    sides: tuple[str, ...] = ()
+
+    @classmethod
+    def start(cls, sheets: Mapping[str, Sheet]) -> TomoState:
+        """Everyone unhurt, everyone near everyone (the opening sets the foes' band)."""
+        return cls(
+            dict(sheets),
+            Bands(sheets),
+            {key: Status(sheet.life) for key, sheet in sheets.items()},
+        )
+
+    def sides_standing(self) -> set[str]:
+        """The sides with a character still fighting."""
+        return {self.sheets[key].side for key, status in self.status.items() if status.active}
+
+    def foes(self, key: str) -> tuple[str, ...]:
+        """The active characters of other sides, in the scenario's order."""
+        side = self.sheets[key].side
+        return tuple(
+            other
+            for other, sheet in self.sheets.items()
+            if sheet.side != side and self.status[other].active
+        )
+
+    def acting_order(self) -> tuple[str, ...]:
+        """Who acts this turn, in order: side by side from the initiative's winner, each
+        side in the scenario's order (interpretation 5)."""
+        return tuple(
+            key
+            for side in self.sides
+            for key, sheet in self.sheets.items()
+            if sheet.side == side and self.status[key].active
+        )

@@ -1,0 +1,86 @@
+"""Building small トモガミ battles for rule tests, with scripted dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from senjo.dice.roller import ScriptedDice
+from senjo.engine.battle import Battle, Steps
+from senjo.engine.decision import Decision
+from senjo.engine.events import Event
+from senjo.scenario.tomogami import build_character
+from senjo.systems.tomogami.model import Sheet
+from senjo.systems.tomogami.rules import Rules
+from senjo.systems.tomogami.state import TomoState
+from senjo.systems.tomogami.system import Tomogami
+
+E = TypeVar("E", bound=Event)
+
+CLAW = {"key": "claw", "bands": ["zero"], "skill": 6, "damage": "2D6+1"}
+GUN = {"key": "gun", "bands": ["near", "far"], "skill": 5, "damage": "1D"}
+
+
+def sheet(key: str, side: str, **fields: Any) -> Sheet:
+    """A character from scenario-style fields (no weapons unless given)."""
+    data: dict[str, Any] = {"key": key, "name": key, "side": side}
+    data.update(fields)
+    built, _, _ = build_character(data, "test", 0)
+    return built
+
+
+def battle(*sheets: Sheet, dice: list[int], **options: str) -> Battle[TomoState]:
+    """A battle between the characters, drawing from `dice` in order."""
+    state = Tomogami.new_state(sheets, {})
+    return Battle(Tomogami(options), state, ScriptedDice(dice))
+
+
+def held(
+    *sheets: Sheet,
+    dice: list[int],
+    setup: Callable[[TomoState], object] | None = None,
+    **options: str,
+) -> Battle[TomoState]:
+    """A battle that is not played (`start=False`): its state for driving one rule's steps.
+    Everyone starts near everyone; `setup` places them."""
+    state = Tomogami.new_state(sheets, {})
+    state.rules = Rules.from_settings(Tomogami(options).settings)
+    state.sides = tuple(dict.fromkeys(s.side for s in sheets))
+    if setup is not None:
+        setup(state)
+    return Battle(Tomogami(options), state, ScriptedDice(dice), start=False)
+
+
+def drive(steps: Steps, answers: Mapping[str, str] | None = None) -> list[Decision]:
+    """Run a rule's steps, answering each decision by its actor's key in `answers` (the
+    first option for actors not named); returns the decisions asked."""
+    asked: list[Decision] = []
+    try:
+        decision = next(steps)
+        while True:
+            asked.append(decision)
+            wanted = (answers or {}).get(decision.actor)
+            option = decision.find(wanted) if wanted else decision.options[0]
+            decision = steps.send(option)
+    except StopIteration:
+        return asked
+
+
+def choose(game: Battle[TomoState], key: str, actor: str | None = None) -> None:
+    """Make the pending decision by option key (fails listing the legal keys)."""
+    pending = game.pending
+    assert pending is not None, "the battle is over"
+    if actor is not None:
+        assert pending.actor == actor, f"{pending.actor} decides {pending.kind}, not {actor}"
+    game.decide(pending.find(key))
+
+
+def pending(game: Battle[TomoState]) -> tuple[str, str, tuple[str, ...]]:
+    """The pending decision as (actor, kind, option keys)."""
+    assert game.pending is not None, "the battle is over"
+    return game.pending.actor, game.pending.kind, game.pending.keys
+
+
+def events(game: Battle[TomoState], kind: type[E]) -> list[E]:
+    """The logged events of one class."""
+    return [item for item in game.log if isinstance(item, kind)]
