@@ -17,8 +17,7 @@ from senjo.narration.tomogami import TomoNarrator
 from senjo.space.bands import units
 from senjo.systems.tomogami.checks import hit_chance
 from senjo.systems.tomogami.choices import BAND_NAMES, Attack, Maneuver
-from senjo.systems.tomogami.combat import attack_score
-from senjo.systems.tomogami.maneuver import maneuver_score
+from senjo.systems.tomogami.scores import attack_score, maneuver_score
 from senjo.systems.tomogami.state import TomoState
 
 __all__ = ["CHOICES", "describe_tomogami", "tomogami_standing"]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from senjo.space.bands import Band
 from senjo.systems.tomogami.choices import Attack, Maneuver
-from senjo.systems.tomogami.combat import attack_options, attack_score, resolve_attack
+from senjo.systems.tomogami.combat import attack_options, resolve_attack
 from senjo.systems.tomogami.events import (
     TomoCheck,
     TomoContest,
@@ -19,6 +19,7 @@ from senjo.systems.tomogami.events import (
 )
 from senjo.systems.tomogami.maneuver import maneuver_options, process_maneuver
 from senjo.systems.tomogami.model import Sheet
+from senjo.systems.tomogami.scores import attack_score
 from senjo.systems.tomogami.state import TomoState
 
 from .helpers import GUN, drive, events, held, sheet

@@ -17,8 +17,8 @@ from senjo.engine.decision import Choice, Decision
 from senjo.space.bands import Band
 from senjo.systems.tomogami.checks import hit_chance
 from senjo.systems.tomogami.choices import BAND_NAMES, Attack, Maneuver
-from senjo.systems.tomogami.combat import attack_score
 from senjo.systems.tomogami.model import Weapon
+from senjo.systems.tomogami.scores import attack_score
 from senjo.systems.tomogami.state import TomoState
 
 __all__ = ["TomoAI", "expected_loss", "threat"]

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
-from senjo.engine.modifiers import Modifiers, Score
+from senjo.engine.modifiers import Score
 from senjo.space.bands import Band, units
 from senjo.systems.tomogami.checks import contest
 from senjo.systems.tomogami.choices import BAND_NAMES, Maneuver
-from senjo.systems.tomogami.combat import lose_cover
+from senjo.systems.tomogami.damage import lose_cover
 from senjo.systems.tomogami.events import (
     TomoCovered,
     TomoEscaped,
     TomoManeuverFailed,
     TomoMoved,
 )
+from senjo.systems.tomogami.scores import maneuver_score
 from senjo.systems.tomogami.state import TomoState
 
 __all__ = [
@@ -34,7 +35,6 @@ __all__ = [
     "PURSUE",
     "STAY",
     "maneuver_options",
-    "maneuver_score",
     "process_maneuver",
 ]
 
@@ -63,19 +63,6 @@ def maneuver_options(state: TomoState, key: str) -> tuple[Maneuver, ...]:
                 options.append(Maneuver("move", other, band.name.lower()))
     options.append(ESCAPE)
     return tuple(options)
-
-
-def maneuver_score(state: TomoState, key: str, crossed: int = 0) -> Score:
-    """The maneuver check's value: 機動判定値 (「動」 + skill), the environment modifier
-    (環境機動修正) and −1 per band crossed."""
-    sheet = state.sheets[key]
-    mods: list[tuple[str, int]] = []
-    environment = sheet.environment_modifier(state.rules.environment)
-    if environment:
-        mods.append(("environment", environment))
-    if crossed:
-        mods.append(("units", -crossed))
-    return Score(sheet.maneuver_value, Modifiers(tuple(mods)))
 
 
 def process_maneuver(battle: Battle[TomoState], key: str, automatic: bool = False) -> Steps:

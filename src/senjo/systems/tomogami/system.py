@@ -28,9 +28,10 @@ from senjo.systems.tomogami.events import (
     TomoTurnEnded,
     TomoTurnStarted,
 )
-from senjo.systems.tomogami.maneuver import maneuver_options, maneuver_score, process_maneuver
+from senjo.systems.tomogami.maneuver import maneuver_options, process_maneuver
 from senjo.systems.tomogami.model import Sheet
 from senjo.systems.tomogami.rules import OPTIONS, Rules
+from senjo.systems.tomogami.scores import maneuver_score
 from senjo.systems.tomogami.state import TomoState
 
 __all__ = ["COMBAT_PLANS", "Tomogami"]
