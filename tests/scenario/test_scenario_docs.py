@@ -21,7 +21,7 @@ from senjo.scenario.coc import Characteristics, CocCombatant, SurroundingsSpec
 from senjo.scenario.gurps import FACINGS, LOCATIONS, GurpsCombatant
 from senjo.scenario.hexmap import FootingSpec, MapSpec
 from senjo.scenario.loader import _TOP_LEVEL
-from senjo.scenario.tomogami import DefenseSpec, TomoCharacter, WeaponSpec
+from senjo.scenario.tomogami import DefenseSpec, PilotSpec, TomoCharacter, WeaponSpec
 from senjo.systems.coc import library as coc_library
 from senjo.systems.coc.system import Coc
 from senjo.systems.gurps import library as gurps_library
@@ -75,6 +75,7 @@ def test_every_top_level_key_is_documented() -> None:
         TomoCharacter,
         WeaponSpec,
         DefenseSpec,
+        PilotSpec,
     ],
     ids=lambda model: model.__name__,
 )

@@ -37,11 +37,14 @@ from senjo.systems.tomogami.events import (
     TomoDeclared,
     TomoDown,
     TomoEscaped,
+    TomoExposed,
     TomoFriendlyFire,
     TomoInitiative,
     TomoManeuverFailed,
+    TomoMishap,
     TomoMoved,
     TomoOpened,
+    TomoPilotDamage,
     TomoTurnEnded,
     TomoTurnStarted,
 )
@@ -74,6 +77,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "attack": ("攻撃判定／防御判定", "attack / defence"),
         "cover": ("戦術判定（障害物）", "tactics (cover)"),
         "shoot_cover": ("射撃判定（障害物のみ）", "attack (the obstacle only)"),
+        "mishap_crash": ("機動判定（難易度11）", "maneuver check (difficulty 11)"),
+        "mishap_drive": ("機動判定（難易度12）", "maneuver check (difficulty 12)"),
     },
     "modifier": {
         "units": ("距離単位", "units"),
@@ -88,6 +93,19 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "combat": {
         "attack": ("攻撃", "attack"),
         "wait": ("待機", "wait"),
+    },
+    "mishap": {
+        "1": ("操縦を誤り障害物に突っ込む", "crashes into an obstacle"),
+        "2": ("駆動系の故障", "drive failure"),
+        "3": ("機関過熱、火災発生", "engine fire"),
+        "4": ("砲弾の装填不良", "a loose shell"),
+        "5": ("流れ弾を被弾", "a stray round"),
+        "6": ("敵の支援砲撃を被弾", "an enemy barrage"),
+    },
+    "mishap_damage": {
+        "crash": ("激突", "crash"),
+        "fire": ("火災", "fire"),
+        "stray_round": ("流れ弾", "stray round"),
     },
     "outcome": {
         "last_side_standing": ("最後まで残った陣営", "last side standing"),
@@ -239,15 +257,47 @@ class TomoNarrator(NamedNarrator):
         kind = {"armour_piercing": ("火弾徹甲", "armour-piercing")}.get(
             item.kind, ("対人火弾", "anti-personnel")
         )
+        cause = ""
+        if not item.actor:  # a mishap's
+            cause = self._t("mishap_damage", item.weapon)
+            cause = f"（{cause}）" if self.ja else f" ({cause})"
         if self.ja:
             return (
-                f"{kind[0]}ダメージ {rolled} − 防御力 {item.defense}："
+                f"{kind[0]}ダメージ{cause} {rolled} − 防御力 {item.defense}："
                 f"{target}の生命 −{item.lost}（残り{item.life}）"
             )
         return (
-            f"{kind[1]} damage {rolled} - defence {item.defense}: "
+            f"{kind[1]} damage{cause} {rolled} - defence {item.defense}: "
             f"{target} loses {item.lost} life ({item.life} left)"
         )
+
+    def _mishap(self, item: TomoMishap) -> str:
+        who, what = self.who(item.actor), self._t("mishap", str(item.face))
+        if self.ja:
+            return f"{who}の自動失敗：GMの1D = {item.face}、{what}"
+        return f"{who}'s automatic failure: the GM's 1D shows {item.face}, {what}"
+
+    def _pilot(self, item: TomoPilotDamage) -> str:
+        who = self.who(item.actor)
+        faces = ",".join(str(face) for face in item.faces)
+        rolled = f"({faces}) = {item.damage}" if item.faces else str(item.damage)
+        if self.ja:
+            return (
+                f"{who}のゲキに対人火弾ダメージ {rolled} − 防御力 {item.defense}："
+                f"生命 −{item.lost}（残り{item.life}）"
+            )
+        return (
+            f"{who}'s pilot takes anti-personnel damage {rolled} - defence {item.defense}: "
+            f"loses {item.lost} life ({item.life} left)"
+        )
+
+    def _exposed(self, item: TomoExposed) -> str:
+        who = self.who(item.actor)
+        if item.used:
+            return f"{who}は駆動系の故障で被弾" if self.ja else f"{who}'s drive is down: hit"
+        if self.ja:
+            return f"{who}は駆動系の故障：次の攻撃を1発、自動的に被弾する"
+        return f"{who}'s drive fails: the next attack on it hits"
 
     def _friendly_fire(self, item: TomoFriendlyFire) -> str:
         who, target, ally = self.who(item.actor), self.who(item.target), self.who(item.ally)
@@ -304,6 +354,9 @@ _HANDLERS: dict[type[Any], Any] = {
     TomoAttacked: TomoNarrator._attacked,
     TomoDamage: TomoNarrator._damage,
     TomoDown: TomoNarrator._down,
+    TomoMishap: TomoNarrator._mishap,
+    TomoPilotDamage: TomoNarrator._pilot,
+    TomoExposed: TomoNarrator._exposed,
     TomoFriendlyFire: TomoNarrator._friendly_fire,
     TomoCovered: TomoNarrator._covered,
     TomoCoverDamaged: TomoNarrator._cover_damaged,

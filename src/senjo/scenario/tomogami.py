@@ -6,7 +6,8 @@ the tactics check value (`tactics`), its defence roll's value (`defense_skill`),
 `life` (生命), `defense` against each kind of damage, maneuver modifiers by
 environment, whether it is a living tomogami, how it moves, and its weapons: the
 bands each reaches (`zero`, `near`, `far`), the attack check's value, damage (`2D6+1`,
-`1D`, `4`), its kind, and whether it is a high-angle weapon (`indirect`).
+`1D`, `4`), its kind, and whether it is a high-angle weapon (`indirect`); and its pilot
+(ゲキ), whom the mishap table hurts.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from senjo.space.bands import Band
 from senjo.systems.tomogami.model import Sheet, Weapon
 from senjo.systems.tomogami.rules import ENVIRONMENTS
 
-__all__ = ["TomoCharacter", "build_character", "parse_damage"]
+__all__ = [
+    "DefenseSpec",
+    "PilotSpec",
+    "TomoCharacter",
+    "WeaponSpec",
+    "build_character",
+    "parse_damage",
+]
 
 Value = Annotated[Int, Field(ge=-20, le=100)]
 _BANDS = {"zero": Band.ZERO, "near": Band.NEAR, "far": Band.FAR}
@@ -70,6 +78,15 @@ class DefenseSpec(BaseModel):
     anti_personnel: Annotated[Int, Field(ge=0, le=100)] = 0
 
 
+class PilotSpec(BaseModel):
+    """The pilot (ゲキ) inside a tomogami: its life and 対人火弾 defence."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    life: Annotated[Int, Field(ge=1, le=1000)]
+    defense: Annotated[Int, Field(ge=0, le=100)] = 0
+
+
 class TomoCharacter(BaseModel):
     """One トモガミ character as written in a scenario file."""
 
@@ -92,6 +109,7 @@ class TomoCharacter(BaseModel):
         "legs"
     )
     weapons: list[WeaponSpec] = []
+    pilot: PilotSpec | None = None
 
 
 NO_BANDS = Bilingual(
@@ -152,5 +170,7 @@ def build_character(data: dict[str, object], source: str, index: int) -> tuple[S
         environment_modifiers=tuple(sorted(spec.environment_modifiers.items())),
         living=spec.living,
         locomotion=spec.locomotion,
+        pilot_life=spec.pilot.life if spec.pilot else 0,
+        pilot_defense=spec.pilot.defense if spec.pilot else 0,
     )
     return sheet, spec.controller, None

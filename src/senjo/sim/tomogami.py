@@ -4,7 +4,7 @@
   successful check (the same test `combat.resolve_attack` applies);
 - defenses: the attack contests by the defender; defended: those the attacker did
   not win with a success;
-- dealt and taken: the `lost` of each `TomoDamage`;
+- dealt and taken: the `lost` of each `TomoDamage` (a mishap's is taken, dealt by no one);
 - hp (life) and standing: from the battle's final state.
 
 >>> tally_log([], ["aki"])
@@ -37,7 +37,8 @@ def tally_log(log: Iterable[Event], keys: Sequence[str]) -> list[dict[str, int]]
             defenses[item.second.actor] += 1
             defended[item.second.actor] += not hit
         elif isinstance(item, TomoDamage):
-            dealt[item.actor] += item.lost
+            if item.actor:  # not a mishap's
+                dealt[item.actor] += item.lost
             taken[item.target] += item.lost
     return counts
 

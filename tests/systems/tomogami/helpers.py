@@ -17,6 +17,10 @@ from senjo.systems.tomogami.system import Tomogami
 
 E = TypeVar("E", bound=Event)
 
+#: The mishap table (an automatic failure's 1D) is off unless a test turns it on: tests
+#: use [1,1] as a sure loss.
+QUIET = {"mishaps": "off"}
+
 CLAW = {"key": "claw", "bands": ["zero"], "skill": 6, "damage": "2D6+1"}
 GUN = {"key": "gun", "bands": ["near", "far"], "skill": 5, "damage": "1D"}
 
@@ -30,9 +34,10 @@ def sheet(key: str, side: str, **fields: Any) -> Sheet:
 
 
 def battle(*sheets: Sheet, dice: list[int], **options: str) -> Battle[TomoState]:
-    """A battle between the characters, drawing from `dice` in order."""
+    """A battle between the characters, drawing from `dice` in order (no mishaps unless
+    `options` turn them on)."""
     state = Tomogami.new_state(sheets, {})
-    return Battle(Tomogami(options), state, ScriptedDice(dice))
+    return Battle(Tomogami({**QUIET, **options}), state, ScriptedDice(dice))
 
 
 def held(
@@ -42,7 +47,9 @@ def held(
     **options: str,
 ) -> Battle[TomoState]:
     """A battle that is not played (`start=False`): its state for driving one rule's steps.
-    Everyone starts near everyone; `setup` places them."""
+    Everyone starts near everyone; `setup` places them. No mishaps unless `options` turn
+    them on."""
+    options = {**QUIET, **options}
     state = Tomogami.new_state(sheets, {})
     state.rules = Rules.from_settings(Tomogami(options).settings)
     state.sides = tuple(dict.fromkeys(s.side for s in sheets))
@@ -84,3 +91,9 @@ def pending(game: Battle[TomoState]) -> tuple[str, str, tuple[str, ...]]:
 def events(game: Battle[TomoState], kind: type[E]) -> list[E]:
     """The logged events of one class."""
     return [item for item in game.log if isinstance(item, kind)]
+
+
+def dice_left(game: Battle[TomoState]) -> int:
+    """How many scripted dice the battle has not drawn."""
+    assert isinstance(game.dice, ScriptedDice)
+    return game.dice.remaining

@@ -15,7 +15,7 @@ from senjo.systems.tomogami.events import (
     TomoTurnStarted,
 )
 
-from .helpers import CLAW, GUN, battle, choose, events, pending, sheet
+from .helpers import CLAW, GUN, battle, choose, dice_left, events, pending, sheet
 
 
 def test_turns_repeat_steps_three_to_six_until_the_limit() -> None:
@@ -32,7 +32,7 @@ def test_turns_repeat_steps_three_to_six_until_the_limit() -> None:
     assert [t.round for t in events(game, TomoTurnStarted)] == [1, 2, 3]
     assert [t.round for t in events(game, TomoTurnEnded)] == [1, 2, 3]
     assert game.outcome() == Outcome(None, "round_limit", 3)
-    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+    assert dice_left(game) == 0
 
 
 @pytest.mark.parametrize(
@@ -83,14 +83,14 @@ def test_the_winners_first_maneuver_succeeds_without_a_roll() -> None:
     choose(game, "wait", "a")
     choose(game, "oppose", "b")
     assert events(game, TomoMoved) == [TomoMoved("a", "b", "near", ("b",), True)]
-    assert game.dice.remaining == 4  # type: ignore[attr-defined]
+    assert dice_left(game) == 4
     choose(game, "stay", "b")
     choose(game, "wait", "b")
     choose(game, "move:b:far", "a")
     choose(game, "wait", "a")
     choose(game, "oppose", "b")
     assert events(game, TomoMoved)[-1] == TomoMoved("a", "b", "far", ("b",), False)
-    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+    assert dice_left(game) == 0
 
 
 def test_combat_follows_each_characters_own_maneuver() -> None:

@@ -15,7 +15,8 @@ from senjo.space.bands import Band
 from senjo.systems.tomogami.checks import contest, roll_check
 from senjo.systems.tomogami.choices import Attack
 from senjo.systems.tomogami.damage import damage, hit_cover, roll_damage
-from senjo.systems.tomogami.events import TomoAttacked, TomoCheck, TomoFriendlyFire
+from senjo.systems.tomogami.events import TomoAttacked, TomoCheck, TomoExposed, TomoFriendlyFire
+from senjo.systems.tomogami.mishaps import after_rolls
 from senjo.systems.tomogami.scores import attack_score, defense_score
 from senjo.systems.tomogami.state import TomoState
 
@@ -53,8 +54,15 @@ def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
         # No defence roll: the obstacle does not dodge; no cover penalty either.
         roll = roll_check(state.rules, battle.dice, key, attack_score(state, key, weapon.key))
         battle.emit(TomoCheck("shoot_cover", roll))
+        after_rolls(battle, roll)
         if roll.success:
             hit_cover(battle, attack.target, roll_damage(battle, weapon)[1])
+        return
+    target = state.status[attack.target]
+    if target.exposed:  # mishap 2: this attack hits without a roll
+        target.exposed = False
+        battle.emit(TomoExposed(attack.target, True))
+        damage(battle, key, attack.target, attack.weapon)
         return
     result = contest(
         state.rules,
@@ -66,6 +74,7 @@ def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
         defense_score(state, attack.target),
     )
     battle.emit(result)
+    after_rolls(battle, result.first, result.second)
     if result.first.level <= -FRIENDLY_FIRE_LEVELS and band in (Band.NEAR, Band.FAR):
         ally = _ally_in_zone(state, key, attack.target)
         if ally:

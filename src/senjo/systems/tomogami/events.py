@@ -29,11 +29,14 @@ __all__ = [
     "TomoDeclared",
     "TomoDown",
     "TomoEscaped",
+    "TomoExposed",
     "TomoFriendlyFire",
     "TomoInitiative",
     "TomoManeuverFailed",
+    "TomoMishap",
     "TomoMoved",
     "TomoOpened",
+    "TomoPilotDamage",
     "TomoTurnEnded",
     "TomoTurnStarted",
 ]
@@ -460,3 +463,74 @@ class TomoCoverLost(Event):
 
 
 event(TomoCoverLost)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoMishap(Event):
+    """Seed 003 戦闘中の自動失敗: `actor` rolled an automatic failure; the GM's 1D showed
+    `face` on the mishap table."""
+
+    actor: str
+    face: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        face: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "face", face)
+
+
+event(TomoMishap)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoPilotDamage(Event):
+    """The pilot (ゲキ) of `actor` took 対人火弾 damage less its defence; `life` is the
+    pilot's life left."""
+
+    actor: str
+    faces: tuple[int, ...]
+    damage: int
+    defense: int
+    lost: int
+    life: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        faces: tuple[int, ...],
+        damage: int,
+        defense: int,
+        lost: int,
+        life: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "damage", damage)
+        object.__setattr__(self, "defense", defense)
+        object.__setattr__(self, "lost", lost)
+        object.__setattr__(self, "life", life)
+
+
+event(TomoPilotDamage)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoExposed(Event):
+    """Mishap 2 (駆動系の故障): the next attack on `actor` hits; `used` when it has."""
+
+    actor: str
+    used: bool
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        used: bool,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "used", used)
+
+
+event(TomoExposed)

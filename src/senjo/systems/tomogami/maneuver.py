@@ -24,6 +24,7 @@ from senjo.systems.tomogami.events import (
     TomoManeuverFailed,
     TomoMoved,
 )
+from senjo.systems.tomogami.mishaps import after_rolls
 from senjo.systems.tomogami.scores import maneuver_score
 from senjo.systems.tomogami.state import TomoState
 
@@ -123,6 +124,7 @@ def _take_cover(battle: Battle[TomoState], key: str, automatic: bool) -> None:
             Score(state.sheets[foe].tactics),
         )
         battle.emit(result)
+        after_rolls(battle, result.first, result.second)
         best = max(best, result.first.level)
         if result.winner != key:
             lost.append(foe)
@@ -170,6 +172,7 @@ def _contests(
             maneuver_score(state, other),
         )
         battle.emit(result)
+        after_rolls(battle, result.first, result.second)
         if result.winner != key:
             lost.append(other)
     return lost

@@ -87,6 +87,9 @@ class Sheet:
     environment_modifiers: tuple[tuple[str, int], ...] = ()
     living: bool = True
     locomotion: str = "legs"
+    #: The pilot (ゲキ): its life (0: not modelled) and its 対人火弾 defence.
+    pilot_life: int = 0
+    pilot_defense: int = 0
 
     @property
     def hp(self) -> int:

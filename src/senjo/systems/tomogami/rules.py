@@ -85,6 +85,13 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         "シード003：水上でも障害物を使える（水上市場や港など、GMが決める）。",
     ),
     RuleOption(
+        "mishaps",
+        ("on", "off"),
+        "on",
+        "Seed 003: an automatic failure in battle rolls the GM's 1D on the mishap table.",
+        "シード003：戦闘中の自動失敗でGMが1Dを振り、表を適用する。",
+    ),
+    RuleOption(
         "max_rounds",
         (),
         "100",
@@ -105,6 +112,7 @@ class Rules:
     difficulty: int = 10
     level_step: int = 2
     water_cover: bool = False
+    mishaps: bool = True
     max_rounds: int = 100
 
     @classmethod
@@ -118,6 +126,7 @@ class Rules:
             difficulty=int(settings.get("difficulty", "10")),
             level_step=int(settings.get("level_step", "2")),
             water_cover=settings.get("water_cover", "off") == "on",
+            mishaps=settings.get("mishaps", "on") == "on",
             max_rounds=int(settings.get("max_rounds", "100")),
         )
 

@@ -37,6 +37,10 @@ class Status:
     #: the obstacle's life.
     cover: int = 0
     cover_life: int = 0
+    #: The pilot's life (ゲキ), when the sheet has a pilot.
+    pilot_life: int = 0
+    #: Mishap 2 (駆動系の故障): the next attack on it hits.
+    exposed: bool = False
 
     @property
     def hp(self) -> int:
@@ -67,7 +71,7 @@ class TomoState:
         return cls(
             dict(sheets),
             Bands(sheets),
-            {key: Status(sheet.life) for key, sheet in sheets.items()},
+            {key: Status(sheet.life, pilot_life=sheet.pilot_life) for key, sheet in sheets.items()},
         )
 
     def sides_standing(self) -> set[str]:
