@@ -519,8 +519,9 @@ TOMOGAMI = Path(__file__).parents[2] / "examples" / "tomogami" / "grassland.yaml
                 "現況：カグツチ 生命 14/14、イワクラ 生命 12/12",
                 "カグツチ: 行動宣言：機動",
                 "2. 障害物に隠れる",
-                "3. イワクラに対して零距離へ機動（機動判定値 6）",
-                "5. 交戦領域から離脱",
+                "3. イワクラに突進（体の機動判定値 7）",
+                "4. イワクラに対して零距離へ機動（機動判定値 6）",
+                "6. 交戦領域から離脱",
                 "1. 爪 → イワクラ（命中 78%）",
             ],
         ),
@@ -529,7 +530,8 @@ TOMOGAMI = Path(__file__).parents[2] / "examples" / "tomogami" / "grassland.yaml
             [
                 "Kagutsuchi: declaration: maneuver",
                 "2. take cover",
-                "3. move to zero of Iwakura (maneuver 6)",
+                "3. charge Iwakura (body maneuver 7)",
+                "4. move to zero of Iwakura (maneuver 6)",
                 "1. claws → Iwakura (hits 78%)",
             ],
         ),
@@ -543,7 +545,7 @@ def test_a_tomogami_question_is_in_words_not_keys(
     and where things stand at the start of its turn."""
     monkeypatch.chdir(tmp_path)
     args = ["play", str(TOMOGAMI), "--as", "kagutsuchi", "--lang", lang]
-    result = _invoke(args, "3\n1\n1\nq\n")
+    result = _invoke(args, "4\n1\n1\nq\n")
     assert result.exit_code == 0, result.stderr
     shown = [row.strip() for row in result.stdout.splitlines()]
     for line in lines:

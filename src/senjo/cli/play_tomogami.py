@@ -29,6 +29,8 @@ CHOICES = {
     "oppose": ("対抗する", "oppose"),
     "pursue": ("追撃する", "pursue"),
     "let": ("対抗しない", "let it go"),
+    "full_speed": ("全力機動（戦闘処理なし、機動判定+4）", "full speed (no combat, maneuver +4)"),
+    "moving_fire": ("行進間射撃", "fire on the move"),
 }
 
 
@@ -43,6 +45,13 @@ def describe_tomogami(
     that decide it (the maneuver value after the band penalty, an attack's chance to hit)."""
     ja = lang == "ja"
     if isinstance(option, Maneuver):
+        if option.kind == "charge":
+            who = names.who(option.target)
+            text = f"{who}に突進" if ja else f"charge {who}"
+            if state is not None:
+                value = maneuver_score(state, actor, body=True).value
+                text += f"（体の機動判定値 {value}）" if ja else f" (body maneuver {value})"
+            return text
         if option.kind != "move":
             return names._t("maneuver", option.kind)
         who, band = names.who(option.target), names._t("band", option.band)

@@ -28,6 +28,8 @@ from senjo.narration.base import NamedNarrator, Names
 from senjo.systems.tomogami.events import (
     Roll,
     TomoAttacked,
+    TomoCharged,
+    TomoChargeFailed,
     TomoCheck,
     TomoContest,
     TomoCoverDamaged,
@@ -38,13 +40,16 @@ from senjo.systems.tomogami.events import (
     TomoDown,
     TomoEscaped,
     TomoExposed,
+    TomoFell,
     TomoFriendlyFire,
     TomoInitiative,
+    TomoManeuverCancelled,
     TomoManeuverFailed,
     TomoMishap,
     TomoMoved,
     TomoOpened,
     TomoPilotDamage,
+    TomoStood,
     TomoTurnEnded,
     TomoTurnStarted,
 )
@@ -77,6 +82,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "attack": ("攻撃判定／防御判定", "attack / defence"),
         "cover": ("戦術判定（障害物）", "tactics (cover)"),
         "shoot_cover": ("射撃判定（障害物のみ）", "attack (the obstacle only)"),
+        "charge": ("機動判定（突進）", "maneuver check (charge)"),
+        "charge_defense": ("防御判定（体）", "defence (body)"),
         "mishap_crash": ("機動判定（難易度11）", "maneuver check (difficulty 11)"),
         "mishap_drive": ("機動判定（難易度12）", "maneuver check (difficulty 12)"),
     },
@@ -84,6 +91,11 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "units": ("距離単位", "units"),
         "environment": ("環境機動修正", "environment"),
         "cover": ("障害物", "cover"),
+        "fallen": ("転倒", "fallen"),
+        "full_speed": ("全力機動", "full speed"),
+        "moving_fire": ("行進間射撃", "firing on the move"),
+        "target_full_speed": ("目標が全力機動", "target at full speed"),
+        "target_moving_fire": ("目標が行進間射撃", "target firing on the move"),
     },
     "maneuver": {
         "stay": ("移動しない", "stay"),
@@ -93,6 +105,9 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "combat": {
         "attack": ("攻撃", "attack"),
         "wait": ("待機", "wait"),
+        "full_speed": ("全力機動", "full speed"),
+        "moving_fire": ("行進間射撃", "fire on the move"),
+        "charge": ("突進", "charge"),
     },
     "mishap": {
         "1": ("操縦を誤り障害物に突っ込む", "crashes into an obstacle"),
@@ -198,6 +213,8 @@ class TomoNarrator(NamedNarrator):
         if parts[0] == "move":
             target, band = self.who(parts[1]), self._t("band", parts[2])
             move = f"{target}に対して{band}へ機動" if self.ja else f"move to {band} of {target}"
+        elif parts[0] == "charge":
+            move = f"{self.who(parts[1])}に突進" if self.ja else f"charge {self.who(parts[1])}"
         else:
             move = self._t("maneuver", parts[0])
         combat = self._t("combat", item.combat)
@@ -270,6 +287,34 @@ class TomoNarrator(NamedNarrator):
             f"{kind[1]} damage{cause} {rolled} - defence {item.defense}: "
             f"{target} loses {item.lost} life ({item.life} left)"
         )
+
+    def _charged(self, item: TomoCharged) -> str:
+        who, target = self.who(item.actor), self.who(item.target)
+        if self.ja:
+            result = "命中" if item.landed else f"{target}が防いだ"
+            return f"{who}の突進（成功レベル{item.level}）→ {target}：{result}"
+        result = "it lands" if item.landed else f"{target} holds"
+        return f"{who}'s charge (success level {item.level}) at {target}: {result}"
+
+    def _charge_failed(self, item: TomoChargeFailed) -> str:
+        who = self.who(item.actor)
+        return f"{who}の突進は失敗" if self.ja else f"{who}'s charge fails"
+
+    def _fell(self, item: TomoFell) -> str:
+        who = self.who(item.actor)
+        if self.ja:
+            return f"{who}は転倒（全判定値−2、次の機動処理は行えない）"
+        return f"{who} falls (-2 to every check, loses its next maneuver)"
+
+    def _stood(self, item: TomoStood) -> str:
+        who = self.who(item.actor)
+        return f"{who}は立ち直った" if self.ja else f"{who} rights itself"
+
+    def _cancelled(self, item: TomoManeuverCancelled) -> str:
+        who = self.who(item.actor)
+        if self.ja:
+            return f"{who}は転倒していて機動処理を行えない"
+        return f"{who} is down and cannot maneuver"
 
     def _mishap(self, item: TomoMishap) -> str:
         who, what = self.who(item.actor), self._t("mishap", str(item.face))
@@ -355,6 +400,11 @@ _HANDLERS: dict[type[Any], Any] = {
     TomoDamage: TomoNarrator._damage,
     TomoDown: TomoNarrator._down,
     TomoMishap: TomoNarrator._mishap,
+    TomoCharged: TomoNarrator._charged,
+    TomoChargeFailed: TomoNarrator._charge_failed,
+    TomoFell: TomoNarrator._fell,
+    TomoStood: TomoNarrator._stood,
+    TomoManeuverCancelled: TomoNarrator._cancelled,
     TomoPilotDamage: TomoNarrator._pilot,
     TomoExposed: TomoNarrator._exposed,
     TomoFriendlyFire: TomoNarrator._friendly_fire,

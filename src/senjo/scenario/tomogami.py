@@ -109,6 +109,7 @@ class TomoCharacter(BaseModel):
         "legs"
     )
     weapons: list[WeaponSpec] = []
+    moving_fire_skill: bool = False
     pilot: PilotSpec | None = None
 
 
@@ -170,6 +171,7 @@ def build_character(data: dict[str, object], source: str, index: int) -> tuple[S
         environment_modifiers=tuple(sorted(spec.environment_modifiers.items())),
         living=spec.living,
         locomotion=spec.locomotion,
+        moving_fire_skill=spec.moving_fire_skill,
         pilot_life=spec.pilot.life if spec.pilot else 0,
         pilot_defense=spec.pilot.defense if spec.pilot else 0,
     )

@@ -87,8 +87,7 @@ class TomoAI:
         if kind == "declare_maneuver":
             return self._maneuver(state, decision)
         if kind == "declare_combat":
-            attacks = any(state.sheets[decision.actor].weapons)
-            return decision.find("attack" if attacks else "wait")
+            return self._combat(state, decision)
         if kind == "oppose":
             return self._oppose(state, decision)
         if kind == "action":
@@ -107,6 +106,17 @@ class TomoAI:
         if best is now:
             return self._stay(state, decision)
         return decision.find(Maneuver("move", foe, best.name.lower()).key)  # type: ignore[no-any-return]
+
+    def _combat(self, state: TomoState, decision: Decision) -> Choice:
+        """Attack with what it has; on the move when that costs it nothing (the skill or
+        fire control) and it shoots, for the −2 on shots at it."""
+        sheet = state.sheets[decision.actor]
+        if not sheet.weapons:
+            return decision.find("wait")  # type: ignore[no-any-return]
+        shoots = any(w.reaches(Band.NEAR) or w.reaches(Band.FAR) for w in sheet.weapons)
+        if sheet.moving_fire_skill and shoots and "moving_fire" in decision.keys:
+            return decision.find("moving_fire")  # type: ignore[no-any-return]
+        return decision.find("attack")  # type: ignore[no-any-return]
 
     def _stay(self, state: TomoState, decision: Decision) -> Maneuver:
         """Staying: behind an obstacle when one can be had and a foe can shoot at it
@@ -129,6 +139,8 @@ class TomoAI:
         me = decision.actor
         if plan.kind == "escape":
             return decision.find("pursue")  # type: ignore[no-any-return]
+        if plan.kind == "charge":  # opposing costs nothing and may stop the blow
+            return decision.find("oppose")  # type: ignore[no-any-return]
         band = BAND_NAMES[plan.band]
         now = state.bands.distance(me, mover)
         if me == plan.target:

@@ -25,8 +25,9 @@ def band_named(name: str) -> Band:
 
 @dataclass(frozen=True, slots=True)
 class Maneuver:
-    """A declared maneuver (機動): stay where one is, take cover behind an obstacle, move to
-    a band from a target (with its target group), or escape the engagement area."""
+    """A declared maneuver (機動): stay where one is, take cover behind an obstacle, charge
+    a target (突進), move to a band from a target (with its target group), or escape the
+    engagement area."""
 
     kind: str
     target: str = ""
@@ -34,8 +35,12 @@ class Maneuver:
 
     @property
     def key(self) -> str:
-        """`stay`, `cover`, `escape`, or `move:TARGET:BAND`."""
-        return f"{self.kind}:{self.target}:{self.band}" if self.target else self.kind
+        """`stay`, `cover`, `escape`, `charge:TARGET`, or `move:TARGET:BAND`."""
+        if not self.target:
+            return self.kind
+        return (
+            f"{self.kind}:{self.target}:{self.band}" if self.band else f"{self.kind}:{self.target}"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from senjo.systems.tomogami.events import TomoCoverDamaged, TomoCoverLost, TomoD
 from senjo.systems.tomogami.model import Weapon
 from senjo.systems.tomogami.state import TomoState
 
-__all__ = ["damage", "hit_cover", "injure", "lose_cover", "roll_damage"]
+__all__ = ["damage", "hit_cover", "injure", "lose_cover", "roll_damage", "strike"]
 
 
 def roll_damage(battle: Battle[TomoState], weapon: Weapon) -> tuple[tuple[int, ...], int]:
@@ -27,10 +27,26 @@ def damage(battle: Battle[TomoState], key: str, target: str, weapon_key: str) ->
     unless the weapon fires over it."""
     weapon = battle.state.sheets[key].weapon(weapon_key)
     faces, amount = roll_damage(battle, weapon)
+    strike(battle, key, target, weapon_key, weapon.kind, faces, amount, indirect=weapon.indirect)
+
+
+def strike(
+    battle: Battle[TomoState],
+    key: str,
+    target: str,
+    cause: str,
+    kind: str,
+    faces: tuple[int, ...],
+    amount: int,
+    *,
+    indirect: bool = False,
+) -> None:
+    """An attack's hit (a weapon's, a charge's): `injure`, with the hider's obstacle hit
+    too and its life added to the 火弾徹甲 defence first, unless the attack is `indirect`."""
     status = battle.state.status[target]
-    shielded = status.cover > 0 and not weapon.indirect
-    extra = status.cover_life if shielded and weapon.kind == "armour_piercing" else 0
-    injure(battle, key, target, weapon_key, weapon.kind, faces, amount, extra=extra)
+    shielded = status.cover > 0 and not indirect
+    extra = status.cover_life if shielded and kind == "armour_piercing" else 0
+    injure(battle, key, target, cause, kind, faces, amount, extra=extra)
     if shielded:
         hit_cover(battle, target, amount)
 

@@ -20,6 +20,8 @@ from senjo.engine.modifiers import Score
 __all__ = [
     "Roll",
     "TomoAttacked",
+    "TomoChargeFailed",
+    "TomoCharged",
     "TomoCheck",
     "TomoContest",
     "TomoCoverDamaged",
@@ -30,13 +32,16 @@ __all__ = [
     "TomoDown",
     "TomoEscaped",
     "TomoExposed",
+    "TomoFell",
     "TomoFriendlyFire",
     "TomoInitiative",
+    "TomoManeuverCancelled",
     "TomoManeuverFailed",
     "TomoMishap",
     "TomoMoved",
     "TomoOpened",
     "TomoPilotDamage",
+    "TomoStood",
     "TomoTurnEnded",
     "TomoTurnStarted",
 ]
@@ -534,3 +539,99 @@ class TomoExposed(Event):
 
 
 event(TomoExposed)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoCharged(Event):
+    """Seed 003 【突進】: `actor`'s charge at `target` with its maneuver's success level;
+    `landed` unless the target's 「体」 defence held."""
+
+    actor: str
+    target: str
+    level: int
+    landed: bool
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        target: str,
+        level: int,
+        landed: bool,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "landed", landed)
+
+
+event(TomoCharged)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoFell(Event):
+    """Seed 003 ★転倒の効果: `actor` is down on the ground until the end of the turn."""
+
+    actor: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+
+
+event(TomoFell)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoStood(Event):
+    """`actor` rights itself at the end of the turn (「終了処理において自動的に立ち直る」)."""
+
+    actor: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+
+
+event(TomoStood)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoManeuverCancelled(Event):
+    """`actor` cannot make its maneuver this turn: `fallen` (転倒)."""
+
+    actor: str
+    reason: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        reason: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "reason", reason)
+
+
+event(TomoManeuverCancelled)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoChargeFailed(Event):
+    """`actor`'s charge at `target` failed in maneuver processing: no blow this turn."""
+
+    actor: str
+    target: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        target: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "target", target)
+
+
+event(TomoChargeFailed)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
-from senjo.engine.modifiers import Score
 from senjo.space.bands import Band, units
 from senjo.systems.tomogami.checks import contest
 from senjo.systems.tomogami.choices import BAND_NAMES, Maneuver
@@ -21,11 +20,13 @@ from senjo.systems.tomogami.damage import lose_cover
 from senjo.systems.tomogami.events import (
     TomoCovered,
     TomoEscaped,
+    TomoManeuverCancelled,
     TomoManeuverFailed,
     TomoMoved,
 )
 from senjo.systems.tomogami.mishaps import after_rolls
-from senjo.systems.tomogami.scores import maneuver_score
+from senjo.systems.tomogami.scores import maneuver_score, tactics_score
+from senjo.systems.tomogami.special import charge
 from senjo.systems.tomogami.state import TomoState
 
 __all__ = [
@@ -49,12 +50,18 @@ _MOVE_BANDS = (Band.ZERO, Band.NEAR, Band.FAR)
 
 
 def maneuver_options(state: TomoState, key: str) -> tuple[Maneuver, ...]:
-    """Staying, taking cover (on land, out of any zone, with a foe to hide from), every
-    move of one or two bands from another character still fighting (seed 003 「最小で１、
-    最大で２」), and escaping the area."""
+    """Staying, taking cover (on land, out of any zone, with a foe to hide from), a
+    charge at a foe near it, every move of one or two bands from another character
+    still fighting (seed 003 「最小で１、最大で２」), and escaping the area."""
     options = [STAY]
     if state.rules.cover_allowed and state.foes(key) and not state.bands.zero_partners(key):
         options.append(COVER)
+    # 【突進】 「近距離でのみ可能」: at a foe near it.
+    options.extend(
+        Maneuver("charge", foe)
+        for foe in state.foes(key)
+        if state.bands.distance(key, foe) is Band.NEAR
+    )
     for other, status in state.status.items():
         if other == key or not status.active:
             continue
@@ -71,12 +78,21 @@ def process_maneuver(battle: Battle[TomoState], key: str, automatic: bool = Fals
     initiative's winners, their first maneuver)."""
     state = battle.state
     plan = state.status[key].maneuver
+    if state.status[key].fallen:  # 「次に行うはずだった機動処理を行うことが出来なくなる」
+        battle.emit(TomoManeuverCancelled(key, "fallen"))
+        return
     if plan is None or plan.kind == "stay":
         return
     if plan.kind == "cover":
         _take_cover(battle, key, automatic)
         return
     lose_cover(battle, key, "moved")  # leaving its obstacle (interpretation 10)
+    if plan.kind == "charge":
+        if state.status[plan.target].active:
+            yield from charge(battle, key, plan, automatic)
+        else:
+            battle.emit(TomoManeuverFailed(key, plan.target, "charge", ()))
+        return
     if plan.kind == "escape":
         yield from _escape(battle, key, automatic)
         return
@@ -119,9 +135,9 @@ def _take_cover(battle: Battle[TomoState], key: str, automatic: bool) -> None:
             battle.dice,
             "cover",
             key,
-            Score(state.sheets[key].tactics),
+            tactics_score(state, key),
             foe,
-            Score(state.sheets[foe].tactics),
+            tactics_score(state, foe),
         )
         battle.emit(result)
         after_rolls(battle, result.first, result.second)

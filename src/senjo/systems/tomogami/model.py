@@ -87,6 +87,9 @@ class Sheet:
     environment_modifiers: tuple[tuple[str, int], ...] = ()
     living: bool = True
     locomotion: str = "legs"
+    #: Fires on the move without penalty (a dedicated skill, or fire control: seed 003
+    #: 「専用の技能をもつキャラクターは、不利な修正を受けない」).
+    moving_fire_skill: bool = False
     #: The pilot (ゲキ): its life (0: not modelled) and its 対人火弾 defence.
     pilot_life: int = 0
     pilot_defense: int = 0

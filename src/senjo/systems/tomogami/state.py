@@ -41,6 +41,12 @@ class Status:
     pilot_life: int = 0
     #: Mishap 2 (駆動系の故障): the next attack on it hits.
     exposed: bool = False
+    #: Fallen (転倒) until the end of the turn.
+    fallen: bool = False
+    #: The turn's declared stance: "", "full_speed" (全力機動), "moving_fire" (行進間射撃).
+    stance: str = ""
+    #: A successful charge's success level, for its blow in combat processing.
+    charge_level: int = 0
 
     @property
     def hp(self) -> int:

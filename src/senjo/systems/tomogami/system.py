@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_side_outcome
 from senjo.engine.decision import Choice, Decision
+from senjo.space.bands import Band
 from senjo.systems.tomogami.ai import TomoAI
 from senjo.systems.tomogami.checks import roll_check
 from senjo.systems.tomogami.choices import Attack, Maneuver
@@ -32,13 +33,17 @@ from senjo.systems.tomogami.maneuver import maneuver_options, process_maneuver
 from senjo.systems.tomogami.model import Sheet
 from senjo.systems.tomogami.rules import OPTIONS, Rules
 from senjo.systems.tomogami.scores import maneuver_score
+from senjo.systems.tomogami.special import charge_blow, stand_up
 from senjo.systems.tomogami.state import TomoState
 
-__all__ = ["COMBAT_PLANS", "Tomogami"]
+__all__ = ["COMBAT_PLANS", "Tomogami", "combat_plans"]
 
 #: The combat declarations: attack (which foe and weapon is chosen in combat processing,
-#: at the bands the maneuvers left) or wait.
-COMBAT_PLANS: Final = (Choice("attack"), WAIT)
+#: at the bands the maneuvers left), wait, full speed (全力機動: no combat processing) or
+#: firing on the move (行進間射撃: attacks at near and far only).
+COMBAT_PLANS: Final = (Choice("attack"), WAIT, Choice("full_speed"), Choice("moving_fire"))
+#: The stances a combat declaration sets for the turn.
+STANCES: Final = frozenset({"full_speed", "moving_fire"})
 #: Initiative ties are rolled again; past this many the scenario's order stands.
 _MOST_INITIATIVE_ROLLS: Final = 100
 
@@ -89,7 +94,7 @@ class Tomogami(RuleSystem[TomoState]):
                 outcome = _outcome(state)
                 if outcome is not None:
                     return outcome
-            battle.emit(TomoTurnEnded(state.round))
+            _end_turn(battle)
 
 
 def _open(battle: Battle[TomoState]) -> None:
@@ -157,28 +162,62 @@ def _declarations(battle: Battle[TomoState]) -> Steps:
             if sheet.side != side or not status.active:
                 continue
             seen = tuple(made)
-            plan: Maneuver = yield Decision(
-                key, "declare_maneuver", maneuver_options(state, key), seen
-            )
-            combat: Choice = yield Decision(key, "declare_combat", COMBAT_PLANS, seen)
-            status.maneuver, status.combat = plan, combat.name
-            declared = TomoDeclared(key, plan.key, combat.name)
+            moves = maneuver_options(state, key)
+            plan: Maneuver = yield Decision(key, "declare_maneuver", moves, seen)
+            if plan.kind == "charge":  # 「そのターンは戦闘処理中に他の行動は行えない」
+                combat = "charge"
+            else:
+                plans = combat_plans(state, key)
+                chosen: Choice = yield Decision(key, "declare_combat", plans, seen)
+                combat = chosen.name
+            status.maneuver, status.combat = plan, combat
+            status.stance = combat if combat in STANCES else ""
+            declared = TomoDeclared(key, plan.key, combat)
             battle.emit(declared)
             made.append(declared)
 
 
+def combat_plans(state: TomoState, key: str) -> tuple[Choice, ...]:
+    """The combat declarations open to `key`: firing on the move only out of a zone
+    (「近距離・遠距離でのみ可能」)."""
+    if state.bands.zero_partners(key):
+        return COMBAT_PLANS[:3]
+    return COMBAT_PLANS
+
+
 def _combat(battle: Battle[TomoState], key: str) -> Steps:
     """Seed 003 ●５: the declared main action (an attack at whatever the bands now allow,
-    or waiting); the turn's actions are then done (行動済み)."""
+    firing on the move at near and far, a charge's blow, or nothing); the turn's actions
+    are then done (行動済み)."""
     state = battle.state
-    if state.status[key].combat != "attack":
+    combat = state.status[key].combat
+    if combat == "charge":
+        charge_blow(battle, key)
+        return
+    if combat not in ("attack", "moving_fire"):
         return
     options = attack_options(state, key)
+    if combat == "moving_fire":
+        options = tuple(
+            option
+            for option in options
+            if not isinstance(option, Attack)
+            or state.bands.distance(key, option.target) is not Band.ZERO
+        )
     if len(options) == 1:
         return
     choice: Attack | Choice = yield Decision(key, "action", options)
     if isinstance(choice, Attack):
         resolve_attack(battle, key, choice)
+
+
+def _end_turn(battle: Battle[TomoState]) -> None:
+    """Seed 003 ●６: the turn ends; the fallen right themselves, stances end (poisons,
+    drugs and 天華法 are not modelled)."""
+    stand_up(battle)
+    for status in battle.state.status.values():
+        status.stance, status.charge_level = "", 0
+    battle.emit(TomoTurnEnded(battle.state.round))
 
 
 def _outcome(state: TomoState) -> Outcome | None:
