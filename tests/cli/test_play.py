@@ -520,8 +520,9 @@ TOMOGAMI = Path(__file__).parents[2] / "examples" / "tomogami" / "grassland.yaml
                 "カグツチ: 行動宣言：機動",
                 "2. 障害物に隠れる",
                 "3. イワクラに突進（体の機動判定値 7）",
-                "4. イワクラに対して零距離へ機動（機動判定値 6）",
-                "6. 交戦領域から離脱",
+                "4. イワクラに機動狙撃",
+                "5. イワクラに対して零距離へ機動（機動判定値 6）",
+                "7. 交戦領域から離脱",
                 "1. 爪 → イワクラ（命中 78%）",
             ],
         ),
@@ -531,7 +532,8 @@ TOMOGAMI = Path(__file__).parents[2] / "examples" / "tomogami" / "grassland.yaml
                 "Kagutsuchi: declaration: maneuver",
                 "2. take cover",
                 "3. charge Iwakura (body maneuver 7)",
-                "4. move to zero of Iwakura (maneuver 6)",
+                "4. maneuver to snipe at Iwakura",
+                "5. move to zero of Iwakura (maneuver 6)",
                 "1. claws → Iwakura (hits 78%)",
             ],
         ),
@@ -545,7 +547,7 @@ def test_a_tomogami_question_is_in_words_not_keys(
     and where things stand at the start of its turn."""
     monkeypatch.chdir(tmp_path)
     args = ["play", str(TOMOGAMI), "--as", "kagutsuchi", "--lang", lang]
-    result = _invoke(args, "4\n1\n1\nq\n")
+    result = _invoke(args, "5\n1\n1\nq\n")
     assert result.exit_code == 0, result.stderr
     shown = [row.strip() for row in result.stdout.splitlines()]
     for line in lines:

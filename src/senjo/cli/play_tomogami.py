@@ -31,6 +31,10 @@ CHOICES = {
     "let": ("対抗しない", "let it go"),
     "full_speed": ("全力機動（戦闘処理なし、機動判定+4）", "full speed (no combat, maneuver +4)"),
     "moving_fire": ("行進間射撃", "fire on the move"),
+    "breaking_fire": (
+        "突撃破砕射撃（遠距離、ダメージなし）",
+        "assault-breaking fire (far, no damage)",
+    ),
 }
 
 
@@ -52,6 +56,9 @@ def describe_tomogami(
                 value = maneuver_score(state, actor, body=True).value
                 text += f"（体の機動判定値 {value}）" if ja else f" (body maneuver {value})"
             return text
+        if option.kind == "snipe":
+            who = names.who(option.target)
+            return f"{who}に機動狙撃" if ja else f"maneuver to snipe at {who}"
         if option.kind != "move":
             return names._t("maneuver", option.kind)
         who, band = names.who(option.target), names._t("band", option.band)

@@ -28,6 +28,7 @@ from senjo.narration.base import NamedNarrator, Names
 from senjo.systems.tomogami.events import (
     Roll,
     TomoAttacked,
+    TomoBreakingFire,
     TomoCharged,
     TomoChargeFailed,
     TomoCheck,
@@ -42,6 +43,7 @@ from senjo.systems.tomogami.events import (
     TomoExposed,
     TomoFell,
     TomoFriendlyFire,
+    TomoHeavyBlow,
     TomoInitiative,
     TomoManeuverCancelled,
     TomoManeuverFailed,
@@ -49,6 +51,7 @@ from senjo.systems.tomogami.events import (
     TomoMoved,
     TomoOpened,
     TomoPilotDamage,
+    TomoSniped,
     TomoStood,
     TomoTurnEnded,
     TomoTurnStarted,
@@ -83,6 +86,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "cover": ("戦術判定（障害物）", "tactics (cover)"),
         "shoot_cover": ("射撃判定（障害物のみ）", "attack (the obstacle only)"),
         "charge": ("機動判定（突進）", "maneuver check (charge)"),
+        "snipe": ("機動判定（機動狙撃）", "maneuver check (sniping)"),
         "charge_defense": ("防御判定（体）", "defence (body)"),
         "mishap_crash": ("機動判定（難易度11）", "maneuver check (difficulty 11)"),
         "mishap_drive": ("機動判定（難易度12）", "maneuver check (difficulty 12)"),
@@ -92,6 +96,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "environment": ("環境機動修正", "environment"),
         "cover": ("障害物", "cover"),
         "fallen": ("転倒", "fallen"),
+        "kizuna": ("キズナレベル", "kizuna level"),
         "full_speed": ("全力機動", "full speed"),
         "moving_fire": ("行進間射撃", "firing on the move"),
         "target_full_speed": ("目標が全力機動", "target at full speed"),
@@ -108,6 +113,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "full_speed": ("全力機動", "full speed"),
         "moving_fire": ("行進間射撃", "fire on the move"),
         "charge": ("突進", "charge"),
+        "breaking_fire": ("突撃破砕射撃", "assault-breaking fire"),
     },
     "mishap": {
         "1": ("操縦を誤り障害物に突っ込む", "crashes into an obstacle"),
@@ -215,6 +221,9 @@ class TomoNarrator(NamedNarrator):
             move = f"{target}に対して{band}へ機動" if self.ja else f"move to {band} of {target}"
         elif parts[0] == "charge":
             move = f"{self.who(parts[1])}に突進" if self.ja else f"charge {self.who(parts[1])}"
+        elif parts[0] == "snipe":
+            who_ = self.who(parts[1])
+            move = f"{who_}に機動狙撃" if self.ja else f"maneuver to snipe at {who_}"
         else:
             move = self._t("maneuver", parts[0])
         combat = self._t("combat", item.combat)
@@ -312,9 +321,34 @@ class TomoNarrator(NamedNarrator):
 
     def _cancelled(self, item: TomoManeuverCancelled) -> str:
         who = self.who(item.actor)
+        if item.reason == "breaking_fire":
+            if self.ja:
+                return f"{who}は突撃破砕射撃に阻まれ機動処理を行えない"
+            return f"{who} is pinned by assault-breaking fire and cannot maneuver"
         if self.ja:
             return f"{who}は転倒していて機動処理を行えない"
         return f"{who} is down and cannot maneuver"
+
+    def _sniped(self, item: TomoSniped) -> str:
+        who, target = self.who(item.actor), self.who(item.target)
+        if self.ja:
+            return f"{who}は機動狙撃に成功：このターン{target}の大打撃値 −{item.level}"
+        return f"{who} gets a sniping position: {target}'s heavy-blow value -{item.level}"
+
+    def _heavy_blow(self, item: TomoHeavyBlow) -> str:
+        target = self.who(item.target)
+        value = str(item.value) if item.lowered == item.value else f"{item.value}→{item.lowered}"
+        if self.ja:
+            return f"大打撃！ {target}へのダメージ {item.damage} が大打撃値 {value} に達した"
+        return f"Heavy blow! {item.damage} damage reaches {target}'s heavy-blow value {value}"
+
+    def _breaking_fire(self, item: TomoBreakingFire) -> str:
+        who, target = self.who(item.actor), self.who(item.target)
+        if self.ja:
+            return (
+                f"{who}の突撃破砕射撃が{target}を捉えた：ダメージなし、このターンの機動処理は不可能"
+            )
+        return f"{who}'s barrage pins {target}: no damage, no maneuver this turn"
 
     def _mishap(self, item: TomoMishap) -> str:
         who, what = self.who(item.actor), self._t("mishap", str(item.face))
@@ -405,6 +439,9 @@ _HANDLERS: dict[type[Any], Any] = {
     TomoFell: TomoNarrator._fell,
     TomoStood: TomoNarrator._stood,
     TomoManeuverCancelled: TomoNarrator._cancelled,
+    TomoSniped: TomoNarrator._sniped,
+    TomoHeavyBlow: TomoNarrator._heavy_blow,
+    TomoBreakingFire: TomoNarrator._breaking_fire,
     TomoPilotDamage: TomoNarrator._pilot,
     TomoExposed: TomoNarrator._exposed,
     TomoFriendlyFire: TomoNarrator._friendly_fire,

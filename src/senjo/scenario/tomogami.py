@@ -110,6 +110,9 @@ class TomoCharacter(BaseModel):
     )
     weapons: list[WeaponSpec] = []
     moving_fire_skill: bool = False
+    heavy_blow: Annotated[Int, Field(ge=0, le=1000)] = 0
+    bukon: bool = False
+    kizuna: Annotated[Int, Field(ge=0, le=20)] = 0
     pilot: PilotSpec | None = None
 
 
@@ -172,6 +175,9 @@ def build_character(data: dict[str, object], source: str, index: int) -> tuple[S
         living=spec.living,
         locomotion=spec.locomotion,
         moving_fire_skill=spec.moving_fire_skill,
+        heavy_blow=spec.heavy_blow,
+        bukon=spec.bukon,
+        kizuna=spec.kizuna,
         pilot_life=spec.pilot.life if spec.pilot else 0,
         pilot_defense=spec.pilot.defense if spec.pilot else 0,
     )

@@ -23,8 +23,8 @@ from senjo.systems.tomogami.events import TomoDamage, TomoTurnEnded
 from senjo.systems.tomogami.rules import ENVIRONMENTS
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "tomogami"
-NAMES = ("grassland",)
-BATTLES = 400
+NAMES = ("grassland", "desert")
+BATTLES = 1000
 
 
 @functools.cache

@@ -15,7 +15,14 @@ from senjo.space.bands import Band
 from senjo.systems.tomogami.checks import contest, roll_check
 from senjo.systems.tomogami.choices import Attack
 from senjo.systems.tomogami.damage import damage, hit_cover, roll_damage
-from senjo.systems.tomogami.events import TomoAttacked, TomoCheck, TomoExposed, TomoFriendlyFire
+from senjo.systems.tomogami.events import (
+    TomoAttacked,
+    TomoBreakingFire,
+    TomoCheck,
+    TomoExposed,
+    TomoFriendlyFire,
+    TomoHeavyBlow,
+)
 from senjo.systems.tomogami.mishaps import after_rolls
 from senjo.systems.tomogami.scores import attack_score, defense_score
 from senjo.systems.tomogami.state import TomoState
@@ -34,11 +41,16 @@ def attack_options(state: TomoState, key: str) -> tuple[Attack | Choice, ...]:
     waiting."""
     options: list[Attack | Choice] = []
     sheet = state.sheets[key]
+    plan = state.status[key].combat
     for foe in state.foes(key):
         band = state.bands.distance(key, foe)
+        if (plan == "moving_fire" and band is Band.ZERO) or (
+            plan == "breaking_fire" and band is not Band.FAR
+        ):
+            continue  # 行進間射撃 at near and far only; 突撃破砕射撃 at far only
         usable = [w for w in sheet.weapons if w.reaches(band)]
         options.extend(Attack(foe, w.key) for w in usable)
-        if state.status[foe].cover:
+        if state.status[foe].cover and plan != "breaking_fire":
             options.extend(Attack(foe, w.key, at_cover=True) for w in usable)
     options.append(WAIT)
     return tuple(options)
@@ -59,10 +71,11 @@ def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
             hit_cover(battle, attack.target, roll_damage(battle, weapon)[1])
         return
     target = state.status[attack.target]
+    breaking = state.status[key].combat == "breaking_fire"
     if target.exposed:  # mishap 2: this attack hits without a roll
         target.exposed = False
         battle.emit(TomoExposed(attack.target, True))
-        damage(battle, key, attack.target, attack.weapon)
+        _hit(battle, key, attack, breaking)
         return
     result = contest(
         state.rules,
@@ -75,14 +88,37 @@ def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
     )
     battle.emit(result)
     after_rolls(battle, result.first, result.second)
+    hit = result.first.success and result.winner == key
+    if breaking:  # a barrage: no damage, and no friendly fire (interpretation 16)
+        if hit:
+            _hit(battle, key, attack, breaking)
+        return
     if result.first.level <= -FRIENDLY_FIRE_LEVELS and band in (Band.NEAR, Band.FAR):
         ally = _ally_in_zone(state, key, attack.target)
         if ally:
             battle.emit(TomoFriendlyFire(key, attack.target, ally))
             damage(battle, key, ally, attack.weapon)
             return
-    if result.first.success and result.winner == key:
-        damage(battle, key, attack.target, attack.weapon)
+    if hit:
+        _hit(battle, key, attack, breaking)
+
+
+def _hit(battle: Battle[TomoState], key: str, attack: Attack, breaking: bool) -> None:
+    """A hit: assault-breaking fire stops the target's maneuver this turn; any other hit
+    does damage, and is a heavy blow (大打撃) when that reaches the target's heavy-blow
+    value, lowered by the attacker's sniping at it."""
+    state = battle.state
+    if breaking:
+        state.status[attack.target].blocked = True
+        battle.emit(TomoBreakingFire(key, attack.target))
+        return
+    amount = damage(battle, key, attack.target, attack.weapon)
+    value = state.sheets[attack.target].heavy_blow
+    if value:
+        mine = state.status[key]
+        lowered = value - (mine.snipe_level if mine.snipe_target == attack.target else 0)
+        if amount >= lowered:
+            battle.emit(TomoHeavyBlow(key, attack.target, amount, value, lowered))
 
 
 def _ally_in_zone(state: TomoState, key: str, target: str) -> str:

@@ -21,13 +21,14 @@ def roll_damage(battle: Battle[TomoState], weapon: Weapon) -> tuple[tuple[int, .
     return faces, sum(faces) + weapon.flat
 
 
-def damage(battle: Battle[TomoState], key: str, target: str, weapon_key: str) -> None:
+def damage(battle: Battle[TomoState], key: str, target: str, weapon_key: str) -> int:
     """A weapon's hit: its six-sided dice and bonus, less the target's defence against
     its kind; a hider's obstacle is hit too, its life added to the 火弾徹甲 defence first,
-    unless the weapon fires over it."""
+    unless the weapon fires over it. Returns the damage rolled."""
     weapon = battle.state.sheets[key].weapon(weapon_key)
     faces, amount = roll_damage(battle, weapon)
     strike(battle, key, target, weapon_key, weapon.kind, faces, amount, indirect=weapon.indirect)
+    return amount
 
 
 def strike(

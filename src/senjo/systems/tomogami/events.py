@@ -20,6 +20,7 @@ from senjo.engine.modifiers import Score
 __all__ = [
     "Roll",
     "TomoAttacked",
+    "TomoBreakingFire",
     "TomoChargeFailed",
     "TomoCharged",
     "TomoCheck",
@@ -34,6 +35,7 @@ __all__ = [
     "TomoExposed",
     "TomoFell",
     "TomoFriendlyFire",
+    "TomoHeavyBlow",
     "TomoInitiative",
     "TomoManeuverCancelled",
     "TomoManeuverFailed",
@@ -41,6 +43,7 @@ __all__ = [
     "TomoMoved",
     "TomoOpened",
     "TomoPilotDamage",
+    "TomoSniped",
     "TomoStood",
     "TomoTurnEnded",
     "TomoTurnStarted",
@@ -635,3 +638,75 @@ class TomoChargeFailed(Event):
 
 
 event(TomoChargeFailed)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoSniped(Event):
+    """Seed 003 【機動狙撃】: `actor` beat `target` and lowers its heavy-blow value by
+    `level` against its own attacks this turn."""
+
+    actor: str
+    target: str
+    level: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        target: str,
+        level: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "level", level)
+
+
+event(TomoSniped)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoHeavyBlow(Event):
+    """A hit's `damage` reached the target's heavy-blow value (大打撃値) `value`, lowered
+    to `lowered` by sniping; what a heavy blow does is the base game's (interpretation 16)."""
+
+    actor: str
+    target: str
+    damage: int
+    value: int
+    lowered: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        target: str,
+        damage: int,
+        value: int,
+        lowered: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "damage", damage)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "lowered", lowered)
+
+
+event(TomoHeavyBlow)
+
+
+@dataclass(frozen=True, slots=True)
+class TomoBreakingFire(Event):
+    """Seed 003 【突撃破砕射撃】: `actor`'s barrage hit `target`: no damage, and its
+    maneuver this turn cannot be made."""
+
+    actor: str
+    target: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        target: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "target", target)
+
+
+event(TomoBreakingFire)

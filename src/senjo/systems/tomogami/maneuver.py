@@ -1,4 +1,5 @@
-"""Maneuver processing (seed 003 ●４ 機動処理): moving between bands by maneuver checks.
+"""Maneuver processing (seed 003 ●４ 機動処理): moving between bands by maneuver checks,
+and the maneuvers in place of a move (cover, charge, sniping).
 
 A character names a target and a band (or escapes the engagement area, or takes cover
 behind an obstacle, 障害物, by its tactics against every foe). The target
@@ -23,6 +24,7 @@ from senjo.systems.tomogami.events import (
     TomoManeuverCancelled,
     TomoManeuverFailed,
     TomoMoved,
+    TomoSniped,
 )
 from senjo.systems.tomogami.mishaps import after_rolls
 from senjo.systems.tomogami.scores import maneuver_score, tactics_score
@@ -57,11 +59,10 @@ def maneuver_options(state: TomoState, key: str) -> tuple[Maneuver, ...]:
     if state.rules.cover_allowed and state.foes(key) and not state.bands.zero_partners(key):
         options.append(COVER)
     # 【突進】 「近距離でのみ可能」: at a foe near it.
-    options.extend(
-        Maneuver("charge", foe)
-        for foe in state.foes(key)
-        if state.bands.distance(key, foe) is Band.NEAR
-    )
+    near = [foe for foe in state.foes(key) if state.bands.distance(key, foe) is Band.NEAR]
+    options.extend(Maneuver("charge", foe) for foe in near)
+    # 【機動狙撃】 「近距離でのみ可能」.
+    options.extend(Maneuver("snipe", foe) for foe in near)
     for other, status in state.status.items():
         if other == key or not status.active:
             continue
@@ -81,6 +82,9 @@ def process_maneuver(battle: Battle[TomoState], key: str, automatic: bool = Fals
     if state.status[key].fallen:  # 「次に行うはずだった機動処理を行うことが出来なくなる」
         battle.emit(TomoManeuverCancelled(key, "fallen"))
         return
+    if state.status[key].blocked:  # 【突撃破砕射撃】 「機動処理は実行不可能となる」
+        battle.emit(TomoManeuverCancelled(key, "breaking_fire"))
+        return
     if plan is None or plan.kind == "stay":
         return
     if plan.kind == "cover":
@@ -92,6 +96,9 @@ def process_maneuver(battle: Battle[TomoState], key: str, automatic: bool = Fals
             yield from charge(battle, key, plan, automatic)
         else:
             battle.emit(TomoManeuverFailed(key, plan.target, "charge", ()))
+        return
+    if plan.kind == "snipe":
+        _snipe(battle, key, plan, automatic)
         return
     if plan.kind == "escape":
         yield from _escape(battle, key, automatic)
@@ -152,6 +159,34 @@ def _take_cover(battle: Battle[TomoState], key: str, automatic: bool) -> None:
     battle.emit(TomoCovered(key, status.cover))
 
 
+def _snipe(battle: Battle[TomoState], key: str, plan: Maneuver, automatic: bool) -> None:
+    """Seed 003 【機動狙撃】 「目標との機動判定に勝った場合、その回の戦闘処理で成功レベル分、
+    大打撃値を低下させることができる」: a contest with the target (which cannot decline); a
+    win with a success keeps its level for the turn."""
+    state = battle.state
+    if not state.status[plan.target].active:
+        battle.emit(TomoManeuverFailed(key, plan.target, "snipe", ()))
+        return
+    result = contest(
+        state.rules,
+        battle.dice,
+        "snipe",
+        key,
+        maneuver_score(state, key),
+        plan.target,
+        maneuver_score(state, plan.target),
+    )
+    battle.emit(result)
+    after_rolls(battle, result.first, result.second)
+    won = result.winner == key and result.first.success
+    if not (won or automatic):
+        battle.emit(TomoManeuverFailed(key, plan.target, "snipe", (plan.target,)))
+        return
+    status = state.status[key]
+    status.snipe_target, status.snipe_level = plan.target, max(1, result.first.level)
+    battle.emit(TomoSniped(key, plan.target, status.snipe_level))
+
+
 def _escape(battle: Battle[TomoState], key: str, automatic: bool) -> Steps:
     """Leave the engagement area: beat every foe who pursues (「追撃する全キャラクター」)."""
     state = battle.state
@@ -173,8 +208,12 @@ def _contests(
     battle: Battle[TomoState], key: str, band: Band, group: list[str], purpose: str
 ) -> list[str]:
     """One contest against each member of the group, the mover at −1 per band it crosses
-    from that member; returns those it did not beat."""
+    from that member; returns those it did not beat. A dragon maneuver (龍機動, 武魂
+    active) is one contest, against the member with the best maneuver value, with the
+    キズナ level and no penalty for the bands crossed."""
     state = battle.state
+    if state.sheets[key].bukon:
+        return _dragon(battle, key, group, purpose)
     lost: list[str] = []
     for other in group:
         crossed = units(state.bands.distance(key, other), band)
@@ -192,3 +231,24 @@ def _contests(
         if result.winner != key:
             lost.append(other)
     return lost
+
+
+def _dragon(battle: Battle[TomoState], key: str, group: list[str], purpose: str) -> list[str]:
+    """Seed 003 【龍機動】 「龍機動判定は、目標群のうち最も機動判定値の高いキャラクター１柱のみに
+    対して行う。距離単位の移動にともなう判定は行わない」; returns [that member] if not beaten."""
+    if not group:
+        return []
+    state = battle.state
+    best = max(group, key=lambda other: maneuver_score(state, other).value)
+    result = contest(
+        state.rules,
+        battle.dice,
+        purpose,
+        key,
+        maneuver_score(state, key, dragon=True),
+        best,
+        maneuver_score(state, best),
+    )
+    battle.emit(result)
+    after_rolls(battle, result.first, result.second)
+    return [] if result.winner == key else [best]

@@ -90,6 +90,13 @@ class Sheet:
     #: Fires on the move without penalty (a dedicated skill, or fire control: seed 003
     #: 「専用の技能をもつキャラクターは、不利な修正を受けない」).
     moving_fire_skill: bool = False
+    #: 大打撃値, the heavy-blow value (0: none): a hit of this much damage or more is a
+    #: heavy blow (the base game says what it does).
+    heavy_blow: int = 0
+    #: 武魂 is active (its activation is the base game's), and the キズナ level: together
+    #: they make its maneuvers dragon maneuvers (龍機動).
+    bukon: bool = False
+    kizuna: int = 0
     #: The pilot (ゲキ): its life (0: not modelled) and its 対人火弾 defence.
     pilot_life: int = 0
     pilot_defense: int = 0

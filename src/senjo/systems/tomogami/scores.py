@@ -48,11 +48,16 @@ def _own(state: TomoState, key: str, mods: list[tuple[str, int]]) -> Modifiers:
     return Modifiers(tuple(mods))
 
 
-def maneuver_score(state: TomoState, key: str, crossed: int = 0, *, body: bool = False) -> Score:
+def maneuver_score(
+    state: TomoState, key: str, crossed: int = 0, *, body: bool = False, dragon: bool = False
+) -> Score:
     """The maneuver check's value: 機動判定値 (「動」 + skill; 「体」 + skill for a charge),
-    the environment modifier (環境機動修正), −1 per band crossed, and the turn's stance."""
+    the キズナ level in a dragon maneuver, the environment modifier (環境機動修正), −1 per
+    band crossed, and the turn's stance."""
     sheet, status = state.sheets[key], state.status[key]
     mods: list[tuple[str, int]] = []
+    if dragon and sheet.kizuna:
+        mods.append(("kizuna", sheet.kizuna))
     environment = sheet.environment_modifier(state.rules.environment)
     if environment:
         mods.append(("environment", environment))

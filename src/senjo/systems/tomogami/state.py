@@ -47,6 +47,11 @@ class Status:
     stance: str = ""
     #: A successful charge's success level, for its blow in combat processing.
     charge_level: int = 0
+    #: Hit by assault-breaking fire (突撃破砕射撃): no maneuver this turn.
+    blocked: bool = False
+    #: A won maneuver sniping (機動狙撃): its target and level, this turn.
+    snipe_target: str = ""
+    snipe_level: int = 0
 
     @property
     def hp(self) -> int:

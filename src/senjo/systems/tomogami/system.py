@@ -39,9 +39,16 @@ from senjo.systems.tomogami.state import TomoState
 __all__ = ["COMBAT_PLANS", "Tomogami", "combat_plans"]
 
 #: The combat declarations: attack (which foe and weapon is chosen in combat processing,
-#: at the bands the maneuvers left), wait, full speed (全力機動: no combat processing) or
-#: firing on the move (行進間射撃: attacks at near and far only).
-COMBAT_PLANS: Final = (Choice("attack"), WAIT, Choice("full_speed"), Choice("moving_fire"))
+#: at the bands the maneuvers left), wait, full speed (全力機動: no combat processing),
+#: firing on the move (行進間射撃: attacks at near and far only) or assault-breaking fire
+#: (突撃破砕射撃: at far, no damage, the target's maneuver stopped).
+COMBAT_PLANS: Final = (
+    Choice("attack"),
+    WAIT,
+    Choice("full_speed"),
+    Choice("moving_fire"),
+    Choice("breaking_fire"),
+)
 #: The stances a combat declaration sets for the turn.
 STANCES: Final = frozenset({"full_speed", "moving_fire"})
 #: Initiative ties are rolled again; past this many the scenario's order stands.
@@ -179,10 +186,14 @@ def _declarations(battle: Battle[TomoState]) -> Steps:
 
 def combat_plans(state: TomoState, key: str) -> tuple[Choice, ...]:
     """The combat declarations open to `key`: firing on the move only out of a zone
-    (「近距離・遠距離でのみ可能」)."""
-    if state.bands.zero_partners(key):
-        return COMBAT_PLANS[:3]
-    return COMBAT_PLANS
+    (「近距離・遠距離でのみ可能」), assault-breaking fire only with a weapon that reaches far."""
+    attack, wait, full_speed, moving_fire, breaking_fire = COMBAT_PLANS
+    plans = [attack, wait, full_speed]
+    if not state.bands.zero_partners(key):
+        plans.append(moving_fire)
+    if any(weapon.reaches(Band.FAR) for weapon in state.sheets[key].weapons):
+        plans.append(breaking_fire)
+    return tuple(plans)
 
 
 def _combat(battle: Battle[TomoState], key: str) -> Steps:
@@ -194,16 +205,9 @@ def _combat(battle: Battle[TomoState], key: str) -> Steps:
     if combat == "charge":
         charge_blow(battle, key)
         return
-    if combat not in ("attack", "moving_fire"):
+    if combat not in ("attack", "moving_fire", "breaking_fire"):
         return
     options = attack_options(state, key)
-    if combat == "moving_fire":
-        options = tuple(
-            option
-            for option in options
-            if not isinstance(option, Attack)
-            or state.bands.distance(key, option.target) is not Band.ZERO
-        )
     if len(options) == 1:
         return
     choice: Attack | Choice = yield Decision(key, "action", options)
@@ -216,7 +220,8 @@ def _end_turn(battle: Battle[TomoState]) -> None:
     drugs and 天華法 are not modelled)."""
     stand_up(battle)
     for status in battle.state.status.values():
-        status.stance, status.charge_level = "", 0
+        status.stance, status.charge_level, status.blocked = "", 0, False
+        status.snipe_target, status.snipe_level = "", 0
     battle.emit(TomoTurnEnded(battle.state.round))
 
 
