@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from senjo.dice.formatting import Lang
 
-__all__ = ["NamedNarrator", "Names"]
+__all__ = ["NamedNarrator", "Names", "scenario_names"]
 
 #: key -> (English, Japanese).
 Names = Mapping[str, tuple[str, str]]
@@ -56,3 +57,16 @@ class NamedNarrator:
     def item(self, key: str) -> str:
         """A weapon's or a shield's name in the narrator's language (its key if unnamed)."""
         return self._item(key)
+
+
+def scenario_names(scenario: Any) -> tuple[Names, Names, Names]:
+    """A loaded scenario's names, each key -> (English, Japanese): its combatants, their
+    weapons, and its sides (the key where the file gives no name)."""
+    names = {s.key: (s.name, s.name_ja or s.name) for s in scenario.fighters}
+    items: dict[str, tuple[str, str]] = {}
+    for sheet in scenario.fighters:
+        for weapon in sheet.weapons:
+            items[weapon.key] = (weapon.name, weapon.name_ja or weapon.name)
+    sides = {s.side: (s.side, s.side) for s in scenario.fighters}
+    sides.update(getattr(scenario, "side_names", {}))
+    return names, items, sides

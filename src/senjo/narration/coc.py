@@ -25,7 +25,7 @@ from senjo.dice.systems.coc import CheckCommand, ResistanceCommand
 from senjo.engine.battle import Outcome
 from senjo.engine.events import Event
 from senjo.engine.modifiers import Score
-from senjo.narration.base import NamedNarrator
+from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.narration.coc_terms import term
 from senjo.systems.coc.events import (
     CocActionTaken,
@@ -314,11 +314,5 @@ _HANDLERS: dict[type[Any], Any] = {
 
 def coc_narrator(scenario: Any, lang: Lang) -> CocNarrator:
     """A narrator with the names of a CoC scenario's combatants and weapons."""
-    names = {s.key: (s.name, s.name_ja or s.name) for s in scenario.fighters}
-    items: dict[str, tuple[str, str]] = {}
-    for sheet in scenario.fighters:
-        for weapon in sheet.weapons:
-            items[weapon.key] = (weapon.name, weapon.name_ja)
-    sides = {s.side: (s.side, s.side) for s in scenario.fighters}
-    sides.update(getattr(scenario, "side_names", {}))
+    names, items, sides = scenario_names(scenario)
     return CocNarrator(names, lang, items, sides)

@@ -24,7 +24,7 @@ from typing import Any
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Outcome
 from senjo.engine.events import Event
-from senjo.narration.base import NamedNarrator, Names
+from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.systems.tomogami.events import (
     Roll,
     TomoAttacked,
@@ -56,7 +56,6 @@ from senjo.systems.tomogami.events import (
     TomoTurnEnded,
     TomoTurnStarted,
 )
-from senjo.systems.tomogami.rules import CHECK_DICE
 
 __all__ = ["TERMS", "TomoNarrator", "tomogami_narrator"]
 
@@ -151,18 +150,6 @@ _COVER_LOST = {
 class TomoNarrator(NamedNarrator):
     """Turns トモガミ events into lines. `names` maps a key to its (English, Japanese) name."""
 
-    def __init__(
-        self,
-        names: Names,
-        lang: Lang,
-        item_names: Names | None = None,
-        sides: Names | None = None,
-        dice_sides: int = 6,
-    ) -> None:
-        super().__init__(names, lang, item_names, sides)
-        #: The sides of the stand-in check's dice (option `check_dice`), for `2D6`.
-        self.dice_sides = dice_sides
-
     def _t(self, kind: str, key: str) -> str:
         ja, en = TERMS.get(kind, {}).get(key, (key, key.replace("_", " ")))
         return ja if self.ja else en
@@ -178,7 +165,7 @@ class TomoNarrator(NamedNarrator):
         parts += [f"{self._t('modifier', s)} {a:+d}" for s, a in roll.score.modifiers.items]
         score = "[" + ("、" if self.ja else ", ").join(parts) + "]"
         faces = ",".join(str(face) for face in roll.dice)
-        dice = f"{len(roll.dice)}D{self.dice_sides}"
+        dice = f"{len(roll.dice)}D{roll.sides}"
         if roll.automatic_failure:
             level = "自動失敗" if self.ja else "automatic failure"
         elif roll.level > 0:
@@ -455,12 +442,5 @@ _HANDLERS: dict[type[Any], Any] = {
 
 def tomogami_narrator(scenario: Any, lang: Lang) -> TomoNarrator:
     """A narrator with the names of a トモガミ scenario's characters and weapons."""
-    names = {s.key: (s.name, s.name_ja or s.name) for s in scenario.fighters}
-    items: dict[str, tuple[str, str]] = {}
-    for sheet in scenario.fighters:
-        for weapon in sheet.weapons:
-            items[weapon.key] = (weapon.name, weapon.name_ja)
-    sides = {s.side: (s.side, s.side) for s in scenario.fighters}
-    sides.update(getattr(scenario, "side_names", {}))
-    dice = scenario.options.get("check_dice", "2d6")
-    return TomoNarrator(names, lang, items, sides, CHECK_DICE.get(dice, (2, 6))[1])
+    names, items, sides = scenario_names(scenario)
+    return TomoNarrator(names, lang, items, sides)

@@ -13,6 +13,8 @@ from senjo.space.plane import Point
 from senjo.systems.coc.model import Combatant
 from senjo.systems.coc.state import CocState
 from senjo.systems.coc.system import Coc
+from tests.systems.battles import choose as choose
+from tests.systems.battles import pending as pending
 
 Spec = tuple[Combatant, Point]
 
@@ -62,21 +64,6 @@ def prepared(
     if setup is not None:
         setup(state)
     return Battle(Coc({**QUIET, **options}), state, ScriptedDice(dice))
-
-
-def choose(game: Battle[CocState], key: str, actor: str | None = None) -> None:
-    """Make the pending decision by option key (fails listing the legal keys)."""
-    pending = game.pending
-    assert pending is not None, "the battle is over"
-    if actor is not None:
-        assert pending.actor == actor, f"{pending.actor} decides {pending.kind}, not {actor}"
-    game.decide(pending.find(key))
-
-
-def pending(game: Battle[CocState]) -> tuple[str, str, tuple[str, ...]]:
-    """The pending decision as (actor, kind, option keys)."""
-    assert game.pending is not None, "the battle is over"
-    return game.pending.actor, game.pending.kind, game.pending.keys
 
 
 def events(game: Battle[CocState], kind: type[Event]) -> list[Any]:

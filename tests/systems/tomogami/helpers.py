@@ -14,6 +14,8 @@ from senjo.systems.tomogami.model import Sheet
 from senjo.systems.tomogami.rules import Rules
 from senjo.systems.tomogami.state import TomoState
 from senjo.systems.tomogami.system import Tomogami
+from tests.systems.battles import choose as choose
+from tests.systems.battles import pending as pending
 
 E = TypeVar("E", bound=Event)
 
@@ -71,21 +73,6 @@ def drive(steps: Steps, answers: Mapping[str, str] | None = None) -> list[Decisi
             decision = steps.send(option)
     except StopIteration:
         return asked
-
-
-def choose(game: Battle[TomoState], key: str, actor: str | None = None) -> None:
-    """Make the pending decision by option key (fails listing the legal keys)."""
-    pending = game.pending
-    assert pending is not None, "the battle is over"
-    if actor is not None:
-        assert pending.actor == actor, f"{pending.actor} decides {pending.kind}, not {actor}"
-    game.decide(pending.find(key))
-
-
-def pending(game: Battle[TomoState]) -> tuple[str, str, tuple[str, ...]]:
-    """The pending decision as (actor, kind, option keys)."""
-    assert game.pending is not None, "the battle is over"
-    return game.pending.actor, game.pending.kind, game.pending.keys
 
 
 def events(game: Battle[TomoState], kind: type[E]) -> list[E]:

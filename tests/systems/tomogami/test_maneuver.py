@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Decision
 from senjo.space.bands import Band
 from senjo.systems.tomogami.choices import Maneuver
 from senjo.systems.tomogami.events import (
@@ -22,18 +24,25 @@ def _plan(state: TomoState, key: str, plan: str) -> None:
     state.status[key].maneuver = Maneuver(kind, target, band)
 
 
-def test_the_seeds_example_beats_each_of_the_target_group() -> None:
-    """Seed 003 機動処理の例: on grassland A, near two closing foes, goes far: −1 for the one
-    band, a contest against each (8 vs 7 and 6: [5,4] vs [2,3], [3,3] vs [1,2]); beating
-    both, A is far from both."""
+def _seed_example(c_rolls: list[int]) -> tuple[Battle[TomoState], list[Decision]]:
+    """Seed 003 機動処理の例: A (8), near B (7) and C (6) on grassland, goes far from B; both
+    oppose. A rolls [5,4] against B's [2,3], then [3,3] against C's `c_rolls`."""
     a, b, c = (
         sheet("a", "blue", maneuver=8),
         sheet("b", "red", maneuver=7),
         sheet("c", "red", maneuver=6),
     )
-    game = held(a, b, c, dice=[5, 4, 2, 3, 3, 3, 1, 2])
+    game = held(a, b, c, dice=[5, 4, 2, 3, 3, 3, *c_rolls])
     _plan(game.state, "a", "move:b:far")
     asked = drive(process_maneuver(game, "a"), {"b": "oppose", "c": "oppose"})
+    return game, asked
+
+
+def test_the_seeds_example_beats_each_of_the_target_group() -> None:
+    """Seed 003 機動処理の例: on grassland A, near two closing foes, goes far: −1 for the one
+    band, a contest against each (8 vs 7 and 6: [5,4] vs [2,3], [3,3] vs [1,2]); beating
+    both, A is far from both."""
+    game, asked = _seed_example(c_rolls=[1, 2])
     assert [(d.actor, d.kind) for d in asked] == [("b", "oppose"), ("c", "oppose")]
     first, second = events(game, TomoContest)
     assert first.first.score.modifiers.items == (("units", -1),)
@@ -46,14 +55,7 @@ def test_the_seeds_example_beats_each_of_the_target_group() -> None:
 def test_one_tie_in_the_group_and_nothing_moves() -> None:
     """Seed 003 「目標群に対する機動判定を成功させたら」: the seed's example with C rolling
     [3,3] ties A (level 2 each): A has not beaten the whole group and stays near both."""
-    a, b, c = (
-        sheet("a", "blue", maneuver=8),
-        sheet("b", "red", maneuver=7),
-        sheet("c", "red", maneuver=6),
-    )
-    game = held(a, b, c, dice=[5, 4, 2, 3, 3, 3, 3, 3])
-    _plan(game.state, "a", "move:b:far")
-    drive(process_maneuver(game, "a"), {"b": "oppose", "c": "oppose"})
+    game, _ = _seed_example(c_rolls=[3, 3])
     assert events(game, TomoManeuverFailed) == [TomoManeuverFailed("a", "b", "far", ("c",))]
     assert game.state.bands.distance("a", "b") is Band.NEAR
     assert game.state.bands.distance("a", "c") is Band.NEAR

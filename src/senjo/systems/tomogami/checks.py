@@ -50,7 +50,7 @@ def roll_check(
     fumble = all(face == 1 for face in faces)
     if fumble and level > 0:
         level = -1
-    return Roll(actor, score, faces, total, level, fumble)
+    return Roll(actor, score, faces, total, level, fumble, rules.dice_sides)
 
 
 def winner(first: Roll, second: Roll) -> str:

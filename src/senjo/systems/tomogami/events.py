@@ -52,7 +52,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One character's roll: its value, the dice, the total and the signed level.
+    """One character's roll: its value, the dice (of `sides` sides), the total and the
+    signed level.
 
     `level` is a success level (1 or more) or, negative, a failure level (−1 or less);
     `automatic_failure` marks the stand-in's automatic failure (every die a 1).
@@ -64,6 +65,8 @@ class Roll:
     total: int
     level: int
     automatic_failure: bool = False
+    #: The sides of each die (option `check_dice`).
+    sides: int = 6
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -73,6 +76,7 @@ class Roll:
         total: int,
         level: int,
         automatic_failure: bool = False,
+        sides: int = 6,
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "score", score)
@@ -80,6 +84,7 @@ class Roll:
         object.__setattr__(self, "total", total)
         object.__setattr__(self, "level", level)
         object.__setattr__(self, "automatic_failure", automatic_failure)
+        object.__setattr__(self, "sides", sides)
 
     @property
     def success(self) -> bool:

@@ -1,0 +1,23 @@
+"""Driving a battle in a rule test, any system: make the pending decision by its key, read
+what is pending."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.engine.battle import Battle
+
+
+def choose(game: Battle[Any], key: str, actor: str | None = None) -> None:
+    """Make the pending decision by option key (fails listing the legal keys)."""
+    pending = game.pending
+    assert pending is not None, "the battle is over"
+    if actor is not None:
+        assert pending.actor == actor, f"{pending.actor} decides {pending.kind}, not {actor}"
+    game.decide(pending.find(key))
+
+
+def pending(game: Battle[Any]) -> tuple[str, str, tuple[str, ...]]:
+    """The pending decision as (actor, kind, option keys)."""
+    assert game.pending is not None, "the battle is over"
+    return game.pending.actor, game.pending.kind, game.pending.keys
