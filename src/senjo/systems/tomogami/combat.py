@@ -57,7 +57,11 @@ def attack_options(state: TomoState, key: str) -> tuple[Attack | Choice, ...]:
 
 
 def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
-    """Roll the attack against the target's defence; on a hit, roll and apply damage."""
+    """Carry out one attack. A shot at an obstacle alone is a check, with no defence; an
+    attack on a target whose drive failed (mishap 2) hits without a roll; any other is a
+    contest with the target's defence, hitting when the attack succeeds and wins. A hit
+    does damage, or, as assault-breaking fire, stops the target's maneuver; a near or far
+    shot failing by two levels hits an ally in the target's zone instead (誤射)."""
     state = battle.state
     band = state.bands.distance(key, attack.target)
     battle.emit(TomoAttacked(key, attack.target, attack.weapon, band.name.lower()))
