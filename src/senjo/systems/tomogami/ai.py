@@ -17,6 +17,7 @@ from senjo.engine.decision import Choice, Decision
 from senjo.space.bands import Band
 from senjo.systems.tomogami.checks import hit_chance
 from senjo.systems.tomogami.choices import BAND_NAMES, Attack, Maneuver
+from senjo.systems.tomogami.damage import obstacle_defense
 from senjo.systems.tomogami.model import Weapon
 from senjo.systems.tomogami.scores import attack_score
 from senjo.systems.tomogami.state import TomoState
@@ -56,9 +57,7 @@ def _value(state: TomoState, key: str, target: str, weapon: Weapon) -> float:
     sheet, status = state.sheets[target], state.status[target]
     skill = attack_score(state, key, weapon.key, target).value
     chance = hit_chance(state.rules, skill, sheet.defense_skill)
-    defense = sheet.defense(weapon.kind)
-    if status.cover and not weapon.indirect and weapon.kind == "armour_piercing":
-        defense += status.cover_life
+    defense = sheet.defense(weapon.kind) + obstacle_defense(status, weapon.kind, weapon.indirect)
     return chance * expected_loss(weapon.dice, weapon.flat, defense, status.life)
 
 

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from senjo.engine.decision import Choice
 from senjo.space.bands import Band
 
-__all__ = ["BAND_NAMES", "Attack", "Maneuver", "band_named"]
+__all__ = ["BAND_NAMES", "LET", "OPPOSE", "PURSUE", "Attack", "Maneuver", "band_named"]
 
 #: Bands by their names in options, events and scenario files.
 BAND_NAMES = {"zero": Band.ZERO, "near": Band.NEAR, "far": Band.FAR, "out": Band.OUT}
+
+
+#: The answers to an `oppose` decision: contest a maneuver (a move, a charge), pursue an
+#: escaping foe, or let it be.
+OPPOSE, PURSUE, LET = Choice("oppose"), Choice("pursue"), Choice("let")
 
 
 def band_named(name: str) -> Band:

@@ -11,9 +11,17 @@ from __future__ import annotations
 from senjo.engine.battle import Battle
 from senjo.systems.tomogami.events import TomoCoverDamaged, TomoCoverLost, TomoDamage, TomoDown
 from senjo.systems.tomogami.model import Weapon
-from senjo.systems.tomogami.state import TomoState
+from senjo.systems.tomogami.state import Status, TomoState
 
-__all__ = ["damage", "hit_cover", "injure", "lose_cover", "roll_damage", "strike"]
+__all__ = [
+    "damage",
+    "hit_cover",
+    "injure",
+    "lose_cover",
+    "obstacle_defense",
+    "roll_damage",
+    "strike",
+]
 
 
 def roll_damage(battle: Battle[TomoState], weapon: Weapon) -> tuple[tuple[int, ...], int]:
@@ -45,11 +53,26 @@ def strike(
     """An attack's hit (a weapon's, a charge's): `injure`, with the hider's obstacle hit
     too and its life added to the 火弾徹甲 defence first, unless the attack is `indirect`."""
     status = battle.state.status[target]
-    shielded = status.cover > 0 and not indirect
-    extra = status.cover_life if shielded and kind == "armour_piercing" else 0
-    injure(battle, key, target, cause, kind, faces, amount, extra=extra)
-    if shielded:
+    injure(
+        battle,
+        key,
+        target,
+        cause,
+        kind,
+        faces,
+        amount,
+        extra=obstacle_defense(status, kind, indirect),
+    )
+    if status.cover > 0 and not indirect:
         hit_cover(battle, target, amount)
+
+
+def obstacle_defense(status: Status, kind: str, indirect: bool) -> int:
+    """What a hider's obstacle adds to its defence against an attack: its life, as
+    火弾徹甲 defence (「火弾徹甲防御力として扱う」), unless the attack fires over it."""
+    if status.cover > 0 and not indirect and kind == "armour_piercing":
+        return status.cover_life
+    return 0
 
 
 def injure(

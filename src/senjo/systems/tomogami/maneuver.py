@@ -16,7 +16,7 @@ from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.space.bands import Band, units
 from senjo.systems.tomogami.checks import contest
-from senjo.systems.tomogami.choices import BAND_NAMES, Maneuver
+from senjo.systems.tomogami.choices import BAND_NAMES, LET, OPPOSE, PURSUE, Maneuver
 from senjo.systems.tomogami.damage import lose_cover
 from senjo.systems.tomogami.events import (
     TomoCovered,
@@ -45,7 +45,6 @@ __all__ = [
 STAY = Maneuver("stay")
 COVER = Maneuver("cover")
 ESCAPE = Maneuver("escape")
-OPPOSE, PURSUE, LET = Choice("oppose"), Choice("pursue"), Choice("let")
 #: The most bands one maneuver crosses (seed 003 「最大で２」; leaving the area 3).
 MOST_UNITS = 2
 _MOVE_BANDS = (Band.ZERO, Band.NEAR, Band.FAR)

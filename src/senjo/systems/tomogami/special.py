@@ -14,7 +14,7 @@ from __future__ import annotations
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.systems.tomogami.checks import contest, roll_check
-from senjo.systems.tomogami.choices import Maneuver
+from senjo.systems.tomogami.choices import LET, OPPOSE, Maneuver
 from senjo.systems.tomogami.damage import strike
 from senjo.systems.tomogami.events import (
     TomoCharged,
@@ -29,8 +29,6 @@ from senjo.systems.tomogami.scores import body_score, maneuver_score
 from senjo.systems.tomogami.state import TomoState
 
 __all__ = ["charge", "charge_blow", "fall", "stand_up"]
-
-OPPOSE, LET = Choice("oppose"), Choice("let")
 
 
 def charge(battle: Battle[TomoState], key: str, plan: Maneuver, automatic: bool) -> Steps:

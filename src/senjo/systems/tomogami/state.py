@@ -31,8 +31,6 @@ class Status:
     #: This turn's declarations (行動宣言).
     maneuver: Maneuver | None = None
     combat: str = ""
-    #: Main and minor actions done this turn (行動済み).
-    done: bool = False
     #: Behind an obstacle (障害物): the cover level (shots at it −level; 0 for none) and
     #: the obstacle's life.
     cover: int = 0

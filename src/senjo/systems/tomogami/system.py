@@ -85,7 +85,7 @@ class Tomogami(RuleSystem[TomoState]):
             state.round += 1
             battle.emit(TomoTurnStarted(state.round))
             for status in state.status.values():
-                status.maneuver, status.combat, status.done = None, "", False
+                status.maneuver, status.combat = None, ""
             yield from _declarations(battle)
             for key in state.acting_order():
                 if not state.status[key].active:
@@ -97,7 +97,6 @@ class Tomogami(RuleSystem[TomoState]):
                     return outcome
                 if state.status[key].active:
                     yield from _combat(battle, key)
-                state.status[key].done = True
                 outcome = _outcome(state)
                 if outcome is not None:
                     return outcome
