@@ -553,3 +553,50 @@ def test_a_tomogami_question_is_in_words_not_keys(
     for line in lines:
         assert line in shown, line
     assert "move:iwakura" not in result.stdout and "attack:iwakura" not in result.stdout
+
+
+TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "ja",
+            [
+                "葵: 行動宣言（FAP・MAPの範囲で）",
+                "1. 直接攻撃（刀）（FAP 6・MAP 1）",
+                "2. 宣言を終える",
+                "現況：葵 HP 24/24 T値 2 FAP 14 MAP 5、山賊の頭 HP 28/28 T値 0 FAP 4 MAP 3",
+                "葵: 行動解決（行動と目標）",
+                "1. 山賊の頭に直接攻撃（刀）（命中 72%）",
+                "2. とっさの行動：直接攻撃（刀）（FAP 12・MAP 2）",
+                "3. 残りの行動をキャンセル",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Aoi: declaration (within FAP and MAP)",
+                "1. direct attack (katana) (FAP 6, MAP 1)",
+                "Aoi: your turn: which action, at whom",
+                "1. direct attack (katana) at Bandit chief (hits 72%)",
+                "3. cancel the actions left",
+            ],
+        ),
+    ],
+)
+def test_a_tvalue_question_is_in_words_not_keys(
+    lang: str, lines: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A T値 fighter's questions: declarations with their cost, its turn's actions with
+    the chance to hit and the snap action's double cost, and where things stand (HP, T,
+    budgets left) at the start of its turn."""
+    monkeypatch.chdir(tmp_path)
+    args = ["play", str(TVALUE), "--as", "aoi", "--lang", lang]
+    result = _invoke(args, "1\n2\nq\n")
+    assert result.exit_code == 0, result.stderr
+    shown = [row.strip() for row in result.stdout.splitlines()]
+    for line in lines:  # a line may follow the prompt it answers on the same row
+        assert any(row == line or row.endswith(f": {line}") for row in shown), line
+    assert "attack:katana" not in result.stdout

@@ -88,7 +88,7 @@ MESSAGES: dict[str, str] = {
     ),
     "invalid_yaml.yaml": "line 5: expected ',' or '}', but got '{'",
     "missing_st.yaml": "combatants[0].st: required field is missing",
-    "missing_system.yaml": "system: required field is missing; known: coc, gurps, tomogami",
+    "missing_system.yaml": "system: required field is missing; known: coc, gurps, tomogami, tvalue",
     "name_wrong_keys.yaml": "combatants[0].name: expected text, or {en: ..., ja: ...}",
     "negative_dr.yaml": "combatants[0].dr.torso: Input should be greater than or equal to 0",
     "negative_seed.yaml": "seed: expected a whole number 0 or more, not -1",
@@ -135,17 +135,19 @@ MESSAGES: dict[str, str] = {
         "combatants[0].skills.Brodsword: unknown skill 'Brodsword'; "
         f"allowed: {', '.join(sorted(KNOWN_SKILLS | {'Brawling', 'Broadsword'}))}"
     ),
-    "unknown_system.yaml": "system: 'dnd5e' is not a rule system; known: coc, gurps, tomogami",
+    "unknown_system.yaml": (
+        "system: 'dnd5e' is not a rule system; known: coc, gurps, tomogami, tvalue"
+    ),
     "system_not_text.yaml": (
-        "system: {'name': 'gurps'} is not a rule system; known: coc, gurps, tomogami"
+        "system: {'name': 'gurps'} is not a rule system; known: coc, gurps, tomogami, tvalue"
     ),
     "inline_weapon_zero_recoil.yaml": (
         "combatants[0].weapons[0].modes[0].ranged.recoil: expected a whole number of 1 or more,"
         " not 0"
     ),
     "unknown_top_level.yaml": (
-        "arena: unknown field; allowed: combatants, description, map, options, seed, sides, "
-        "system, title"
+        "arena: unknown field; allowed: combatants, description, map, options, seed, setup, "
+        "sides, system, title"
     ),
     "unknown_weapon.yaml": f"combatants[0].weapons[0]: no weapon 'katana'; known: {WEAPONS}",
 }

@@ -22,6 +22,8 @@ from senjo.scenario.gurps import FACINGS, LOCATIONS, GurpsCombatant
 from senjo.scenario.hexmap import FootingSpec, MapSpec
 from senjo.scenario.loader import _TOP_LEVEL
 from senjo.scenario.tomogami import DefenseSpec, PilotSpec, TomoCharacter, WeaponSpec
+from senjo.scenario.tvalue import SetupSpec, SurpriseSpec, TvFighter
+from senjo.scenario.tvalue import WeaponSpec as TvWeaponSpec
 from senjo.systems.coc import library as coc_library
 from senjo.systems.coc.system import Coc
 from senjo.systems.gurps import library as gurps_library
@@ -29,6 +31,8 @@ from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.system import Gurps
 from senjo.systems.tomogami.rules import ENVIRONMENTS
 from senjo.systems.tomogami.system import Tomogami
+from senjo.systems.tvalue.model import DEPTHS
+from senjo.systems.tvalue.system import Tvalue
 
 DOC = Path(__file__).parents[2] / "docs" / "scenarios.md"
 _YAML_BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.DOTALL | re.MULTILINE)
@@ -76,6 +80,10 @@ def test_every_top_level_key_is_documented() -> None:
         WeaponSpec,
         DefenseSpec,
         PilotSpec,
+        TvFighter,
+        TvWeaponSpec,
+        SetupSpec,
+        SurpriseSpec,
     ],
     ids=lambda model: model.__name__,
 )
@@ -84,16 +92,16 @@ def test_every_schema_field_is_documented(model: type[BaseModel]) -> None:
     assert _missing(_field_names(model)) == []
 
 
-@pytest.mark.parametrize("system", [Gurps, Coc, Tomogami], ids=lambda system: system.name)
-def test_every_rule_option_is_documented(system: type[Gurps | Coc | Tomogami]) -> None:
+@pytest.mark.parametrize("system", [Gurps, Coc, Tomogami, Tvalue], ids=lambda system: system.name)
+def test_every_rule_option_is_documented(system: type[Gurps | Coc | Tomogami | Tvalue]) -> None:
     """Each optional rule of each system is named, as `--option name=value` takes it."""
     assert _missing(option.name for option in system.options) == []
 
 
 def test_allowed_values_are_documented() -> None:
     """The closed lists a scenario picks from are spelled out: traits, locations, facings,
-    environments."""
-    assert _missing([*ADVANTAGES, *LOCATIONS, *FACINGS, *ENVIRONMENTS]) == []
+    environments, damage depths."""
+    assert _missing([*ADVANTAGES, *LOCATIONS, *FACINGS, *ENVIRONMENTS, *DEPTHS]) == []
 
 
 def test_weapon_and_shield_library_keys_are_documented() -> None:
@@ -125,4 +133,4 @@ def test_the_examples_load() -> None:
         parse_scenario(data, f"{DOC.name} example {number}")
         for number, data in enumerate(examples, start=1)
     ]
-    assert sorted(scenario.system for scenario in loaded) == ["coc", "gurps", "tomogami"]
+    assert sorted(scenario.system for scenario in loaded) == ["coc", "gurps", "tomogami", "tvalue"]

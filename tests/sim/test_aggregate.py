@@ -88,7 +88,7 @@ def test_hooks_registry() -> None:
     """GURPS and CoC are registered by name; an unknown system lists the known ones."""
     assert battle_stats("gurps") is STATS_HOOKS["gurps"]
     assert battle_stats("coc") is STATS_HOOKS["coc"]
-    with pytest.raises(KeyError, match="known: coc, gurps, tomogami"):
+    with pytest.raises(KeyError, match="known: coc, gurps, tomogami, tvalue"):
         battle_stats("nonesuch")
 
 

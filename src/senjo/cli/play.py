@@ -37,6 +37,7 @@ from senjo.cli.options import parse_lang, parse_options, parse_whole
 from senjo.cli.output import fail, said
 from senjo.cli.play_text import asked, describe_coc, standing
 from senjo.cli.play_tomogami import describe_tomogami, tomogami_standing
+from senjo.cli.play_tvalue import describe_tvalue, tvalue_standing
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Battle
 from senjo.engine.controllers import Controller
@@ -47,6 +48,7 @@ from senjo.narration.board import BoardTracker
 from senjo.narration.gurps_terms import maneuver_variant, term
 from senjo.narration.textmap import draw_coordinates
 from senjo.narration.tomogami import TomoNarrator
+from senjo.narration.tvalue import TvNarrator
 from senjo.scenario import Scenario
 from senjo.scenario.battle import controllers_for, effective_seed
 from senjo.space.hexgrid import Facing, Hex
@@ -64,6 +66,7 @@ from senjo.systems.gurps.defense import defense_score
 from senjo.systems.gurps.ranged import opportunity_fire_items
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.tomogami.state import TomoState
+from senjo.systems.tvalue.state import TvState
 
 __all__ = ["describe_option", "play_command", "resume_command"]
 
@@ -247,6 +250,10 @@ class TerminalController:
             if decision.kind == "declare_maneuver":  # the start of the person's turn
                 assert isinstance(self.narrator, TomoNarrator)
                 typer.echo(tomogami_standing(battle.state, self.narrator, self.lang))
+        elif isinstance(battle.state, TvState):
+            if decision.kind == "act":  # the start of the person's turn in the order
+                assert isinstance(self.narrator, TvNarrator)
+                typer.echo(tvalue_standing(battle.state, self.narrator, self.lang))
         elif decision.kind in ("maneuver", "action"):  # the start of the person's turn
             typer.echo(standing(battle.state, self.narrator, self.lang))
         who = self.narrator.who(decision.actor)
@@ -258,6 +265,10 @@ class TerminalController:
                 assert isinstance(self.narrator, TomoNarrator)
                 state, who_key = battle.state, decision.actor
                 text = describe_tomogami(option, self.narrator, self.lang, state, who_key)
+            elif isinstance(battle.state, TvState):
+                assert isinstance(self.narrator, TvNarrator)
+                tv_state, who_key = battle.state, decision.actor
+                text = describe_tvalue(option, self.narrator, self.lang, tv_state, who_key)
             else:  # Call of Cthulhu
                 who_key = decision.actor
                 text = describe_coc(option, self.narrator, self.lang, battle.state, who_key)

@@ -55,6 +55,8 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "declare_maneuver": ("行動宣言：機動", "declaration: maneuver"),
     "declare_combat": ("行動宣言：戦闘", "declaration: combat"),
     "oppose": ("機動判定で対抗するか", "oppose the maneuver?"),
+    "declare_action": ("行動宣言（FAP・MAPの範囲で）", "declaration (within FAP and MAP)"),
+    "act": ("行動解決（行動と目標）", "your turn: which action, at whom"),
 }
 
 

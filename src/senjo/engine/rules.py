@@ -165,11 +165,18 @@ class RuleSystem(Generic[S]):
 
     @classmethod
     def new_state(
-        cls, sheets: Sequence[Any], positions: Mapping[str, Any], ground: Any = None
+        cls,
+        sheets: Sequence[Any],
+        positions: Mapping[str, Any],
+        ground: Any = None,
+        setup: Any = None,
     ) -> S:
         """The typed state at the start of a battle, from the combatants' sheets.
 
-        `ground` is the scenario's map, when it has one.
+        `ground` is the scenario's map, when it has one; `setup` is the scenario's
+        `setup:` block as the system's scenario module checked it (what a battle needs
+        that is neither a combatant nor an option: who declares first, a surprise), when
+        the system takes one.
         """
         raise NotImplementedError
 

@@ -10,6 +10,7 @@ from senjo.engine.events import Event
 from senjo.narration.coc import coc_narrator
 from senjo.narration.gurps import GurpsNarrator, gurps_narrator
 from senjo.narration.tomogami import tomogami_narrator
+from senjo.narration.tvalue import tvalue_narrator
 
 __all__ = ["NARRATORS", "GurpsNarrator", "Narrator", "narrator_for"]
 
@@ -35,6 +36,7 @@ NARRATORS: dict[str, Callable[[Any, Lang], Narrator]] = {
     "gurps": gurps_narrator,
     "coc": coc_narrator,
     "tomogami": tomogami_narrator,
+    "tvalue": tvalue_narrator,
 }
 
 

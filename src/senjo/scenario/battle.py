@@ -36,10 +36,7 @@ def build_battle(
     settings = {**scenario.options, **(options or {})}
     roller = dice if dice is not None else RandomDice(effective_seed(scenario, seed))
     cls = find_rule_system(scenario.system)
-    if scenario.ground is not None:
-        state = cls.new_state(scenario.fighters, scenario.positions, scenario.ground)
-    else:
-        state = cls.new_state(scenario.fighters, scenario.positions)
+    state = cls.new_state(scenario.fighters, scenario.positions, scenario.ground, scenario.setup)
     return Battle(cls(settings), state, roller, record_dice=record_dice)
 
 

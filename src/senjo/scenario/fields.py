@@ -1,15 +1,16 @@
 """Field types the rule systems' scenario models share (`scenario/gurps.py`, `coc.py`,
-`tomogami.py`), and the check of a name given in one or two languages."""
+`tomogami.py`, `tvalue.py`), and the check of a name given in one or two languages."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import Field, Strict
 
-from senjo.scenario.errors import TEXT_EXPECTED, ScenarioError
+from senjo.scenario.errors import TEXT_EXPECTED, Bilingual, ScenarioError
 
-__all__ = ["Finite", "Int", "Key", "Names", "both_names"]
+__all__ = ["BAD_DAMAGE", "Finite", "Int", "Key", "Names", "both_names", "parse_damage"]
 
 #: A whole number written as one (`3`, not `3.0` or `"3"`).
 Int = Annotated[int, Strict()]
@@ -40,3 +41,24 @@ def both_names(value: Names, source: str, path: str) -> tuple[str, str]:
     if not en or not ja:
         raise ScenarioError(source, path, TEXT_EXPECTED)
     return en, ja
+
+
+_DAMAGE = re.compile(r"^(\d{1,2})[dD](?:6)?([+-]\d{1,3})?$")
+BAD_DAMAGE = Bilingual(
+    "expected damage as dice and a bonus (2D6+1, 1D) or a whole number",
+    "ダメージはダイスと修正（2D6+1、1D）か整数で指定してください",
+)
+
+
+def parse_damage(text: str | int) -> tuple[int, int] | None:
+    """(dice, flat) from `2D6+1`, `1D`, `3d-1` or a whole number; None if it is neither.
+
+    >>> parse_damage("2D6+1"), parse_damage("1D"), parse_damage(4), parse_damage("2D8")
+    ((2, 1), (1, 0), (0, 4), None)
+    """
+    if isinstance(text, int):
+        return (0, text) if 0 <= text <= 999 else None
+    found = _DAMAGE.match(text.strip())
+    if found is None or int(found.group(1)) < 1:
+        return None
+    return int(found.group(1)), int(found.group(2) or 0)

@@ -31,6 +31,7 @@ _TOP_LEVEL = {
     "combatants",
     "map",
     "sides",
+    "setup",
 }
 
 
@@ -56,6 +57,8 @@ class Scenario:
     ground: Any = None
     #: Display names of the sides: key -> (English, Japanese); the key when not given.
     side_names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The `setup:` block as the system's `SYSTEM_SETUPS` entry built it, or None.
+    setup: Any = None
 
     def side_name(self, side: str, lang: str) -> str:
         """A side's name in a language."""
@@ -90,12 +93,31 @@ def _tomogami_character(data: dict[str, Any], source: str, index: int) -> tuple[
     return build_character(data, source, index)
 
 
+def _tvalue_fighter(data: dict[str, Any], source: str, index: int) -> tuple[Any, str, Any]:
+    from senjo.scenario.tvalue import build_fighter
+
+    return build_fighter(data, source, index)
+
+
+def _tvalue_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Any:
+    from senjo.scenario.tvalue import build_setup
+
+    return build_setup(data, source, fighters)
+
+
 #: rule system name -> how to build one of its combatants.
 SYSTEM_LOADERS: dict[str, Builder] = {
     "gurps": _gurps_fighter,
     "coc": _coc_combatant,
     "tomogami": _tomogami_character,
+    "tvalue": _tvalue_fighter,
 }
+
+#: Builds a system's `setup:` block from its data, the source and the built sheets.
+SetupBuilder = Callable[[Any, str, tuple[Any, ...]], Any]
+
+#: rule system name -> how to build its `setup:` block; a system not listed takes none.
+SYSTEM_SETUPS: dict[str, SetupBuilder] = {"tvalue": _tvalue_setup}
 
 
 def _title(value: Any, source: str, path: str = "title") -> tuple[str, str]:
@@ -151,6 +173,15 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
             Bilingual(
                 f"{system!r} is not a rule system; known: {known}",
                 f"{system!r} はルールシステムではありません（使えるもの：{known}）",
+            ),
+        )
+    if "setup" in data and system not in SYSTEM_SETUPS:
+        raise ScenarioError(
+            source,
+            "setup",
+            Bilingual(
+                f"{system} battles take no setup: block",
+                f"{system} の戦闘には setup: の項目はありません",
             ),
         )
     title_en, title_ja = _title(data.get("title"), source)
@@ -238,6 +269,7 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
                         "ヘクスには map: が必要です（マップなしでは position: [x, y] と書きます）",
                     ),
                 )
+    setup = _setup(data, system, tuple(fighters), source)
     return Scenario(
         source=source,
         system=system,
@@ -251,7 +283,17 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> Scenario:
         data=data,
         ground=ground,
         side_names=side_names,
+        setup=setup,
     )
+
+
+def _setup(data: dict[str, Any], system: str, fighters: tuple[Any, ...], source: str) -> Any:
+    """The system's `setup:` block, built by its `SYSTEM_SETUPS` entry (even when absent,
+    so its defaults apply); None for a system that takes none."""
+    builder = SYSTEM_SETUPS.get(system)
+    if builder is None:
+        return None
+    return builder(data.get("setup"), source, fighters)
 
 
 def _check_options(system: type[RuleSystem[Any]], options: dict[str, str], source: str) -> None:

@@ -12,13 +12,12 @@ bands each reaches (`zero`, `near`, `far`), the attack check's value, damage (`2
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from senjo.scenario.errors import TWO_WEAPONS, Bilingual, ScenarioError, from_validation
-from senjo.scenario.fields import Int, Key, Names, both_names
+from senjo.scenario.fields import BAD_DAMAGE, Int, Key, Names, both_names, parse_damage
 from senjo.space.bands import Band
 from senjo.systems.tomogami.model import Sheet, Weapon
 from senjo.systems.tomogami.rules import ENVIRONMENTS
@@ -29,30 +28,10 @@ __all__ = [
     "TomoCharacter",
     "WeaponSpec",
     "build_character",
-    "parse_damage",
 ]
 
 Value = Annotated[Int, Field(ge=-20, le=100)]
 _BANDS = {"zero": Band.ZERO, "near": Band.NEAR, "far": Band.FAR}
-_DAMAGE = re.compile(r"^(\d{1,2})[dD](?:6)?([+-]\d{1,3})?$")
-BAD_DAMAGE = Bilingual(
-    "expected damage as dice and a bonus (2D6+1, 1D) or a whole number",
-    "ダメージはダイスと修正（2D6+1、1D）か整数で指定してください",
-)
-
-
-def parse_damage(text: str | int) -> tuple[int, int] | None:
-    """(dice, flat) from `2D6+1`, `1D`, `3d-1` or a whole number; None if it is neither.
-
-    >>> parse_damage("2D6+1"), parse_damage("1D"), parse_damage(4), parse_damage("2D8")
-    ((2, 1), (1, 0), (0, 4), None)
-    """
-    if isinstance(text, int):
-        return (0, text) if 0 <= text <= 999 else None
-    found = _DAMAGE.match(text.strip())
-    if found is None or int(found.group(1)) < 1:
-        return None
-    return int(found.group(1)), int(found.group(2) or 0)
 
 
 class WeaponSpec(BaseModel):

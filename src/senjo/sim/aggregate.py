@@ -145,23 +145,25 @@ STATS_HOOKS: dict[str, BattleStats] = {}
 
 
 def battle_stats(system: str) -> BattleStats:
-    """The statistics hook of a rule system (GURPS, CoC and トモガミ are built in).
+    """The statistics hook of a rule system (GURPS, CoC, トモガミ and T値 are built in).
 
     >>> battle_stats("gurps").__name__
     'gurps_battle_stats'
     >>> battle_stats("nope")
     Traceback (most recent call last):
     ...
-    KeyError: "no simulation statistics for rule system 'nope'; known: coc, gurps, tomogami"
+    KeyError: "no simulation statistics for rule system 'nope'; known: coc, gurps, tomogami, tvalue"
     """
     if "gurps" not in STATS_HOOKS:
         from senjo.sim.coc import coc_battle_stats
         from senjo.sim.gurps import gurps_battle_stats
         from senjo.sim.tomogami import tomogami_battle_stats
+        from senjo.sim.tvalue import tvalue_battle_stats
 
         STATS_HOOKS["gurps"] = gurps_battle_stats
         STATS_HOOKS["coc"] = coc_battle_stats
         STATS_HOOKS["tomogami"] = tomogami_battle_stats
+        STATS_HOOKS["tvalue"] = tvalue_battle_stats
     try:
         return STATS_HOOKS[system]
     except KeyError:

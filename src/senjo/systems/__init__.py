@@ -5,7 +5,7 @@
 >>> find_rule_system("dnd")
 Traceback (most recent call last):
 ...
-KeyError: "unknown rule system 'dnd'; known: coc, gurps, tomogami"
+KeyError: "unknown rule system 'dnd'; known: coc, gurps, tomogami, tvalue"
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ _BUILTIN = {
     "gurps": ("senjo.systems.gurps.system", "Gurps"),
     "coc": ("senjo.systems.coc.system", "Coc"),
     "tomogami": ("senjo.systems.tomogami.system", "Tomogami"),
+    "tvalue": ("senjo.systems.tvalue.system", "Tvalue"),
 }
 
 

@@ -80,7 +80,11 @@ class Coc(RuleSystem[CocState]):
 
     @classmethod
     def new_state(
-        cls, sheets: Sequence[Combatant], positions: Mapping[str, Point], ground: Any = None
+        cls,
+        sheets: Sequence[Combatant],
+        positions: Mapping[str, Point],
+        ground: Any = None,
+        setup: Any = None,
     ) -> CocState:
         """The state at the start of a battle: everyone unhurt where the scenario puts them.
 

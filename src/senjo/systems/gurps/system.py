@@ -153,6 +153,7 @@ class Gurps(RuleSystem[GurpsState]):
         fighters: Sequence[Fighter],
         positions: Mapping[str, Point | Placement],
         ground: Any = None,
+        setup: Any = None,
     ) -> GurpsState:
         """The state at the start of a battle: everyone unhurt, standing, weapons as readied.
 

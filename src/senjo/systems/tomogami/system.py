@@ -68,7 +68,11 @@ class Tomogami(RuleSystem[TomoState]):
 
     @classmethod
     def new_state(
-        cls, sheets: Sequence[Sheet], positions: Mapping[str, Any], ground: Any = None
+        cls,
+        sheets: Sequence[Sheet],
+        positions: Mapping[str, Any],
+        ground: Any = None,
+        setup: Any = None,
     ) -> TomoState:
         """Everyone unhurt; a トモガミ battle has no positions or map, only bands."""
         return TomoState.start({sheet.key: sheet for sheet in sheets})

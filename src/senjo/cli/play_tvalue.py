@@ -1,0 +1,82 @@
+"""`senjo play` words for a T値 system battle: its options, and where things stand.
+
+>>> from senjo.narration.tvalue import TvNarrator
+>>> from senjo.systems.tvalue.choices import Act, Declare
+>>> names = TvNarrator({"bandit": ("Bandit", "山賊")}, "ja", {"katana": ("katana", "刀")})
+>>> describe_tvalue(Declare("attack", "katana", snap=True), names, "ja")
+'とっさの行動：直接攻撃（刀）'
+>>> describe_tvalue(Act("attack", "katana", "bandit"), TvNarrator({}, "en"), "en")
+'direct attack (katana) at bandit'
+"""
+
+from __future__ import annotations
+
+from senjo.dice.formatting import Lang
+from senjo.engine.decision import Choice
+from senjo.narration.tvalue import TvNarrator
+from senjo.systems.tvalue.attack import hit_chance, hit_score
+from senjo.systems.tvalue.choices import Act, Declare
+from senjo.systems.tvalue.declare import cost
+from senjo.systems.tvalue.state import TvState
+
+__all__ = ["CHOICES", "describe_tvalue", "tvalue_standing"]
+
+#: Plain choices: name -> (Japanese, English).
+CHOICES = {
+    "done": ("宣言を終える", "done declaring"),
+    "cancel": ("残りの行動をキャンセル", "cancel the actions left"),
+}
+
+
+def describe_tvalue(
+    option: object,
+    names: TvNarrator,
+    lang: Lang,
+    state: TvState | None = None,
+    actor: str = "",
+) -> str:
+    """One option in words (`names` in the same language); with the state, the numbers
+    that decide it (what a declaration costs, an attack's chance to hit)."""
+    ja = lang == "ja"
+    if isinstance(option, Declare):
+        what = names.action(option.declared)
+        text = (f"とっさの行動：{what}" if ja else f"snap action: {what}") if option.snap else what
+        if state is not None:
+            fap, map_ = cost(state, actor, option)
+            text += f"（FAP {fap}・MAP {map_}）" if ja else f" (FAP {fap}, MAP {map_})"
+        return text
+    if isinstance(option, Act):
+        what, who = names.action(option.declared), names.who(option.target)
+        text = f"{who}に{what}" if ja else f"{what} at {who}"
+        if state is not None:
+            value = hit_score(state, actor, option.weapon).value
+            evasion = state.sheets[option.target].evasion
+            chance = round(100 * hit_chance(value, evasion, state.rules.contest))
+            text += f"（命中 {chance}%）" if ja else f" (hits {chance}%)"
+        return text
+    if isinstance(option, Choice) and option.name in CHOICES:
+        return CHOICES[option.name][0 if ja else 1]
+    return str(getattr(option, "key", option))
+
+
+def tvalue_standing(state: TvState, names: TvNarrator, lang: Lang) -> str:
+    """Every fighter's HP against its full HP, its T and the budgets left.
+
+    >>> from senjo.systems.tvalue.model import Fighter
+    >>> state = TvState.start({k: Fighter(k, k, k, s) for k, s in (("a", "x"), ("b", "y"))})
+    >>> tvalue_standing(state, TvNarrator({}, "en"), "en")
+    'Where things stand: a HP 20/20 T 0 FAP 0 MAP 0, b HP 20/20 T 0 FAP 0 MAP 0'
+    """
+    ja = lang == "ja"
+    parts = []
+    for key, sheet in state.sheets.items():
+        status = state.status[key]
+        t = "T値" if ja else "T"
+        entry = (
+            f"{names.who(key)} HP {status.hp}/{sheet.hp} {t} {status.t} "
+            f"FAP {status.fap} MAP {status.map}"
+        )
+        if status.down:
+            entry += "（気絶）" if ja else " (unconscious)"
+        parts.append(entry)
+    return ("現況：" if ja else "Where things stand: ") + ("、" if ja else ", ").join(parts)

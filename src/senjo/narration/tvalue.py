@@ -1,0 +1,190 @@
+"""T値 system events as sentences, in Japanese (seed 002's words, docs/glossary.md) or
+English.
+
+Every hit roll prints its value and named modifiers, the dice, the total and what it
+had to exceed; every T change its reason and the T after it.
+
+>>> from senjo.systems.tvalue.events import TvTChanged
+>>> n = TvNarrator({"aoi": ("Aoi", "葵")}, "ja")
+>>> n.line(TvTChanged("aoi", 3, "direct_attack", 5))
+'葵 T値 +3（直接攻撃）→ 5'
+>>> n.lang = "en"
+>>> n.line(TvTChanged("aoi", -8, "unconscious", -3))
+'Aoi T -8 (lost consciousness) -> -3'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from senjo.dice.formatting import Lang
+from senjo.engine.battle import Outcome
+from senjo.engine.events import Event
+from senjo.narration.base import NamedNarrator, scenario_names
+from senjo.systems.tvalue.events import (
+    TvActs,
+    TvCancelled,
+    TvDamage,
+    TvDeclared,
+    TvDown,
+    TvHitRoll,
+    TvRoundStarted,
+    TvTChanged,
+)
+
+__all__ = ["TERMS", "TvNarrator", "tvalue_narrator"]
+
+#: kind -> key -> (Japanese, English).
+TERMS: dict[str, dict[str, tuple[str, str]]] = {
+    "reason": {
+        "top_level": ("戦闘レベル最上位", "highest combat level"),
+        "outnumber": ("人数で上回る", "outnumbering the foes"),
+        "outnumbered": ("人数で25％以上下回る", "outnumbered by 25% or more"),
+        "surprise": ("不意打ち", "surprise"),
+        "surprised": ("不意打ちを受けた", "surprised"),
+        "direct_attack": ("直接攻撃", "direct attack"),
+        "unconscious": ("意識を失った", "lost consciousness"),
+        "fall": ("転倒", "fall"),
+    },
+    "action": {
+        "attack": ("直接攻撃", "direct attack"),
+    },
+    "depth": {
+        "physical": ("物理", "physical"),
+        "ethereal": ("幽体", "ethereal"),
+        "spirit": ("霊体", "spirit"),
+        "principle": ("法理", "principle"),
+        "divine": ("対神", "divine"),
+    },
+    "outcome": {
+        "last_side_standing": ("最後まで残った陣営", "last side standing"),
+        "fled": ("離脱", "the foe left the battle"),
+        "all_down": ("全員戦闘不能", "everyone is down"),
+        "round_limit": ("ラウンド上限", "round limit"),
+    },
+}
+
+
+class TvNarrator(NamedNarrator):
+    """Turns T値 system events into lines. `names` maps a key to its (English, Japanese)
+    name."""
+
+    def _t(self, kind: str, key: str) -> str:
+        ja, en = TERMS.get(kind, {}).get(key, (key, key.replace("_", " ")))
+        return ja if self.ja else en
+
+    def line(self, item: Event) -> str | None:
+        """One line for an event, or None for events that are not narrated."""
+        handler = _HANDLERS.get(type(item))
+        return handler(self, item) if handler is not None else None
+
+    def action(self, declared: str) -> str:
+        """`attack:katana` as words: `直接攻撃（刀）`."""
+        action, _, weapon = declared.partition(":")
+        name = self._t("action", action)
+        if not weapon:
+            return name
+        return f"{name}（{self.item(weapon)}）" if self.ja else f"{name} ({self.item(weapon)})"
+
+    def _round(self, item: TvRoundStarted) -> str:
+        if self.ja:
+            return f"── 第{item.round}ラウンド（FAP・MAP 回復、宣言）──"
+        return f"-- Round {item.round} (FAP and MAP refilled; declarations) --"
+
+    def _declared(self, item: TvDeclared) -> str:
+        who, what = self.who(item.actor), self.action(item.action)
+        if self.ja:
+            snap = "とっさの行動（2倍）" if item.snap else "宣言"
+            return (
+                f"{who}：{snap} {what}（FAP {item.fap}・MAP {item.map}、"
+                f"残り FAP {item.fap_left}・MAP {item.map_left}）"
+            )
+        snap = "snap action (double cost)" if item.snap else "declares"
+        return (
+            f"{who} {snap} {what} (FAP {item.fap}, MAP {item.map}; "
+            f"left FAP {item.fap_left}, MAP {item.map_left})"
+        )
+
+    def _cancelled(self, item: TvCancelled) -> str:
+        who = self.who(item.actor)
+        what = ("、" if self.ja else ", ").join(self.action(a) for a in item.actions)
+        return f"{who}：{what}をキャンセル" if self.ja else f"{who} cancels {what}"
+
+    def _acts(self, item: TvActs) -> str:
+        who = self.who(item.actor)
+        action, weapon, target = item.action.split(":")
+        what = self.action(f"{action}:{weapon}")
+        if self.ja:
+            return f"{who}の行動（行動順 {item.order}）：{self.who(target)}に{what}"
+        return f"{who} acts (order {item.order}): {what} at {self.who(target)}"
+
+    def _hit(self, item: TvHitRoll) -> str:
+        parts = [str(item.score.base)]
+        parts += [f"{self._t('modifier', s)} {a:+d}" for s, a in item.score.modifiers.items]
+        score = "[" + ("、" if self.ja else ", ").join(parts) + "]"
+        faces = ",".join(str(face) for face in item.dice)
+        against = str(item.against)
+        if item.against_dice:
+            theirs = ",".join(str(face) for face in item.against_dice)
+            against = f"2D6 ({theirs}) → {item.against}"
+        if self.ja:
+            result = "命中" if item.hit else "外れ"
+            return f"命中判定 {score} 2D6 ({faces}) = {item.total} vs 目標値 {against} ＞ {result}"
+        result = "hit" if item.hit else "miss"
+        return f"Hit roll {score} 2D6 ({faces}) = {item.total} vs {against}: {result}"
+
+    def _damage(self, item: TvDamage) -> str:
+        faces = ",".join(str(face) for face in item.dice)
+        who, depth = self.who(item.target), self._t("depth", item.depth)
+        if self.ja:
+            return (
+                f"ダメージ（{depth}）({faces}) = {item.rolled} − 防護 {item.protection}"
+                f" ＝ {item.taken}：{who} HP {item.hp}"
+            )
+        return (
+            f"Damage ({depth}) ({faces}) = {item.rolled} - protection {item.protection}"
+            f" = {item.taken}: {who} HP {item.hp}"
+        )
+
+    def _down(self, item: TvDown) -> str:
+        who = self.who(item.actor)
+        return f"{who}はHP0以下、気絶" if self.ja else f"{who} is at 0 HP or less: unconscious"
+
+    def _t_changed(self, item: TvTChanged) -> str:
+        who, reason = self.who(item.actor), self._t("reason", item.reason)
+        if self.ja:
+            return f"{who} T値 {item.amount:+d}（{reason}）→ {item.after}"
+        return f"{who} T {item.amount:+d} ({reason}) -> {item.after}"
+
+    def _outcome(self, item: Outcome) -> str:
+        reason = self._t("outcome", item.reason)
+        rounds = f"{item.rounds} round{'s' if item.rounds != 1 else ''}"
+        if item.winner_side is None:
+            return (
+                f"引き分け：{reason}（{item.rounds}ラウンド）"
+                if self.ja
+                else f"Draw: {reason} after {rounds}"
+            )
+        side = self.side(item.winner_side)
+        if self.ja:
+            return f"勝者：{side}（{reason}、{item.rounds}ラウンド）"
+        return f"Winner: {side} ({reason}, {rounds})"
+
+
+_HANDLERS: dict[type[Any], Any] = {
+    TvRoundStarted: TvNarrator._round,
+    TvDeclared: TvNarrator._declared,
+    TvCancelled: TvNarrator._cancelled,
+    TvActs: TvNarrator._acts,
+    TvHitRoll: TvNarrator._hit,
+    TvDamage: TvNarrator._damage,
+    TvDown: TvNarrator._down,
+    TvTChanged: TvNarrator._t_changed,
+    Outcome: TvNarrator._outcome,
+}
+
+
+def tvalue_narrator(scenario: Any, lang: Lang) -> TvNarrator:
+    """A narrator with the names of a T値 scenario's fighters and weapons."""
+    names, items, sides = scenario_names(scenario)
+    return TvNarrator(names, lang, items, sides)

@@ -1,0 +1,189 @@
+"""T値 system fighters and setup in a scenario file: the schema and what it builds.
+
+A fighter gives the numbers seed 002 reads, each directly (its Chapter 1 derives them):
+`combat_level` (戦闘レベル), `reaction`, `dexterity`, `intelligence` (the action order),
+`vitality`, `strength`, `hp`, `mp`, the budgets `fap` and `map`, `evasion` (回避点),
+`protection` by depth, and weapons: `accuracy` (命中), `skill` (the combat skill's level),
+`damage` (`2D6+2`), `cap` (ダメージ上限), `depth`, and what a direct attack costs (`fap`,
+`map`: Chapter 1's numbers, which senjo does not have; 6 and 1 unless given).
+
+The `setup:` block: `gm_sides` (they declare first), and `surprise: {by: SIDE, kind:
+complete}` or `{by: SIDE, kind: partial, amount: 1..4}`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from senjo.scenario.errors import TWO_WEAPONS, Bilingual, ScenarioError, from_validation
+from senjo.scenario.fields import BAD_DAMAGE, Int, Key, Names, both_names, parse_damage
+from senjo.systems.tvalue.model import DEPTHS, Fighter, Setup, Weapon
+
+__all__ = ["SetupSpec", "SurpriseSpec", "TvFighter", "WeaponSpec", "build_fighter", "build_setup"]
+
+Value = Annotated[Int, Field(ge=-50, le=200)]
+Points = Annotated[Int, Field(ge=0, le=1000)]
+DepthName = Literal["physical", "ethereal", "spirit", "principle", "divine"]
+
+
+class WeaponSpec(BaseModel):
+    """A weapon as written in a scenario file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Key
+    name: Names | None = None
+    accuracy: Value = 0
+    skill: Annotated[Int, Field(ge=0, le=50)] = 0
+    damage: Annotated[Int, Field(ge=0, le=999)] | str
+    cap: Points = 0
+    depth: DepthName = "physical"
+    fap: Annotated[Int, Field(ge=0, le=100)] = 6
+    map: Annotated[Int, Field(ge=0, le=100)] = 1
+
+
+class TvFighter(BaseModel):
+    """One T値 system fighter as written in a scenario file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Key
+    name: Names
+    side: Key
+    controller: Literal["ai", "human", "random"] = "ai"
+    combat_level: Annotated[Int, Field(ge=0, le=100)] = 1
+    reaction: Value = 10
+    dexterity: Value = 10
+    intelligence: Value = 10
+    vitality: Value = 10
+    strength: Value = 10
+    hp: Annotated[Int, Field(ge=1, le=10000)] = 20
+    mp: Annotated[Int, Field(ge=0, le=10000)] = 10
+    fap: Annotated[Int, Field(ge=0, le=100)] = 12
+    map: Annotated[Int, Field(ge=0, le=100)] = 4
+    evasion: Value = 10
+    protection: dict[DepthName, Points] = {}
+    weapons: list[WeaponSpec] = []
+
+
+class SurpriseSpec(BaseModel):
+    """A surprise at the start (不意打ち): the side that sprang it, complete or partial,
+    and what a partial one costs the others (1 to 4)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    by: Key
+    kind: Literal["complete", "partial"]
+    amount: Annotated[Int, Field(ge=1, le=4)] | None = None
+
+
+class SetupSpec(BaseModel):
+    """The scenario's `setup:` block for a T値 battle."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    gm_sides: list[Key] = []
+    surprise: SurpriseSpec | None = None
+
+
+def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
+    damage = parse_damage(spec.damage)
+    if damage is None:
+        raise ScenarioError(source, f"{path}.damage", BAD_DAMAGE)
+    name, name_ja = both_names(spec.name, source, f"{path}.name") if spec.name else (spec.key,) * 2
+    return Weapon(
+        key=spec.key,
+        name=name,
+        name_ja=name_ja,
+        accuracy=spec.accuracy,
+        skill=spec.skill,
+        dice=damage[0],
+        flat=damage[1],
+        cap=spec.cap,
+        depth=DEPTHS[spec.depth],
+        fap=spec.fap,
+        map=spec.map,
+    )
+
+
+def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fighter, str, None]:
+    """Validate one fighter and build its sheet; returns (sheet, controller, None): a T値
+    battle has no map yet."""
+    prefix = f"combatants[{index}]"
+    try:
+        spec = TvFighter.model_validate(data)
+    except ValidationError as error:
+        raise from_validation(source, error, prefix) from None
+    name, name_ja = both_names(spec.name, source, f"{prefix}.name")
+    weapons = tuple(
+        _weapon(entry, source, f"{prefix}.weapons[{number}]")
+        for number, entry in enumerate(spec.weapons)
+    )
+    if len({w.key for w in weapons}) != len(weapons):
+        raise ScenarioError(source, f"{prefix}.weapons", TWO_WEAPONS)
+    sheet = Fighter(
+        key=spec.key,
+        name=name,
+        name_ja=name_ja,
+        side=spec.side,
+        combat_level=spec.combat_level,
+        reaction=spec.reaction,
+        dexterity=spec.dexterity,
+        intelligence=spec.intelligence,
+        vitality=spec.vitality,
+        strength=spec.strength,
+        hp=spec.hp,
+        mp=spec.mp,
+        fap=spec.fap,
+        map=spec.map,
+        evasion=spec.evasion,
+        protection=tuple((DEPTHS[depth], points) for depth, points in spec.protection.items()),
+        weapons=weapons,
+    )
+    return sheet, spec.controller, None
+
+
+def _no_side(source: str, path: str, sides: set[str]) -> ScenarioError:
+    known = ", ".join(sorted(sides))
+    return ScenarioError(
+        source,
+        path,
+        Bilingual(
+            f"no combatant is on it; sides: {known}", f"この陣営の戦闘者がいません（陣営：{known}）"
+        ),
+    )
+
+
+def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:
+    """Validate the `setup:` block (absent: no GM side, no surprise)."""
+    try:
+        spec = SetupSpec.model_validate(data if data is not None else {})
+    except ValidationError as error:
+        raise from_validation(source, error, "setup") from None
+    sides = {fighter.side for fighter in fighters}
+    for number, side in enumerate(spec.gm_sides):
+        if side not in sides:
+            raise _no_side(source, f"setup.gm_sides[{number}]", sides)
+    surprise = spec.surprise
+    if surprise is None:
+        return Setup(gm_sides=tuple(spec.gm_sides))
+    if surprise.by not in sides:
+        raise _no_side(source, "setup.surprise.by", sides)
+    complete = surprise.kind == "complete"
+    if complete == (surprise.amount is not None):
+        raise ScenarioError(
+            source,
+            "setup.surprise.amount",
+            Bilingual(
+                "a partial surprise takes an amount from 1 to 4; a complete one none (it is 4)",
+                "不完全な不意打ちには amount（1〜4）を、完全な不意打ちには指定しません（4点）",
+            ),
+        )
+    return Setup(
+        gm_sides=tuple(spec.gm_sides),
+        surprise_by=surprise.by,
+        surprise_complete=complete,
+        surprise_amount=4 if complete else int(surprise.amount or 0),
+    )

@@ -1,0 +1,77 @@
+"""Seed 002 宣言と行動順 (declarations): what a fighter may declare and what it costs.
+
+「宣言はGM側→PC側の順で行う。FAP、MAPが0以上になる範囲で行動を選択できる」: the GM's
+sides declare first (the setup's `gm_sides`, then the others in the scenario's order);
+each fighter declares actions one at a time while its budgets cover them, paying at
+once (interpretation 5), and says `done`. Neither order nor target is declared
+(「行動を行う順番を決めなくても良い。目標についても…定めなくても良い」).
+A snap action (とっさの行動), added at a fighter's own turn to act, costs double.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from senjo.engine.battle import Battle, Steps
+from senjo.engine.decision import Decision
+from senjo.systems.tvalue.choices import DONE, Declare
+from senjo.systems.tvalue.events import TvDeclared
+from senjo.systems.tvalue.model import Weapon
+from senjo.systems.tvalue.state import TvState
+
+__all__ = ["affordable", "cost", "declaration_phase", "declaring_order", "pay"]
+
+
+def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
+    """The (FAP, MAP) an action costs: the weapon's direct attack, doubled for a snap."""
+    weapon: Weapon = state.sheets[key].weapon(option.weapon)
+    times = 2 if option.snap else 1
+    return weapon.fap * times, weapon.map * times
+
+
+def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare, ...]:
+    """The actions `key`'s budgets still cover (「FAP、MAPが0以上になる範囲」)."""
+    status = state.status[key]
+    options = []
+    for weapon in state.sheets[key].weapons:
+        option = Declare("attack", weapon.key, snap=snap)
+        fap, map_ = cost(state, key, option)
+        if fap <= status.fap and map_ <= status.map:
+            options.append(option)
+    return tuple(options)
+
+
+def pay(battle: Battle[TvState], key: str, option: Declare) -> None:
+    """Pay for a declared action and keep it until it resolves (event `TvDeclared`)."""
+    state = battle.state
+    status = state.status[key]
+    fap, map_ = cost(state, key, option)
+    status.fap -= fap
+    status.map -= map_
+    status.declared.append(option.declared)
+    battle.emit(TvDeclared(key, option.declared, fap, map_, status.fap, status.map, option.snap))
+
+
+def declaring_order(state: TvState) -> tuple[str, ...]:
+    """Who declares, in order: the GM's sides first, then the others (scenario order)."""
+    gm = set(state.setup.gm_sides)
+    active = [key for key, status in state.status.items() if status.active]
+    first = [key for key in active if state.sheets[key].side in gm]
+    return (*first, *(key for key in active if key not in first))
+
+
+def declaration_phase(battle: Battle[TvState]) -> Steps:
+    """Everyone declares (decision `declare`, repeated until `done`); each decision's
+    context holds the declarations made so far, as at the table."""
+    state = battle.state
+    made: list[TvDeclared] = []
+    for key in declaring_order(state):
+        while True:
+            options: Sequence[Declare | object] = (*affordable(state, key), DONE)
+            chosen = yield Decision(key, "declare_action", tuple(options), tuple(made))
+            if not isinstance(chosen, Declare):
+                break
+            pay(battle, key, chosen)
+            last = battle.log[-1]
+            assert isinstance(last, TvDeclared)
+            made.append(last)

@@ -1,0 +1,101 @@
+"""T値 system sheets: fighters, their weapons, damage depths, and the battle's setup.
+
+A fighter gives the numbers seed 002 reads, each directly (its Chapter 1 derives them):
+combat level (戦闘レベル), reaction, dexterity and intelligence (反応力, 敏捷力, 知力: the
+action order), vitality and strength (生命力, 筋力), HP and MP, the FAP and MAP budgets,
+the evasion score (回避点), protection by depth, and weapons: accuracy (命中), the combat
+skill's level (使用戦闘技能), damage dice, cap and depth, and the FAP and MAP a direct
+attack with it costs.
+
+>>> Depth.PHYSICAL < Depth.SPIRIT, Depth.DIVINE.name.lower()
+(True, 'divine')
+>>> Weapon("katana", "Katana", "刀", accuracy=4, dice=2, flat=2).most
+14
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+__all__ = ["DEPTHS", "Depth", "Fighter", "Setup", "Weapon"]
+
+
+class Depth(IntEnum):
+    """Seed 002 ダメージ深度, in rank order: 物理 < 幽体 < 霊体 < 法理 (理法) < 対神."""
+
+    PHYSICAL = 0
+    ETHEREAL = 1
+    SPIRIT = 2
+    PRINCIPLE = 3
+    DIVINE = 4
+
+
+#: Depths by their names in scenario files and events.
+DEPTHS = {depth.name.lower(): depth for depth in Depth}
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon's direct attack: accuracy, the skill's level, damage `dice`D6 + `flat`
+    (at most `cap`, 0 for the dice's own maximum) of one depth, and its cost."""
+
+    key: str
+    name: str
+    name_ja: str
+    accuracy: int = 0
+    skill: int = 0
+    dice: int = 2
+    flat: int = 0
+    cap: int = 0
+    depth: Depth = Depth.PHYSICAL
+    fap: int = 6
+    map: int = 1
+
+    @property
+    def most(self) -> int:
+        """The largest damage the weapon can compute (ダメージ上限)."""
+        top = self.dice * 6 + self.flat
+        return min(top, self.cap) if self.cap else top
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """One fighter's sheet (fixed for the battle)."""
+
+    key: str
+    name: str
+    name_ja: str
+    side: str
+    combat_level: int = 1
+    reaction: int = 10
+    dexterity: int = 10
+    intelligence: int = 10
+    vitality: int = 10
+    strength: int = 10
+    hp: int = 20
+    mp: int = 10
+    fap: int = 12
+    map: int = 4
+    evasion: int = 10
+    #: Protection by depth (防護), as (depth, points) pairs.
+    protection: tuple[tuple[Depth, int], ...] = ()
+    weapons: tuple[Weapon, ...] = ()
+
+    def weapon(self, key: str) -> Weapon:
+        """The weapon with this key."""
+        return next(weapon for weapon in self.weapons if weapon.key == key)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a battle needs that is neither a fighter nor an option (scenario `setup:`):
+    the sides that declare first (the GM's), and a surprise at the start."""
+
+    #: The GM's sides: they declare before the others (「宣言はGM側→PC側の順」).
+    gm_sides: tuple[str, ...] = ()
+    #: The side that sprang a surprise ("" for none), whether it was complete (完全な
+    #: 不意打ち), and what a partial one costs the others (1 to 4).
+    surprise_by: str = ""
+    surprise_complete: bool = False
+    surprise_amount: int = 0

@@ -1,0 +1,95 @@
+"""The optional rules of the `tvalue` system (seed 002), each a reading the seed leaves
+open (docs/rules/tvalue.md, "Interpretations").
+
+>>> rules = Rules.from_settings({"hit_model": "contest"})
+>>> rules.contest, rules.count_hits_only, rules.max_rounds
+(True, False, 100)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from senjo.engine.battle import MOST_ROUNDS, RuleOption
+
+__all__ = ["OPTIONS", "Rules"]
+
+OPTIONS: Final[tuple[RuleOption, ...]] = (
+    RuleOption(
+        "hit_model",
+        ("static", "contest"),
+        "static",
+        "Seed 002 命中判定: accuracy + 2D6 must exceed the target's evasion score (static), "
+        "or the target rolls 2D6 + its evasion score − 7 (contest).",
+        "シード002 命中判定：命中+2D6が目標の回避点を上回れば命中（static）、"
+        "または目標も2D6+回避点−7を振る（contest）。",
+    ),
+    RuleOption(
+        "count_received",
+        ("all", "hits"),
+        "all",
+        "Seed 002 T値: the direct attacks a target already took this round — every one, "
+        "or only those that hit.",
+        "シード002 T値：目標が同じラウンド内に受けた直接攻撃回数 — すべてか、命中したものだけか。",
+    ),
+    RuleOption(
+        "level_tie_pair",
+        ("both", "none"),
+        "both",
+        "Seed 002 situation rate: with two fighters at the same highest combat level, "
+        "both gain 2 (both) or neither (none).",
+        "シード002 シチュエーションレート：2名で戦闘レベルが並んだとき、両者2点（both）か"
+        "どちらもなし（none）。",
+    ),
+    RuleOption(
+        "depth_protection",
+        ("at_least", "exact"),
+        "at_least",
+        "Seed 002 ダメージ深度: protection of the damage's depth or deeper counts "
+        "(at_least), or of its depth only (exact).",
+        "シード002 ダメージ深度：ダメージと同じかより深い深度の防護が効く（at_least）、"
+        "同じ深度だけ（exact）。",
+    ),
+    RuleOption(
+        "snap",
+        ("on", "off"),
+        "on",
+        "Seed 002 とっさの行動: at its own turn to act, a fighter may add an action at "
+        "double FAP and MAP.",
+        "シード002 とっさの行動：自分の行動順で、消費FAP・MAPを2倍にして行動を追加できる。",
+    ),
+    RuleOption(
+        "max_rounds",
+        (),
+        "100",
+        "Rounds before the battle is called a draw.",
+        "引き分けとするまでのラウンド数。",
+        most=MOST_ROUNDS,
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of one battle, resolved into typed values."""
+
+    contest: bool = False
+    count_hits_only: bool = False
+    level_tie_pair: bool = True
+    exact_depth: bool = False
+    snap: bool = True
+    max_rounds: int = 100
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, str]) -> Rules:
+        """Typed rules from checked option values (missing ones at their defaults)."""
+        return cls(
+            contest=settings.get("hit_model", "static") == "contest",
+            count_hits_only=settings.get("count_received", "all") == "hits",
+            level_tie_pair=settings.get("level_tie_pair", "both") == "both",
+            exact_depth=settings.get("depth_protection", "at_least") == "exact",
+            snap=settings.get("snap", "on") == "on",
+            max_rounds=int(settings.get("max_rounds", "100")),
+        )

@@ -1,0 +1,81 @@
+"""The state of a T値 battle: sheets, each fighter's status, the round, the rules.
+
+>>> from senjo.systems.tvalue.model import Fighter
+>>> state = TvState.start({"a": Fighter("a", "A", "A", "pcs"), "b": Fighter("b", "B", "B", "gm")})
+>>> state.status["a"].hp, state.status["a"].t, sorted(state.sides_standing())
+(20, 0, ['gm', 'pcs'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from senjo.systems.tvalue.model import Fighter, Setup
+from senjo.systems.tvalue.rules import Rules
+
+__all__ = ["Status", "TvState"]
+
+
+@dataclass(slots=True)
+class Status:
+    """What changes about one fighter during the battle."""
+
+    hp: int
+    mp: int
+    #: The T値 (戦闘優位性): any whole number, 0 before the situation rates.
+    t: int = 0
+    #: The budgets left this round (FAP, MAP).
+    fap: int = 0
+    map: int = 0
+    #: Declared actions not yet resolved, in the order declared (option keys).
+    declared: list[str] = field(default_factory=list)
+    #: The order value of its next action (反応力, less 5/3/1 per action resolved).
+    order: int = 0
+    #: Unconscious (HP 0 or below): out of the fight.
+    down: bool = False
+    fled: bool = False
+    #: Direct attacks it took this round (for T gains; `count_received=hits`: hits only).
+    received: int = 0
+
+    @property
+    def active(self) -> bool:
+        """Still fighting: conscious and on the field."""
+        return not self.down and not self.fled
+
+
+@dataclass(slots=True)
+class TvState:
+    """The whole battle: sheets by key (in the scenario's order), statuses, setup, rules."""
+
+    sheets: dict[str, Fighter]
+    status: dict[str, Status]
+    setup: Setup = field(default_factory=Setup)
+    rules: Rules = field(default_factory=Rules)
+    round: int = 0
+
+    @classmethod
+    def start(cls, sheets: Mapping[str, Fighter], setup: Setup | None = None) -> TvState:
+        """Everyone unhurt, T 0, budgets empty until the first round."""
+        return cls(
+            dict(sheets),
+            {key: Status(sheet.hp, sheet.mp) for key, sheet in sheets.items()},
+            setup or Setup(),
+        )
+
+    def sides_standing(self) -> set[str]:
+        """The sides with a fighter still fighting."""
+        return {self.sheets[key].side for key, status in self.status.items() if status.active}
+
+    def foes(self, key: str) -> tuple[str, ...]:
+        """The active fighters of other sides, in the scenario's order."""
+        side = self.sheets[key].side
+        return tuple(
+            other
+            for other, sheet in self.sheets.items()
+            if sheet.side != side and self.status[other].active
+        )
+
+    def relative(self, key: str, other: str) -> int:
+        """Seed 002 「相対T値」: `key`'s T less `other`'s (interpretation 4)."""
+        return self.status[key].t - self.status[other].t

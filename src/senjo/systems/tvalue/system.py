@@ -1,0 +1,131 @@
+"""The T値 rule system: situation rates, then rounds of declarations and resolutions
+(seed 002 「宣言と行動順」).
+
+`Tvalue.play` is the battle as a generator: the situation rates once (A. シチュエーション
+レート 戦闘開始時), then rounds until one side is left or the round limit. A round
+refills every budget, everyone declares (the GM's sides first), then the declared actions
+resolve one at a time in the action order (`order.next_actor`): the fighter picks which
+of its declared actions and at whom (decision `act`), may add a snap action at double
+cost, or cancel what it has left. Actions not resolved by the round's end lapse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_side_outcome
+from senjo.engine.decision import Decision
+from senjo.systems.tvalue.ai import TvAI
+from senjo.systems.tvalue.attack import direct_attack
+from senjo.systems.tvalue.choices import CANCEL, KINDS, ORDER_PENALTY, Act, Declare
+from senjo.systems.tvalue.declare import affordable, declaration_phase, pay
+from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
+from senjo.systems.tvalue.model import Fighter, Setup
+from senjo.systems.tvalue.order import next_actor
+from senjo.systems.tvalue.rules import OPTIONS, Rules
+from senjo.systems.tvalue.situation import opening_rates
+from senjo.systems.tvalue.state import TvState
+
+__all__ = ["Tvalue", "act_options"]
+
+
+class Tvalue(RuleSystem[TvState]):
+    """Seed 002's T値 / FAP・MAP combat, its Chapter 1 and Sword World numbers stood in
+    for by the sheet (docs/rules/tvalue.md)."""
+
+    name = "tvalue"
+    options = OPTIONS
+
+    @classmethod
+    def default_ai(cls) -> TvAI:
+        """The default T値 policy."""
+        return TvAI()
+
+    @classmethod
+    def new_state(
+        cls,
+        sheets: Sequence[Fighter],
+        positions: Mapping[str, Any],
+        ground: Any = None,
+        setup: Any = None,
+    ) -> TvState:
+        """Everyone unhurt at T 0; no map yet (every foe within reach)."""
+        chosen = setup if isinstance(setup, Setup) else None
+        return TvState.start({sheet.key: sheet for sheet in sheets}, chosen)
+
+    def play(self, battle: Battle[TvState]) -> Flow:
+        """The situation rates, then rounds until one side is left or time runs out."""
+        state = battle.state
+        state.rules = Rules.from_settings(self.settings)
+        opening_rates(battle)
+        while True:
+            if state.round >= state.rules.max_rounds:
+                return Outcome(None, "round_limit", state.round)
+            state.round += 1
+            _start_round(battle)
+            yield from declaration_phase(battle)
+            while (key := next_actor(state)) is not None:
+                yield from _turn(battle, key)
+                outcome = _outcome(state)
+                if outcome is not None:
+                    return outcome
+            for status in state.status.values():
+                status.declared.clear()  # unresolved actions lapse
+
+
+def _start_round(battle: Battle[TvState]) -> None:
+    """Budgets refilled (interpretation 5), order values at reaction, counts reset."""
+    state = battle.state
+    for key, status in state.status.items():
+        sheet = state.sheets[key]
+        status.fap, status.map = sheet.fap, sheet.map
+        status.order, status.received = sheet.reaction, 0
+        status.declared.clear()
+    battle.emit(TvRoundStarted(state.round))
+
+
+def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
+    """At `key`'s turn to act: each declared action at each foe, snap actions it can
+    still pay double for (option `snap`), and `cancel`."""
+    status = state.status[key]
+    acts: dict[str, Act | Declare | object] = {}
+    for declared in status.declared:
+        action, weapon = declared.split(":", 1)
+        for foe in state.foes(key):
+            option = Act(action, weapon, foe)
+            acts.setdefault(option.key, option)
+    options: list[Act | Declare | object] = list(acts.values())
+    if state.rules.snap:
+        options.extend(affordable(state, key, snap=True))
+    options.append(CANCEL)
+    return tuple(options)
+
+
+def _turn(battle: Battle[TvState], key: str) -> Steps:
+    """`key`'s turn in the order: one declared action resolved (after any snap actions it
+    adds), or its declared actions cancelled (no refund)."""
+    state = battle.state
+    status = state.status[key]
+    while True:
+        if not state.foes(key):
+            status.declared.clear()
+            return
+        chosen = yield Decision(key, "act", act_options(state, key))
+        if isinstance(chosen, Declare):
+            pay(battle, key, chosen)
+            continue
+        if not isinstance(chosen, Act):
+            battle.emit(TvCancelled(key, tuple(status.declared)))
+            status.declared.clear()
+            return
+        status.declared.remove(chosen.declared)
+        battle.emit(TvActs(key, status.order, chosen.key))
+        direct_attack(battle, key, chosen.weapon, chosen.target)
+        status.order -= ORDER_PENALTY[KINDS[chosen.action]]
+        return
+
+
+def _outcome(state: TvState) -> Outcome | None:
+    fled = {state.sheets[key].side for key, status in state.status.items() if status.fled}
+    return last_side_outcome(state.sides_standing(), fled, state.round)

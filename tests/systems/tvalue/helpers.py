@@ -1,0 +1,64 @@
+"""Building small T値 battles for rule tests, with scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from senjo.dice.roller import ScriptedDice
+from senjo.engine.battle import Battle
+from senjo.engine.events import Event
+from senjo.scenario.tvalue import build_fighter, build_setup
+from senjo.systems.tvalue.model import Fighter
+from senjo.systems.tvalue.rules import Rules
+from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.system import Tvalue
+from tests.systems.battles import choose as choose
+from tests.systems.battles import pending as pending
+
+E = TypeVar("E", bound=Event)
+
+#: A weapon of accuracy 3, 2D6+1 damage, a direct attack costing FAP 6 and MAP 1.
+SWORD = {"key": "sword", "accuracy": 3, "skill": 3, "damage": "2D6+1"}
+
+
+def fighter(key: str, side: str, **fields: Any) -> Fighter:
+    """A fighter from scenario-style fields (a sword unless `weapons` are given)."""
+    data: dict[str, Any] = {"key": key, "name": key, "side": side, "weapons": [SWORD]}
+    data.update(fields)
+    built, _, _ = build_fighter(data, "test", 0)
+    return built
+
+
+def battle(
+    *sheets: Fighter, dice: list[int], setup: dict[str, Any] | None = None, **options: str
+) -> Battle[TvState]:
+    """A battle between the fighters, drawing from `dice` in order; `setup` as in a
+    scenario's `setup:` block."""
+    built = build_setup(setup, "test", sheets)
+    state = Tvalue.new_state(sheets, {}, None, built)
+    return Battle(Tvalue(options), state, ScriptedDice(dice))
+
+
+def held(*sheets: Fighter, dice: list[int], **options: str) -> Battle[TvState]:
+    """A battle that is not played (`start=False`): its state for driving one rule."""
+    state = Tvalue.new_state(sheets, {})
+    state.rules = Rules.from_settings(Tvalue(options).settings)
+    return Battle(Tvalue(options), state, ScriptedDice(dice), start=False)
+
+
+def events(game: Battle[TvState], kind: type[E]) -> list[E]:
+    """The logged events of one class."""
+    return [item for item in game.log if isinstance(item, kind)]
+
+
+def dice_left(game: Battle[TvState]) -> int:
+    """How many scripted dice the battle has not drawn."""
+    assert isinstance(game.dice, ScriptedDice)
+    return game.dice.remaining
+
+
+def declare(game: Battle[TvState], actor: str, *actions: str) -> None:
+    """`actor` declares the actions, then `done`."""
+    for action in actions:
+        choose(game, action, actor)
+    choose(game, "done", actor)
