@@ -99,3 +99,23 @@ def test_each_mistake_gets_one_message(data: dict[str, Any], message: str) -> No
     with pytest.raises(ScenarioError) as raised:
         parse_scenario(data, "duel.yaml")
     assert message in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("joiners", "message"),
+    [
+        ([{"key": "nobody", "round": 2}], "setup.joiners[0].key: 'nobody' is not a combatant"),
+        (
+            [{"key": "bandit", "round": 2}, {"key": "bandit", "round": 3}],
+            "setup.joiners[1].key: 'bandit' joins twice",
+        ),
+        ([{"key": "bandit", "round": 2}], "setup.joiners: at least two sides must be there"),
+        ([{"key": "aoi", "round": 1}], "setup.joiners[0].round"),
+        ([{"key": "aoi", "round": 2, "surprise": 5}], "setup.joiners[0].surprise"),
+    ],
+)
+def test_each_joiner_mistake_gets_one_message(joiners: list[dict[str, Any]], message: str) -> None:
+    """A joiner is a combatant of the file, joins once, from round 2; two sides start."""
+    with pytest.raises(ScenarioError) as raised:
+        parse_scenario(_scenario({"joiners": joiners}), "duel.yaml")
+    assert message in str(raised.value)

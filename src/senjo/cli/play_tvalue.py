@@ -14,7 +14,7 @@ from __future__ import annotations
 from senjo.dice.formatting import Lang
 from senjo.engine.decision import Choice
 from senjo.narration.tvalue import TvNarrator
-from senjo.systems.tvalue.attack import hit_chance, hit_score
+from senjo.systems.tvalue.attack import evasion_score, hit_chance, hit_score, requirement_gap
 from senjo.systems.tvalue.choices import Act, Declare
 from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.state import TvState
@@ -49,8 +49,13 @@ def describe_tvalue(
         what, who = names.action(option.declared), names.who(option.target)
         text = f"{who}に{what}" if ja else f"{what} at {who}"
         if state is not None:
-            value = hit_score(state, actor, option.weapon).value
-            evasion = state.sheets[option.target].evasion
+            replacement = option.replacement
+            _, needed, had = requirement_gap(state, actor, option.target, replacement)
+            if had < needed:
+                replacement = ""
+                text += "（必要T値に届かず：通常の攻撃）" if ja else " (T too low: a plain attack)"
+            value = hit_score(state, actor, option.weapon, replacement).value
+            evasion = evasion_score(state, actor, option.target).value
             chance = round(100 * hit_chance(value, evasion, state.rules.contest))
             text += f"（命中 {chance}%）" if ja else f" (hits {chance}%)"
         return text

@@ -20,6 +20,7 @@ from typing import Any
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Outcome
 from senjo.engine.events import Event
+from senjo.engine.modifiers import Score
 from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.systems.tvalue.events import (
     TvActs,
@@ -28,6 +29,8 @@ from senjo.systems.tvalue.events import (
     TvDeclared,
     TvDown,
     TvHitRoll,
+    TvJoined,
+    TvRequirementUnmet,
     TvRoundStarted,
     TvTChanged,
 )
@@ -45,6 +48,25 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "direct_attack": ("直接攻撃", "direct attack"),
         "unconscious": ("意識を失った", "lost consciousness"),
         "fall": ("転倒", "fall"),
+        "combination": ("コンビネーション", "combination"),
+        "unaware": ("不意打ちで出現した敵", "a foe appearing by surprise"),
+        "unintended": ("意図しない参加", "unintended joining"),
+    },
+    "replacement": {
+        "heavy_blow": ("強打", "heavy blow"),
+        "critical": ("クリティカル", "critical"),
+        "combination": ("コンビネーション", "combination"),
+        "all_out": ("全力攻撃", "all-out strike"),
+        "pulled": ("手加減", "pulled blow"),
+        "feint": ("フェイント", "feint"),
+    },
+    "modifier": {
+        "all_out": ("全力攻撃", "all-out strike"),
+        "feint": ("フェイント", "feint"),
+    },
+    "basis": {
+        "absolute": ("絶対値", "absolute"),
+        "relative": ("相対値", "relative"),
     },
     "action": {
         "attack": ("直接攻撃", "direct attack"),
@@ -79,12 +101,21 @@ class TvNarrator(NamedNarrator):
         return handler(self, item) if handler is not None else None
 
     def action(self, declared: str) -> str:
-        """`attack:katana` as words: `直接攻撃（刀）`."""
-        action, _, weapon = declared.partition(":")
+        """`attack:katana+heavy_blow` as words: `直接攻撃（刀）・強打`."""
+        action, _, rest = declared.partition(":")
+        weapon, _, replacement = rest.partition("+")
         name = self._t("action", action)
-        if not weapon:
-            return name
-        return f"{name}（{self.item(weapon)}）" if self.ja else f"{name} ({self.item(weapon)})"
+        if weapon:
+            name += f"（{self.item(weapon)}）" if self.ja else f" ({self.item(weapon)})"
+        if replacement:
+            name += ("・" if self.ja else ", ") + self._t("replacement", replacement)
+        return name
+
+    def score(self, score: Score) -> str:
+        """`[11、フェイント -3]`: a value's base and named modifiers."""
+        parts = [str(score.base)]
+        parts += [f"{self._t('modifier', s)} {a:+d}" for s, a in score.modifiers.items]
+        return "[" + ("、" if self.ja else ", ").join(parts) + "]"
 
     def _round(self, item: TvRoundStarted) -> str:
         if self.ja:
@@ -112,39 +143,58 @@ class TvNarrator(NamedNarrator):
 
     def _acts(self, item: TvActs) -> str:
         who = self.who(item.actor)
-        action, weapon, target = item.action.split(":")
-        what = self.action(f"{action}:{weapon}")
+        declared, _, target = item.action.rpartition(":")
+        what = self.action(declared)
         if self.ja:
             return f"{who}の行動（行動順 {item.order}）：{self.who(target)}に{what}"
         return f"{who} acts (order {item.order}): {what} at {self.who(target)}"
 
     def _hit(self, item: TvHitRoll) -> str:
-        parts = [str(item.score.base)]
-        parts += [f"{self._t('modifier', s)} {a:+d}" for s, a in item.score.modifiers.items]
-        score = "[" + ("、" if self.ja else ", ").join(parts) + "]"
+        score = self.score(item.score)
         faces = ",".join(str(face) for face in item.dice)
-        against = str(item.against)
+        evasion = self.score(item.evasion)
         if item.against_dice:
             theirs = ",".join(str(face) for face in item.against_dice)
-            against = f"2D6 ({theirs}) → {item.against}"
+            against = f"{evasion} − 7 + 2D6 ({theirs}) = {item.against}"
+        else:
+            against = evasion if not item.evasion.modifiers else f"{evasion} = {item.against}"
         if self.ja:
             result = "命中" if item.hit else "外れ"
-            return f"命中判定 {score} 2D6 ({faces}) = {item.total} vs 目標値 {against} ＞ {result}"
+            return f"命中判定 {score} 2D6 ({faces}) = {item.total} vs 回避点 {against} ＞ {result}"
         result = "hit" if item.hit else "miss"
-        return f"Hit roll {score} 2D6 ({faces}) = {item.total} vs {against}: {result}"
+        return f"Hit roll {score} 2D6 ({faces}) = {item.total} vs evasion {against}: {result}"
+
+    def _unmet(self, item: TvRequirementUnmet) -> str:
+        who, what = self.who(item.actor), self._t("replacement", item.replacement)
+        basis = self._t("basis", item.basis)
+        if self.ja:
+            return (
+                f"{who}：{what}の必要T値（{basis}{item.needed}以上）を満たさない"
+                f"（{item.had}）、通常の直接攻撃として解決"
+            )
+        return (
+            f"{who}: {what} needs {basis} T {item.needed} or more (has {item.had}); "
+            "resolved as a plain direct attack"
+        )
 
     def _damage(self, item: TvDamage) -> str:
         faces = ",".join(str(face) for face in item.dice)
         who, depth = self.who(item.target), self._t("depth", item.depth)
+        how = ("、" if self.ja else ", ") + self._t("replacement", item.replacement)
+        how = how if item.replacement else ""
         if self.ja:
             return (
-                f"ダメージ（{depth}）({faces}) = {item.rolled} − 防護 {item.protection}"
+                f"ダメージ（{depth}{how}）({faces}) = {item.rolled} − 防護 {item.protection}"
                 f" ＝ {item.taken}：{who} HP {item.hp}"
             )
         return (
-            f"Damage ({depth}) ({faces}) = {item.rolled} - protection {item.protection}"
+            f"Damage ({depth}{how}) ({faces}) = {item.rolled} - protection {item.protection}"
             f" = {item.taken}: {who} HP {item.hp}"
         )
+
+    def _joined(self, item: TvJoined) -> str:
+        who = self.who(item.actor)
+        return f"{who}が戦闘に加わった（途中参加）" if self.ja else f"{who} joins the battle"
 
     def _down(self, item: TvDown) -> str:
         who = self.who(item.actor)
@@ -177,8 +227,10 @@ _HANDLERS: dict[type[Any], Any] = {
     TvCancelled: TvNarrator._cancelled,
     TvActs: TvNarrator._acts,
     TvHitRoll: TvNarrator._hit,
+    TvRequirementUnmet: TvNarrator._unmet,
     TvDamage: TvNarrator._damage,
     TvDown: TvNarrator._down,
+    TvJoined: TvNarrator._joined,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,
 }

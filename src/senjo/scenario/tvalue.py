@@ -7,8 +7,9 @@ A fighter gives the numbers seed 002 reads, each directly (its Chapter 1 derives
 `damage` (`2D6+2`), `cap` (ダメージ上限), `depth`, and what a direct attack costs (`fap`,
 `map`: Chapter 1's numbers, which senjo does not have; 6 and 1 unless given).
 
-The `setup:` block: `gm_sides` (they declare first), and `surprise: {by: SIDE, kind:
-complete}` or `{by: SIDE, kind: partial, amount: 1..4}`.
+The `setup:` block: `gm_sides` (they declare first), `surprise: {by: SIDE, kind:
+complete}` or `{by: SIDE, kind: partial, amount: 1..4}`, and `joiners: [{key: KEY,
+round: 2.., surprise: 0..4, unintended: 0..4}]` (fighters who join later).
 """
 
 from __future__ import annotations
@@ -19,9 +20,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from senjo.scenario.errors import TWO_WEAPONS, Bilingual, ScenarioError, from_validation
 from senjo.scenario.fields import BAD_DAMAGE, Int, Key, Names, both_names, parse_damage
-from senjo.systems.tvalue.model import DEPTHS, Fighter, Setup, Weapon
+from senjo.systems.tvalue.model import DEPTHS, Fighter, Joiner, Setup, Weapon
 
-__all__ = ["SetupSpec", "SurpriseSpec", "TvFighter", "WeaponSpec", "build_fighter", "build_setup"]
+__all__ = [
+    "JoinerSpec",
+    "SetupSpec",
+    "SurpriseSpec",
+    "TvFighter",
+    "WeaponSpec",
+    "build_fighter",
+    "build_setup",
+]
 
 Value = Annotated[Int, Field(ge=-50, le=200)]
 Points = Annotated[Int, Field(ge=0, le=1000)]
@@ -79,6 +88,18 @@ class SurpriseSpec(BaseModel):
     amount: Annotated[Int, Field(ge=1, le=4)] | None = None
 
 
+class JoinerSpec(BaseModel):
+    """A fighter who joins at the start of a later round (途中参加): what its surprise
+    appearance costs every foe then fighting, and what an unintended joining costs it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Key
+    round: Annotated[Int, Field(ge=2, le=10000)]
+    surprise: Annotated[Int, Field(ge=0, le=4)] = 0
+    unintended: Annotated[Int, Field(ge=0, le=4)] = 0
+
+
 class SetupSpec(BaseModel):
     """The scenario's `setup:` block for a T値 battle."""
 
@@ -86,6 +107,7 @@ class SetupSpec(BaseModel):
 
     gm_sides: list[Key] = []
     surprise: SurpriseSpec | None = None
+    joiners: list[JoinerSpec] = []
 
 
 def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
@@ -166,9 +188,10 @@ def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:
     for number, side in enumerate(spec.gm_sides):
         if side not in sides:
             raise _no_side(source, f"setup.gm_sides[{number}]", sides)
+    joiners = _joiners(spec.joiners, source, fighters)
     surprise = spec.surprise
     if surprise is None:
-        return Setup(gm_sides=tuple(spec.gm_sides))
+        return Setup(gm_sides=tuple(spec.gm_sides), joiners=joiners)
     if surprise.by not in sides:
         raise _no_side(source, "setup.surprise.by", sides)
     complete = surprise.kind == "complete"
@@ -186,4 +209,41 @@ def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:
         surprise_by=surprise.by,
         surprise_complete=complete,
         surprise_amount=4 if complete else int(surprise.amount or 0),
+        joiners=joiners,
     )
+
+
+def _joiners(specs: list[JoinerSpec], source: str, fighters: tuple[Any, ...]) -> tuple[Joiner, ...]:
+    """Each joiner a fighter of the file, once; someone must be there from the start."""
+    keys = [fighter.key for fighter in fighters]
+    seen: set[str] = set()
+    for number, spec in enumerate(specs):
+        path = f"setup.joiners[{number}].key"
+        if spec.key not in keys:
+            known = ", ".join(keys)
+            raise ScenarioError(
+                source,
+                path,
+                Bilingual(
+                    f"{spec.key!r} is not a combatant; combatants: {known}",
+                    f"{spec.key!r} という戦闘者はいません（戦闘者：{known}）",
+                ),
+            )
+        if spec.key in seen:
+            raise ScenarioError(
+                source,
+                path,
+                Bilingual(f"{spec.key!r} joins twice", f"{spec.key!r} が2回参加しています"),
+            )
+        seen.add(spec.key)
+    present = {fighter.side for fighter in fighters if fighter.key not in seen}
+    if len(present) < 2:
+        raise ScenarioError(
+            source,
+            "setup.joiners",
+            Bilingual(
+                "at least two sides must be there from the start",
+                "開始時に2つ以上の陣営がいなければなりません",
+            ),
+        )
+    return tuple(Joiner(s.key, s.round, s.surprise, s.unintended) for s in specs)

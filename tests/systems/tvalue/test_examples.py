@@ -50,6 +50,8 @@ def book_problems(battle: Battle[Any]) -> Iterator[str]:
             if item.taken != max(0, item.rolled - item.protection):
                 yield f"event {index}: {item.taken} taken from {item.rolled} - {item.protection}"
             hp[item.target] -= item.taken
+            if item.replacement == "pulled":  # 手加減: never below 0
+                hp[item.target] = max(hp[item.target], 0)
             if item.hp != hp[item.target]:
                 yield f"event {index}: {item.target} at {item.hp} HP, not {hp[item.target]}"
         elif isinstance(item, TvTChanged):

@@ -1,9 +1,13 @@
-"""The default T値 policy: declare as many attacks as the budgets pay for, with the
-weapon worth most; at each turn strike the foe where the attack is worth most, the foe
-already struck this round when close (T rewards attacks on a foe others have struck).
+"""The default T値 policy: declare the attacks worth most for their FAP while the budgets
+last — with the replacement that pays most where the T allows it now (クリティカル,
+強打, 全力攻撃) — and at each turn strike the foe where the attack is worth most, the
+foe already struck this round when close (T rewards attacks on a foe others have
+struck).
 
 Values are exact: the chance the hit roll succeeds (`attack.hit_chance`) times the mean
-HP the damage takes through the target's protection, at most the HP left.
+HP the damage takes through the target's protection, at most the HP left. The AI never
+declares a combination, a pulled blow or a feint (they take no HP), nor a snap action,
+and never cancels.
 """
 
 from __future__ import annotations
@@ -13,52 +17,65 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
-from senjo.systems.tvalue.attack import hit_chance, hit_score
+from senjo.systems.tvalue.attack import (
+    evasion_score,
+    hit_chance,
+    hit_score,
+    requirement_gap,
+)
 from senjo.systems.tvalue.choices import Act, Declare
-from senjo.systems.tvalue.damage import protection_against
+from senjo.systems.tvalue.damage import computed, protection_against
+from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["TvAI", "expected_loss"]
+__all__ = ["TvAI", "attack_value", "expected_loss"]
 
 #: What one more direct attack the target took this round is worth, in HP: the T it adds.
 _FOCUS = 0.5
-
-
-@lru_cache(maxsize=256)
-def _sums(dice: int) -> tuple[float, ...]:
-    """The chance of each sum of `dice` six-sided dice (index = sum)."""
-    chances = [1.0]
-    for _ in range(dice):
-        step = [0.0] * (len(chances) + 6)
-        for total, chance in enumerate(chances):
-            for face in range(1, 7):
-                step[total + face] += chance / 6
-        chances = step
-    return tuple(chances)
+#: Replacements that take no HP: the AI leaves them to people.
+_NO_DAMAGE = frozenset({"combination", "pulled", "feint"})
 
 
 @lru_cache(maxsize=4096)
-def expected_loss(dice: int, flat: int, most: int, protection: int, hp: int) -> float:
-    """The mean HP a hit takes: dice and bonus (at most `most`) less protection, at least
-    0, at most `hp`.
+def expected_loss(weapon: Weapon, replacement: str, protection: int, hp: int) -> float:
+    """The mean HP a hit takes: the damage computed (`damage.computed`) less protection,
+    at least 0, at most `hp`.
 
-    >>> expected_loss(1, 0, 6, 0, 99), expected_loss(1, 0, 6, 4, 99), expected_loss(2, 0, 12, 0, 3)
-    (3.5, 0.5, 2.9722222222222223)
+    >>> sword = Weapon("sword", "", "", dice=1, flat=0)
+    >>> expected_loss(sword, "", 0, 99), expected_loss(sword, "", 4, 99)
+    (3.5, 0.5)
+    >>> expected_loss(sword, "heavy_blow", 0, 99), expected_loss(sword, "critical", 0, 5)
+    (6.0, 4.333333333333333)
     """
-    return sum(
-        chance * min(max(hp, 0), max(0, min(total + flat, most) - protection))
-        for total, chance in enumerate(_sums(dice))
+    if replacement == "heavy_blow":
+        faces_list: list[tuple[int, ...]] = [(6,) * weapon.dice]
+    else:
+        faces_list = [()]
+        for _ in range(weapon.dice):
+            faces_list = [(*faces, face) for faces in faces_list for face in range(1, 7)]
+    total = sum(
+        min(max(hp, 0), max(0, computed(weapon, faces, replacement) - protection))
+        for faces in faces_list
     )
+    return total / len(faces_list)
 
 
-def attack_value(state: TvState, key: str, weapon: Weapon, target: str) -> float:
-    """The HP one attack of `key` with `weapon` can expect to take from `target`."""
+def attack_value(
+    state: TvState, key: str, weapon: Weapon, target: str, replacement: str = ""
+) -> float:
+    """The HP one attack of `key` can expect to take from `target` (a replacement whose
+    requirement does not hold now counts as a plain attack; one that takes no HP, 0)."""
+    if replacement in _NO_DAMAGE:
+        return 0.0
+    _, needed, had = requirement_gap(state, key, target, replacement)
+    if had < needed:
+        replacement = ""
     sheet, status = state.sheets[target], state.status[target]
-    score = hit_score(state, key, weapon.key).value
-    chance = hit_chance(score, sheet.evasion, state.rules.contest)
+    score = hit_score(state, key, weapon.key, replacement).value
+    chance = hit_chance(score, evasion_score(state, key, target).value, state.rules.contest)
     protection = protection_against(sheet, weapon.depth, exact=state.rules.exact_depth)
-    return chance * expected_loss(weapon.dice, weapon.flat, weapon.most, protection, status.hp)
+    return chance * expected_loss(weapon, replacement, protection, status.hp)
 
 
 class TvAI:
@@ -76,7 +93,8 @@ class TvAI:
         return decision.options[0]
 
     def _declare(self, state: TvState, decision: Decision) -> Any:
-        """The affordable attack worth most against the weakest foe; `done` when none."""
+        """The affordable attack worth most per FAP against the weakest foe; `done` when
+        nothing is worth anything."""
         key = decision.actor
         options = [option for option in decision.options if isinstance(option, Declare)]
         foes = state.foes(key)
@@ -84,7 +102,13 @@ class TvAI:
             return decision.find("done")
         foe = min(foes, key=lambda other: state.status[other].hp)
         sheet = state.sheets[key]
-        return max(options, key=lambda o: attack_value(state, key, sheet.weapon(o.weapon), foe))
+
+        def worth(option: Declare) -> float:
+            value = attack_value(state, key, sheet.weapon(option.weapon), foe, option.replacement)
+            return value / max(1, cost(state, key, option)[0])
+
+        best = max(options, key=worth)
+        return best if worth(best) > 0 else decision.find("done")
 
     def _act(self, state: TvState, decision: Decision) -> Any:
         """The declared attack worth most (focus on foes already struck); never a snap
@@ -97,7 +121,7 @@ class TvAI:
         return max(
             acts,
             key=lambda a: (
-                attack_value(state, key, sheet.weapon(a.weapon), a.target)
+                attack_value(state, key, sheet.weapon(a.weapon), a.target, a.replacement)
                 + _FOCUS * state.status[a.target].received
             ),
         )

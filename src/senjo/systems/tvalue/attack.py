@@ -1,4 +1,5 @@
-"""Seed 002 攻撃: a direct attack's hit roll, its damage, and the T it earns.
+"""Seed 002 攻撃: a direct attack's hit roll, its damage or its replacement's effect, and
+the T it earns.
 
 「命中」+2D6 must exceed the target number to hit (「上回っていれば」: a tie misses); the
 target number is the target's evasion score (回避点), or, with `hit_model=contest`, the
@@ -6,6 +7,10 @@ target's own 2D6 + evasion score − 7 (interpretation 3). After the hit roll th
 attacker's T rises by 1 + the direct attacks the target already took this round — right
 after the damage roll on a hit, at once on a miss (「ダメージ判定をした直後に(攻撃が
 外れた場合は直ちに)」).
+
+A replacement (直接攻撃の置き換え, `choices.REPLACEMENTS`) changes only the effect
+(「効果のみの入れ替えで、他のあらゆる直接攻撃の効果を生む」); its requirement is checked
+just before resolution, and unmet it is a plain direct attack (T15).
 """
 
 from __future__ import annotations
@@ -13,46 +18,119 @@ from __future__ import annotations
 from functools import lru_cache
 
 from senjo.engine.battle import Battle
-from senjo.engine.modifiers import Score
+from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import change
+from senjo.systems.tvalue.choices import REPLACEMENTS
 from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
-from senjo.systems.tvalue.events import TvHitRoll
+from senjo.systems.tvalue.events import TvHitRoll, TvRequirementUnmet
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["CONTEST_OFFSET", "direct_attack", "hit_chance", "hit_score"]
+__all__ = [
+    "ALL_OUT_PENALTY",
+    "CONTEST_OFFSET",
+    "direct_attack",
+    "evasion_score",
+    "hit_chance",
+    "hit_score",
+    "requirement_gap",
+]
 
 #: Under `hit_model=contest` the target rolls 2D6 + its evasion score less this: a fixed
 #: value (固定値) stands for the rolling value + 7 (interpretation 3).
 CONTEST_OFFSET = 7
+#: 全力攻撃 「攻撃修正−4点」.
+ALL_OUT_PENALTY = -4
 
 
-def hit_score(state: TvState, key: str, weapon_key: str) -> Score:
-    """The hit roll's value: the weapon's accuracy (命中)."""
-    return Score(state.sheets[key].weapon(weapon_key).accuracy)
+def requirement_gap(
+    state: TvState, key: str, target: str, replacement: str
+) -> tuple[str, int, int]:
+    """(basis, needed, had) of a replacement's requirement for `key` against `target`;
+    it holds when had >= needed (("", 0, 0) for none)."""
+    required = REPLACEMENTS.get(replacement)
+    if required is None:
+        return "", 0, 0
+    basis, needed = required
+    had = state.relative(key, target) if basis == "relative" else state.status[key].t
+    return basis, needed, had
 
 
-def direct_attack(battle: Battle[TvState], key: str, weapon_key: str, target: str) -> None:
-    """Resolve one direct attack of `key` with a weapon on `target`."""
+def hit_score(state: TvState, key: str, weapon_key: str, replacement: str = "") -> Score:
+    """The hit roll's value: the weapon's accuracy (命中), −4 for an all-out strike."""
+    accuracy = state.sheets[key].weapon(weapon_key).accuracy
+    if replacement == "all_out":
+        return Score(accuracy, Modifiers.of(("all_out", ALL_OUT_PENALTY)))
+    return Score(accuracy)
+
+
+def evasion_score(state: TvState, key: str, target: str) -> Score:
+    """The target's evasion score against `key`: less the T difference when `key` feinted
+    it (「相手とのT値の差を回避点に与える」, never raising it: interpretation 19).
+
+    >>> from senjo.systems.tvalue.model import Fighter
+    >>> state = TvState.start({k: Fighter(k, k, k, k, evasion=11) for k in "ab"})
+    >>> state.status["a"].t, state.status["a"].feints = 3, {"b": 1}
+    >>> evasion_score(state, "a", "b").value, evasion_score(state, "b", "a").value
+    (8, 11)
+    """
+    evasion = state.sheets[target].evasion
+    if target not in state.status[key].feints:
+        return Score(evasion)
+    return Score(evasion, Modifiers.of(("feint", -max(0, state.relative(key, target)))))
+
+
+def direct_attack(
+    battle: Battle[TvState], key: str, weapon_key: str, target: str, replacement: str = ""
+) -> None:
+    """Resolve one direct attack of `key` with a weapon on `target`, with a replacement."""
     state = battle.state
+    if replacement:
+        basis, needed, had = requirement_gap(state, key, target, replacement)
+        if had < needed:
+            battle.emit(TvRequirementUnmet(key, replacement, basis, needed, had))
+            replacement = ""
     weapon = state.sheets[key].weapon(weapon_key)
-    score = hit_score(state, key, weapon_key)
+    score = hit_score(state, key, weapon_key, replacement)
+    evasion = evasion_score(state, key, target)
+    feinter = state.status[key]
+    feinter.feints.clear()  # 「次回直接攻撃後…無効になる」: whatever its target
     dice = battle.dice.roll(6), battle.dice.roll(6)
     total = score.value + sum(dice)
-    evasion = state.sheets[target].evasion
     against_dice: tuple[int, ...] = ()
-    against = evasion
+    against = evasion.value
     if state.rules.contest:
         against_dice = battle.dice.roll(6), battle.dice.roll(6)
-        against = evasion - CONTEST_OFFSET + sum(against_dice)
+        against = evasion.value - CONTEST_OFFSET + sum(against_dice)
     hit = total > against
-    battle.emit(TvHitRoll(key, target, weapon_key, score, dice, total, against, against_dice, hit))
+    battle.emit(
+        TvHitRoll(
+            key,
+            target,
+            weapon_key,
+            score,
+            dice,
+            total,
+            evasion,
+            against_dice,
+            against,
+            hit,
+            replacement,
+        )
+    )
     taken = state.status[target]
     gain = 1 + taken.received
     if hit or not state.rules.count_hits_only:
         taken.received += 1
-    if hit:
-        faces, rolled = roll_damage(battle, weapon)
-        injure(battle, key, target, weapon, faces, rolled)
+    if replacement == "feint":
+        if hit or not state.rules.feint_needs_hit:
+            feinter.feints[target] = state.round
+    elif hit and replacement == "combination":
+        # 「ダメージを与える代わりにT値を「使用戦闘技能」−「目標の戦闘レベル」(最低1)減少」
+        drop = max(1, weapon.skill - state.sheets[target].combat_level)
+        change(battle, target, -drop, "combination")
+    elif hit:
+        faces, rolled = roll_damage(battle, weapon, replacement)
+        injure(battle, key, target, weapon, faces, rolled, replacement)
     change(battle, key, gain, "direct_attack")
     check_consciousness(battle, target)
 

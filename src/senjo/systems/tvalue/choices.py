@@ -1,9 +1,13 @@
 """The options of a T値 battle's decisions: actions declared, actions taken.
 
+A direct attack may carry a replacement (直接攻撃の置き換え): `attack:katana+heavy_blow`.
+
 >>> Declare("attack", "katana").key, Declare("attack", "katana", snap=True).key
 ('attack:katana', 'snap:attack:katana')
->>> Act("attack", "katana", "bandit").key
-'attack:katana:bandit'
+>>> Act("attack", "katana", "bandit", "critical").key
+'attack:katana+critical:bandit'
+>>> parse_declared("attack:katana+critical")
+('attack', 'katana', 'critical')
 """
 
 from __future__ import annotations
@@ -13,7 +17,17 @@ from typing import Final
 
 from senjo.engine.decision import Choice
 
-__all__ = ["CANCEL", "DONE", "KINDS", "ORDER_PENALTY", "Act", "Declare"]
+__all__ = [
+    "CANCEL",
+    "DONE",
+    "KINDS",
+    "ORDER_PENALTY",
+    "REPLACEMENTS",
+    "Act",
+    "Declare",
+    "declared_key",
+    "parse_declared",
+]
 
 #: Ends a fighter's declarations; cancels the declared actions not yet resolved.
 DONE, CANCEL = Choice("done"), Choice("cancel")
@@ -25,24 +39,49 @@ KINDS: Final = {"attack": "major"}
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).
 ORDER_PENALTY: Final = {"major": 5, "minor": 3, "option": 1}
 
+#: Seed 002 A. 直接攻撃の置き換え built so far, in the seed's order, each with its
+#: requirement (必要T値): (basis, at least), or None for none. Bases: "relative" to the
+#: target at resolution, "absolute" (the fighter's own T).
+REPLACEMENTS: Final[dict[str, tuple[str, int] | None]] = {
+    "heavy_blow": ("relative", 1),  # 強打
+    "critical": ("relative", 5),  # クリティカル
+    "combination": ("absolute", 0),  # コンビネーション
+    "all_out": ("absolute", 1),  # 全力攻撃
+    "pulled": ("relative", 2),  # 手加減
+    "feint": None,  # フェイント
+}
+
+
+def declared_key(action: str, weapon: str, replacement: str = "") -> str:
+    """A declared action as kept until it resolves: `attack:WEAPON[+REPLACEMENT]`."""
+    return f"{action}:{weapon}+{replacement}" if replacement else f"{action}:{weapon}"
+
+
+def parse_declared(declared: str) -> tuple[str, str, str]:
+    """(action, weapon, replacement) from a declared action's key."""
+    action, rest = declared.split(":", 1)
+    weapon, _, replacement = rest.partition("+")
+    return action, weapon, replacement
+
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """An action to declare: its kind and weapon; `snap` adds it after the declarations
-    at double cost (とっさの行動)."""
+    """An action to declare: its kind, weapon and replacement; `snap` adds it after the
+    declarations at double cost (とっさの行動)."""
 
     action: str
     weapon: str
+    replacement: str = ""
     snap: bool = False
 
     @property
     def declared(self) -> str:
-        """The action as it is kept until it resolves: `attack:WEAPON`."""
-        return f"{self.action}:{self.weapon}"
+        """The action as it is kept until it resolves: `attack:WEAPON[+REPLACEMENT]`."""
+        return declared_key(self.action, self.weapon, self.replacement)
 
     @property
     def key(self) -> str:
-        """`attack:WEAPON`, or `snap:attack:WEAPON`."""
+        """The declared action's key, `snap:` before it for a snap action."""
         return f"snap:{self.declared}" if self.snap else self.declared
 
 
@@ -53,13 +92,14 @@ class Act:
     action: str
     weapon: str
     target: str
+    replacement: str = ""
 
     @property
     def declared(self) -> str:
-        """The declared action it resolves: `attack:WEAPON`."""
-        return f"{self.action}:{self.weapon}"
+        """The declared action it resolves."""
+        return declared_key(self.action, self.weapon, self.replacement)
 
     @property
     def key(self) -> str:
-        """`attack:WEAPON:TARGET`."""
-        return f"{self.action}:{self.weapon}:{self.target}"
+        """`attack:WEAPON[+REPLACEMENT]:TARGET`."""
+        return f"{self.declared}:{self.target}"

@@ -1,9 +1,11 @@
-"""Seed 002 ダメージ: damage rolled, protection by depth, HP lost, consciousness lost.
+"""Seed 002 ダメージ: damage computed, protection by depth, HP lost, consciousness lost.
 
-Damage is the weapon's dice + bonus, at most its cap (ダメージ上限); protection counts
-against damage of its own depth or a shallower one (option `depth_protection`,
-interpretation 9); HP at 0 or below is unconsciousness (T −8) and out of the fight
-(interpretation 10).
+Damage is the weapon's dice + bonus, at most its cap (ダメージ上限); a replacement may
+change it (強打: every die a 6; 全力攻撃: +2 a die, still within the cap; クリティカル:
+doubled, interpretation 18). Protection counts against damage of its own depth or a
+shallower one (option `depth_protection`, interpretation 9); HP at 0 or below is
+unconsciousness (T −8) and out of the fight (interpretation 10); a pulled blow (手加減)
+never takes HP below 0.
 
 >>> from senjo.systems.tvalue.model import Depth, Fighter
 >>> sheet = Fighter("a", "A", "A", "pcs", protection=((Depth.PHYSICAL, 5), (Depth.SPIRIT, 3)))
@@ -21,7 +23,7 @@ from senjo.systems.tvalue.events import TvDamage, TvDown
 from senjo.systems.tvalue.model import Depth, Fighter, Weapon
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["injure", "protection_against", "roll_damage"]
+__all__ = ["check_consciousness", "computed", "injure", "protection_against", "roll_damage"]
 
 
 def protection_against(sheet: Fighter, depth: Depth, *, exact: bool = False) -> int:
@@ -31,10 +33,31 @@ def protection_against(sheet: Fighter, depth: Depth, *, exact: bool = False) -> 
     return max(counted, default=0)
 
 
-def roll_damage(battle: Battle[TvState], weapon: Weapon) -> tuple[tuple[int, ...], int]:
-    """The damage dice and the damage computed (算出ダメージ), at most the cap, at least 0."""
-    faces = tuple(battle.dice.roll(6) for _ in range(weapon.dice))
-    return faces, max(0, min(sum(faces) + weapon.flat, weapon.most))
+def computed(weapon: Weapon, faces: tuple[int, ...], replacement: str = "") -> int:
+    """The damage computed (算出ダメージ) from the dice: bonus, the all-out strike's +2 a
+    die, the cap, then a critical's doubling.
+
+    >>> from senjo.systems.tvalue.model import Weapon
+    >>> sword = Weapon("sword", "", "", dice=2, flat=1)
+    >>> computed(sword, (3, 4)), computed(sword, (6, 5), "all_out")
+    (8, 13)
+    >>> computed(sword, (3, 4), "critical")
+    16
+    """
+    bonus = 2 * len(faces) if replacement == "all_out" else 0
+    total = max(0, min(sum(faces) + weapon.flat + bonus, weapon.most))
+    return 2 * total if replacement == "critical" else total
+
+
+def roll_damage(
+    battle: Battle[TvState], weapon: Weapon, replacement: str = ""
+) -> tuple[tuple[int, ...], int]:
+    """The damage dice (a heavy blow's are all 6, none drawn) and the damage computed."""
+    if replacement == "heavy_blow":  # 「ダメージ算出のダイスの目を全て6にする」
+        faces = (6,) * weapon.dice
+    else:
+        faces = tuple(battle.dice.roll(6) for _ in range(weapon.dice))
+    return faces, computed(weapon, faces, replacement)
 
 
 def injure(
@@ -44,8 +67,10 @@ def injure(
     weapon: Weapon,
     faces: tuple[int, ...],
     rolled: int,
+    replacement: str = "",
 ) -> None:
-    """Take the damage less the protection from the target's HP (event `TvDamage`)."""
+    """Take the damage less the protection from the target's HP (event `TvDamage`); a
+    pulled blow (「HPがマイナスにならない」) stops at 0."""
     state = battle.state
     protection = protection_against(
         state.sheets[target], weapon.depth, exact=state.rules.exact_depth
@@ -53,8 +78,12 @@ def injure(
     taken = max(0, rolled - protection)
     status = state.status[target]
     status.hp -= taken
+    if replacement == "pulled":
+        status.hp = max(status.hp, 0)
     depth = weapon.depth.name.lower()
-    battle.emit(TvDamage(actor, target, faces, rolled, protection, taken, status.hp, depth))
+    battle.emit(
+        TvDamage(actor, target, faces, rolled, protection, taken, status.hp, depth, replacement)
+    )
 
 
 def check_consciousness(battle: Battle[TvState], key: str) -> None:

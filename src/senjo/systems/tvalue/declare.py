@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
-from senjo.systems.tvalue.choices import DONE, Declare
+from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.events import TvDeclared
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
@@ -23,21 +23,26 @@ __all__ = ["affordable", "cost", "declaration_phase", "declaring_order", "pay"]
 
 
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
-    """The (FAP, MAP) an action costs: the weapon's direct attack, doubled for a snap."""
+    """The (FAP, MAP) an action costs: the weapon's direct attack, its FAP doubled for a
+    heavy blow (強打 「宣言時、消費FAPを2倍にする」), both doubled for a snap action."""
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
     times = 2 if option.snap else 1
-    return weapon.fap * times, weapon.map * times
+    fap = weapon.fap * (2 if option.replacement == "heavy_blow" else 1)
+    return fap * times, weapon.map * times
 
 
 def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare, ...]:
-    """The actions `key`'s budgets still cover (「FAP、MAPが0以上になる範囲」)."""
+    """The actions `key`'s budgets still cover (「FAP、MAPが0以上になる範囲」): each
+    weapon's direct attack, plain and with each replacement (offered whatever the T now:
+    「宣言時にT値が条件を満たしていなくても宣言はしても良い」)."""
     status = state.status[key]
     options = []
     for weapon in state.sheets[key].weapons:
-        option = Declare("attack", weapon.key, snap=snap)
-        fap, map_ = cost(state, key, option)
-        if fap <= status.fap and map_ <= status.map:
-            options.append(option)
+        for replacement in ("", *REPLACEMENTS):
+            option = Declare("attack", weapon.key, replacement, snap=snap)
+            fap, map_ = cost(state, key, option)
+            if fap <= status.fap and map_ <= status.map:
+                options.append(option)
     return tuple(options)
 
 

@@ -23,6 +23,8 @@ __all__ = [
     "TvDeclared",
     "TvDown",
     "TvHitRoll",
+    "TvJoined",
+    "TvRequirementUnmet",
     "TvRoundStarted",
     "TvTChanged",
 ]
@@ -149,8 +151,10 @@ event(TvTChanged)
 @dataclass(frozen=True, slots=True)
 class TvHitRoll(Event):
     """A direct attack's hit roll (命中判定): accuracy and its modifiers + 2D6 against
-    the target number (回避点; with `hit_model=contest` the target's own 2D6 roll
-    `against_dice` is in it). `hit` when the total exceeds it."""
+    the target number `against`: the target's evasion score (回避点) and its modifiers
+    (a feint's), or with `hit_model=contest` the target's own 2D6 roll `against_dice`
+    added to it less 7. `hit` when the total exceeds it; `replacement` is the
+    direct-attack replacement it resolves with ("" for none)."""
 
     actor: str
     target: str
@@ -158,9 +162,11 @@ class TvHitRoll(Event):
     score: Score
     dice: tuple[int, ...]
     total: int
-    against: int
+    evasion: Score
     against_dice: tuple[int, ...]
+    against: int
     hit: bool
+    replacement: str = ""
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -170,9 +176,11 @@ class TvHitRoll(Event):
         score: Score,
         dice: tuple[int, ...],
         total: int,
-        against: int,
+        evasion: Score,
         against_dice: tuple[int, ...],
+        against: int,
         hit: bool,
+        replacement: str = "",
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "target", target)
@@ -180,9 +188,11 @@ class TvHitRoll(Event):
         object.__setattr__(self, "score", score)
         object.__setattr__(self, "dice", dice)
         object.__setattr__(self, "total", total)
-        object.__setattr__(self, "against", against)
+        object.__setattr__(self, "evasion", evasion)
         object.__setattr__(self, "against_dice", against_dice)
+        object.__setattr__(self, "against", against)
         object.__setattr__(self, "hit", hit)
+        object.__setattr__(self, "replacement", replacement)
 
 
 event(TvHitRoll)
@@ -190,8 +200,9 @@ event(TvHitRoll)
 
 @dataclass(frozen=True, slots=True)
 class TvDamage(Event):
-    """Damage rolled (算出ダメージ `rolled`, capped) and taken after protection of the
-    right depth; `hp` after it."""
+    """Damage computed (算出ダメージ `rolled`: the dice, the bonus, the cap, a replacement's
+    change) and taken after protection of the right depth; `hp` after it (a pulled blow
+    stops it at 0)."""
 
     actor: str
     target: str
@@ -201,6 +212,7 @@ class TvDamage(Event):
     taken: int
     hp: int
     depth: str
+    replacement: str = ""
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -212,6 +224,7 @@ class TvDamage(Event):
         taken: int,
         hp: int,
         depth: str,
+        replacement: str = "",
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "target", target)
@@ -221,6 +234,7 @@ class TvDamage(Event):
         object.__setattr__(self, "taken", taken)
         object.__setattr__(self, "hp", hp)
         object.__setattr__(self, "depth", depth)
+        object.__setattr__(self, "replacement", replacement)
 
 
 event(TvDamage)
@@ -240,3 +254,52 @@ class TvDown(Event):
 
 
 event(TvDown)
+
+
+@dataclass(frozen=True, slots=True)
+class TvRequirementUnmet(Event):
+    """A replacement's requirement (必要T値) did not hold just before resolution: the
+    action resolves as a plain direct attack (「直接攻撃として行動できる」). `basis` is
+    "absolute" or "relative"; `had` the T (or T difference) then."""
+
+    actor: str
+    replacement: str
+    basis: str
+    needed: int
+    had: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        replacement: str,
+        basis: str,
+        needed: int,
+        had: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "replacement", replacement)
+        object.__setattr__(self, "basis", basis)
+        object.__setattr__(self, "needed", needed)
+        object.__setattr__(self, "had", had)
+
+
+event(TvRequirementUnmet)
+
+
+@dataclass(frozen=True, slots=True)
+class TvJoined(Event):
+    """A fighter joined the battle (途中参加) at the start of a round."""
+
+    actor: str
+    round: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        round: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "round", round)
+
+
+event(TvJoined)

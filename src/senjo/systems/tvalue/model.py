@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-__all__ = ["DEPTHS", "Depth", "Fighter", "Setup", "Weapon"]
+__all__ = ["DEPTHS", "Depth", "Fighter", "Joiner", "Setup", "Weapon"]
 
 
 class Depth(IntEnum):
@@ -88,9 +88,22 @@ class Fighter:
 
 
 @dataclass(frozen=True, slots=True)
+class Joiner:
+    """A fighter who joins mid-battle (途中参加) at the start of `round`: appearing by
+    surprise costs every foe then fighting `surprise` T (不意打ちで出現, 1 to 4; 0 for
+    none), and an unintended joining costs it `unintended` (意図しない参加, 1 to 4)."""
+
+    key: str
+    round: int
+    surprise: int = 0
+    unintended: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """What a battle needs that is neither a fighter nor an option (scenario `setup:`):
-    the sides that declare first (the GM's), and a surprise at the start."""
+    the sides that declare first (the GM's), a surprise at the start, and who joins
+    later."""
 
     #: The GM's sides: they declare before the others (「宣言はGM側→PC側の順」).
     gm_sides: tuple[str, ...] = ()
@@ -99,3 +112,4 @@ class Setup:
     surprise_by: str = ""
     surprise_complete: bool = False
     surprise_amount: int = 0
+    joiners: tuple[Joiner, ...] = ()

@@ -61,6 +61,14 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         "シード002 とっさの行動：自分の行動順で、消費FAP・MAPを2倍にして行動を追加できる。",
     ),
     RuleOption(
+        "feint_needs_hit",
+        ("off", "on"),
+        "off",
+        "Seed 002 フェイント: the feint works whether its hit roll hits (off) or only on a hit "
+        "(on).",
+        "シード002 フェイント：命中判定の成否にかかわらず効く（off）か、命中したときだけ（on）。",
+    ),
+    RuleOption(
         "max_rounds",
         (),
         "100",
@@ -80,6 +88,7 @@ class Rules:
     level_tie_pair: bool = True
     exact_depth: bool = False
     snap: bool = True
+    feint_needs_hit: bool = False
     max_rounds: int = 100
 
     @classmethod
@@ -91,5 +100,6 @@ class Rules:
             level_tie_pair=settings.get("level_tie_pair", "both") == "both",
             exact_depth=settings.get("depth_protection", "at_least") == "exact",
             snap=settings.get("snap", "on") == "on",
+            feint_needs_hit=settings.get("feint_needs_hit", "off") == "on",
             max_rounds=int(settings.get("max_rounds", "100")),
         )

@@ -1,10 +1,15 @@
-"""Seed 002 A. シチュエーションレート (戦闘開始時): the T everyone starts with.
+"""Seed 002 A. シチュエーションレート: the T everyone starts with.
 
-From 0, at the start of the battle: the highest combat level +2 (with three or more
-fighters and a tie at the top, +1 to each tied); a side that outnumbers all its foes
-together +2 to each member; a side at least 25% fewer than all its foes −2 to each; a
-complete surprise +4 to the side that sprang it and −4 to the others, a partial one only
-costs the others the setup's 1 to 4.
+From 0, at the start of the battle (戦闘開始時): the highest combat level +2 (with three
+or more fighters and a tie at the top, +1 to each tied); a side that outnumbers all its
+foes together +2 to each member; a side at least 25% fewer than all its foes −2 to each;
+a complete surprise +4 to the side that sprang it and −4 to the others, a partial one
+only costs the others the setup's 1 to 4.
+
+A fighter who joins later (途中参加時) starts from 0 with the numbers rates as counted
+when it joins (its own), its surprise appearance costs every foe then fighting the
+setup's 1 to 4 (不意打ちで出現), and an unintended joining costs it 1 to 4 (意図しない
+参加) (interpretation 23).
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ from collections import Counter
 
 from senjo.engine.battle import Battle
 from senjo.systems.tvalue.advantage import change
+from senjo.systems.tvalue.events import TvJoined
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["level_rates", "numbers_rates", "opening_rates", "surprise_rates"]
+__all__ = ["join", "level_rates", "numbers_rates", "opening_rates", "surprise_rates"]
 
 
 def opening_rates(battle: Battle[TvState]) -> None:
@@ -97,3 +103,19 @@ def surprise_rates(state: TvState) -> dict[str, int]:
         else:
             rates[key] = -4 if setup.surprise_complete else -setup.surprise_amount
     return rates
+
+
+def join(battle: Battle[TvState]) -> None:
+    """The joiners of this round arrive, each with its rates (途中参加時)."""
+    state = battle.state
+    for joiner in state.setup.joiners:
+        if joiner.round != state.round:
+            continue
+        state.status[joiner.key].absent = False
+        battle.emit(TvJoined(joiner.key, state.round))
+        amount = numbers_rates(state).get(joiner.key, 0)
+        change(battle, joiner.key, amount, "outnumber" if amount > 0 else "outnumbered")
+        if joiner.surprise:
+            for foe in state.foes(joiner.key):
+                change(battle, foe, -joiner.surprise, "unaware")
+        change(battle, joiner.key, -joiner.unintended, "unintended")

@@ -37,11 +37,16 @@ class Status:
     fled: bool = False
     #: Direct attacks it took this round (for T gains; `count_received=hits`: hits only).
     received: int = 0
+    #: Feints (フェイント) it made: target -> the round it was made, until its next direct
+    #: attack on that target or the end of the next round.
+    feints: dict[str, int] = field(default_factory=dict)
+    #: Not on the field yet: a joiner (途中参加) before its round.
+    absent: bool = False
 
     @property
     def active(self) -> bool:
-        """Still fighting: conscious and on the field."""
-        return not self.down and not self.fled
+        """Still fighting: conscious, on the field, and arrived."""
+        return not self.down and not self.fled and not self.absent
 
 
 @dataclass(slots=True)
@@ -56,11 +61,13 @@ class TvState:
 
     @classmethod
     def start(cls, sheets: Mapping[str, Fighter], setup: Setup | None = None) -> TvState:
-        """Everyone unhurt, T 0, budgets empty until the first round."""
+        """Everyone unhurt, T 0, budgets empty until the first round; joiners absent."""
+        setup = setup or Setup()
+        later = {joiner.key for joiner in setup.joiners}
         return cls(
             dict(sheets),
-            {key: Status(sheet.hp, sheet.mp) for key, sheet in sheets.items()},
-            setup or Setup(),
+            {key: Status(sheet.hp, sheet.mp, absent=key in later) for key, sheet in sheets.items()},
+            setup,
         )
 
     def sides_standing(self) -> set[str]:

@@ -18,13 +18,20 @@ from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_s
 from senjo.engine.decision import Decision
 from senjo.systems.tvalue.ai import TvAI
 from senjo.systems.tvalue.attack import direct_attack
-from senjo.systems.tvalue.choices import CANCEL, KINDS, ORDER_PENALTY, Act, Declare
+from senjo.systems.tvalue.choices import (
+    CANCEL,
+    KINDS,
+    ORDER_PENALTY,
+    Act,
+    Declare,
+    parse_declared,
+)
 from senjo.systems.tvalue.declare import affordable, declaration_phase, pay
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
 from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.order import next_actor
 from senjo.systems.tvalue.rules import OPTIONS, Rules
-from senjo.systems.tvalue.situation import opening_rates
+from senjo.systems.tvalue.situation import join, opening_rates
 from senjo.systems.tvalue.state import TvState
 
 __all__ = ["Tvalue", "act_options"]
@@ -64,14 +71,14 @@ class Tvalue(RuleSystem[TvState]):
                 return Outcome(None, "round_limit", state.round)
             state.round += 1
             _start_round(battle)
+            join(battle)
             yield from declaration_phase(battle)
             while (key := next_actor(state)) is not None:
                 yield from _turn(battle, key)
                 outcome = _outcome(state)
                 if outcome is not None:
                     return outcome
-            for status in state.status.values():
-                status.declared.clear()  # unresolved actions lapse
+            _end_round(state)
 
 
 def _start_round(battle: Battle[TvState]) -> None:
@@ -85,15 +92,25 @@ def _start_round(battle: Battle[TvState]) -> None:
     battle.emit(TvRoundStarted(state.round))
 
 
+def _end_round(state: TvState) -> None:
+    """Unresolved actions lapse; feints made last round lapse (「フェイント使用の次のラウンドの
+    終わりに無効になる」)."""
+    for status in state.status.values():
+        status.declared.clear()
+        status.feints = {
+            target: made for target, made in status.feints.items() if made >= state.round
+        }
+
+
 def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
     """At `key`'s turn to act: each declared action at each foe, snap actions it can
     still pay double for (option `snap`), and `cancel`."""
     status = state.status[key]
     acts: dict[str, Act | Declare | object] = {}
     for declared in status.declared:
-        action, weapon = declared.split(":", 1)
+        action, weapon, replacement = parse_declared(declared)
         for foe in state.foes(key):
-            option = Act(action, weapon, foe)
+            option = Act(action, weapon, foe, replacement)
             acts.setdefault(option.key, option)
     options: list[Act | Declare | object] = list(acts.values())
     if state.rules.snap:
@@ -121,7 +138,7 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             return
         status.declared.remove(chosen.declared)
         battle.emit(TvActs(key, status.order, chosen.key))
-        direct_attack(battle, key, chosen.weapon, chosen.target)
+        direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
         status.order -= ORDER_PENALTY[KINDS[chosen.action]]
         return
 
