@@ -18,6 +18,7 @@ from senjo.systems.tvalue.attack import evasion_score, hit_chance, hit_score, re
 from senjo.systems.tvalue.choices import Act, Declare
 from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.techniques import TECHNIQUES
 
 __all__ = ["CHOICES", "describe_tvalue", "tvalue_standing"]
 
@@ -25,6 +26,8 @@ __all__ = ["CHOICES", "describe_tvalue", "tvalue_standing"]
 CHOICES = {
     "done": ("宣言を終える", "done declaring"),
     "cancel": ("残りの行動をキャンセル", "cancel the actions left"),
+    "hit": ("命中判定のダイスの低い方を6扱い", "the lower hit die counts 6"),
+    "damage": ("ダメージのダイスを最低3扱い", "each damage die counts at least 3"),
 }
 
 
@@ -46,22 +49,34 @@ def describe_tvalue(
             text += f"（FAP {fap}・MAP {map_}）" if ja else f" (FAP {fap}, MAP {map_})"
         return text
     if isinstance(option, Act):
-        what, who = names.action(option.declared), names.who(option.target)
+        targets = option.target.split("&")
+        who = ("と" if ja else " and ").join(names.who(target) for target in targets)
+        what = names.action(option.declared)
         text = f"{who}に{what}" if ja else f"{what} at {who}"
         if state is not None:
-            replacement = option.replacement
-            _, needed, had = requirement_gap(state, actor, option.target, replacement)
-            if had < needed:
-                replacement = ""
-                text += "（必要T値に届かず：通常の攻撃）" if ja else " (T too low: a plain attack)"
-            value = hit_score(state, actor, option.weapon, replacement).value
-            evasion = evasion_score(state, actor, option.target).value
-            chance = round(100 * hit_chance(value, evasion, state.rules.contest))
-            text += f"（命中 {chance}%）" if ja else f" (hits {chance}%)"
+            text += _act_numbers(option, targets[0], lang, state, actor)
         return text
     if isinstance(option, Choice) and option.name in CHOICES:
         return CHOICES[option.name][0 if ja else 1]
     return str(getattr(option, "key", option))
+
+
+def _act_numbers(option: Act, target: str, lang: Lang, state: TvState, actor: str) -> str:
+    """An action's requirement shortfall, if any, and its (first) strike's chance to hit."""
+    ja = lang == "ja"
+    text = ""
+    replacement = option.replacement
+    _, needed, had = requirement_gap(state, actor, target, replacement)
+    technique = option.action if option.action in TECHNIQUES else ""
+    if technique and state.status[actor].t < TECHNIQUES[technique].needed:
+        needed, had, technique = TECHNIQUES[technique].needed, state.status[actor].t, ""
+    if had < needed:
+        replacement = ""
+        text += "（必要T値に届かず：通常の攻撃）" if ja else " (T too low: a plain attack)"
+    value = hit_score(state, actor, option.weapon, replacement, technique).value
+    evasion = evasion_score(state, actor, target).value
+    chance = round(100 * hit_chance(value, evasion, state.rules.contest))
+    return text + (f"（命中 {chance}%）" if ja else f" (hits {chance}%)")
 
 
 def tvalue_standing(state: TvState, names: TvNarrator, lang: Lang) -> str:
@@ -83,5 +98,7 @@ def tvalue_standing(state: TvState, names: TvNarrator, lang: Lang) -> str:
         )
         if status.down:
             entry += "（気絶）" if ja else " (unconscious)"
+        elif status.prone:
+            entry += "（転倒）" if ja else " (prone)"
         parts.append(entry)
     return ("現況：" if ja else "Where things stand: ") + ("、" if ja else ", ").join(parts)

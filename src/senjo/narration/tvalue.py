@@ -25,6 +25,8 @@ from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.systems.tvalue.events import (
     TvActs,
     TvCancelled,
+    TvCheck,
+    TvConditionChanged,
     TvDamage,
     TvDeclared,
     TvDown,
@@ -50,6 +52,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "fall": ("転倒", "fall"),
         "combination": ("コンビネーション", "combination"),
         "unaware": ("不意打ちで出現した敵", "a foe appearing by surprise"),
+        "technique_drop": ("武技の下降T値", "the technique's T drop"),
         "unintended": ("意図しない参加", "unintended joining"),
     },
     "replacement": {
@@ -63,6 +66,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "modifier": {
         "all_out": ("全力攻撃", "all-out strike"),
         "feint": ("フェイント", "feint"),
+        "leg_sweep": ("足払い", "leg sweep"),
+        "two_swords": ("二刀流", "two swords"),
     },
     "basis": {
         "absolute": ("絶対値", "absolute"),
@@ -70,6 +75,13 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "action": {
         "attack": ("直接攻撃", "direct attack"),
+        "leg_sweep": ("足払い", "leg sweep"),
+        "iai": ("居合い", "iai draw"),
+        "oni_claw": ("鬼の爪", "demon's claw"),
+        "two_swords": ("二刀流", "two swords"),
+    },
+    "purpose": {
+        "leg_sweep": ("敏捷力判定（足払い）", "dexterity check (leg sweep)"),
     },
     "depth": {
         "physical": ("物理", "physical"),
@@ -145,9 +157,26 @@ class TvNarrator(NamedNarrator):
         who = self.who(item.actor)
         declared, _, target = item.action.rpartition(":")
         what = self.action(declared)
+        whom = ("と" if self.ja else " and ").join(self.who(t) for t in target.split("&"))
         if self.ja:
-            return f"{who}の行動（行動順 {item.order}）：{self.who(target)}に{what}"
-        return f"{who} acts (order {item.order}): {what} at {self.who(target)}"
+            return f"{who}の行動（行動順 {item.order}）：{whom}に{what}"
+        return f"{who} acts (order {item.order}): {what} at {whom}"
+
+    def _check(self, item: TvCheck) -> str:
+        who, what = self.who(item.actor), self._t("purpose", item.purpose)
+        faces = ",".join(str(face) for face in item.dice)
+        score = self.score(item.score)
+        if self.ja:
+            result = f"成功度{item.margin}" if item.success else f"失敗度{-item.margin}"
+            return f"{who} {what} {score} 3D6 ({faces}) = {item.total} ＞ {result}"
+        result = f"success by {item.margin}" if item.success else f"failure by {-item.margin}"
+        return f"{who} {what} {score} 3D6 ({faces}) = {item.total}: {result}"
+
+    def _condition(self, item: TvConditionChanged) -> str:
+        who = self.who(item.actor)
+        if item.condition == "prone":
+            return f"{who}は転倒した" if self.ja else f"{who} falls"
+        return f"{who}: {item.condition} {'on' if item.on else 'off'}"
 
     def _hit(self, item: TvHitRoll) -> str:
         score = self.score(item.score)
@@ -227,6 +256,8 @@ _HANDLERS: dict[type[Any], Any] = {
     TvCancelled: TvNarrator._cancelled,
     TvActs: TvNarrator._acts,
     TvHitRoll: TvNarrator._hit,
+    TvCheck: TvNarrator._check,
+    TvConditionChanged: TvNarrator._condition,
     TvRequirementUnmet: TvNarrator._unmet,
     TvDamage: TvNarrator._damage,
     TvDown: TvNarrator._down,

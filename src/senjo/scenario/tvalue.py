@@ -51,6 +51,9 @@ class WeaponSpec(BaseModel):
     depth: DepthName = "physical"
     fap: Annotated[Int, Field(ge=0, le=100)] = 6
     map: Annotated[Int, Field(ge=0, le=100)] = 1
+    hands: Literal[1, 2] = 1
+    sheathed: bool = False
+    pole: bool = False
 
 
 class TvFighter(BaseModel):
@@ -75,6 +78,7 @@ class TvFighter(BaseModel):
     evasion: Value = 10
     protection: dict[DepthName, Points] = {}
     weapons: list[WeaponSpec] = []
+    techniques: list[Literal["leg_sweep", "iai", "oni_claw", "two_swords"]] = []
 
 
 class SurpriseSpec(BaseModel):
@@ -127,6 +131,9 @@ def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
         depth=DEPTHS[spec.depth],
         fap=spec.fap,
         map=spec.map,
+        hands=spec.hands,
+        sheathed=spec.sheathed,
+        pole=spec.pole,
     )
 
 
@@ -163,6 +170,7 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         evasion=spec.evasion,
         protection=tuple((DEPTHS[depth], points) for depth, points in spec.protection.items()),
         weapons=weapons,
+        techniques=tuple(dict.fromkeys(spec.techniques)),
     )
     return sheet, spec.controller, None
 

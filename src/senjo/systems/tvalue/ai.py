@@ -28,8 +28,9 @@ from senjo.systems.tvalue.damage import computed, protection_against
 from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.techniques import TECHNIQUES, partner
 
-__all__ = ["TvAI", "attack_value", "expected_loss"]
+__all__ = ["TvAI", "action_value", "attack_value", "expected_loss"]
 
 #: What one more direct attack the target took this round is worth, in HP: the T it adds.
 _FOCUS = 0.5
@@ -62,20 +63,49 @@ def expected_loss(weapon: Weapon, replacement: str, protection: int, hp: int) ->
 
 
 def attack_value(
-    state: TvState, key: str, weapon: Weapon, target: str, replacement: str = ""
+    state: TvState,
+    key: str,
+    weapon: Weapon,
+    target: str,
+    replacement: str = "",
+    technique: str = "",
 ) -> float:
-    """The HP one attack of `key` can expect to take from `target` (a replacement whose
-    requirement does not hold now counts as a plain attack; one that takes no HP, 0)."""
-    if replacement in _NO_DAMAGE:
+    """The HP one strike of `key` can expect to take from `target` (a replacement whose
+    requirement does not hold now counts as a plain attack; one that takes no HP, 0), as
+    a technique's strike (its hit modifier, 鬼の爪's protection) when `technique` is
+    given."""
+    if replacement in _NO_DAMAGE or technique == "leg_sweep":
         return 0.0
     _, needed, had = requirement_gap(state, key, target, replacement)
     if had < needed:
         replacement = ""
+    if technique and state.status[key].t < TECHNIQUES[technique].needed:
+        technique = ""
     sheet, status = state.sheets[target], state.status[target]
-    score = hit_score(state, key, weapon.key, replacement).value
+    score = hit_score(state, key, weapon.key, replacement, technique).value
     chance = hit_chance(score, evasion_score(state, key, target).value, state.rules.contest)
-    protection = protection_against(sheet, weapon.depth, exact=state.rules.exact_depth)
+    claw = 2 * weapon.skill if technique == "oni_claw" else 0
+    protection = protection_against(
+        sheet, weapon.depth, exact=state.rules.exact_depth, ignore_physical=claw
+    )
     return chance * expected_loss(weapon, replacement, protection, status.hp)
+
+
+def action_value(
+    state: TvState, key: str, action: str, weapon_key: str, target: str, replacement: str = ""
+) -> float:
+    """An action's worth at `target` (`b&c` for two swords at two foes): an attack's or a
+    technique's strikes, less a technique's T drop at half an HP a point."""
+    sheet = state.sheets[key]
+    weapon = sheet.weapon(weapon_key)
+    if action == "attack":
+        return attack_value(state, key, weapon, target, replacement)
+    first, _, second = target.partition("&")
+    value = attack_value(state, key, weapon, first, replacement, action)
+    other = partner(sheet, weapon)
+    if action == "two_swords" and other is not None:
+        value += attack_value(state, key, other, second or first, replacement, action)
+    return value - 0.5 * TECHNIQUES[action].drop
 
 
 class TvAI:
@@ -90,6 +120,8 @@ class TvAI:
             return self._declare(state, decision)
         if decision.kind == "act":
             return self._act(state, decision)
+        if decision.kind == "iai_option":  # the damage floor when the hit is likely
+            return decision.options[1]
         return decision.options[0]
 
     def _declare(self, state: TvState, decision: Decision) -> Any:
@@ -101,10 +133,9 @@ class TvAI:
         if not options or not foes:
             return decision.find("done")
         foe = min(foes, key=lambda other: state.status[other].hp)
-        sheet = state.sheets[key]
 
         def worth(option: Declare) -> float:
-            value = attack_value(state, key, sheet.weapon(option.weapon), foe, option.replacement)
+            value = action_value(state, key, option.action, option.weapon, foe, option.replacement)
             return value / max(1, cost(state, key, option)[0])
 
         best = max(options, key=worth)
@@ -117,11 +148,10 @@ class TvAI:
         acts = [option for option in decision.options if isinstance(option, Act)]
         if not acts:
             return decision.find("cancel")
-        sheet = state.sheets[key]
         return max(
             acts,
             key=lambda a: (
-                attack_value(state, key, sheet.weapon(a.weapon), a.target, a.replacement)
-                + _FOCUS * state.status[a.target].received
+                action_value(state, key, a.action, a.weapon, a.target, a.replacement)
+                + _FOCUS * state.status[a.target.partition("&")[0]].received
             ),
         )

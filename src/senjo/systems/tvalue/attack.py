@@ -24,6 +24,7 @@ from senjo.systems.tvalue.choices import REPLACEMENTS
 from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvHitRoll, TvRequirementUnmet
 from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.techniques import TECHNIQUES, sweep_check
 
 __all__ = [
     "ALL_OUT_PENALTY",
@@ -55,12 +56,18 @@ def requirement_gap(
     return basis, needed, had
 
 
-def hit_score(state: TvState, key: str, weapon_key: str, replacement: str = "") -> Score:
-    """The hit roll's value: the weapon's accuracy (命中), −4 for an all-out strike."""
+def hit_score(
+    state: TvState, key: str, weapon_key: str, replacement: str = "", technique: str = ""
+) -> Score:
+    """The hit roll's value: the weapon's accuracy (命中), −4 for an all-out strike, a
+    technique's hit modifier (命中修正)."""
     accuracy = state.sheets[key].weapon(weapon_key).accuracy
+    modifiers: list[tuple[str, int]] = []
     if replacement == "all_out":
-        return Score(accuracy, Modifiers.of(("all_out", ALL_OUT_PENALTY)))
-    return Score(accuracy)
+        modifiers.append(("all_out", ALL_OUT_PENALTY))
+    if technique and TECHNIQUES[technique].hit:
+        modifiers.append((technique, TECHNIQUES[technique].hit))
+    return Score(accuracy, Modifiers.of(*modifiers))
 
 
 def evasion_score(state: TvState, key: str, target: str) -> Score:
@@ -80,9 +87,17 @@ def evasion_score(state: TvState, key: str, target: str) -> Score:
 
 
 def direct_attack(
-    battle: Battle[TvState], key: str, weapon_key: str, target: str, replacement: str = ""
+    battle: Battle[TvState],
+    key: str,
+    weapon_key: str,
+    target: str,
+    replacement: str = "",
+    technique: str = "",
+    iai: str = "",
 ) -> None:
-    """Resolve one direct attack of `key` with a weapon on `target`, with a replacement."""
+    """Resolve one direct attack of `key` with a weapon on `target`, with a replacement;
+    or one strike of a technique (its requirement already checked, `techniques.py`):
+    its hit modifier, 居合い's choice `iai`, 鬼の爪's protection, 足払い's effect."""
     state = battle.state
     if replacement:
         basis, needed, had = requirement_gap(state, key, target, replacement)
@@ -90,11 +105,15 @@ def direct_attack(
             battle.emit(TvRequirementUnmet(key, replacement, basis, needed, had))
             replacement = ""
     weapon = state.sheets[key].weapon(weapon_key)
-    score = hit_score(state, key, weapon_key, replacement)
+    score = hit_score(state, key, weapon_key, replacement, technique)
     evasion = evasion_score(state, key, target)
     feinter = state.status[key]
     feinter.feints.clear()  # 「次回直接攻撃後…無効になる」: whatever its target
     dice = battle.dice.roll(6), battle.dice.roll(6)
+    if iai == "hit":  # 「命中判定のダイスの目の低い方を6扱い」
+        dice = (6, dice[1]) if dice[0] <= dice[1] else (dice[0], 6)
+    if weapon.sheathed and weapon_key not in feinter.drawn:
+        feinter.drawn.add(weapon_key)
     total = score.value + sum(dice)
     against_dice: tuple[int, ...] = ()
     against = evasion.value
@@ -119,9 +138,12 @@ def direct_attack(
     )
     taken = state.status[target]
     gain = 1 + taken.received
-    if hit or not state.rules.count_hits_only:
+    direct = not technique or state.rules.technique_gain  # interpretation 25
+    if direct and (hit or not state.rules.count_hits_only):
         taken.received += 1
-    if replacement == "feint":
+    if hit and technique == "leg_sweep":  # no damage: the target may fall
+        sweep_check(battle, key, target, weapon)
+    elif replacement == "feint":
         if hit or not state.rules.feint_needs_hit:
             feinter.feints[target] = state.round
     elif hit and replacement == "combination":
@@ -129,9 +151,11 @@ def direct_attack(
         drop = max(1, weapon.skill - state.sheets[target].combat_level)
         change(battle, target, -drop, "combination")
     elif hit:
-        faces, rolled = roll_damage(battle, weapon, replacement)
-        injure(battle, key, target, weapon, faces, rolled, replacement)
-    change(battle, key, gain, "direct_attack")
+        faces, rolled = roll_damage(battle, weapon, replacement, 3 if iai == "damage" else 0)
+        claw = 2 * weapon.skill if technique == "oni_claw" else 0  # 「使用戦闘技能」×2
+        injure(battle, key, target, weapon, faces, rolled, replacement, claw)
+    if direct:
+        change(battle, key, gain, "direct_attack")
     check_consciousness(battle, target)
 
 

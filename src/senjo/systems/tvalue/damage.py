@@ -26,10 +26,17 @@ from senjo.systems.tvalue.state import TvState
 __all__ = ["check_consciousness", "computed", "injure", "protection_against", "roll_damage"]
 
 
-def protection_against(sheet: Fighter, depth: Depth, *, exact: bool = False) -> int:
+def protection_against(
+    sheet: Fighter, depth: Depth, *, exact: bool = False, ignore_physical: int = 0
+) -> int:
     """The protection that counts against damage of `depth`: the best of the sheet's at
-    that depth or deeper (「霊的加護でしか対処できない」: shallower protection does not)."""
-    counted = [points for at, points in sheet.protection if (at == depth if exact else at >= depth)]
+    that depth or deeper (「霊的加護でしか対処できない」: shallower protection does not);
+    `ignore_physical` points of physical protection do not count (鬼の爪)."""
+    counted = [
+        max(0, points - ignore_physical) if at is Depth.PHYSICAL else points
+        for at, points in sheet.protection
+        if (at == depth if exact else at >= depth)
+    ]
     return max(counted, default=0)
 
 
@@ -50,13 +57,14 @@ def computed(weapon: Weapon, faces: tuple[int, ...], replacement: str = "") -> i
 
 
 def roll_damage(
-    battle: Battle[TvState], weapon: Weapon, replacement: str = ""
+    battle: Battle[TvState], weapon: Weapon, replacement: str = "", least: int = 0
 ) -> tuple[tuple[int, ...], int]:
-    """The damage dice (a heavy blow's are all 6, none drawn) and the damage computed."""
+    """The damage dice (a heavy blow's are all 6, none drawn; each at least `least`, 居合い
+    「ダメージ算出時のダイスの目の最低値を3」) and the damage computed."""
     if replacement == "heavy_blow":  # 「ダメージ算出のダイスの目を全て6にする」
         faces = (6,) * weapon.dice
     else:
-        faces = tuple(battle.dice.roll(6) for _ in range(weapon.dice))
+        faces = tuple(max(least, battle.dice.roll(6)) for _ in range(weapon.dice))
     return faces, computed(weapon, faces, replacement)
 
 
@@ -68,12 +76,16 @@ def injure(
     faces: tuple[int, ...],
     rolled: int,
     replacement: str = "",
+    ignore_physical: int = 0,
 ) -> None:
     """Take the damage less the protection from the target's HP (event `TvDamage`); a
     pulled blow (「HPがマイナスにならない」) stops at 0."""
     state = battle.state
     protection = protection_against(
-        state.sheets[target], weapon.depth, exact=state.rules.exact_depth
+        state.sheets[target],
+        weapon.depth,
+        exact=state.rules.exact_depth,
+        ignore_physical=ignore_physical,
     )
     taken = max(0, rolled - protection)
     status = state.status[target]

@@ -18,6 +18,7 @@ from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.events import TvDeclared
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.techniques import TECHNIQUES, technique_weapons
 
 __all__ = ["affordable", "cost", "declaration_phase", "declaring_order", "pay"]
 
@@ -26,9 +27,13 @@ def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     """The (FAP, MAP) an action costs: the weapon's direct attack, its FAP doubled for a
     heavy blow (強打 「宣言時、消費FAPを2倍にする」), both doubled for a snap action."""
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
+    fap, map_ = weapon.fap, weapon.map
+    technique = TECHNIQUES.get(option.action)
+    if technique is not None:  # the technique's own costs (消費FAP, 消費MAP)
+        fap, map_ = technique.fap, technique.map
     times = 2 if option.snap else 1
-    fap = weapon.fap * (2 if option.replacement == "heavy_blow" else 1)
-    return fap * times, weapon.map * times
+    fap *= 2 if option.replacement == "heavy_blow" else 1
+    return fap * times, map_ * times
 
 
 def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare, ...]:
@@ -36,13 +41,24 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
     weapon's direct attack, plain and with each replacement (offered whatever the T now:
     「宣言時にT値が条件を満たしていなくても宣言はしても良い」)."""
     status = state.status[key]
+    candidates = [
+        Declare("attack", weapon.key, replacement, snap=snap)
+        for weapon in state.sheets[key].weapons
+        for replacement in ("", *REPLACEMENTS)
+    ]
+    for technique in state.sheets[key].techniques:
+        # only 二刀流 may take a replacement (「直接攻撃の置き換えを行う事も出来る」)
+        replacements = ("", *REPLACEMENTS) if technique == "two_swords" else ("",)
+        candidates += [
+            Declare(technique, weapon.key, replacement, snap=snap)
+            for weapon in technique_weapons(state, key, technique)
+            for replacement in replacements
+        ]
     options = []
-    for weapon in state.sheets[key].weapons:
-        for replacement in ("", *REPLACEMENTS):
-            option = Declare("attack", weapon.key, replacement, snap=snap)
-            fap, map_ = cost(state, key, option)
-            if fap <= status.fap and map_ <= status.map:
-                options.append(option)
+    for option in candidates:
+        fap, map_ = cost(state, key, option)
+        if fap <= status.fap and map_ <= status.map:
+            options.append(option)
     return tuple(options)
 
 

@@ -19,6 +19,8 @@ from senjo.engine.modifiers import Score
 __all__ = [
     "TvActs",
     "TvCancelled",
+    "TvCheck",
+    "TvConditionChanged",
     "TvDamage",
     "TvDeclared",
     "TvDown",
@@ -303,3 +305,60 @@ class TvJoined(Event):
 
 
 event(TvJoined)
+
+
+@dataclass(frozen=True, slots=True)
+class TvCheck(Event):
+    """A 3D6 check (敏捷力判定, 生命力判定…): the value with its modifiers, the dice, their
+    total, and the margin (the value less the total: 成功度 when it succeeds)."""
+
+    actor: str
+    purpose: str
+    score: Score
+    dice: tuple[int, ...]
+    total: int
+    success: bool
+    margin: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        purpose: str,
+        score: Score,
+        dice: tuple[int, ...],
+        total: int,
+        success: bool,
+        margin: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "purpose", purpose)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "success", success)
+        object.__setattr__(self, "margin", margin)
+
+
+event(TvCheck)
+
+
+@dataclass(frozen=True, slots=True)
+class TvConditionChanged(Event):
+    """A fighter's condition changed: `condition` ("prone", "drawn:WEAPON") now `on`."""
+
+    actor: str
+    condition: str
+    on: bool
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        condition: str,
+        on: bool,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "condition", condition)
+        object.__setattr__(self, "on", on)
+
+
+event(TvConditionChanged)

@@ -51,6 +51,11 @@ class Weapon:
     depth: Depth = Depth.PHYSICAL
     fap: int = 6
     map: int = 1
+    #: Hands it takes (二刀流 needs two one-handed weapons).
+    hands: int = 1
+    #: Sheathed at the start (居合い draws it); a pole weapon or spear (足払い).
+    sheathed: bool = False
+    pole: bool = False
 
     @property
     def most(self) -> int:
@@ -81,6 +86,8 @@ class Fighter:
     #: Protection by depth (防護), as (depth, points) pairs.
     protection: tuple[tuple[Depth, int], ...] = ()
     weapons: tuple[Weapon, ...] = ()
+    #: The techniques (武技) it has learnt, by key (`techniques.TECHNIQUES`).
+    techniques: tuple[str, ...] = ()
 
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""

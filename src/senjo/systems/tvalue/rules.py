@@ -69,6 +69,24 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         "シード002 フェイント：命中判定の成否にかかわらず効く（off）か、命中したときだけ（on）。",
     ),
     RuleOption(
+        "check_criticals",
+        ("on", "off"),
+        "on",
+        "Seed 002 3D6 checks (the GURPS success roll): 3–4 always succeed and 17–18 fail, as "
+        "GURPS has it (on), or only the value decides (off).",
+        "シード002 3D6判定（GURPSの成功判定）：3・4は常に成功、17・18は失敗（on）、"
+        "または目標値だけで決める（off）。",
+    ),
+    RuleOption(
+        "technique_gain",
+        ("data", "also_direct"),
+        "data",
+        "Seed 002 「特殊な攻撃。効果はそれぞれのデータ参照」: a technique changes T only as its "
+        "data say (data), or also earns a direct attack's gain (also_direct).",
+        "シード002「特殊な攻撃」：武技のT値変動はデータのとおり（data）、"
+        "または直接攻撃の増加も得る（also_direct）。",
+    ),
+    RuleOption(
         "max_rounds",
         (),
         "100",
@@ -89,6 +107,8 @@ class Rules:
     exact_depth: bool = False
     snap: bool = True
     feint_needs_hit: bool = False
+    check_criticals: bool = True
+    technique_gain: bool = False
     max_rounds: int = 100
 
     @classmethod
@@ -101,5 +121,7 @@ class Rules:
             exact_depth=settings.get("depth_protection", "at_least") == "exact",
             snap=settings.get("snap", "on") == "on",
             feint_needs_hit=settings.get("feint_needs_hit", "off") == "on",
+            check_criticals=settings.get("check_criticals", "on") == "on",
+            technique_gain=settings.get("technique_gain", "data") == "also_direct",
             max_rounds=int(settings.get("max_rounds", "100")),
         )

@@ -42,6 +42,10 @@ class Status:
     feints: dict[str, int] = field(default_factory=dict)
     #: Not on the field yet: a joiner (途中参加) before its round.
     absent: bool = False
+    #: Fallen (転倒): it stays down (standing up is Chapter 1's 態勢立て直し).
+    prone: bool = False
+    #: Weapons that started sheathed and have been drawn since.
+    drawn: set[str] = field(default_factory=set)
 
     @property
     def active(self) -> bool:

@@ -30,6 +30,7 @@ from senjo.systems.tvalue.declare import affordable, declaration_phase, pay
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
 from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.order import next_actor
+from senjo.systems.tvalue.resolve import resolve_technique
 from senjo.systems.tvalue.rules import OPTIONS, Rules
 from senjo.systems.tvalue.situation import join, opening_rates
 from senjo.systems.tvalue.state import TvState
@@ -107,10 +108,14 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
     still pay double for (option `snap`), and `cancel`."""
     status = state.status[key]
     acts: dict[str, Act | Declare | object] = {}
+    foes = state.foes(key)
     for declared in status.declared:
         action, weapon, replacement = parse_declared(declared)
-        for foe in state.foes(key):
-            option = Act(action, weapon, foe, replacement)
+        targets = list(foes)
+        if action == "two_swords" and not replacement:  # 「別々の目標を選択してもよい」
+            targets += [f"{a}&{b}" for a in foes for b in foes if a != b]
+        for target in targets:
+            option = Act(action, weapon, target, replacement)
             acts.setdefault(option.key, option)
     options: list[Act | Declare | object] = list(acts.values())
     if state.rules.snap:
@@ -138,8 +143,11 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             return
         status.declared.remove(chosen.declared)
         battle.emit(TvActs(key, status.order, chosen.key))
-        direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
-        status.order -= ORDER_PENALTY[KINDS[chosen.action]]
+        if chosen.action == "attack":
+            direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
+        else:
+            yield from resolve_technique(battle, key, chosen)
+        status.order -= ORDER_PENALTY[KINDS.get(chosen.action, "major")]
         return
 
 

@@ -1,0 +1,127 @@
+"""Seed 002 B. 武技 (techniques): the four the seed describes, in our words, and how
+each resolves.
+
+Every technique has a requirement (必要T値, on the user's own T), a T drop (下降T値,
+taken after it resolves), its FAP and MAP, a hit modifier, and its effect:
+
+- 足払い (leg sweep): with a pole weapon or spear; on a hit no damage, the target rolls
+  dexterity less the user's combat skill and falls on a failure (転倒, T −2);
+- 居合い (iai draw): only with a sheathed weapon (it is drawn after); chosen before the
+  hit roll, the lower hit die counts 6, or every damage die counts at least 3;
+- 鬼の爪 (demon's claw): ignores up to the skill × 2 of physical protection;
+- 二刀流 (two swords): two one-handed weapons, two attacks in one action at −1, each at
+  its own target; with a replacement, both at one target.
+
+A technique's hit roll is not a direct attack's for T (option `technique_gain`,
+interpretation 25); unmet requirements at resolution make it a plain direct attack with
+the same weapon (interpretation 26). Ranges (射程1〜2) wait for the hex field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from senjo.engine.battle import Battle
+from senjo.engine.decision import Choice
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.systems.tvalue.advantage import FALL, change
+from senjo.systems.tvalue.events import TvConditionChanged, TvRequirementUnmet
+from senjo.systems.tvalue.model import Fighter, Weapon
+from senjo.systems.tvalue.rolls import check
+from senjo.systems.tvalue.state import TvState
+
+__all__ = [
+    "IAI_OPTIONS",
+    "TECHNIQUES",
+    "Technique",
+    "fall",
+    "partner",
+    "requirement_holds",
+    "sweep_check",
+    "technique_weapons",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Technique:
+    """One technique's data (seed 002 B. 武技's table)."""
+
+    key: str
+    needed: int
+    drop: int
+    fap: int
+    map: int
+    hit: int
+
+
+#: The seed's four techniques: requirement (absolute T at least), T drop, FAP, MAP, hit.
+TECHNIQUES: Final = {
+    "leg_sweep": Technique("leg_sweep", 0, 0, 7, 2, -2),  # 足払い
+    "iai": Technique("iai", 0, 2, 7, 3, 0),  # 居合い
+    "oni_claw": Technique("oni_claw", 1, 1, 7, 3, 0),  # 鬼の爪
+    "two_swords": Technique("two_swords", 0, 0, 9, 2, -1),  # 二刀流
+}
+#: 居合い's choice before the hit roll: the lower hit die counts 6, or damage dice at least 3.
+IAI_OPTIONS: Final = (Choice("hit"), Choice("damage"))
+
+
+def partner(sheet: Fighter, weapon: Weapon) -> Weapon | None:
+    """二刀流's second weapon: the next other one-handed weapon on the sheet."""
+    if weapon.hands != 1:
+        return None
+    return next((w for w in sheet.weapons if w.hands == 1 and w.key != weapon.key), None)
+
+
+def technique_weapons(state: TvState, key: str, technique: str) -> tuple[Weapon, ...]:
+    """The weapons `key` can declare a technique with now: a pole weapon for the leg sweep,
+    a still-sheathed one for iai (once each), the first of a one-handed pair for two
+    swords, any weapon for the demon's claw."""
+    sheet, status = state.sheets[key], state.status[key]
+    if technique not in sheet.techniques:
+        return ()
+    chosen = []
+    for weapon in sheet.weapons:
+        if technique == "leg_sweep" and not weapon.pole:
+            continue
+        if technique == "iai" and (
+            not weapon.sheathed
+            or weapon.key in status.drawn
+            or f"iai:{weapon.key}" in status.declared
+        ):
+            continue
+        if technique == "two_swords":
+            second = partner(sheet, weapon)
+            if second is None or sheet.weapons.index(second) < sheet.weapons.index(weapon):
+                continue
+        chosen.append(weapon)
+    return tuple(chosen)
+
+
+def fall(battle: Battle[TvState], key: str) -> None:
+    """「転倒すると2点減少」: prone, T −2 (a fighter already down on the ground does not
+    fall again)."""
+    status = battle.state.status[key]
+    if status.prone:
+        return
+    status.prone = True
+    battle.emit(TvConditionChanged(key, "prone", True))
+    change(battle, key, FALL, "fall")
+
+
+def requirement_holds(battle: Battle[TvState], key: str, technique: Technique) -> bool:
+    """The technique's requirement just before resolution; unmet, it says so."""
+    had = battle.state.status[key].t
+    if had >= technique.needed:
+        return True
+    battle.emit(TvRequirementUnmet(key, technique.key, "absolute", technique.needed, had))
+    return False
+
+
+def sweep_check(battle: Battle[TvState], key: str, target: str, weapon: Weapon) -> None:
+    """足払い's effect: the target's dexterity check less the user's skill; falls on a
+    failure."""
+    dexterity = battle.state.sheets[target].dexterity
+    score = Score(dexterity, Modifiers.of(("leg_sweep", -weapon.skill)))
+    if not check(battle, target, "leg_sweep", score).success:
+        fall(battle, target)
