@@ -17,6 +17,7 @@ from senjo.narration.tvalue import TvNarrator
 from senjo.systems.tvalue.attack import evasion_score, hit_chance, hit_score, requirement_gap
 from senjo.systems.tvalue.choices import Act, Declare
 from senjo.systems.tvalue.declare import cost
+from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import TECHNIQUES
 
@@ -64,6 +65,15 @@ def describe_tvalue(
 def _act_numbers(option: Act, target: str, lang: Lang, state: TvState, actor: str) -> str:
     """An action's requirement shortfall, if any, and its (first) strike's chance to hit."""
     ja = lang == "ja"
+    if option.action == "shoot":
+        weapon = state.sheets[actor].weapon(option.weapon)
+        score = shooting_score(state, actor, option.weapon, target)
+        hits = shot_chance(score.value) * (
+            1 - evade_chance(state.sheets[target].evasion, weapon.fixed_hit)
+        )
+        if ja:
+            return f"（射撃判定 {score.value}、命中 {round(100 * hits)}%）"
+        return f" (shooting {score.value}, hits {round(100 * hits)}%)"
     text = ""
     replacement = option.replacement
     _, needed, had = requirement_gap(state, actor, target, replacement)

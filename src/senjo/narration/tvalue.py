@@ -29,7 +29,9 @@ from senjo.systems.tvalue.events import (
     TvConditionChanged,
     TvDamage,
     TvDeclared,
+    TvDeviation,
     TvDown,
+    TvEvasionRoll,
     TvHitRoll,
     TvJoined,
     TvRequirementUnmet,
@@ -53,6 +55,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "combination": ("コンビネーション", "combination"),
         "unaware": ("不意打ちで出現した敵", "a foe appearing by surprise"),
         "technique_drop": ("武技の下降T値", "the technique's T drop"),
+        "projectile": ("射出攻撃を受けた", "a projectile attack at it"),
         "unintended": ("意図しない参加", "unintended joining"),
     },
     "replacement": {
@@ -68,6 +71,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "feint": ("フェイント", "feint"),
         "leg_sweep": ("足払い", "leg sweep"),
         "two_swords": ("二刀流", "two swords"),
+        "size": ("サイズ", "size"),
+        "distance": ("距離", "distance"),
     },
     "basis": {
         "absolute": ("絶対値", "absolute"),
@@ -75,13 +80,23 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "action": {
         "attack": ("直接攻撃", "direct attack"),
+        "shoot": ("射出攻撃", "projectile attack"),
         "leg_sweep": ("足払い", "leg sweep"),
         "iai": ("居合い", "iai draw"),
         "oni_claw": ("鬼の爪", "demon's claw"),
         "two_swords": ("二刀流", "two swords"),
     },
+    "direction": {
+        "N": ("北", "north"),
+        "NE": ("北東", "north-east"),
+        "SE": ("南東", "south-east"),
+        "S": ("南", "south"),
+        "SW": ("南西", "south-west"),
+        "NW": ("北西", "north-west"),
+    },
     "purpose": {
         "leg_sweep": ("敏捷力判定（足払い）", "dexterity check (leg sweep)"),
+        "shooting": ("射撃判定", "shooting roll"),
     },
     "depth": {
         "physical": ("物理", "physical"),
@@ -172,6 +187,28 @@ class TvNarrator(NamedNarrator):
         result = f"success by {item.margin}" if item.success else f"failure by {-item.margin}"
         return f"{who} {what} {score} 3D6 ({faces}) = {item.total}: {result}"
 
+    def _deviation(self, item: TvDeviation) -> str:
+        where = self._t("direction", item.direction)
+        metres = f"{item.decimetres / 10:.1f}"
+        if self.ja:
+            return f"射撃は{where}へ{metres}mずれ、{self.who(item.target)}に当たらない"
+        return f"The shot drifts {metres} m {where} and misses {self.who(item.target)}"
+
+    def _evasion(self, item: TvEvasionRoll) -> str:
+        who, faces = self.who(item.actor), ",".join(str(face) for face in item.dice)
+        score = self.score(item.score)
+        if self.ja:
+            result = "回避" if item.evaded else "命中"
+            return (
+                f"{who} 回避判定 {score} − 7 + 2D6 ({faces}) = {item.total}"
+                f" vs 固定値 {item.against} ＞ {result}"
+            )
+        result = "evaded" if item.evaded else "hit"
+        return (
+            f"{who} evasion roll {score} - 7 + 2D6 ({faces}) = {item.total}"
+            f" vs fixed {item.against}: {result}"
+        )
+
     def _condition(self, item: TvConditionChanged) -> str:
         who = self.who(item.actor)
         if item.condition == "prone":
@@ -257,6 +294,8 @@ _HANDLERS: dict[type[Any], Any] = {
     TvActs: TvNarrator._acts,
     TvHitRoll: TvNarrator._hit,
     TvCheck: TvNarrator._check,
+    TvDeviation: TvNarrator._deviation,
+    TvEvasionRoll: TvNarrator._evasion,
     TvConditionChanged: TvNarrator._condition,
     TvRequirementUnmet: TvNarrator._unmet,
     TvDamage: TvNarrator._damage,

@@ -5,7 +5,10 @@ A fighter gives the numbers seed 002 reads, each directly (its Chapter 1 derives
 `vitality`, `strength`, `hp`, `mp`, the budgets `fap` and `map`, `evasion` (回避点),
 `protection` by depth, and weapons: `accuracy` (命中), `skill` (the combat skill's level),
 `damage` (`2D6+2`), `cap` (ダメージ上限), `depth`, and what a direct attack costs (`fap`,
-`map`: Chapter 1's numbers, which senjo does not have; 6 and 1 unless given).
+`map`: Chapter 1's numbers, which senjo does not have; 6 and 1 unless given); a
+projectile weapon (`delivery: projectile`) has its shooting power (`shooting`) and the
+fixed value its target's evasion roll must reach (`fixed_hit`). A fighter's `size_m`
+and `position` (metres) feed the shooting roll.
 
 The `setup:` block: `gm_sides` (they declare first), `surprise: {by: SIDE, kind:
 complete}` or `{by: SIDE, kind: partial, amount: 1..4}`, and `joiners: [{key: KEY,
@@ -19,7 +22,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from senjo.scenario.errors import TWO_WEAPONS, Bilingual, ScenarioError, from_validation
-from senjo.scenario.fields import BAD_DAMAGE, Int, Key, Names, both_names, parse_damage
+from senjo.scenario.fields import BAD_DAMAGE, Finite, Int, Key, Names, both_names, parse_damage
+from senjo.space.plane import Point
 from senjo.systems.tvalue.model import DEPTHS, Fighter, Joiner, Setup, Weapon
 
 __all__ = [
@@ -54,6 +58,9 @@ class WeaponSpec(BaseModel):
     hands: Literal[1, 2] = 1
     sheathed: bool = False
     pole: bool = False
+    delivery: Literal["direct", "projectile"] = "direct"
+    shooting: Value = 0
+    fixed_hit: Value = 0
 
 
 class TvFighter(BaseModel):
@@ -79,6 +86,8 @@ class TvFighter(BaseModel):
     protection: dict[DepthName, Points] = {}
     weapons: list[WeaponSpec] = []
     techniques: list[Literal["leg_sweep", "iai", "oni_claw", "two_swords"]] = []
+    size_m: Annotated[Finite, Field(gt=0, le=1_000_000)] = 1.7
+    position: tuple[Finite, Finite] = (0.0, 0.0)
 
 
 class SurpriseSpec(BaseModel):
@@ -134,12 +143,15 @@ def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
         hands=spec.hands,
         sheathed=spec.sheathed,
         pole=spec.pole,
+        delivery=spec.delivery,
+        shooting=spec.shooting,
+        fixed_hit=spec.fixed_hit,
     )
 
 
-def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fighter, str, None]:
-    """Validate one fighter and build its sheet; returns (sheet, controller, None): a T値
-    battle has no map yet."""
+def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fighter, str, Point]:
+    """Validate one fighter and build its sheet; returns (sheet, controller, position in
+    metres): a T値 battle has no hex map yet."""
     prefix = f"combatants[{index}]"
     try:
         spec = TvFighter.model_validate(data)
@@ -171,8 +183,9 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         protection=tuple((DEPTHS[depth], points) for depth, points in spec.protection.items()),
         weapons=weapons,
         techniques=tuple(dict.fromkeys(spec.techniques)),
+        size_m=spec.size_m,
     )
-    return sheet, spec.controller, None
+    return sheet, spec.controller, Point(*spec.position)
 
 
 def _no_side(source: str, path: str, sides: set[str]) -> ScenarioError:

@@ -27,10 +27,11 @@ from senjo.systems.tvalue.choices import Act, Declare
 from senjo.systems.tvalue.damage import computed, protection_against
 from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.model import Weapon
+from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import TECHNIQUES, partner
 
-__all__ = ["TvAI", "action_value", "attack_value", "expected_loss"]
+__all__ = ["TvAI", "action_value", "attack_value", "expected_loss", "shot_value"]
 
 #: What one more direct attack the target took this round is worth, in HP: the T it adds.
 _FOCUS = 0.5
@@ -91,6 +92,16 @@ def attack_value(
     return chance * expected_loss(weapon, replacement, protection, status.hp)
 
 
+def shot_value(state: TvState, key: str, weapon: Weapon, target: str) -> float:
+    """The HP one shot can expect to take: the shooting roll's chance, the target's
+    chance not to evade, the mean loss."""
+    sheet, status = state.sheets[target], state.status[target]
+    chance = shot_chance(shooting_score(state, key, weapon.key, target).value)
+    chance *= 1 - evade_chance(sheet.evasion, weapon.fixed_hit)
+    protection = protection_against(sheet, weapon.depth, exact=state.rules.exact_depth)
+    return chance * expected_loss(weapon, "", protection, status.hp)
+
+
 def action_value(
     state: TvState, key: str, action: str, weapon_key: str, target: str, replacement: str = ""
 ) -> float:
@@ -100,6 +111,8 @@ def action_value(
     weapon = sheet.weapon(weapon_key)
     if action == "attack":
         return attack_value(state, key, weapon, target, replacement)
+    if action == "shoot":
+        return shot_value(state, key, weapon, target)
     first, _, second = target.partition("&")
     value = attack_value(state, key, weapon, first, replacement, action)
     other = partner(sheet, weapon)

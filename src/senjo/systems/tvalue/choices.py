@@ -35,7 +35,7 @@ DONE, CANCEL = Choice("done"), Choice("cancel")
 #: Each action's kind: a direct attack is a major action (seed 002 uses the kinds for the
 #: action order; which actions are which is its Chapter 1's, interpretation 2); so is
 #: every technique (not listed).
-KINDS: Final = {"attack": "major"}
+KINDS: Final = {"attack": "major", "shoot": "major"}
 #: Seed 002 宣言と行動順: the order penalty after an action of each kind
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).
 ORDER_PENALTY: Final = {"major": 5, "minor": 3, "option": 1}

@@ -44,7 +44,13 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
     candidates = [
         Declare("attack", weapon.key, replacement, snap=snap)
         for weapon in state.sheets[key].weapons
+        if weapon.delivery == "direct"
         for replacement in ("", *REPLACEMENTS)
+    ]
+    candidates += [  # 「射出」: no direct-attack replacement
+        Declare("shoot", weapon.key, snap=snap)
+        for weapon in state.sheets[key].weapons
+        if weapon.delivery == "projectile"
     ]
     for technique in state.sheets[key].techniques:
         # only 二刀流 may take a replacement (「直接攻撃の置き換えを行う事も出来る」)

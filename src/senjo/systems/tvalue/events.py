@@ -23,7 +23,9 @@ __all__ = [
     "TvConditionChanged",
     "TvDamage",
     "TvDeclared",
+    "TvDeviation",
     "TvDown",
+    "TvEvasionRoll",
     "TvHitRoll",
     "TvJoined",
     "TvRequirementUnmet",
@@ -362,3 +364,64 @@ class TvConditionChanged(Event):
 
 
 event(TvConditionChanged)
+
+
+@dataclass(frozen=True, slots=True)
+class TvDeviation(Event):
+    """A failed shooting roll: the shot's centre moved `decimetres` (tenths of a metre)
+    towards `direction` (a hex direction, by 1D6), and the shot at `target` missed."""
+
+    actor: str
+    target: str
+    decimetres: int
+    direction: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        target: str,
+        decimetres: int,
+        direction: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "decimetres", decimetres)
+        object.__setattr__(self, "direction", direction)
+
+
+event(TvDeviation)
+
+
+@dataclass(frozen=True, slots=True)
+class TvEvasionRoll(Event):
+    """A target's evasion roll against a projectile (回避判定): 2D6 + its evasion score
+    − 7 against the weapon's fixed value `against`; `evaded` at or above it."""
+
+    actor: str
+    attacker: str
+    score: Score
+    dice: tuple[int, ...]
+    total: int
+    against: int
+    evaded: bool
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        attacker: str,
+        score: Score,
+        dice: tuple[int, ...],
+        total: int,
+        against: int,
+        evaded: bool,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "against", against)
+        object.__setattr__(self, "evaded", evaded)
+
+
+event(TvEvasionRoll)

@@ -56,6 +56,11 @@ class Weapon:
     #: Sheathed at the start (居合い draws it); a pole weapon or spear (足払い).
     sheathed: bool = False
     pole: bool = False
+    #: 「直接」 or 「射出」: a projectile weapon shoots (`shooting.py`) with its shooting
+    #: power (射撃力) and the fixed value its target's evasion roll must reach.
+    delivery: str = "direct"
+    shooting: int = 0
+    fixed_hit: int = 0
 
     @property
     def most(self) -> int:
@@ -88,6 +93,8 @@ class Fighter:
     weapons: tuple[Weapon, ...] = ()
     #: The techniques (武技) it has learnt, by key (`techniques.TECHNIQUES`).
     techniques: tuple[str, ...] = ()
+    #: Its size in metres, for the shooting roll's size modifier.
+    size_m: float = 1.7
 
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""

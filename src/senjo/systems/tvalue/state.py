@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from senjo.space.plane import Point
 from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.rules import Rules
 
@@ -62,9 +63,16 @@ class TvState:
     setup: Setup = field(default_factory=Setup)
     rules: Rules = field(default_factory=Rules)
     round: int = 0
+    #: Where each fighter stands, in metres (everyone at one spot unless given).
+    positions: dict[str, Point] = field(default_factory=dict)
 
     @classmethod
-    def start(cls, sheets: Mapping[str, Fighter], setup: Setup | None = None) -> TvState:
+    def start(
+        cls,
+        sheets: Mapping[str, Fighter],
+        setup: Setup | None = None,
+        positions: Mapping[str, Point] | None = None,
+    ) -> TvState:
         """Everyone unhurt, T 0, budgets empty until the first round; joiners absent."""
         setup = setup or Setup()
         later = {joiner.key for joiner in setup.joiners}
@@ -72,7 +80,13 @@ class TvState:
             dict(sheets),
             {key: Status(sheet.hp, sheet.mp, absent=key in later) for key, sheet in sheets.items()},
             setup,
+            positions=dict(positions or {}),
         )
+
+    def distance(self, key: str, other: str) -> float:
+        """Metres between two fighters (0 where a position is not given)."""
+        here, there = self.positions.get(key), self.positions.get(other)
+        return here.distance(there) if here is not None and there is not None else 0.0
 
     def sides_standing(self) -> set[str]:
         """The sides with a fighter still fighting."""

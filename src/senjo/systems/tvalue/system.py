@@ -16,6 +16,7 @@ from typing import Any
 
 from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_side_outcome
 from senjo.engine.decision import Decision
+from senjo.space.plane import Point
 from senjo.systems.tvalue.ai import TvAI
 from senjo.systems.tvalue.attack import direct_attack
 from senjo.systems.tvalue.choices import (
@@ -32,6 +33,7 @@ from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.order import next_actor
 from senjo.systems.tvalue.resolve import resolve_technique
 from senjo.systems.tvalue.rules import OPTIONS, Rules
+from senjo.systems.tvalue.shooting import shoot
 from senjo.systems.tvalue.situation import join, opening_rates
 from senjo.systems.tvalue.state import TvState
 
@@ -58,9 +60,11 @@ class Tvalue(RuleSystem[TvState]):
         ground: Any = None,
         setup: Any = None,
     ) -> TvState:
-        """Everyone unhurt at T 0; no map yet (every foe within reach)."""
+        """Everyone unhurt at T 0 where the scenario puts them (metres; no hex map yet:
+        every foe within reach of a direct attack)."""
         chosen = setup if isinstance(setup, Setup) else None
-        return TvState.start({sheet.key: sheet for sheet in sheets}, chosen)
+        points = {key: where for key, where in positions.items() if isinstance(where, Point)}
+        return TvState.start({sheet.key: sheet for sheet in sheets}, chosen, points)
 
     def play(self, battle: Battle[TvState]) -> Flow:
         """The situation rates, then rounds until one side is left or time runs out."""
@@ -145,6 +149,8 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
         battle.emit(TvActs(key, status.order, chosen.key))
         if chosen.action == "attack":
             direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
+        elif chosen.action == "shoot":
+            shoot(battle, key, chosen.weapon, chosen.target)
         else:
             yield from resolve_technique(battle, key, chosen)
         status.order -= ORDER_PENALTY[KINDS.get(chosen.action, "major")]

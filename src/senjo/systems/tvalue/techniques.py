@@ -70,7 +70,14 @@ def partner(sheet: Fighter, weapon: Weapon) -> Weapon | None:
     """二刀流's second weapon: the next other one-handed weapon on the sheet."""
     if weapon.hands != 1:
         return None
-    return next((w for w in sheet.weapons if w.hands == 1 and w.key != weapon.key), None)
+    return next(
+        (
+            w
+            for w in sheet.weapons
+            if w.hands == 1 and w.key != weapon.key and w.delivery == "direct"
+        ),
+        None,
+    )
 
 
 def technique_weapons(state: TvState, key: str, technique: str) -> tuple[Weapon, ...]:
@@ -82,6 +89,8 @@ def technique_weapons(state: TvState, key: str, technique: str) -> tuple[Weapon,
         return ()
     chosen = []
     for weapon in sheet.weapons:
+        if weapon.delivery != "direct":
+            continue
         if technique == "leg_sweep" and not weapon.pole:
             continue
         if technique == "iai" and (
