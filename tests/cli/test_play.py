@@ -567,12 +567,12 @@ TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
                 "葵: 行動宣言（FAP・MAPの範囲で）",
                 "1. 直接攻撃（刀）（FAP 6・MAP 1）",
                 "2. 直接攻撃（刀）・強打（FAP 12・MAP 1）",
-                "8. 宣言を終える",
+                "9. 宣言を終える",
                 "現況：葵 HP 24/24 T値 2 FAP 14 MAP 5、山賊の頭 HP 28/28 T値 0 FAP 4 MAP 3",
                 "葵: 行動解決（行動と目標）",
                 "1. 山賊の頭に直接攻撃（刀）（命中 72%）",
                 "2. とっさの行動：直接攻撃（刀）（FAP 12・MAP 2）",
-                "8. 残りの行動をキャンセル",
+                "9. 残りの行動をキャンセル",
             ],
         ),
         (
@@ -582,8 +582,8 @@ TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
                 "1. direct attack (katana) (FAP 6, MAP 1)",
                 "Aoi: your turn: which action, at whom",
                 "1. direct attack (katana) at Bandit chief (hits 72%)",
-                "7. snap action: direct attack (katana), feint (FAP 12, MAP 2)",
-                "8. cancel the actions left",
+                "8. snap action: direct attack (katana), feint (FAP 12, MAP 2)",
+                "9. cancel the actions left",
             ],
         ),
     ],
@@ -596,7 +596,7 @@ def test_a_tvalue_question_is_in_words_not_keys(
     budgets left) at the start of its turn."""
     monkeypatch.chdir(tmp_path)
     args = ["play", str(TVALUE), "--as", "aoi", "--lang", lang]
-    result = _invoke(args, "1\n8\nq\n")
+    result = _invoke(args, "1\n9\nq\n")
     assert result.exit_code == 0, result.stderr
     shown = [row.strip() for row in result.stdout.splitlines()]
     for line in lines:  # a line may follow the prompt it answers on the same row

@@ -58,6 +58,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "declare_action": ("行動宣言（FAP・MAPの範囲で）", "declaration (within FAP and MAP)"),
     "act": ("行動解決（行動と目標）", "your turn: which action, at whom"),
     "iai_option": ("居合いの効果", "iai draw: which effect"),
+    "intercept": ("攻撃妨害するか", "intercept this attack?"),
 }
 
 

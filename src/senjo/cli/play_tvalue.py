@@ -27,6 +27,8 @@ __all__ = ["CHOICES", "describe_tvalue", "tvalue_standing"]
 CHOICES = {
     "done": ("宣言を終える", "done declaring"),
     "cancel": ("残りの行動をキャンセル", "cancel the actions left"),
+    "intercept": ("攻撃妨害する", "intercept"),
+    "let_it_come": ("見送る", "let it come"),
     "hit": ("命中判定のダイスの低い方を6扱い", "the lower hit die counts 6"),
     "damage": ("ダメージのダイスを最低3扱い", "each damage die counts at least 3"),
 }
@@ -49,6 +51,9 @@ def describe_tvalue(
             fap, map_ = cost(state, actor, option)
             text += f"（FAP {fap}・MAP {map_}）" if ja else f" (FAP {fap}, MAP {map_})"
         return text
+    if isinstance(option, Act) and option.target == "*":  # an interception: it waits
+        what = names.action(option.declared)
+        return f"{what}（待機）" if ja else f"{what} (wait)"
     if isinstance(option, Act):
         targets = option.target.split("&")
         who = ("と" if ja else " and ").join(names.who(target) for target in targets)

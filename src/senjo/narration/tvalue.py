@@ -33,10 +33,12 @@ from senjo.systems.tvalue.events import (
     TvDown,
     TvEvasionRoll,
     TvHitRoll,
+    TvInterrupted,
     TvJoined,
     TvRequirementUnmet,
     TvRoundStarted,
     TvTChanged,
+    TvWaiting,
 )
 
 __all__ = ["TERMS", "TvNarrator", "tvalue_narrator"]
@@ -61,6 +63,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "replacement": {
         "heavy_blow": ("強打", "heavy blow"),
         "critical": ("クリティカル", "critical"),
+        "interception": ("攻撃妨害", "interception"),
         "combination": ("コンビネーション", "combination"),
         "all_out": ("全力攻撃", "all-out strike"),
         "pulled": ("手加減", "pulled blow"),
@@ -69,6 +72,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "modifier": {
         "all_out": ("全力攻撃", "all-out strike"),
         "feint": ("フェイント", "feint"),
+        "interception": ("攻撃妨害", "interception"),
         "leg_sweep": ("足払い", "leg sweep"),
         "two_swords": ("二刀流", "two swords"),
         "size": ("サイズ", "size"),
@@ -172,6 +176,12 @@ class TvNarrator(NamedNarrator):
         who = self.who(item.actor)
         declared, _, target = item.action.rpartition(":")
         what = self.action(declared)
+        if target == "*":  # an interception: no target until it strikes
+            return (
+                f"{who}の行動（行動順 {item.order}）：{what}"
+                if self.ja
+                else (f"{who} acts (order {item.order}): {what}")
+            )
         whom = ("と" if self.ja else " and ").join(self.who(t) for t in target.split("&"))
         if self.ja:
             return f"{who}の行動（行動順 {item.order}）：{whom}に{what}"
@@ -224,6 +234,19 @@ class TvNarrator(NamedNarrator):
             against = f"{evasion} − 7 + 2D6 ({theirs}) = {item.against}"
         else:
             against = evasion if not item.evasion.modifiers else f"{evasion} = {item.against}"
+        if item.replacement == "interception":  # against the attacker's accuracy
+            who = self.who(item.actor)
+            if self.ja:
+                result = "成功、攻撃を無効化" if item.hit else "失敗"
+                return (
+                    f"{who}の攻撃妨害 {score} 2D6 ({faces}) = {item.total}"
+                    f" vs 命中 {against} ＞ {result}"
+                )
+            result = "success: the attack is void" if item.hit else "failure"
+            return (
+                f"{who} intercepts {score} 2D6 ({faces}) = {item.total}"
+                f" vs accuracy {against}: {result}"
+            )
         if self.ja:
             result = "命中" if item.hit else "外れ"
             return f"命中判定 {score} 2D6 ({faces}) = {item.total} vs 回避点 {against} ＞ {result}"
@@ -257,6 +280,16 @@ class TvNarrator(NamedNarrator):
             f"Damage ({depth}{how}) ({faces}) = {item.rolled} - protection {item.protection}"
             f" = {item.taken}: {who} HP {item.hp}"
         )
+
+    def _waiting(self, item: TvWaiting) -> str:
+        who, weapon = self.who(item.actor), self.item(item.weapon)
+        if self.ja:
+            return f"{who}は{weapon}を構えて待機（攻撃妨害）"
+        return f"{who} waits with the {weapon} to intercept"
+
+    def _interrupted(self, item: TvInterrupted) -> str:
+        who = self.who(item.attacker)
+        return f"{who}の攻撃は無効化された" if self.ja else f"{who}'s attack is void"
 
     def _joined(self, item: TvJoined) -> str:
         who = self.who(item.actor)
@@ -301,6 +334,8 @@ _HANDLERS: dict[type[Any], Any] = {
     TvDamage: TvNarrator._damage,
     TvDown: TvNarrator._down,
     TvJoined: TvNarrator._joined,
+    TvWaiting: TvNarrator._waiting,
+    TvInterrupted: TvNarrator._interrupted,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,
 }

@@ -33,6 +33,7 @@ def test_replacements_are_declared_only_when_the_budget_covers_them() -> None:
         "attack:sword",
         "attack:sword+heavy_blow",
         "attack:sword+critical",
+        "attack:sword+interception",
         "attack:sword+combination",
         "attack:sword+all_out",
         "attack:sword+pulled",

@@ -36,7 +36,7 @@ __all__ = ["TvAI", "action_value", "attack_value", "expected_loss", "shot_value"
 #: What one more direct attack the target took this round is worth, in HP: the T it adds.
 _FOCUS = 0.5
 #: Replacements that take no HP: the AI leaves them to people.
-_NO_DAMAGE = frozenset({"combination", "pulled", "feint"})
+_NO_DAMAGE = frozenset({"combination", "pulled", "feint", "interception"})
 
 
 @lru_cache(maxsize=4096)
@@ -75,7 +75,7 @@ def attack_value(
     requirement does not hold now counts as a plain attack; one that takes no HP, 0), as
     a technique's strike (its hit modifier, 鬼の爪's protection) when `technique` is
     given."""
-    if replacement in _NO_DAMAGE or technique == "leg_sweep":
+    if replacement in _NO_DAMAGE or technique == "leg_sweep" or target not in state.status:
         return 0.0
     _, needed, had = requirement_gap(state, key, target, replacement)
     if had < needed:
@@ -121,6 +121,12 @@ def action_value(
     return value - 0.5 * TECHNIQUES[action].drop
 
 
+def _received(state: TvState, target: str) -> int:
+    """The direct attacks `target` took this round (0 for an interception's `*`)."""
+    status = state.status.get(target)
+    return status.received if status is not None else 0
+
+
 class TvAI:
     """The default T値 policy. Stateless: the same battle gets the same choices."""
 
@@ -135,6 +141,8 @@ class TvAI:
             return self._act(state, decision)
         if decision.kind == "iai_option":  # the damage floor when the hit is likely
             return decision.options[1]
+        if decision.kind == "intercept":  # always strike first: it costs nothing more
+            return decision.options[0]
         return decision.options[0]
 
     def _declare(self, state: TvState, decision: Decision) -> Any:
@@ -165,6 +173,6 @@ class TvAI:
             acts,
             key=lambda a: (
                 action_value(state, key, a.action, a.weapon, a.target, a.replacement)
-                + _FOCUS * state.status[a.target.partition("&")[0]].received
+                + _FOCUS * _received(state, a.target.partition("&")[0])
             ),
         )

@@ -46,6 +46,7 @@ ORDER_PENALTY: Final = {"major": 5, "minor": 3, "option": 1}
 REPLACEMENTS: Final[dict[str, tuple[str, int] | None]] = {
     "heavy_blow": ("relative", 1),  # 強打
     "critical": ("relative", 5),  # クリティカル
+    "interception": ("relative", 1),  # 攻撃妨害: against the attacker it intercepts
     "combination": ("absolute", 0),  # コンビネーション
     "all_out": ("absolute", 1),  # 全力攻撃
     "pulled": ("relative", 2),  # 手加減

@@ -27,10 +27,12 @@ __all__ = [
     "TvDown",
     "TvEvasionRoll",
     "TvHitRoll",
+    "TvInterrupted",
     "TvJoined",
     "TvRequirementUnmet",
     "TvRoundStarted",
     "TvTChanged",
+    "TvWaiting",
 ]
 
 
@@ -425,3 +427,41 @@ class TvEvasionRoll(Event):
 
 
 event(TvEvasionRoll)
+
+
+@dataclass(frozen=True, slots=True)
+class TvWaiting(Event):
+    """A fighter waits to intercept (攻撃妨害の待機) with a weapon."""
+
+    actor: str
+    weapon: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        weapon: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "weapon", weapon)
+
+
+event(TvWaiting)
+
+
+@dataclass(frozen=True, slots=True)
+class TvInterrupted(Event):
+    """An interception succeeded: `attacker`'s direct attack is void (無効化)."""
+
+    actor: str
+    attacker: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        attacker: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "attacker", attacker)
+
+
+event(TvInterrupted)

@@ -47,6 +47,8 @@ class Status:
     prone: bool = False
     #: Weapons that started sheathed and have been drawn since.
     drawn: set[str] = field(default_factory=set)
+    #: Waiting to intercept (攻撃妨害) with this weapon ("" when not).
+    waiting: str = ""
 
     @property
     def active(self) -> bool:

@@ -29,6 +29,7 @@ from senjo.systems.tvalue.choices import (
 )
 from senjo.systems.tvalue.declare import affordable, declaration_phase, pay
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
+from senjo.systems.tvalue.interception import interceptions, wait
 from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.order import next_actor
 from senjo.systems.tvalue.resolve import resolve_technique
@@ -116,7 +117,9 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
     for declared in status.declared:
         action, weapon, replacement = parse_declared(declared)
         targets = list(foes)
-        if action == "two_swords" and not replacement:  # 「別々の目標を選択してもよい」
+        if replacement == "interception":  # no target: it waits for any direct attack
+            targets = ["*"]
+        elif action == "two_swords" and not replacement:  # 「別々の目標を選択してもよい」
             targets += [f"{a}&{b}" for a in foes for b in foes if a != b]
         for target in targets:
             option = Act(action, weapon, target, replacement)
@@ -146,9 +149,14 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             status.declared.clear()
             return
         status.declared.remove(chosen.declared)
+        status.waiting = ""  # acting again ends a wait (「行動者の任意まで」)
         battle.emit(TvActs(key, status.order, chosen.key))
-        if chosen.action == "attack":
-            direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
+        if chosen.replacement == "interception":
+            wait(battle, key, chosen.weapon)
+        elif chosen.action == "attack":
+            voided = yield from interceptions(battle, key, chosen.weapon, chosen.target)
+            if not voided and state.status[chosen.target].active:
+                direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
         elif chosen.action == "shoot":
             shoot(battle, key, chosen.weapon, chosen.target)
         else:
