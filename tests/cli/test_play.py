@@ -22,6 +22,7 @@ from senjo.narration import narrator_for
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 from senjo.systems.gurps.choices import WaitResponse
+from senjo.systems.tvalue.choices import REPLACEMENTS
 from tests.cli.helpers import C_LOCALE, assert_usage_error
 
 DUEL = Path(__file__).parents[2] / "examples" / "gurps" / "duel.yaml"
@@ -556,6 +557,9 @@ def test_a_tomogami_question_is_in_words_not_keys(
 
 
 TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
+#: Aoi's declaration options in examples/tvalue/duel.yaml: the katana plain and with each
+#: replacement, then `done`.
+TVALUE_DONE = 1 + len(REPLACEMENTS) + 1
 
 
 @pytest.mark.parametrize(
@@ -567,12 +571,13 @@ TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
                 "葵: 行動宣言（FAP・MAPの範囲で）",
                 "1. 直接攻撃（刀）（FAP 6・MAP 1）",
                 "2. 直接攻撃（刀）・強打（FAP 12・MAP 1）",
-                "9. 宣言を終える",
+                "直接攻撃（刀）・部位狙い（頭）（FAP 6・MAP 1）",
+                "宣言を終える",
                 "現況：葵 HP 24/24 T値 2 FAP 14 MAP 5、山賊の頭 HP 28/28 T値 0 FAP 4 MAP 3",
                 "葵: 行動解決（行動と目標）",
                 "1. 山賊の頭に直接攻撃（刀）（命中 72%）",
                 "2. とっさの行動：直接攻撃（刀）（FAP 12・MAP 2）",
-                "9. 残りの行動をキャンセル",
+                "残りの行動をキャンセル",
             ],
         ),
         (
@@ -582,8 +587,8 @@ TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
                 "1. direct attack (katana) (FAP 6, MAP 1)",
                 "Aoi: your turn: which action, at whom",
                 "1. direct attack (katana) at Bandit chief (hits 72%)",
-                "8. snap action: direct attack (katana), feint (FAP 12, MAP 2)",
-                "9. cancel the actions left",
+                "snap action: direct attack (katana), feint (FAP 12, MAP 2)",
+                "cancel the actions left",
             ],
         ),
     ],
@@ -593,12 +598,14 @@ def test_a_tvalue_question_is_in_words_not_keys(
 ) -> None:
     """A T値 fighter's questions: declarations with their cost, its turn's actions with
     the chance to hit and the snap action's double cost, and where things stand (HP, T,
-    budgets left) at the start of its turn."""
+    budgets left) at the start of its turn. Lines without a number match any option."""
     monkeypatch.chdir(tmp_path)
     args = ["play", str(TVALUE), "--as", "aoi", "--lang", lang]
-    result = _invoke(args, "1\n9\nq\n")
+    result = _invoke(args, f"1\n{TVALUE_DONE}\nq\n")
     assert result.exit_code == 0, result.stderr
     shown = [row.strip() for row in result.stdout.splitlines()]
+    options = [row.split(". ", 1)[1] for row in shown if row[:1].isdigit() and ". " in row]
     for line in lines:  # a line may follow the prompt it answers on the same row
-        assert any(row == line or row.endswith(f": {line}") for row in shown), line
+        found = any(row == line or row.endswith(f": {line}") for row in shown)
+        assert found or line in options, line
     assert "attack:katana" not in result.stdout

@@ -68,6 +68,10 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "all_out": ("全力攻撃", "all-out strike"),
         "pulled": ("手加減", "pulled blow"),
         "feint": ("フェイント", "feint"),
+        "aim_head": ("部位狙い（頭）", "called shot (head)"),
+        "aim_arm": ("部位狙い（腕）", "called shot (arm)"),
+        "aim_leg": ("部位狙い（脚）", "called shot (leg)"),
+        "aim_weapon": ("部位狙い（武器）", "called shot (weapon)"),
     },
     "modifier": {
         "all_out": ("全力攻撃", "all-out strike"),
@@ -76,6 +80,12 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "leg_sweep": ("足払い", "leg sweep"),
         "two_swords": ("二刀流", "two swords"),
         "size": ("サイズ", "size"),
+        "damage": ("ダメージ", "damage"),
+        "two_handed": ("両手武器", "two-handed"),
+        "aim_head": ("部位狙い（頭）", "called shot (head)"),
+        "aim_arm": ("部位狙い（腕）", "called shot (arm)"),
+        "aim_leg": ("部位狙い（脚）", "called shot (leg)"),
+        "aim_weapon": ("部位狙い（武器）", "called shot (weapon)"),
         "distance": ("距離", "distance"),
     },
     "basis": {
@@ -101,6 +111,10 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "purpose": {
         "leg_sweep": ("敏捷力判定（足払い）", "dexterity check (leg sweep)"),
         "shooting": ("射撃判定", "shooting roll"),
+        "head": ("生命力判定（頭）", "vitality check (head)"),
+        "arm": ("生命力判定（腕）", "vitality check (arm)"),
+        "leg": ("生命力判定（脚）", "vitality check (leg)"),
+        "weapon": ("筋力判定（武器）", "strength check (weapon)"),
     },
     "depth": {
         "physical": ("物理", "physical"),
@@ -221,8 +235,22 @@ class TvNarrator(NamedNarrator):
 
     def _condition(self, item: TvConditionChanged) -> str:
         who = self.who(item.actor)
-        if item.condition == "prone":
+        kind, _, detail = item.condition.partition(":")
+        if kind == "prone":
             return f"{who}は転倒した" if self.ja else f"{who} falls"
+        if kind == "dropped":
+            weapon = self.item(detail)
+            return f"{who}は{weapon}を落とした" if self.ja else f"{who} drops the {weapon}"
+        if kind == "knocked_out":
+            if self.ja:
+                return f"{who}は{detail}分間気絶する"
+            return f"{who} is knocked out for {detail} minutes"
+        if kind in ("arm_useless", "leg_useless"):
+            if self.ja:
+                return f"{who}の{'腕' if kind == 'arm_useless' else '脚'}は使えなくなった"
+            return f"{who}'s {kind.split('_')[0]} is useless"
+        if kind == "dead":
+            return f"{who}は首をはねられた" if self.ja else f"{who} is beheaded"
         return f"{who}: {item.condition} {'on' if item.on else 'off'}"
 
     def _hit(self, item: TvHitRoll) -> str:

@@ -4,6 +4,7 @@ requirement check just before resolution (T15; R1, R2, R4–R6, R8)."""
 from __future__ import annotations
 
 from senjo.systems.tvalue.attack import direct_attack
+from senjo.systems.tvalue.choices import REPLACEMENTS
 from senjo.systems.tvalue.events import (
     TvDamage,
     TvDeclared,
@@ -31,13 +32,7 @@ def test_replacements_are_declared_only_when_the_budget_covers_them() -> None:
     keys = pending(game)[2]
     assert keys == (
         "attack:sword",
-        "attack:sword+heavy_blow",
-        "attack:sword+critical",
-        "attack:sword+interception",
-        "attack:sword+combination",
-        "attack:sword+all_out",
-        "attack:sword+pulled",
-        "attack:sword+feint",
+        *(f"attack:sword+{replacement}" for replacement in REPLACEMENTS),
         "done",
     )
     choose(game, "attack:sword+heavy_blow", "a")

@@ -36,7 +36,7 @@ __all__ = ["TvAI", "action_value", "attack_value", "expected_loss", "shot_value"
 #: What one more direct attack the target took this round is worth, in HP: the T it adds.
 _FOCUS = 0.5
 #: Replacements that take no HP: the AI leaves them to people.
-_NO_DAMAGE = frozenset({"combination", "pulled", "feint", "interception"})
+_NO_DAMAGE = frozenset({"combination", "pulled", "feint", "interception", "aim_weapon"})
 
 
 @lru_cache(maxsize=4096)

@@ -23,6 +23,7 @@ from senjo.systems.tvalue.advantage import change
 from senjo.systems.tvalue.choices import REPLACEMENTS
 from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvHitRoll, TvRequirementUnmet
+from senjo.systems.tvalue.locations import LOCATIONS, called_shot
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import TECHNIQUES, sweep_check
 
@@ -65,6 +66,8 @@ def hit_score(
     modifiers: list[tuple[str, int]] = []
     if replacement == "all_out":
         modifiers.append(("all_out", ALL_OUT_PENALTY))
+    if replacement in LOCATIONS:  # 部位狙い 「命中に修正を課して各部位を狙える」
+        modifiers.append((replacement, LOCATIONS[replacement]))
     if technique and TECHNIQUES[technique].hit:
         modifiers.append((technique, TECHNIQUES[technique].hit))
     return Score(accuracy, Modifiers.of(*modifiers))
@@ -137,6 +140,7 @@ def direct_attack(
         )
     )
     taken = state.status[target]
+    aimed = (0, 0)
     gain = 1 + taken.received
     direct = not technique or state.rules.technique_gain  # interpretation 25
     if direct and (hit or not state.rules.count_hits_only):
@@ -150,12 +154,18 @@ def direct_attack(
         # 「ダメージを与える代わりにT値を「使用戦闘技能」−「目標の戦闘レベル」(最低1)減少」
         drop = max(1, weapon.skill - state.sheets[target].combat_level)
         change(battle, target, -drop, "combination")
+    elif hit and replacement == "aim_weapon":  # the weapon, not the body, is struck
+        _, rolled = roll_damage(battle, weapon)
+        aimed = (rolled, 0)
     elif hit:
         faces, rolled = roll_damage(battle, weapon, replacement, 3 if iai == "damage" else 0)
         claw = 2 * weapon.skill if technique == "oni_claw" else 0  # 「使用戦闘技能」×2
-        injure(battle, key, target, weapon, faces, rolled, replacement, claw)
+        taken_hp = injure(battle, key, target, weapon, faces, rolled, replacement, claw)
+        aimed = (rolled, taken_hp)
     if direct:
         change(battle, key, gain, "direct_attack")
+    if hit and replacement in LOCATIONS:
+        called_shot(battle, target, replacement, *aimed)
     check_consciousness(battle, target)
 
 

@@ -51,6 +51,10 @@ REPLACEMENTS: Final[dict[str, tuple[str, int] | None]] = {
     "all_out": ("absolute", 1),  # 全力攻撃
     "pulled": ("relative", 2),  # 手加減
     "feint": None,  # フェイント
+    "aim_head": ("relative", 1),  # 部位狙い: 頭
+    "aim_arm": ("relative", 1),  # 腕
+    "aim_leg": ("relative", 1),  # 脚
+    "aim_weapon": ("relative", 1),  # 武器
 }
 
 

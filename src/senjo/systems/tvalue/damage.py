@@ -77,9 +77,9 @@ def injure(
     rolled: int,
     replacement: str = "",
     ignore_physical: int = 0,
-) -> None:
+) -> int:
     """Take the damage less the protection from the target's HP (event `TvDamage`); a
-    pulled blow (「HPがマイナスにならない」) stops at 0."""
+    pulled blow (「HPがマイナスにならない」) stops at 0. Returns the damage taken."""
     state = battle.state
     protection = protection_against(
         state.sheets[target],
@@ -96,6 +96,7 @@ def injure(
     battle.emit(
         TvDamage(actor, target, faces, rolled, protection, taken, status.hp, depth, replacement)
     )
+    return taken
 
 
 def check_consciousness(battle: Battle[TvState], key: str) -> None:

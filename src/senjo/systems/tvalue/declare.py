@@ -20,7 +20,7 @@ from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import TECHNIQUES, technique_weapons
 
-__all__ = ["affordable", "cost", "declaration_phase", "declaring_order", "pay"]
+__all__ = ["affordable", "cost", "declaration_phase", "declaring_order", "pay", "usable_weapon"]
 
 
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
@@ -41,15 +41,16 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
     weapon's direct attack, plain and with each replacement (offered whatever the T now:
     「宣言時にT値が条件を満たしていなくても宣言はしても良い」)."""
     status = state.status[key]
+    usable = [weapon for weapon in state.sheets[key].weapons if usable_weapon(state, key, weapon)]
     candidates = [
         Declare("attack", weapon.key, replacement, snap=snap)
-        for weapon in state.sheets[key].weapons
+        for weapon in usable
         if weapon.delivery == "direct"
         for replacement in ("", *REPLACEMENTS)
     ]
     candidates += [  # 「射出」: no direct-attack replacement
         Declare("shoot", weapon.key, snap=snap)
-        for weapon in state.sheets[key].weapons
+        for weapon in usable
         if weapon.delivery == "projectile"
     ]
     for technique in state.sheets[key].techniques:
@@ -66,6 +67,14 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
         if fap <= status.fap and map_ <= status.map:
             options.append(option)
     return tuple(options)
+
+
+def usable_weapon(state: TvState, key: str, weapon: Weapon) -> bool:
+    """Not dropped, and not two-handed with a useless arm (部位狙い)."""
+    status = state.status[key]
+    if weapon.key in status.dropped:
+        return False
+    return not (weapon.hands == 2 and "arm" in status.useless)
 
 
 def pay(battle: Battle[TvState], key: str, option: Declare) -> None:

@@ -49,6 +49,11 @@ class Status:
     drawn: set[str] = field(default_factory=set)
     #: Waiting to intercept (攻撃妨害) with this weapon ("" when not).
     waiting: str = ""
+    #: Weapons it dropped (部位狙い: arm, weapon); limbs made useless ("arm", "leg");
+    #: beheaded (首がはねられる).
+    dropped: set[str] = field(default_factory=set)
+    useless: set[str] = field(default_factory=set)
+    dead: bool = False
 
     @property
     def active(self) -> bool:

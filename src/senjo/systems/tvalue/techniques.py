@@ -88,8 +88,10 @@ def technique_weapons(state: TvState, key: str, technique: str) -> tuple[Weapon,
     if technique not in sheet.techniques:
         return ()
     chosen = []
+    if technique == "two_swords" and "arm" in status.useless:
+        return ()
     for weapon in sheet.weapons:
-        if weapon.delivery != "direct":
+        if weapon.delivery != "direct" or weapon.key in status.dropped:
             continue
         if technique == "leg_sweep" and not weapon.pole:
             continue
@@ -101,7 +103,11 @@ def technique_weapons(state: TvState, key: str, technique: str) -> tuple[Weapon,
             continue
         if technique == "two_swords":
             second = partner(sheet, weapon)
-            if second is None or sheet.weapons.index(second) < sheet.weapons.index(weapon):
+            if (
+                second is None
+                or second.key in status.dropped
+                or sheet.weapons.index(second) < sheet.weapons.index(weapon)
+            ):
                 continue
         chosen.append(weapon)
     return tuple(chosen)
