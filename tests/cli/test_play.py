@@ -558,8 +558,8 @@ def test_a_tomogami_question_is_in_words_not_keys(
 
 TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
 #: Aoi's declaration options in examples/tvalue/duel.yaml: the katana plain and with each
-#: replacement, then `done`.
-TVALUE_DONE = 1 + len(REPLACEMENTS) + 1
+#: replacement, her 2-chain combo, then `done`.
+TVALUE_DONE = 1 + len(REPLACEMENTS) + 1 + 1
 
 
 @pytest.mark.parametrize(
@@ -572,6 +572,7 @@ TVALUE_DONE = 1 + len(REPLACEMENTS) + 1
                 "1. 直接攻撃（刀）（FAP 6・MAP 1）",
                 "2. 直接攻撃（刀）・強打（FAP 12・MAP 1）",
                 "直接攻撃（刀）・部位狙い（頭）（FAP 6・MAP 1）",
+                "2連コンボ（刀）（FAP 11・MAP 2）",
                 "宣言を終える",
                 "現況：葵 HP 24/24 T値 2 FAP 14 MAP 5、山賊の頭 HP 28/28 T値 0 FAP 4 MAP 3",
                 "葵: 行動解決（行動と目標）",

@@ -59,6 +59,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "act": ("行動解決（行動と目標）", "your turn: which action, at whom"),
     "iai_option": ("居合いの効果", "iai draw: which effect"),
     "intercept": ("攻撃妨害するか", "intercept this attack?"),
+    "combo_strike": ("コンボの次の攻撃の目標", "the combo's next strike: at whom"),
 }
 
 

@@ -64,6 +64,8 @@ def describe_tvalue(
         return text
     if isinstance(option, Choice) and option.name in CHOICES:
         return CHOICES[option.name][0 if ja else 1]
+    if isinstance(option, Choice) and state is not None and option.name in state.sheets:
+        return names.who(option.name)  # a combo strike's target
     return str(getattr(option, "key", option))
 
 

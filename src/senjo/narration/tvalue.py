@@ -26,6 +26,7 @@ from senjo.systems.tvalue.events import (
     TvActs,
     TvCancelled,
     TvCheck,
+    TvComboRoll,
     TvConditionChanged,
     TvDamage,
     TvDeclared,
@@ -149,7 +150,10 @@ class TvNarrator(NamedNarrator):
         """`attack:katana+heavy_blow` as words: `直接攻撃（刀）・強打`."""
         action, _, rest = declared.partition(":")
         weapon, _, replacement = rest.partition("+")
-        name = self._t("action", action)
+        if action.startswith("chain") and action[5:].isdigit():
+            name = f"{action[5:]}連コンボ" if self.ja else f"{action[5:]}-chain combo"
+        else:
+            name = self._t("action", action)
         if weapon:
             name += f"（{self.item(weapon)}）" if self.ja else f" ({self.item(weapon)})"
         if replacement:
@@ -262,6 +266,11 @@ class TvNarrator(NamedNarrator):
             against = f"{evasion} − 7 + 2D6 ({theirs}) = {item.against}"
         else:
             against = evasion if not item.evasion.modifiers else f"{evasion} = {item.against}"
+        if not item.dice:  # a combo's strike at a target it already hit
+            whom = self.who(item.target)
+            if self.ja:
+                return f"コンボ中に命中済みの{whom}へ：自動的に命中"
+            return f"{whom} was hit earlier in the combo: hits automatically"
         if item.replacement == "interception":  # against the attacker's accuracy
             who = self.who(item.actor)
             if self.ja:
@@ -308,6 +317,16 @@ class TvNarrator(NamedNarrator):
             f"Damage ({depth}{how}) ({faces}) = {item.rolled} - protection {item.protection}"
             f" = {item.taken}: {who} HP {item.hp}"
         )
+
+    def _combo_roll(self, item: TvComboRoll) -> str:
+        who, what = self.who(item.actor), self.action(item.combo)
+        faces = ",".join(str(face) for face in item.dice)
+        total = sum(item.dice)
+        if self.ja:
+            result = "成功、続けて攻撃" if item.success else "失敗、最初の行動で終了"
+            return f"{who}の{what}判定 2D6 ({faces}) = {total} vs {item.number} ＞ {result}"
+        result = "the strikes follow" if item.success else "it ends after the first"
+        return f"{who}'s {what} roll 2D6 ({faces}) = {total} vs {item.number}: {result}"
 
     def _waiting(self, item: TvWaiting) -> str:
         who, weapon = self.who(item.actor), self.item(item.weapon)
@@ -363,6 +382,7 @@ _HANDLERS: dict[type[Any], Any] = {
     TvDown: TvNarrator._down,
     TvJoined: TvNarrator._joined,
     TvWaiting: TvNarrator._waiting,
+    TvComboRoll: TvNarrator._combo_roll,
     TvInterrupted: TvNarrator._interrupted,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,

@@ -27,6 +27,7 @@ from senjo.space.plane import Point
 from senjo.systems.tvalue.model import DEPTHS, Fighter, Joiner, Setup, Weapon
 
 __all__ = [
+    "ComboSpec",
     "JoinerSpec",
     "SetupSpec",
     "SurpriseSpec",
@@ -63,6 +64,15 @@ class WeaponSpec(BaseModel):
     fixed_hit: Value = 0
 
 
+class ComboSpec(BaseModel):
+    """A chain combo (○連コンボ) the fighter knows: its weapon and how many strikes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    weapon: Key
+    strikes: Annotated[Int, Field(ge=2, le=10)]
+
+
 class TvFighter(BaseModel):
     """One T値 system fighter as written in a scenario file."""
 
@@ -87,6 +97,7 @@ class TvFighter(BaseModel):
     weapons: list[WeaponSpec] = []
     techniques: list[Literal["leg_sweep", "iai", "oni_claw", "two_swords"]] = []
     size_m: Annotated[Finite, Field(gt=0, le=1_000_000)] = 1.7
+    combos: list[ComboSpec] = []
     position: tuple[Finite, Finite] = (0.0, 0.0)
 
 
@@ -164,6 +175,18 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
     )
     if len({w.key for w in weapons}) != len(weapons):
         raise ScenarioError(source, f"{prefix}.weapons", TWO_WEAPONS)
+    direct = [w.key for w in weapons if w.delivery == "direct"]
+    for number, combo in enumerate(spec.combos):
+        if combo.weapon not in direct:
+            listed = ", ".join(direct) or "none"
+            raise ScenarioError(
+                source,
+                f"{prefix}.combos[{number}].weapon",
+                Bilingual(
+                    f"not one of its direct-attack weapons: {listed}",
+                    f"直接攻撃の武器ではありません（武器：{listed}）",
+                ),
+            )
     sheet = Fighter(
         key=spec.key,
         name=name,
@@ -184,6 +207,7 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         weapons=weapons,
         techniques=tuple(dict.fromkeys(spec.techniques)),
         size_m=spec.size_m,
+        combos=tuple(dict.fromkeys((c.weapon, c.strikes) for c in spec.combos)),
     )
     return sheet, spec.controller, Point(*spec.position)
 

@@ -24,6 +24,7 @@ from senjo.systems.tvalue.attack import (
     requirement_gap,
 )
 from senjo.systems.tvalue.choices import Act, Declare
+from senjo.systems.tvalue.combos import chain_chance, chain_length
 from senjo.systems.tvalue.damage import computed, protection_against
 from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.model import Weapon
@@ -113,6 +114,12 @@ def action_value(
         return attack_value(state, key, weapon, target, replacement)
     if action == "shoot":
         return shot_value(state, key, weapon, target)
+    strikes = chain_length(action)
+    if strikes:  # the first strike, and the rest when the roll would let them follow
+        one = attack_value(state, key, weapon, target)
+        if state.status[key].t < 2 + strikes:
+            return one
+        return one * (1 + (strikes - 1) * chain_chance(strikes, state.relative(key, target)))
     first, _, second = target.partition("&")
     value = attack_value(state, key, weapon, first, replacement, action)
     other = partner(sheet, weapon)
@@ -143,6 +150,8 @@ class TvAI:
             return decision.options[1]
         if decision.kind == "intercept":  # always strike first: it costs nothing more
             return decision.options[0]
+        if decision.kind == "combo_strike":  # the weakest foe
+            return min(decision.options, key=lambda o: state.status[o.name].hp)
         return decision.options[0]
 
     def _declare(self, state: TvState, decision: Decision) -> Any:

@@ -97,10 +97,12 @@ def direct_attack(
     replacement: str = "",
     technique: str = "",
     iai: str = "",
+    auto_hit: bool = False,
 ) -> None:
     """Resolve one direct attack of `key` with a weapon on `target`, with a replacement;
     or one strike of a technique (its requirement already checked, `techniques.py`):
-    its hit modifier, 居合い's choice `iai`, 鬼の爪's protection, 足払い's effect."""
+    its hit modifier, 居合い's choice `iai`, 鬼の爪's protection, 足払い's effect. An
+    `auto_hit` strike (a combo's at a target it already hit) rolls no hit dice."""
     state = battle.state
     if replacement:
         basis, needed, had = requirement_gap(state, key, target, replacement)
@@ -112,7 +114,7 @@ def direct_attack(
     evasion = evasion_score(state, key, target)
     feinter = state.status[key]
     feinter.feints.clear()  # 「次回直接攻撃後…無効になる」: whatever its target
-    dice = battle.dice.roll(6), battle.dice.roll(6)
+    dice: tuple[int, ...] = () if auto_hit else (battle.dice.roll(6), battle.dice.roll(6))
     if iai == "hit":  # 「命中判定のダイスの目の低い方を6扱い」
         dice = (6, dice[1]) if dice[0] <= dice[1] else (dice[0], 6)
     if weapon.sheathed and weapon_key not in feinter.drawn:
@@ -120,10 +122,10 @@ def direct_attack(
     total = score.value + sum(dice)
     against_dice: tuple[int, ...] = ()
     against = evasion.value
-    if state.rules.contest:
+    if state.rules.contest and not auto_hit:
         against_dice = battle.dice.roll(6), battle.dice.roll(6)
         against = evasion.value - CONTEST_OFFSET + sum(against_dice)
-    hit = total > against
+    hit = auto_hit or total > against
     battle.emit(
         TvHitRoll(
             key,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
+from senjo.systems.tvalue.combos import chain_cost, chain_length
 from senjo.systems.tvalue.events import TvDeclared
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
@@ -28,6 +29,8 @@ def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     heavy blow (強打 「宣言時、消費FAPを2倍にする」), both doubled for a snap action."""
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
     fap, map_ = weapon.fap, weapon.map
+    if chain_length(option.action):
+        fap, map_ = chain_cost(weapon, chain_length(option.action))
     technique = TECHNIQUES.get(option.action)
     if technique is not None:  # the technique's own costs (消費FAP, 消費MAP)
         fap, map_ = technique.fap, technique.map
@@ -61,6 +64,11 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
             for weapon in technique_weapons(state, key, technique)
             for replacement in replacements
         ]
+    candidates += [
+        Declare(f"chain{strikes}", weapon, snap=snap)
+        for weapon, strikes in state.sheets[key].combos
+        if weapon in {w.key for w in usable}
+    ]
     options = []
     for option in candidates:
         fap, map_ = cost(state, key, option)

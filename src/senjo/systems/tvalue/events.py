@@ -20,6 +20,7 @@ __all__ = [
     "TvActs",
     "TvCancelled",
     "TvCheck",
+    "TvComboRoll",
     "TvConditionChanged",
     "TvDamage",
     "TvDeclared",
@@ -465,3 +466,32 @@ class TvInterrupted(Event):
 
 
 event(TvInterrupted)
+
+
+@dataclass(frozen=True, slots=True)
+class TvComboRoll(Event):
+    """A combo's 2D6 roll just before its first action (`number` to reach): `success`
+    lets the later actions follow."""
+
+    actor: str
+    combo: str
+    dice: tuple[int, ...]
+    number: int
+    success: bool
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        combo: str,
+        dice: tuple[int, ...],
+        number: int,
+        success: bool,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "combo", combo)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "success", success)
+
+
+event(TvComboRoll)

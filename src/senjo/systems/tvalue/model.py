@@ -95,6 +95,8 @@ class Fighter:
     techniques: tuple[str, ...] = ()
     #: Its size in metres, for the shooting roll's size modifier.
     size_m: float = 1.7
+    #: The chain combos (○連コンボ) it knows: (weapon key, strikes).
+    combos: tuple[tuple[str, int], ...] = ()
 
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""

@@ -27,6 +27,7 @@ from senjo.systems.tvalue.choices import (
     Declare,
     parse_declared,
 )
+from senjo.systems.tvalue.combos import chain_length, resolve_chain
 from senjo.systems.tvalue.declare import affordable, declaration_phase, pay
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
 from senjo.systems.tvalue.interception import interceptions, wait
@@ -159,6 +160,9 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
                 direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
         elif chosen.action == "shoot":
             shoot(battle, key, chosen.weapon, chosen.target)
+        elif chain_length(chosen.action):
+            strikes = chain_length(chosen.action)
+            yield from resolve_chain(battle, key, chosen.weapon, strikes, chosen.target)
         else:
             yield from resolve_technique(battle, key, chosen)
         status.order -= ORDER_PENALTY[KINDS.get(chosen.action, "major")]
