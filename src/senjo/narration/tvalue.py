@@ -308,14 +308,15 @@ class TvNarrator(NamedNarrator):
         who, depth = self.who(item.target), self._t("depth", item.depth)
         how = ("、" if self.ja else ", ") + self._t("replacement", item.replacement)
         how = how if item.replacement else ""
+        times = f" ×{item.multiplier}" if item.multiplier != 1 else ""
         if self.ja:
             return (
                 f"ダメージ（{depth}{how}）({faces}) = {item.rolled} − 防護 {item.protection}"
-                f" ＝ {item.taken}：{who} HP {item.hp}"
+                f"{times} ＝ {item.taken}：{who} HP {item.hp}"
             )
         return (
             f"Damage ({depth}{how}) ({faces}) = {item.rolled} - protection {item.protection}"
-            f" = {item.taken}: {who} HP {item.hp}"
+            f"{times} = {item.taken}: {who} HP {item.hp}"
         )
 
     def _combo_roll(self, item: TvComboRoll) -> str:

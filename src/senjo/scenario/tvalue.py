@@ -60,6 +60,7 @@ class WeaponSpec(BaseModel):
     sheathed: bool = False
     pole: bool = False
     delivery: Literal["direct", "projectile"] = "direct"
+    after_protection: Annotated[Int, Field(ge=1, le=10)] = 1
     shooting: Value = 0
     fixed_hit: Value = 0
 
@@ -157,6 +158,7 @@ def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
         delivery=spec.delivery,
         shooting=spec.shooting,
         fixed_hit=spec.fixed_hit,
+        after_protection=spec.after_protection,
     )
 
 

@@ -130,3 +130,14 @@ def test_the_last_side_standing_wins() -> None:
     declare(game, "b", "attack:sword")
     game.decide(game.pending.find("attack:sword:b"))  # type: ignore[union-attr]
     assert game.outcome() == Outcome("pcs", "last_side_standing", 1)
+
+
+def test_a_property_may_multiply_the_damage_after_protection() -> None:
+    """「ホロウポイント弾が防具でダメージを減少後に数値が2倍」 (G1): [3,4]+1 = 8 less
+    protection 3 = 5, doubled: 10."""
+    weapon = {"key": "pistol", "accuracy": 5, "damage": "2D6+1", "after_protection": 2}
+    target = fighter("b", "gm", evasion=5, hp=30, protection={"physical": 3})
+    game = held(fighter("a", "pcs", weapons=[weapon]), target, dice=[5, 5, 3, 4])
+    direct_attack(game, "a", "pistol", "b")
+    damage = events(game, TvDamage)[0]
+    assert (damage.taken, damage.multiplier, damage.hp) == (10, 2, 20)

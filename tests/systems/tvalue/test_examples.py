@@ -47,7 +47,7 @@ def book_problems(battle: Battle[Any]) -> Iterator[str]:
                 yield f"event {index}: {item.actor} overspends or miscounts ({fap}, {map_})"
             budget[item.actor] = fap, map_
         elif isinstance(item, TvDamage):
-            if item.taken != max(0, item.rolled - item.protection):
+            if item.taken != max(0, item.rolled - item.protection) * item.multiplier:
                 yield f"event {index}: {item.taken} taken from {item.rolled} - {item.protection}"
             hp[item.target] -= item.taken
             if item.replacement == "pulled":  # 手加減: never below 0

@@ -57,8 +57,9 @@ def expected_loss(weapon: Weapon, replacement: str, protection: int, hp: int) ->
         faces_list = [()]
         for _ in range(weapon.dice):
             faces_list = [(*faces, face) for faces in faces_list for face in range(1, 7)]
+    times = weapon.after_protection
     total = sum(
-        min(max(hp, 0), max(0, computed(weapon, faces, replacement) - protection))
+        min(max(hp, 0), max(0, computed(weapon, faces, replacement) - protection) * times)
         for faces in faces_list
     )
     return total / len(faces_list)

@@ -1,5 +1,8 @@
 """Seed 002 ダメージ: damage computed, protection by depth, HP lost, consciousness lost.
 
+A weapon's physical property may multiply what comes through protection
+(`Weapon.after_protection`: ホロウポイント弾's ×2).
+
 Damage is the weapon's dice + bonus, at most its cap (ダメージ上限); a replacement may
 change it (強打: every die a 6; 全力攻撃: +2 a die, still within the cap; クリティカル:
 doubled, interpretation 18). Protection counts against damage of its own depth or a
@@ -87,14 +90,25 @@ def injure(
         exact=state.rules.exact_depth,
         ignore_physical=ignore_physical,
     )
-    taken = max(0, rolled - protection)
+    taken = max(0, rolled - protection) * weapon.after_protection
     status = state.status[target]
     status.hp -= taken
     if replacement == "pulled":
         status.hp = max(status.hp, 0)
     depth = weapon.depth.name.lower()
     battle.emit(
-        TvDamage(actor, target, faces, rolled, protection, taken, status.hp, depth, replacement)
+        TvDamage(
+            actor,
+            target,
+            faces,
+            rolled,
+            protection,
+            taken,
+            status.hp,
+            depth,
+            replacement,
+            weapon.after_protection,
+        )
     )
     return taken
 

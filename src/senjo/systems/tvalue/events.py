@@ -220,6 +220,8 @@ class TvDamage(Event):
     hp: int
     depth: str
     replacement: str = ""
+    #: The weapon's multiplier after protection (`Weapon.after_protection`), in `taken`.
+    multiplier: int = 1
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -232,6 +234,7 @@ class TvDamage(Event):
         hp: int,
         depth: str,
         replacement: str = "",
+        multiplier: int = 1,
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "target", target)
@@ -242,6 +245,7 @@ class TvDamage(Event):
         object.__setattr__(self, "hp", hp)
         object.__setattr__(self, "depth", depth)
         object.__setattr__(self, "replacement", replacement)
+        object.__setattr__(self, "multiplier", multiplier)
 
 
 event(TvDamage)

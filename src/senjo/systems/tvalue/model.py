@@ -61,6 +61,9 @@ class Weapon:
     delivery: str = "direct"
     shooting: int = 0
     fixed_hit: int = 0
+    #: A physical property that multiplies the damage after protection (ホロウポイント弾's
+    #: ×2, 「防具でダメージを減少後に数値が2倍」); 1 for none.
+    after_protection: int = 1
 
     @property
     def most(self) -> int:
