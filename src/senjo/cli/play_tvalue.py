@@ -47,6 +47,12 @@ def describe_tvalue(
     if isinstance(option, Declare):
         what = names.action(option.declared)
         text = (f"とっさの行動：{what}" if ja else f"snap action: {what}") if option.snap else what
+        if option.big:
+            text = (
+                f"大きな行動（数ラウンドかけて支払う）：{what}"
+                if ja
+                else f"big action (paid over rounds): {what}"
+            )
         if state is not None:
             fap, map_ = cost(state, actor, option)
             text += f"（FAP {fap}・MAP {map_}）" if ja else f" (FAP {fap}, MAP {map_})"

@@ -24,6 +24,7 @@ from senjo.engine.modifiers import Score
 from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.systems.tvalue.events import (
     TvActs,
+    TvBigAction,
     TvCancelled,
     TvCheck,
     TvComboRoll,
@@ -329,6 +330,16 @@ class TvNarrator(NamedNarrator):
         result = "the strikes follow" if item.success else "it ends after the first"
         return f"{who}'s {what} roll 2D6 ({faces}) = {total} vs {item.number}: {result}"
 
+    def _big(self, item: TvBigAction) -> str:
+        who, what = self.who(item.actor), self.action(item.action)
+        if item.fap_due == 0 and item.map_due == 0:
+            if self.ja:
+                return f"{who}：大きな行動 {what} の消費が満たされた（このラウンドの最後に解決）"
+            return f"{who}: the big action {what} is paid for (it resolves last this round)"
+        if self.ja:
+            return f"{who}：大きな行動 {what}、残り FAP {item.fap_due}・MAP {item.map_due}"
+        return f"{who}: big action {what}, still to pay FAP {item.fap_due}, MAP {item.map_due}"
+
     def _waiting(self, item: TvWaiting) -> str:
         who, weapon = self.who(item.actor), self.item(item.weapon)
         if self.ja:
@@ -384,6 +395,7 @@ _HANDLERS: dict[type[Any], Any] = {
     TvJoined: TvNarrator._joined,
     TvWaiting: TvNarrator._waiting,
     TvComboRoll: TvNarrator._combo_roll,
+    TvBigAction: TvNarrator._big,
     TvInterrupted: TvNarrator._interrupted,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,

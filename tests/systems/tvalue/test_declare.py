@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from senjo.dice.errors import DiceScriptError
-from senjo.systems.tvalue.events import TvActs, TvCancelled, TvDeclared, TvHitRoll
+from senjo.systems.tvalue.events import TvActs, TvBigAction, TvCancelled, TvDeclared, TvHitRoll
 
 from .helpers import battle, choose, declare, dice_left, events, fighter, pending
 
@@ -145,3 +145,36 @@ def test_a_snap_action_costs_double_and_is_then_declared() -> None:
     assert snap == TvDeclared("a", "attack:sword", 12, 2, 0, 1, snap=True)
     assert game2.state.status["a"].declared == ["attack:sword", "attack:sword"]
     assert pending(game2)[:2] == ("a", "act")  # still a's turn: it now picks an action
+
+
+def test_a_big_action_is_declared_alone_and_paid_over_rounds() -> None:
+    """「大きな数値が設定されているもの…他の行動を選ばずにその行動を宣言してよい。…1ラウンド
+    毎に消費FAP、消費MAPをそれぞれFAP、MAPずつ減らして消費が満たされた時点で行動解決」: FAP
+    8 a round and a 3-chain costing 9 (4 + 3 + 2) and MAP 3: 8 and 3 paid in round 1, the
+    last 1 at round 2's start; then, with the FAP left, an attack — which resolves first:
+    the big action comes last of the fighter's actions (「行動解決をするラウンドは最後に」)
+    (O10, O11)."""
+    sword = {"key": "sword", "accuracy": 4, "damage": "2D6", "fap": 4, "map": 1}
+    a = fighter(
+        "a",
+        "pcs",
+        reaction=12,
+        fap=8,
+        map=4,
+        weapons=[sword],
+        combos=[{"weapon": "sword", "strikes": 3}],
+    )
+    game = battle(a, fighter("b", "gm", evasion=20, hp=40, weapons=[]), dice=[1, 1])
+    assert "big:chain3:sword" in pending(game)[2]
+    choose(game, "big:chain3:sword", "a")
+    assert events(game, TvDeclared)[-1] == TvDeclared("a", "chain3:sword", 8, 3, 0, 1)
+    assert pending(game) == ("a", "declare_action", ("done",))  # declared alone
+    choose(game, "done", "a")
+    declare(game, "b")  # round 1 has nothing to resolve
+    assert [(e.fap_due, e.map_due) for e in events(game, TvBigAction)] == [(1, 0), (0, 0)]
+    assert "big:chain3:sword" not in pending(game)[2]  # one under way: no second
+    declare(game, "a", "attack:sword")
+    declare(game, "b")
+    assert pending(game) == ("a", "act", ("attack:sword:b", "cancel"))
+    choose(game, "attack:sword:b", "a")
+    assert pending(game) == ("a", "act", ("chain3:sword:b", "cancel"))

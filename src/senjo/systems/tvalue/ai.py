@@ -159,7 +159,7 @@ class TvAI:
         """The affordable attack worth most per FAP against the weakest foe; `done` when
         nothing is worth anything."""
         key = decision.actor
-        options = [option for option in decision.options if isinstance(option, Declare)]
+        options = [o for o in decision.options if isinstance(o, Declare) and not o.big]
         foes = state.foes(key)
         if not options or not foes:
             return decision.find("done")

@@ -79,6 +79,9 @@ class Declare:
     weapon: str
     replacement: str = ""
     snap: bool = False
+    #: An action that costs more than the budgets, declared alone and paid over rounds
+    #: (「大きな数値が設定されているもの」).
+    big: bool = False
 
     @property
     def declared(self) -> str:
@@ -87,7 +90,10 @@ class Declare:
 
     @property
     def key(self) -> str:
-        """The declared action's key, `snap:` before it for a snap action."""
+        """The declared action's key, `snap:` before a snap action's, `big:` before a big
+        one's."""
+        if self.big:
+            return f"big:{self.declared}"
         return f"snap:{self.declared}" if self.snap else self.declared
 
 

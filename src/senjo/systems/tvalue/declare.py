@@ -16,12 +16,21 @@ from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.combos import chain_cost, chain_length
-from senjo.systems.tvalue.events import TvDeclared
+from senjo.systems.tvalue.events import TvBigAction, TvDeclared
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import TECHNIQUES, technique_weapons
 
-__all__ = ["affordable", "cost", "declaration_phase", "declaring_order", "pay", "usable_weapon"]
+__all__ = [
+    "affordable",
+    "big_options",
+    "cost",
+    "declaration_phase",
+    "declaring_order",
+    "pay",
+    "pay_big",
+    "usable_weapon",
+]
 
 
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
@@ -42,8 +51,35 @@ def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
 def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare, ...]:
     """The actions `key`'s budgets still cover (「FAP、MAPが0以上になる範囲」): each
     weapon's direct attack, plain and with each replacement (offered whatever the T now:
-    「宣言時にT値が条件を満たしていなくても宣言はしても良い」)."""
+    「宣言時にT値が条件を満たしていなくても宣言はしても良い」), shots, techniques, combos."""
     status = state.status[key]
+    options = []
+    for option in _candidates(state, key, snap):
+        fap, map_ = cost(state, key, option)
+        if fap <= status.fap and map_ <= status.map:
+            options.append(option)
+    return tuple(options)
+
+
+def big_options(state: TvState, key: str) -> tuple[Declare, ...]:
+    """「大きな数値が設定されているもの…他の行動を選ばずにその行動を宣言してよい」: before
+    anything else is declared this round, with no big action under way, the actions that
+    cost more than a full budget may be declared alone, to be paid over rounds (never one
+    needing a pool the fighter does not have)."""
+    status, sheet = state.status[key], state.sheets[key]
+    if status.declared or status.big or (status.fap, status.map) != (sheet.fap, sheet.map):
+        return ()
+    chosen = []
+    for option in _candidates(state, key, False):
+        fap, map_ = cost(state, key, option)
+        payable = (fap == 0 or sheet.fap > 0) and (map_ == 0 or sheet.map > 0)
+        if payable and (fap > status.fap or map_ > status.map):
+            chosen.append(Declare(option.action, option.weapon, option.replacement, big=True))
+    return tuple(chosen)
+
+
+def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
+    """Every action `key` could declare, whatever it costs."""
     usable = [weapon for weapon in state.sheets[key].weapons if usable_weapon(state, key, weapon)]
     candidates = [
         Declare("attack", weapon.key, replacement, snap=snap)
@@ -69,12 +105,7 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
         for weapon, strikes in state.sheets[key].combos
         if weapon in {w.key for w in usable}
     ]
-    options = []
-    for option in candidates:
-        fap, map_ = cost(state, key, option)
-        if fap <= status.fap and map_ <= status.map:
-            options.append(option)
-    return tuple(options)
+    return candidates
 
 
 def usable_weapon(state: TvState, key: str, weapon: Weapon) -> bool:
@@ -85,15 +116,48 @@ def usable_weapon(state: TvState, key: str, weapon: Weapon) -> bool:
     return not (weapon.hands == 2 and "arm" in status.useless)
 
 
-def pay(battle: Battle[TvState], key: str, option: Declare) -> None:
-    """Pay for a declared action and keep it until it resolves (event `TvDeclared`)."""
+def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
+    """Pay for a declared action and keep it until it resolves (event `TvDeclared`, also
+    returned); a big action pays what the budgets hold and owes the rest (event
+    `TvBigAction`)."""
     state = battle.state
     status = state.status[key]
     fap, map_ = cost(state, key, option)
+    if option.big:
+        paid_fap, paid_map = min(fap, status.fap), min(map_, status.map)
+        status.fap -= paid_fap
+        status.map -= paid_map
+        status.big, status.big_fap, status.big_map = (
+            option.declared,
+            fap - paid_fap,
+            map_ - paid_map,
+        )
+        declared = TvDeclared(key, option.declared, paid_fap, paid_map, status.fap, status.map)
+        battle.emit(declared)
+        battle.emit(TvBigAction(key, option.declared, status.big_fap, status.big_map))
+        return declared
     status.fap -= fap
     status.map -= map_
     status.declared.append(option.declared)
-    battle.emit(TvDeclared(key, option.declared, fap, map_, status.fap, status.map, option.snap))
+    declared = TvDeclared(key, option.declared, fap, map_, status.fap, status.map, option.snap)
+    battle.emit(declared)
+    return declared
+
+
+def pay_big(battle: Battle[TvState], key: str) -> None:
+    """At a round's start: a big action under way takes what it still needs from the
+    refilled budgets (「1ラウンド毎に消費FAP、消費MAPをそれぞれFAP、MAPずつ減らして」); paid in
+    full, it resolves this round (「消費が満たされた時点で行動解決ができる」)."""
+    status = battle.state.status[key]
+    if not status.big or status.big_ready:
+        return
+    paid_fap, paid_map = min(status.big_fap, status.fap), min(status.big_map, status.map)
+    status.fap -= paid_fap
+    status.map -= paid_map
+    status.big_fap -= paid_fap
+    status.big_map -= paid_map
+    status.big_ready = status.big_fap == 0 and status.big_map == 0
+    battle.emit(TvBigAction(key, status.big, status.big_fap, status.big_map))
 
 
 def declaring_order(state: TvState) -> tuple[str, ...]:
@@ -111,11 +175,12 @@ def declaration_phase(battle: Battle[TvState]) -> Steps:
     made: list[TvDeclared] = []
     for key in declaring_order(state):
         while True:
-            options: Sequence[Declare | object] = (*affordable(state, key), DONE)
+            options: Sequence[Declare | object] = (
+                *affordable(state, key),
+                *big_options(state, key),
+                DONE,
+            )
             chosen = yield Decision(key, "declare_action", tuple(options), tuple(made))
             if not isinstance(chosen, Declare):
                 break
-            pay(battle, key, chosen)
-            last = battle.log[-1]
-            assert isinstance(last, TvDeclared)
-            made.append(last)
+            made.append(pay(battle, key, chosen))

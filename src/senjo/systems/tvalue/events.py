@@ -18,6 +18,7 @@ from senjo.engine.modifiers import Score
 
 __all__ = [
     "TvActs",
+    "TvBigAction",
     "TvCancelled",
     "TvCheck",
     "TvComboRoll",
@@ -499,3 +500,29 @@ class TvComboRoll(Event):
 
 
 event(TvComboRoll)
+
+
+@dataclass(frozen=True, slots=True)
+class TvBigAction(Event):
+    """A big action under way (declared alone, paid over rounds): what it still needs;
+    at 0 and 0 it resolves this round, the last of the fighter's actions."""
+
+    actor: str
+    action: str
+    fap_due: int
+    map_due: int
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        action: str,
+        fap_due: int,
+        map_due: int,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "fap_due", fap_due)
+        object.__setattr__(self, "map_due", map_due)
+
+
+event(TvBigAction)

@@ -29,7 +29,7 @@ def next_actor(state: TvState) -> str | None:
     best: tuple[int, int, int, int] | None = None
     chosen = None
     for index, (key, status) in enumerate(state.status.items()):
-        if not status.active or not status.declared:
+        if not status.active or not (status.declared or status.big_ready):
             continue
         sheet = state.sheets[key]
         rank = (status.order, sheet.dexterity, sheet.intelligence, -index)

@@ -54,6 +54,12 @@ class Status:
     dropped: set[str] = field(default_factory=set)
     useless: set[str] = field(default_factory=set)
     dead: bool = False
+    #: A big action in progress (its declared key, "" for none), the FAP and MAP it still
+    #: needs, and whether it is paid and resolves this round (last of its actions).
+    big: str = ""
+    big_fap: int = 0
+    big_map: int = 0
+    big_ready: bool = False
 
     @property
     def active(self) -> bool:

@@ -28,7 +28,7 @@ from senjo.systems.tvalue.choices import (
     parse_declared,
 )
 from senjo.systems.tvalue.combos import chain_length, resolve_chain
-from senjo.systems.tvalue.declare import affordable, declaration_phase, pay
+from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay_big
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
 from senjo.systems.tvalue.interception import interceptions, wait
 from senjo.systems.tvalue.model import Fighter, Setup
@@ -97,6 +97,9 @@ def _start_round(battle: Battle[TvState]) -> None:
         status.order, status.received = sheet.reaction, 0
         status.declared.clear()
     battle.emit(TvRoundStarted(state.round))
+    for key, status in state.status.items():
+        if status.active:
+            pay_big(battle, key)
 
 
 def _end_round(state: TvState) -> None:
@@ -104,6 +107,8 @@ def _end_round(state: TvState) -> None:
     終わりに無効になる」)."""
     for status in state.status.values():
         status.declared.clear()
+        if status.big_ready or not status.active:  # paid, yet not resolved: it lapses
+            status.big, status.big_ready = "", False
         status.feints = {
             target: made for target, made in status.feints.items() if made >= state.round
         }
@@ -115,7 +120,10 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
     status = state.status[key]
     acts: dict[str, Act | Declare | object] = {}
     foes = state.foes(key)
-    for declared in status.declared:
+    # a paid big action resolves last of the fighter's actions (「行動解決をするラウンドは
+    # 最後にする」)
+    pending = status.declared or ([status.big] if status.big_ready else [])
+    for declared in pending:
         action, weapon, replacement = parse_declared(declared)
         targets = list(foes)
         if replacement == "interception":  # no target: it waits for any direct attack
@@ -146,10 +154,16 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             pay(battle, key, chosen)
             continue
         if not isinstance(chosen, Act):
-            battle.emit(TvCancelled(key, tuple(status.declared)))
+            dropped = (*status.declared, *([status.big] if status.big_ready else []))
+            battle.emit(TvCancelled(key, dropped))
             status.declared.clear()
+            if status.big_ready:
+                status.big, status.big_ready = "", False
             return
-        status.declared.remove(chosen.declared)
+        if status.declared:
+            status.declared.remove(chosen.declared)
+        else:  # the big action
+            status.big, status.big_ready = "", False
         status.waiting = ""  # acting again ends a wait (「行動者の任意まで」)
         battle.emit(TvActs(key, status.order, chosen.key))
         if chosen.replacement == "interception":
