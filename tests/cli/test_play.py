@@ -558,8 +558,8 @@ def test_a_tomogami_question_is_in_words_not_keys(
 
 TVALUE = Path(__file__).parents[2] / "examples" / "tvalue" / "duel.yaml"
 #: Aoi's declaration options in examples/tvalue/duel.yaml: the katana plain and with each
-#: replacement, her 2-chain combo, then `done`.
-TVALUE_DONE = 1 + len(REPLACEMENTS) + 1 + 1
+#: replacement, her 2-chain combo, a ram and a grab, then `done`.
+TVALUE_DONE = 1 + len(REPLACEMENTS) + 1 + 2 + 1
 
 
 @pytest.mark.parametrize(

@@ -25,10 +25,12 @@ from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.systems.tvalue.events import (
     TvActs,
     TvBigAction,
+    TvBudget,
     TvCancelled,
     TvCheck,
     TvComboRoll,
     TvConditionChanged,
+    TvContest,
     TvDamage,
     TvDeclared,
     TvDeviation,
@@ -83,6 +85,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "two_swords": ("二刀流", "two swords"),
         "size": ("サイズ", "size"),
         "damage": ("ダメージ", "damage"),
+        "held": ("組みつかれている", "held"),
+        "escaping": ("振りほどく側", "escaping"),
         "two_handed": ("両手武器", "two-handed"),
         "aim_head": ("部位狙い（頭）", "called shot (head)"),
         "aim_arm": ("部位狙い（腕）", "called shot (arm)"),
@@ -101,6 +105,9 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "iai": ("居合い", "iai draw"),
         "oni_claw": ("鬼の爪", "demon's claw"),
         "two_swords": ("二刀流", "two swords"),
+        "ram": ("体当たり", "ram"),
+        "grab": ("組みつき", "grab"),
+        "break_free": ("振りほどき", "break free"),
     },
     "direction": {
         "N": ("北", "north"),
@@ -117,6 +124,9 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "arm": ("生命力判定（腕）", "vitality check (arm)"),
         "leg": ("生命力判定（脚）", "vitality check (leg)"),
         "weapon": ("筋力判定（武器）", "strength check (weapon)"),
+        "ram": ("敏捷力判定（体当たり）", "dexterity check (ram)"),
+        "break_free": ("振りほどき（即決勝負）", "breaking free (Quick Contest)"),
+        "hold": ("組みつきの維持（即決勝負）", "keeping the hold (Quick Contest)"),
     },
     "depth": {
         "physical": ("物理", "physical"),
@@ -254,6 +264,11 @@ class TvNarrator(NamedNarrator):
             if self.ja:
                 return f"{who}の{'腕' if kind == 'arm_useless' else '脚'}は使えなくなった"
             return f"{who}'s {kind.split('_')[0]} is useless"
+        if kind == "held":
+            holder = self.who(detail)
+            if self.ja:
+                return f"{who}は{holder}に組みつかれた" if item.on else f"{who}は{holder}から逃れた"
+            return f"{who} is held by {holder}" if item.on else f"{who} is free of {holder}"
         if kind == "dead":
             return f"{who}は首をはねられた" if self.ja else f"{who} is beheaded"
         return f"{who}: {item.condition} {'on' if item.on else 'off'}"
@@ -330,6 +345,21 @@ class TvNarrator(NamedNarrator):
         result = "the strikes follow" if item.success else "it ends after the first"
         return f"{who}'s {what} roll 2D6 ({faces}) = {total} vs {item.number}: {result}"
 
+    def _budget(self, item: TvBudget) -> str:
+        who = self.who(item.actor)
+        if item.reason == "held":
+            if self.ja:
+                return f"{who}：組みつかれて FAP −5（残り FAP {item.fap}・MAP {item.map}）"
+            return f"{who}: held, FAP −5 (left FAP {item.fap}, MAP {item.map})"
+        if self.ja:
+            return f"{who}：大きな行動に支払い（残り FAP {item.fap}・MAP {item.map}）"
+        return f"{who}: pays toward its big action (left FAP {item.fap}, MAP {item.map})"
+
+    def _contest(self, item: TvContest) -> str:
+        winner = item.actor if item.won else item.other
+        who = self.who(winner)
+        return f"即決勝負：{who}の勝ち" if self.ja else f"Quick Contest: {who} wins"
+
     def _big(self, item: TvBigAction) -> str:
         who, what = self.who(item.actor), self.action(item.action)
         if item.fap_due == 0 and item.map_due == 0:
@@ -396,6 +426,8 @@ _HANDLERS: dict[type[Any], Any] = {
     TvWaiting: TvNarrator._waiting,
     TvComboRoll: TvNarrator._combo_roll,
     TvBigAction: TvNarrator._big,
+    TvContest: TvNarrator._contest,
+    TvBudget: TvNarrator._budget,
     TvInterrupted: TvNarrator._interrupted,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,

@@ -99,6 +99,8 @@ class TvFighter(BaseModel):
     techniques: list[Literal["leg_sweep", "iai", "oni_claw", "two_swords"]] = []
     size_m: Annotated[Finite, Field(gt=0, le=1_000_000)] = 1.7
     combos: list[ComboSpec] = []
+    close_accuracy: Value = 0
+    speed_mps: Annotated[Finite, Field(ge=0, le=1000)] = 5.0
     position: tuple[Finite, Finite] = (0.0, 0.0)
 
 
@@ -210,6 +212,8 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         techniques=tuple(dict.fromkeys(spec.techniques)),
         size_m=spec.size_m,
         combos=tuple(dict.fromkeys((c.weapon, c.strikes) for c in spec.combos)),
+        close_accuracy=spec.close_accuracy,
+        speed_mps=spec.speed_mps,
     )
     return sheet, spec.controller, Point(*spec.position)
 

@@ -19,7 +19,13 @@ from senjo.engine.controllers import RandomController, run
 from senjo.narration import narrator_for
 from senjo.scenario import Scenario, load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
-from senjo.systems.tvalue.events import TvDamage, TvDeclared, TvRoundStarted, TvTChanged
+from senjo.systems.tvalue.events import (
+    TvBudget,
+    TvDamage,
+    TvDeclared,
+    TvRoundStarted,
+    TvTChanged,
+)
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "tvalue"
 NAMES = ("duel", "ambush")
@@ -40,6 +46,8 @@ def book_problems(battle: Battle[Any]) -> Iterator[str]:
     for index, item in enumerate(battle.log):
         if isinstance(item, TvRoundStarted):
             budget = {key: (sheet.fap, sheet.map) for key, sheet in state.sheets.items()}
+        elif isinstance(item, TvBudget):  # a grab's −5 FAP, a big action's payment
+            budget[item.actor] = item.fap, item.map
         elif isinstance(item, TvDeclared):
             fap, map_ = budget[item.actor]
             fap, map_ = fap - item.fap, map_ - item.map

@@ -33,6 +33,8 @@ def test_replacements_are_declared_only_when_the_budget_covers_them() -> None:
     assert keys == (
         "attack:sword",
         *(f"attack:sword+{replacement}" for replacement in REPLACEMENTS),
+        "ram",
+        "grab",
         "done",
     )
     choose(game, "attack:sword+heavy_blow", "a")

@@ -36,6 +36,8 @@ __all__ = ["TvAI", "action_value", "attack_value", "expected_loss", "shot_value"
 
 #: What one more direct attack the target took this round is worth, in HP: the T it adds.
 _FOCUS = 0.5
+#: What breaking free of a hold is worth, in HP.
+_FREEDOM = 3.0
 #: Replacements that take no HP: the AI leaves them to people.
 _NO_DAMAGE = frozenset({"combination", "pulled", "feint", "interception", "aim_weapon"})
 
@@ -109,6 +111,10 @@ def action_value(
 ) -> float:
     """An action's worth at `target` (`b&c` for two swords at two foes): an attack's or a
     technique's strikes, less a technique's T drop at half an HP a point."""
+    if action == "break_free":  # held: −1 to hit and evade, −5 FAP a round
+        return _FREEDOM
+    if action in ("ram", "grab"):  # left to people
+        return 0.0
     sheet = state.sheets[key]
     weapon = sheet.weapon(weapon_key)
     if action == "attack":

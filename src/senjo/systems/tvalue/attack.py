@@ -60,10 +60,14 @@ def requirement_gap(
 def hit_score(
     state: TvState, key: str, weapon_key: str, replacement: str = "", technique: str = ""
 ) -> Score:
-    """The hit roll's value: the weapon's accuracy (命中), −4 for an all-out strike, a
-    technique's hit modifier (命中修正)."""
-    accuracy = state.sheets[key].weapon(weapon_key).accuracy
+    """The hit roll's value: the weapon's accuracy (命中; the close-combat accuracy for
+    `weapon_key` ""), −4 for an all-out strike, a technique's hit modifier (命中修正), −1
+    while held (組みつき 「自動的に攻撃・回避にマイナス1」)."""
+    sheet = state.sheets[key]
+    accuracy = sheet.weapon(weapon_key).accuracy if weapon_key else sheet.close_accuracy
     modifiers: list[tuple[str, int]] = []
+    if state.status[key].held_by:
+        modifiers.append(("held", -1))
     if replacement == "all_out":
         modifiers.append(("all_out", ALL_OUT_PENALTY))
     if replacement in LOCATIONS:  # 部位狙い 「命中に修正を課して各部位を狙える」
@@ -84,9 +88,12 @@ def evasion_score(state: TvState, key: str, target: str) -> Score:
     (8, 11)
     """
     evasion = state.sheets[target].evasion
-    if target not in state.status[key].feints:
-        return Score(evasion)
-    return Score(evasion, Modifiers.of(("feint", -max(0, state.relative(key, target)))))
+    modifiers: list[tuple[str, int]] = []
+    if target in state.status[key].feints:
+        modifiers.append(("feint", -max(0, state.relative(key, target))))
+    if state.status[target].held_by:
+        modifiers.append(("held", -1))
+    return Score(evasion, Modifiers.of(*modifiers))
 
 
 def direct_attack(

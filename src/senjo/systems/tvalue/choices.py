@@ -35,7 +35,13 @@ DONE, CANCEL = Choice("done"), Choice("cancel")
 #: Each action's kind: a direct attack is a major action (seed 002 uses the kinds for the
 #: action order; which actions are which is its Chapter 1's, interpretation 2); so is
 #: every technique (not listed).
-KINDS: Final = {"attack": "major", "shoot": "major"}
+KINDS: Final = {
+    "attack": "major",
+    "shoot": "major",
+    "ram": "major",  # 体当たり(メジャー)
+    "grab": "major",  # 組みつき(メジャー)
+    "break_free": "minor",  # 振りほどき(マイナー)
+}
 #: Seed 002 宣言と行動順: the order penalty after an action of each kind
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).
 ORDER_PENALTY: Final = {"major": 5, "minor": 3, "option": 1}
@@ -59,13 +65,20 @@ REPLACEMENTS: Final[dict[str, tuple[str, int] | None]] = {
 
 
 def declared_key(action: str, weapon: str, replacement: str = "") -> str:
-    """A declared action as kept until it resolves: `attack:WEAPON[+REPLACEMENT]`."""
+    """A declared action as kept until it resolves: `attack:WEAPON[+REPLACEMENT]`, or the
+    action alone when it takes no weapon (`ram`)."""
+    if not weapon:
+        return action
     return f"{action}:{weapon}+{replacement}" if replacement else f"{action}:{weapon}"
 
 
 def parse_declared(declared: str) -> tuple[str, str, str]:
-    """(action, weapon, replacement) from a declared action's key."""
-    action, rest = declared.split(":", 1)
+    """(action, weapon, replacement) from a declared action's key.
+
+    >>> parse_declared("ram")
+    ('ram', '', '')
+    """
+    action, _, rest = declared.partition(":")
     weapon, _, replacement = rest.partition("+")
     return action, weapon, replacement
 

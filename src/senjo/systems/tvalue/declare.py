@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
+from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_cost, chain_length
-from senjo.systems.tvalue.events import TvBigAction, TvDeclared
+from senjo.systems.tvalue.events import TvBigAction, TvBudget, TvDeclared
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import TECHNIQUES, technique_weapons
@@ -36,6 +37,10 @@ __all__ = [
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     """The (FAP, MAP) an action costs: the weapon's direct attack, its FAP doubled for a
     heavy blow (強打 「宣言時、消費FAPを2倍にする」), both doubled for a snap action."""
+    if option.action in CLOSE_ACTIONS:
+        _, fap, map_ = CLOSE_ACTIONS[option.action]
+        times = 2 if option.snap else 1
+        return fap * times, map_ * times
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
     fap, map_ = weapon.fap, weapon.map
     if chain_length(option.action):
@@ -105,6 +110,9 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
         for weapon, strikes in state.sheets[key].combos
         if weapon in {w.key for w in usable}
     ]
+    candidates += [Declare("ram", "", snap=snap), Declare("grab", "", snap=snap)]
+    if state.status[key].held_by:
+        candidates.append(Declare("break_free", "", snap=snap))
     return candidates
 
 
@@ -158,6 +166,7 @@ def pay_big(battle: Battle[TvState], key: str) -> None:
     status.big_map -= paid_map
     status.big_ready = status.big_fap == 0 and status.big_map == 0
     battle.emit(TvBigAction(key, status.big, status.big_fap, status.big_map))
+    battle.emit(TvBudget(key, status.fap, status.map, "big"))
 
 
 def declaring_order(state: TvState) -> tuple[str, ...]:

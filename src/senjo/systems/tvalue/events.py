@@ -19,10 +19,12 @@ from senjo.engine.modifiers import Score
 __all__ = [
     "TvActs",
     "TvBigAction",
+    "TvBudget",
     "TvCancelled",
     "TvCheck",
     "TvComboRoll",
     "TvConditionChanged",
+    "TvContest",
     "TvDamage",
     "TvDeclared",
     "TvDeviation",
@@ -526,3 +528,53 @@ class TvBigAction(Event):
 
 
 event(TvBigAction)
+
+
+@dataclass(frozen=True, slots=True)
+class TvContest(Event):
+    """A close-combat Quick Contest (即決勝負) between `actor` and `other` (their checks
+    logged before it): `won` when `actor` won."""
+
+    actor: str
+    other: str
+    won: bool
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        other: str,
+        won: bool,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "other", other)
+        object.__setattr__(self, "won", won)
+
+
+event(TvContest)
+
+
+@dataclass(frozen=True, slots=True)
+class TvBudget(Event):
+    """A fighter's budgets changed outside a declaration: `reason` "held" (a grab's
+    −5 FAP) or "big" (a big action's payment at a round's start); `fap` and `map` are
+    what is left."""
+
+    actor: str
+    fap: int
+    map: int
+    reason: str
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        fap: int,
+        map: int,
+        reason: str,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "fap", fap)
+        object.__setattr__(self, "map", map)
+        object.__setattr__(self, "reason", reason)
+
+
+event(TvBudget)

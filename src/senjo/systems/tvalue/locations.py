@@ -21,6 +21,7 @@ from typing import Final
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import UNCONSCIOUS, change
+from senjo.systems.tvalue.choices import parse_declared
 from senjo.systems.tvalue.events import TvConditionChanged, TvDown
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.rolls import check
@@ -41,10 +42,12 @@ def held_weapon(state: TvState, key: str) -> Weapon | None:
 
 def drop(battle: Battle[TvState], key: str, weapon: str) -> None:
     """`key` drops `weapon`: it can no longer use it (picking it up is Chapter 1's);
-    declared actions with it lapse."""
+    declared actions with it lapse, a big action under way too."""
     status = battle.state.status[key]
     status.dropped.add(weapon)
-    status.declared = [d for d in status.declared if d.split(":", 1)[1].split("+")[0] != weapon]
+    status.declared = [d for d in status.declared if parse_declared(d)[1] != weapon]
+    if status.big and parse_declared(status.big)[1] == weapon:
+        status.big, status.big_ready = "", False
     battle.emit(TvConditionChanged(key, f"dropped:{weapon}", True))
 
 

@@ -100,6 +100,9 @@ class Fighter:
     size_m: float = 1.7
     #: The chain combos (○連コンボ) it knows: (weapon key, strikes).
     combos: tuple[tuple[str, int], ...] = ()
+    #: Close combat (近接攻撃): the accuracy of a ram or a grab, and its speed for a ram.
+    close_accuracy: int = 0
+    speed_mps: float = 5.0
 
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""

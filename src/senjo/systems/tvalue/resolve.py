@@ -36,7 +36,8 @@ def resolve_technique(battle: Battle[TvState], key: str, act: Act) -> Steps:
         assert other is not None  # offered only with a pair
         direct_attack(battle, key, act.weapon, first, act.replacement, "two_swords")
         target = second or first
-        if state.status[key].active and state.status[target].active:
+        dropped = other.key in state.status[key].dropped  # lost to a called shot meanwhile
+        if state.status[key].active and state.status[target].active and not dropped:
             direct_attack(battle, key, other.key, target, act.replacement, "two_swords")
     else:
         direct_attack(battle, key, act.weapon, first, technique=technique.key)

@@ -60,6 +60,8 @@ class Status:
     big_fap: int = 0
     big_map: int = 0
     big_ready: bool = False
+    #: Held by this fighter (組みつき), "" when free.
+    held_by: str = ""
 
     @property
     def active(self) -> bool:

@@ -27,9 +27,10 @@ from senjo.systems.tvalue.choices import (
     Declare,
     parse_declared,
 )
+from senjo.systems.tvalue.closecombat import break_free, grab, lose_fap, ram
 from senjo.systems.tvalue.combos import chain_length, resolve_chain
 from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay_big
-from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
+from senjo.systems.tvalue.events import TvActs, TvCancelled, TvConditionChanged, TvRoundStarted
 from senjo.systems.tvalue.interception import interceptions, wait
 from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.order import next_actor
@@ -98,6 +99,13 @@ def _start_round(battle: Battle[TvState]) -> None:
         status.declared.clear()
     battle.emit(TvRoundStarted(state.round))
     for key, status in state.status.items():
+        holder = status.held_by
+        if holder and not state.status[holder].active:  # a holder out of the fight lets go
+            status.held_by = ""
+            battle.emit(TvConditionChanged(key, f"held:{holder}", False))
+        elif holder:  # 「以降ラウンドの初めにFAPがマイナス5される」
+            lose_fap(battle, key)
+    for key, status in state.status.items():
         if status.active:
             pay_big(battle, key)
 
@@ -128,6 +136,8 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
         targets = list(foes)
         if replacement == "interception":  # no target: it waits for any direct attack
             targets = ["*"]
+        elif action == "break_free":  # against whoever holds it
+            targets = [status.held_by] if status.held_by else []
         elif action == "two_swords" and not replacement:  # 「別々の目標を選択してもよい」
             targets += [f"{a}&{b}" for a in foes for b in foes if a != b]
         for target in targets:
@@ -174,6 +184,12 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
                 direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
         elif chosen.action == "shoot":
             shoot(battle, key, chosen.weapon, chosen.target)
+        elif chosen.action == "ram":
+            ram(battle, key, chosen.target)
+        elif chosen.action == "grab":
+            grab(battle, key, chosen.target)
+        elif chosen.action == "break_free":
+            break_free(battle, key)
         elif chain_length(chosen.action):
             strikes = chain_length(chosen.action)
             yield from resolve_chain(battle, key, chosen.weapon, strikes, chosen.target)

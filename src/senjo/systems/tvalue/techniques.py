@@ -137,6 +137,9 @@ def sweep_check(battle: Battle[TvState], key: str, target: str, weapon: Weapon) 
     """足払い's effect: the target's dexterity check less the user's skill; falls on a
     failure."""
     dexterity = battle.state.sheets[target].dexterity
-    score = Score(dexterity, Modifiers.of(("leg_sweep", -weapon.skill)))
+    modifiers = [("leg_sweep", -weapon.skill)]
+    if battle.state.status[target].held_by:
+        modifiers.append(("held", -4))
+    score = Score(dexterity, Modifiers.of(*modifiers))
     if not check(battle, target, "leg_sweep", score).success:
         fall(battle, target)

@@ -1,0 +1,201 @@
+"""Seed 002 近接攻撃 (close combat): 体当たり (ram), 組みつき (grab) and 振りほどき (break
+free).
+
+- 体当たり (major, FAP 9, MAP 1): a hit roll with the close-combat accuracy; on a hit
+  each deals the other [own vitality × speed (m/s) ÷ 100]D physical damage (rounded
+  down; at 1D or less: up to 0.25 1D−3, up to 0.5 1D−2, else 1D−1); the one that dealt
+  less rolls dexterity or falls, and falls outright when the other dealt twice as much
+  or more (interpretation 35).
+- 組みつき (major, FAP 5, MAP 2): a hit roll; on a hit the target is held: dexterity −4,
+  its hit rolls and evasion −1, and FAP −5 at once and at every later round's start.
+- 振りほどき (minor, FAP 4, MAP 1), for a held fighter: a Quick Contest of each one's
+  better of dexterity and strength, the escapee −4, +3 to the bigger for every doubling
+  of size; winning frees it.
+
+A ram's and a grab's hit rolls are direct attacks for T (interpretation 36).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from senjo.engine.battle import Battle
+from senjo.engine.modifiers import Modifiers, Score
+from senjo.systems.tvalue.advantage import change
+from senjo.systems.tvalue.attack import CONTEST_OFFSET, evasion_score, hit_score
+from senjo.systems.tvalue.damage import check_consciousness, protection_against
+from senjo.systems.tvalue.events import (
+    TvBudget,
+    TvConditionChanged,
+    TvContest,
+    TvDamage,
+    TvHitRoll,
+)
+from senjo.systems.tvalue.model import Depth
+from senjo.systems.tvalue.rolls import check
+from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.techniques import fall
+
+__all__ = [
+    "CLOSE_ACTIONS",
+    "GRAB_FAP",
+    "break_free",
+    "contest_value",
+    "grab",
+    "lose_fap",
+    "ram",
+    "ram_dice",
+    "size_bonus",
+]
+
+#: The close-combat actions: kind, FAP, MAP (the seed's own numbers).
+CLOSE_ACTIONS: Final = {
+    "ram": ("major", 9, 1),  # 体当たり
+    "grab": ("major", 5, 2),  # 組みつき
+    "break_free": ("minor", 4, 1),  # 振りほどき
+}
+#: 「その時点と以降ラウンドの初めにFAPがマイナス5される」.
+GRAB_FAP: Final = 5
+
+
+def ram_dice(vitality: int, speed: float) -> tuple[int, int]:
+    """(dice, bonus) a ram deals: [vitality × speed ÷ 100]D, or 1D−3/1D−2/1D−1 at 1D or
+    less.
+
+    >>> ram_dice(12, 5), ram_dice(10, 5), ram_dice(10, 2.5), ram_dice(10, 10), ram_dice(12, 20)
+    ((1, -1), (1, -2), (1, -3), (1, -1), (2, 0))
+    """
+    value = vitality * speed / 100
+    if value <= 1:
+        return 1, -3 if value <= 0.25 else -2 if value <= 0.5 else -1
+    return math.floor(value), 0
+
+
+def _hit(battle: Battle[TvState], key: str, target: str, action: str) -> bool:
+    """A close-combat hit roll (the close-combat accuracy), logged, with its T gain."""
+    state = battle.state
+    score = hit_score(state, key, "")
+    evasion = evasion_score(state, key, target)
+    dice = battle.dice.roll(6), battle.dice.roll(6)
+    total = score.value + sum(dice)
+    against_dice: tuple[int, ...] = ()
+    against = evasion.value
+    if state.rules.contest:
+        against_dice = battle.dice.roll(6), battle.dice.roll(6)
+        against = evasion.value - CONTEST_OFFSET + sum(against_dice)
+    hit = total > against
+    battle.emit(
+        TvHitRoll(key, target, action, score, dice, total, evasion, against_dice, against, hit)
+    )
+    taken = state.status[target]
+    gain = 1 + taken.received
+    if hit or not state.rules.count_hits_only:
+        taken.received += 1
+    change(battle, key, gain, "direct_attack")
+    return hit
+
+
+def _ram_damage(battle: Battle[TvState], dealer: str, target: str, speed: float) -> int:
+    """One side of a ram: the dice rolled, through physical protection; the damage
+    dealt (before protection) returned."""
+    state = battle.state
+    dice, bonus = ram_dice(state.sheets[dealer].vitality, speed)
+    faces = tuple(battle.dice.roll(6) for _ in range(dice))
+    rolled = max(0, sum(faces) + bonus)
+    protection = protection_against(state.sheets[target], Depth.PHYSICAL)
+    taken = max(0, rolled - protection)
+    status = state.status[target]
+    status.hp -= taken
+    battle.emit(TvDamage(dealer, target, faces, rolled, protection, taken, status.hp, "physical"))
+    return rolled
+
+
+def ram(battle: Battle[TvState], key: str, target: str) -> None:
+    """Resolve `key`'s 体当たり on `target` at its own speed."""
+    state = battle.state
+    if not _hit(battle, key, target, "ram"):
+        return
+    speed = state.sheets[key].speed_mps
+    mine = _ram_damage(battle, key, target, speed)
+    theirs = _ram_damage(battle, target, key, speed)
+    if mine != theirs:  # 「低い方は敏捷力判定に成功しなければ転倒…2倍以上…自動的に転倒」
+        weaker, stronger = (key, mine) if mine < theirs else (target, theirs)
+        other = max(mine, theirs)
+        if other >= 2 * stronger:
+            fall(battle, weaker)
+        else:
+            dexterity = Score(state.sheets[weaker].dexterity, _held(state, weaker, -4))
+            if not check(battle, weaker, "ram", dexterity).success:
+                fall(battle, weaker)
+    check_consciousness(battle, target)
+    check_consciousness(battle, key)
+
+
+def grab(battle: Battle[TvState], key: str, target: str) -> None:
+    """Resolve `key`'s 組みつき on `target`: held on a hit, FAP −5 at once."""
+    state = battle.state
+    if not _hit(battle, key, target, "grab"):
+        return
+    held = state.status[target]
+    held.held_by = key
+    battle.emit(TvConditionChanged(target, f"held:{key}", True))
+    lose_fap(battle, target)
+
+
+def lose_fap(battle: Battle[TvState], key: str) -> None:
+    """A held fighter's −5 FAP (at the grab, and at each later round's start)."""
+    status = battle.state.status[key]
+    status.fap -= GRAB_FAP
+    battle.emit(TvBudget(key, status.fap, status.map, "held"))
+
+
+def size_bonus(state: TvState, key: str, other: str) -> int:
+    """+3 for every doubling of size `key` has over `other` (「大きさが倍である毎」).
+
+    >>> from senjo.systems.tvalue.model import Fighter
+    >>> state = TvState.start({"a": Fighter("a", "", "", "x", size_m=4.0),
+    ...                        "b": Fighter("b", "", "", "y", size_m=1.0)})
+    >>> size_bonus(state, "a", "b"), size_bonus(state, "b", "a")
+    (6, 0)
+    """
+    mine, theirs = state.sheets[key].size_m, state.sheets[other].size_m
+    return 3 * math.floor(math.log2(mine / theirs) + 1e-9) if mine >= 2 * theirs else 0
+
+
+def contest_value(state: TvState, key: str, other: str, escaping: bool) -> Score:
+    """The better of dexterity (less 4 while held) and strength, for a close-combat Quick
+    Contest against `other`; the escapee −4, the bigger +3 a doubling."""
+    sheet = state.sheets[key]
+    dexterity = sheet.dexterity - (4 if state.status[key].held_by else 0)
+    best = max(dexterity, sheet.strength)
+    modifiers = []
+    if escaping:
+        modifiers.append(("escaping", -4))
+    bonus = size_bonus(state, key, other)
+    if bonus:
+        modifiers.append(("size", bonus))
+    return Score(best, Modifiers.of(*modifiers))
+
+
+def break_free(battle: Battle[TvState], key: str) -> None:
+    """Resolve `key`'s 振りほどき against whoever holds it: a Quick Contest; winning frees
+    it (a tie or a loss keeps the hold)."""
+    state = battle.state
+    holder = state.status[key].held_by
+    if not holder:
+        return
+    mine = check(battle, key, "break_free", contest_value(state, key, holder, True))
+    theirs = check(battle, holder, "hold", contest_value(state, holder, key, False))
+    won = (mine.success and not theirs.success) or (
+        mine.success == theirs.success and mine.margin > theirs.margin
+    )
+    battle.emit(TvContest(key, holder, won))
+    if won:
+        state.status[key].held_by = ""
+        battle.emit(TvConditionChanged(key, f"held:{holder}", False))
+
+
+def _held(state: TvState, key: str, amount: int) -> Modifiers:
+    """The held modifier, when `key` is held."""
+    return Modifiers.of(("held", amount)) if state.status[key].held_by else Modifiers()
