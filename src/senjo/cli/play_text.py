@@ -60,6 +60,12 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "iai_option": ("居合いの効果", "iai draw: which effect"),
     "intercept": ("攻撃妨害するか", "intercept this attack?"),
     "combo_strike": ("コンボの次の攻撃の目標", "the combo's next strike: at whom"),
+    "counter_throw": (
+        "倒されそうになっている：逆に倒す構えをとるか",
+        "a takedown: ready a counter-throw?",
+    ),
+    "keep_hold": ("自分も倒れて組みつきを維持するか", "fall too, to keep the hold?"),
+    "upkeep": ("押さえこみを持続するか（FAP 5・MAP 2）", "keep the pin (FAP 5, MAP 2)?"),
 }
 
 

@@ -108,6 +108,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "ram": ("体当たり", "ram"),
         "grab": ("組みつき", "grab"),
         "break_free": ("振りほどき", "break free"),
+        "takedown": ("倒す", "takedown"),
+        "pin": ("押さえこみ", "pin"),
     },
     "direction": {
         "N": ("北", "north"),
@@ -126,7 +128,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "weapon": ("筋力判定（武器）", "strength check (weapon)"),
         "ram": ("敏捷力判定（体当たり）", "dexterity check (ram)"),
         "break_free": ("振りほどき（即決勝負）", "breaking free (Quick Contest)"),
-        "hold": ("組みつきの維持（即決勝負）", "keeping the hold (Quick Contest)"),
+        "takedown": ("倒す（即決勝負）", "takedown (Quick Contest)"),
+        "pin": ("筋力の即決勝負（押さえこみ）", "strength contest (pin)"),
     },
     "depth": {
         "physical": ("物理", "physical"),
@@ -269,6 +272,13 @@ class TvNarrator(NamedNarrator):
             if self.ja:
                 return f"{who}は{holder}に組みつかれた" if item.on else f"{who}は{holder}から逃れた"
             return f"{who} is held by {holder}" if item.on else f"{who} is free of {holder}"
+        if kind == "pinned":
+            pinner = self.who(detail)
+            if self.ja:
+                return (
+                    f"{who}は{pinner}に押さえこまれた" if item.on else f"{who}の押さえこみが解けた"
+                )
+            return f"{who} is pinned by {pinner}" if item.on else f"{who} is no longer pinned"
         if kind == "dead":
             return f"{who}は首をはねられた" if self.ja else f"{who} is beheaded"
         return f"{who}: {item.condition} {'on' if item.on else 'off'}"
@@ -351,6 +361,12 @@ class TvNarrator(NamedNarrator):
             if self.ja:
                 return f"{who}：組みつかれて FAP −5（残り FAP {item.fap}・MAP {item.map}）"
             return f"{who}: held, FAP −5 (left FAP {item.fap}, MAP {item.map})"
+        if item.reason in ("counter_throw", "upkeep"):
+            what = "逆に倒す構え" if item.reason == "counter_throw" else "押さえこみの持続"
+            if self.ja:
+                return f"{who}：{what}に FAP 5・MAP 2（残り FAP {item.fap}・MAP {item.map}）"
+            what = "a counter-throw" if item.reason == "counter_throw" else "keeping the pin"
+            return f"{who}: FAP 5, MAP 2 for {what} (left FAP {item.fap}, MAP {item.map})"
         if self.ja:
             return f"{who}：大きな行動に支払い（残り FAP {item.fap}・MAP {item.map}）"
         return f"{who}: pays toward its big action (left FAP {item.fap}, MAP {item.map})"

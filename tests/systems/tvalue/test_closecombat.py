@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from senjo.systems.tvalue.closecombat import break_free, grab, ram
+from senjo.systems.tvalue.declare import affordable
 from senjo.systems.tvalue.events import (
     TvBudget,
     TvCheck,
@@ -11,6 +14,8 @@ from senjo.systems.tvalue.events import (
     TvDamage,
     TvHitRoll,
 )
+from senjo.systems.tvalue.holds import pin, takedown
+from senjo.systems.tvalue.techniques import fall
 
 from .helpers import battle, declare, events, fighter, held, pending
 
@@ -86,3 +91,80 @@ def test_breaking_free_is_offered_only_when_held() -> None:
     """「組みつき…の行為者に行動可能」: no 振りほどき for a fighter nobody holds."""
     game = battle(fighter("a", "pcs"), fighter("b", "gm"), dice=[])
     assert "break_free" not in pending(game)[2] and "grab" in pending(game)[2]
+
+
+def holding(dice: list[int], **target: object):  # type: ignore[no-untyped-def]
+    """A holds B (grab [5,5]); A's DX 10, ST 12; B's DX 10, ST 10 unless given."""
+    a = fighter("a", "pcs", close_accuracy=5, strength=12)
+    b = fighter("b", "gm", evasion=5, hp=30, **target)
+    game = held(a, b, dice=[5, 5, *dice])
+    grab(game, "a", "b")
+    return game
+
+
+def test_a_takedown_fells_the_held_target_and_the_actor_may_fall_to_keep_the_hold() -> None:
+    """倒す: 「敏捷力ないし筋力の高い方同士で即決勝負を行い勝てば目標を…倒せる…行為者は自身も
+    倒れる事で組みつき状態を維持できる」: A's 12 (ST) [3,3,3] against B's better of DX
+    10 − 4 and ST 10, [5,5,5]: A wins; B falls; A keeps the hold by falling too (N4)."""
+    game = holding([3, 3, 3, 5, 5, 5], fap=2)  # B cannot pay for a counter-throw
+    steps = takedown(game, "a", "b")
+    decision = next(steps)
+    assert (decision.actor, decision.kind) == ("a", "keep_hold")
+    with pytest.raises(StopIteration):
+        steps.send(decision.find("keep"))
+    assert game.state.status["b"].prone and game.state.status["a"].prone
+    assert game.state.status["b"].held_by == "a"
+
+
+def test_falling_alone_ends_the_hold() -> None:
+    """「どちらか一方のみが倒れた場合、組みつき状態は解かれる」: A lets go rather than fall."""
+    game = holding([3, 3, 3, 5, 5, 5], fap=2)
+    steps = takedown(game, "a", "b")
+    with pytest.raises(StopIteration):
+        steps.send(next(steps).find("let_go"))
+    assert game.state.status["b"].prone and not game.state.status["a"].prone
+    assert game.state.status["b"].held_by == ""
+
+
+def test_a_counter_throw_fells_the_actor_when_it_loses() -> None:
+    """「目標は即決勝負の前にFAPを5点、MAPを2点消費する事で行為者が即決勝負に負けた場合逆に
+    倒す事が出来る」: B pays 5 and 2; A [6,6,5] fails, B [3,3,3] succeeds: A falls, the
+    hold ends."""
+    game = holding([6, 6, 5, 3, 3, 3], fap=20, map=6)
+    game.state.status["b"].fap, game.state.status["b"].map = 15, 6
+    steps = takedown(game, "a", "b")
+    decision = next(steps)
+    assert (decision.actor, decision.kind) == ("b", "counter_throw")
+    with pytest.raises(StopIteration):
+        steps.send(decision.find("throw"))
+    assert events(game, TvBudget)[-1] == TvBudget("b", 10, 4, "counter_throw")
+    assert game.state.status["a"].prone and not game.state.status["b"].prone
+    assert game.state.status["b"].held_by == ""
+
+
+def test_a_pin_needs_the_target_down_and_a_strength_contest() -> None:
+    """押さえこみ: 「地面に倒れている組みつき中の目標に行動可能…筋力の即決勝負…勝てば目標は
+    身動き出来なくなる」: B prone; ST 12 [3,3,4] against 10 [5,5,5]: pinned; B may then
+    only break free (or grab) (N5)."""
+    game = holding([3, 3, 4, 5, 5, 5])
+    pin(game, "a", "b")
+    assert not game.state.status["b"].pinned  # standing: nothing happens, no dice
+    fall(game, "b")
+    pin(game, "a", "b")
+    assert game.state.status["b"].pinned
+    game.state.status["b"].fap, game.state.status["b"].map = 12, 4
+    assert {option.action for option in affordable(game.state, "b")} == {"break_free", "grab"}
+
+
+def test_a_pin_is_kept_by_paying_each_round() -> None:
+    """「この効果は以降毎ラウンド初めFAPを5点、MAPを2点消費しないと持続出来ない」: round 2,
+    the pinner declines → the pin ends, the hold stays."""
+    a = fighter("a", "pcs", reaction=12, close_accuracy=5, strength=12)
+    b = fighter("b", "gm", evasion=5, hp=30, weapons=[])
+    game = battle(a, b, dice=[])
+    game.state.status["b"].held_by, game.state.status["b"].pinned = "a", True
+    declare(game, "a")
+    declare(game, "b")
+    assert pending(game) == ("a", "upkeep", ("keep", "let_go"))
+    game.decide(game.pending.find("let_go"))  # type: ignore[union-attr]
+    assert not game.state.status["b"].pinned and game.state.status["b"].held_by == "a"

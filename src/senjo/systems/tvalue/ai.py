@@ -113,7 +113,7 @@ def action_value(
     technique's strikes, less a technique's T drop at half an HP a point."""
     if action == "break_free":  # held: −1 to hit and evade, −5 FAP a round
         return _FREEDOM
-    if action in ("ram", "grab"):  # left to people
+    if action in ("ram", "grab", "takedown", "pin"):  # left to people
         return 0.0
     sheet = state.sheets[key]
     weapon = sheet.weapon(weapon_key)
@@ -156,6 +156,8 @@ class TvAI:
         if decision.kind == "iai_option":  # the damage floor when the hit is likely
             return decision.options[1]
         if decision.kind == "intercept":  # always strike first: it costs nothing more
+            return decision.options[0]
+        if decision.kind in ("counter_throw", "keep_hold", "upkeep"):  # throw, keep
             return decision.options[0]
         if decision.kind == "combo_strike":  # the weakest foe
             return min(decision.options, key=lambda o: state.status[o.name].hp)

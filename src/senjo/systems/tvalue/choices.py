@@ -41,6 +41,8 @@ KINDS: Final = {
     "ram": "major",  # 体当たり(メジャー)
     "grab": "major",  # 組みつき(メジャー)
     "break_free": "minor",  # 振りほどき(マイナー)
+    "takedown": "major",  # 倒す(メジャー)
+    "pin": "major",  # 押さえこみ(メジャー)
 }
 #: Seed 002 宣言と行動順: the order penalty after an action of each kind
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).

@@ -28,12 +28,11 @@ from senjo.systems.tvalue.damage import check_consciousness, protection_against
 from senjo.systems.tvalue.events import (
     TvBudget,
     TvConditionChanged,
-    TvContest,
     TvDamage,
     TvHitRoll,
 )
 from senjo.systems.tvalue.model import Depth
-from senjo.systems.tvalue.rolls import check
+from senjo.systems.tvalue.rolls import check, quick_contest
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import fall
 
@@ -46,6 +45,7 @@ __all__ = [
     "lose_fap",
     "ram",
     "ram_dice",
+    "release",
     "size_bonus",
 ]
 
@@ -54,6 +54,8 @@ CLOSE_ACTIONS: Final = {
     "ram": ("major", 9, 1),  # 体当たり
     "grab": ("major", 5, 2),  # 組みつき
     "break_free": ("minor", 4, 1),  # 振りほどき
+    "takedown": ("major", 5, 2),  # 倒す
+    "pin": ("major", 5, 2),  # 押さえこみ
 }
 #: 「その時点と以降ラウンドの初めにFAPがマイナス5される」.
 GRAB_FAP: Final = 5
@@ -185,15 +187,22 @@ def break_free(battle: Battle[TvState], key: str) -> None:
     holder = state.status[key].held_by
     if not holder:
         return
-    mine = check(battle, key, "break_free", contest_value(state, key, holder, True))
-    theirs = check(battle, holder, "hold", contest_value(state, holder, key, False))
-    won = (mine.success and not theirs.success) or (
-        mine.success == theirs.success and mine.margin > theirs.margin
-    )
-    battle.emit(TvContest(key, holder, won))
-    if won:
-        state.status[key].held_by = ""
-        battle.emit(TvConditionChanged(key, f"held:{holder}", False))
+    mine = contest_value(state, key, holder, True)
+    theirs = contest_value(state, holder, key, False)
+    won, _ = quick_contest(battle, "break_free", key, mine, holder, theirs)
+    if won:  # free of the hold, and of a pin on it
+        release(battle, key)
+
+
+def release(battle: Battle[TvState], key: str) -> None:
+    """`key` is free: no longer held, nor pinned."""
+    status = battle.state.status[key]
+    holder = status.held_by
+    status.held_by = ""
+    battle.emit(TvConditionChanged(key, f"held:{holder}", False))
+    if status.pinned:
+        status.pinned = False
+        battle.emit(TvConditionChanged(key, f"pinned:{holder}", False))
 
 
 def _held(state: TvState, key: str, amount: int) -> Modifiers:

@@ -30,6 +30,7 @@ __all__ = [
     "declaring_order",
     "pay",
     "pay_big",
+    "pinning",
     "usable_weapon",
 ]
 
@@ -110,10 +111,25 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
         for weapon, strikes in state.sheets[key].combos
         if weapon in {w.key for w in usable}
     ]
+    status = state.status[key]
     candidates += [Declare("ram", "", snap=snap), Declare("grab", "", snap=snap)]
-    if state.status[key].held_by:
+    holding = [other for other, s in state.status.items() if s.held_by == key and s.active]
+    if holding:
+        candidates.append(Declare("takedown", "", snap=snap))
+        if any(state.status[other].prone for other in holding):
+            candidates.append(Declare("pin", "", snap=snap))
+    if status.held_by:
         candidates.append(Declare("break_free", "", snap=snap))
+    if status.pinned:  # 「直接攻撃」「射出攻撃」「“ほとんどの”武技」「移動」…が出来なくなる
+        return [c for c in candidates if c.action in ("break_free", "grab")]
+    if pinning(state, key):  # no shots, no techniques; direct attacks at the pinned only
+        return [c for c in candidates if c.action not in ("shoot", *TECHNIQUES)]
     return candidates
+
+
+def pinning(state: TvState, key: str) -> str:
+    """The fighter `key` pins ("" for none)."""
+    return next((o for o, s in state.status.items() if s.pinned and s.held_by == key), "")
 
 
 def usable_weapon(state: TvState, key: str, weapon: Weapon) -> bool:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Score
-from senjo.systems.tvalue.events import TvCheck
+from senjo.systems.tvalue.events import TvCheck, TvContest
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["check"]
+__all__ = ["check", "quick_contest"]
 
 
 def check(battle: Battle[TvState], key: str, purpose: str, score: Score) -> TvCheck:
@@ -28,3 +28,18 @@ def check(battle: Battle[TvState], key: str, purpose: str, score: Score) -> TvCh
     rolled = TvCheck(key, purpose, score, faces, total, success, score.value - total)
     battle.emit(rolled)
     return rolled
+
+
+def quick_contest(
+    battle: Battle[TvState], purpose: str, key: str, mine: Score, other: str, theirs: Score
+) -> tuple[bool, bool]:
+    """A Quick Contest (即決勝負, GURPS's): both roll; only one succeeding wins, else the
+    larger margin; equal margins, neither. Returns (`key` won, `other` won)."""
+    first = check(battle, key, purpose, mine)
+    second = check(battle, other, purpose, theirs)
+    if first.success != second.success:
+        won, lost = first.success, second.success
+    else:
+        won, lost = first.margin > second.margin, second.margin > first.margin
+    battle.emit(TvContest(key, other, won))
+    return won, lost

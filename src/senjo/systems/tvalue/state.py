@@ -60,8 +60,9 @@ class Status:
     big_fap: int = 0
     big_map: int = 0
     big_ready: bool = False
-    #: Held by this fighter (組みつき), "" when free.
+    #: Held by this fighter (組みつき), "" when free; pinned by it too (押さえこみ).
     held_by: str = ""
+    pinned: bool = False
 
     @property
     def active(self) -> bool:

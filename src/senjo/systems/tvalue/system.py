@@ -27,10 +27,11 @@ from senjo.systems.tvalue.choices import (
     Declare,
     parse_declared,
 )
-from senjo.systems.tvalue.closecombat import break_free, grab, lose_fap, ram
+from senjo.systems.tvalue.closecombat import break_free, grab, lose_fap, ram, release
 from senjo.systems.tvalue.combos import chain_length, resolve_chain
-from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay_big
-from senjo.systems.tvalue.events import TvActs, TvCancelled, TvConditionChanged, TvRoundStarted
+from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay_big, pinning
+from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
+from senjo.systems.tvalue.holds import pin, pin_upkeep, takedown
 from senjo.systems.tvalue.interception import interceptions, wait
 from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.order import next_actor
@@ -80,6 +81,7 @@ class Tvalue(RuleSystem[TvState]):
             state.round += 1
             _start_round(battle)
             join(battle)
+            yield from pin_upkeep(battle)
             yield from declaration_phase(battle)
             while (key := next_actor(state)) is not None:
                 yield from _turn(battle, key)
@@ -101,8 +103,7 @@ def _start_round(battle: Battle[TvState]) -> None:
     for key, status in state.status.items():
         holder = status.held_by
         if holder and not state.status[holder].active:  # a holder out of the fight lets go
-            status.held_by = ""
-            battle.emit(TvConditionChanged(key, f"held:{holder}", False))
+            release(battle, key)
         elif holder:  # 「以降ラウンドの初めにFAPがマイナス5される」
             lose_fap(battle, key)
     for key, status in state.status.items():
@@ -138,6 +139,15 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
             targets = ["*"]
         elif action == "break_free":  # against whoever holds it
             targets = [status.held_by] if status.held_by else []
+        elif action in ("takedown", "pin"):  # a fighter it holds (to pin: one down)
+            targets = [
+                foe
+                for foe in foes
+                if state.status[foe].held_by == key
+                and (action == "takedown" or state.status[foe].prone)
+            ]
+        elif pinning(state, key):  # 「押さえこんでいる目標以外への直接攻撃」は出来ない
+            targets = [pinning(state, key)]
         elif action == "two_swords" and not replacement:  # 「別々の目標を選択してもよい」
             targets += [f"{a}&{b}" for a in foes for b in foes if a != b]
         for target in targets:
@@ -190,6 +200,10 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             grab(battle, key, chosen.target)
         elif chosen.action == "break_free":
             break_free(battle, key)
+        elif chosen.action == "takedown":
+            yield from takedown(battle, key, chosen.target)
+        elif chosen.action == "pin":
+            pin(battle, key, chosen.target)
         elif chain_length(chosen.action):
             strikes = chain_length(chosen.action)
             yield from resolve_chain(battle, key, chosen.weapon, strikes, chosen.target)
