@@ -66,6 +66,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     ),
     "keep_hold": ("自分も倒れて組みつきを維持するか", "fall too, to keep the hold?"),
     "upkeep": ("押さえこみを持続するか（FAP 5・MAP 2）", "keep the pin (FAP 5, MAP 2)?"),
+    "lock_upkeep": ("締めつけを持続するか（FAP 5・MAP 2）", "keep the lock (FAP 5, MAP 2)?"),
 }
 
 

@@ -87,6 +87,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "damage": ("ダメージ", "damage"),
         "held": ("組みつかれている", "held"),
         "escaping": ("振りほどく側", "escaping"),
+        "lock_limb": ("締めつけ（四肢）", "joint lock (limb)"),
+        "lock_neck": ("締めつけ（首）", "choke (neck)"),
         "two_handed": ("両手武器", "two-handed"),
         "aim_head": ("部位狙い（頭）", "called shot (head)"),
         "aim_arm": ("部位狙い（腕）", "called shot (arm)"),
@@ -110,6 +112,9 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "break_free": ("振りほどき", "break free"),
         "takedown": ("倒す", "takedown"),
         "pin": ("押さえこみ", "pin"),
+        "lock_body": ("締めつけ（胴体）", "squeeze (body)"),
+        "lock_limb": ("締めつけ（四肢）", "joint lock (limb)"),
+        "lock_neck": ("締めつけ（首）", "choke (neck)"),
     },
     "direction": {
         "N": ("北", "north"),
@@ -130,6 +135,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "break_free": ("振りほどき（即決勝負）", "breaking free (Quick Contest)"),
         "takedown": ("倒す（即決勝負）", "takedown (Quick Contest)"),
         "pin": ("筋力の即決勝負（押さえこみ）", "strength contest (pin)"),
+        "lock_limb": ("即決勝負（四肢の関節技）", "Quick Contest (joint lock)"),
+        "lock_neck": ("即決勝負（首絞め）", "Quick Contest (choke)"),
     },
     "depth": {
         "physical": ("物理", "physical"),
@@ -263,10 +270,18 @@ class TvNarrator(NamedNarrator):
             if self.ja:
                 return f"{who}は{detail}分間気絶する"
             return f"{who} is knocked out for {detail} minutes"
-        if kind in ("arm_useless", "leg_useless"):
+        if kind in ("arm_useless", "leg_useless", "limb_useless"):
+            limb = {"arm_useless": "腕", "leg_useless": "脚", "limb_useless": "四肢"}[kind]
             if self.ja:
-                return f"{who}の{'腕' if kind == 'arm_useless' else '脚'}は使えなくなった"
+                return f"{who}の{limb}は使えなくなった"
             return f"{who}'s {kind.split('_')[0]} is useless"
+        if kind == "locked":
+            part = self._t("action", f"lock_{detail}")
+            return (
+                f"{who}：{part}" + ("" if item.on else "が解けた")
+                if self.ja
+                else (f"{who}: {part}" + ("" if item.on else " ends"))
+            )
         if kind == "held":
             holder = self.who(detail)
             if self.ja:
@@ -361,6 +376,12 @@ class TvNarrator(NamedNarrator):
             if self.ja:
                 return f"{who}：組みつかれて FAP −5（残り FAP {item.fap}・MAP {item.map}）"
             return f"{who}: held, FAP −5 (left FAP {item.fap}, MAP {item.map})"
+        if item.reason == "lock":
+            if self.ja:
+                return (
+                    f"{who}：締めつけの持続に FAP 5・MAP 2（残り FAP {item.fap}・MAP {item.map}）"
+                )
+            return f"{who}: FAP 5, MAP 2 to keep the lock (left FAP {item.fap}, MAP {item.map})"
         if item.reason in ("counter_throw", "upkeep"):
             what = "逆に倒す構え" if item.reason == "counter_throw" else "押さえこみの持続"
             if self.ja:

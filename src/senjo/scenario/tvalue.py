@@ -101,6 +101,7 @@ class TvFighter(BaseModel):
     combos: list[ComboSpec] = []
     close_accuracy: Value = 0
     speed_mps: Annotated[Finite, Field(ge=0, le=1000)] = 5.0
+    punch: Annotated[Int, Field(ge=0, le=999)] | str = "1D6-2"
     position: tuple[Finite, Finite] = (0.0, 0.0)
 
 
@@ -179,6 +180,9 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
     )
     if len({w.key for w in weapons}) != len(weapons):
         raise ScenarioError(source, f"{prefix}.weapons", TWO_WEAPONS)
+    punch = parse_damage(spec.punch)
+    if punch is None:
+        raise ScenarioError(source, f"{prefix}.punch", BAD_DAMAGE)
     direct = [w.key for w in weapons if w.delivery == "direct"]
     for number, combo in enumerate(spec.combos):
         if combo.weapon not in direct:
@@ -214,6 +218,7 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         combos=tuple(dict.fromkeys((c.weapon, c.strikes) for c in spec.combos)),
         close_accuracy=spec.close_accuracy,
         speed_mps=spec.speed_mps,
+        punch=punch,
     )
     return sheet, spec.controller, Point(*spec.position)
 

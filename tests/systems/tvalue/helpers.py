@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from senjo.dice.roller import ScriptedDice
@@ -30,12 +31,19 @@ def fighter(key: str, side: str, **fields: Any) -> Fighter:
 
 
 def battle(
-    *sheets: Fighter, dice: list[int], setup: dict[str, Any] | None = None, **options: str
+    *sheets: Fighter,
+    dice: list[int],
+    setup: dict[str, Any] | None = None,
+    before: Callable[[TvState], object] | None = None,
+    **options: str,
 ) -> Battle[TvState]:
     """A battle between the fighters, drawing from `dice` in order; `setup` as in a
-    scenario's `setup:` block."""
+    scenario's `setup:` block; `before` changes the state before the battle starts (a
+    hold already in place)."""
     built = build_setup(setup, "test", sheets)
     state = Tvalue.new_state(sheets, {}, None, built)
+    if before is not None:
+        before(state)
     return Battle(Tvalue(options), state, ScriptedDice(dice))
 
 

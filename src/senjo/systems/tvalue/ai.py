@@ -24,6 +24,7 @@ from senjo.systems.tvalue.attack import (
     requirement_gap,
 )
 from senjo.systems.tvalue.choices import Act, Declare
+from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_chance, chain_length
 from senjo.systems.tvalue.damage import computed, protection_against
 from senjo.systems.tvalue.declare import cost
@@ -113,7 +114,7 @@ def action_value(
     technique's strikes, less a technique's T drop at half an HP a point."""
     if action == "break_free":  # held: −1 to hit and evade, −5 FAP a round
         return _FREEDOM
-    if action in ("ram", "grab", "takedown", "pin"):  # left to people
+    if action in CLOSE_ACTIONS:  # left to people
         return 0.0
     sheet = state.sheets[key]
     weapon = sheet.weapon(weapon_key)
@@ -157,7 +158,7 @@ class TvAI:
             return decision.options[1]
         if decision.kind == "intercept":  # always strike first: it costs nothing more
             return decision.options[0]
-        if decision.kind in ("counter_throw", "keep_hold", "upkeep"):  # throw, keep
+        if decision.kind in ("counter_throw", "keep_hold", "upkeep", "lock_upkeep"):
             return decision.options[0]
         if decision.kind == "combo_strike":  # the weakest foe
             return min(decision.options, key=lambda o: state.status[o.name].hp)

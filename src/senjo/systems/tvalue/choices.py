@@ -43,6 +43,9 @@ KINDS: Final = {
     "break_free": "minor",  # 振りほどき(マイナー)
     "takedown": "major",  # 倒す(メジャー)
     "pin": "major",  # 押さえこみ(メジャー)
+    "lock_body": "major",  # 締めつけ(メジャー): 胴体
+    "lock_limb": "major",  # 四肢
+    "lock_neck": "major",  # 首
 }
 #: Seed 002 宣言と行動順: the order penalty after an action of each kind
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).

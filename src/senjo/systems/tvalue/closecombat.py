@@ -40,6 +40,7 @@ __all__ = [
     "CLOSE_ACTIONS",
     "GRAB_FAP",
     "break_free",
+    "close_hit",
     "contest_value",
     "grab",
     "lose_fap",
@@ -56,6 +57,9 @@ CLOSE_ACTIONS: Final = {
     "break_free": ("minor", 4, 1),  # 振りほどき
     "takedown": ("major", 5, 2),  # 倒す
     "pin": ("major", 5, 2),  # 押さえこみ
+    "lock_body": ("major", 5, 2),  # 締めつけ: 胴体
+    "lock_limb": ("major", 5, 2),  # 四肢
+    "lock_neck": ("major", 5, 2),  # 首
 }
 #: 「その時点と以降ラウンドの初めにFAPがマイナス5される」.
 GRAB_FAP: Final = 5
@@ -74,10 +78,15 @@ def ram_dice(vitality: int, speed: float) -> tuple[int, int]:
     return math.floor(value), 0
 
 
-def _hit(battle: Battle[TvState], key: str, target: str, action: str) -> bool:
-    """A close-combat hit roll (the close-combat accuracy), logged, with its T gain."""
+def close_hit(
+    battle: Battle[TvState], key: str, target: str, action: str, penalty: int = 0
+) -> bool:
+    """A close-combat hit roll (the close-combat accuracy, less a lock's `penalty`),
+    logged, with its T gain."""
     state = battle.state
     score = hit_score(state, key, "")
+    if penalty:
+        score = Score(score.base, score.modifiers.plus(action, penalty))
     evasion = evasion_score(state, key, target)
     dice = battle.dice.roll(6), battle.dice.roll(6)
     total = score.value + sum(dice)
@@ -116,7 +125,7 @@ def _ram_damage(battle: Battle[TvState], dealer: str, target: str, speed: float)
 def ram(battle: Battle[TvState], key: str, target: str) -> None:
     """Resolve `key`'s 体当たり on `target` at its own speed."""
     state = battle.state
-    if not _hit(battle, key, target, "ram"):
+    if not close_hit(battle, key, target, "ram"):
         return
     speed = state.sheets[key].speed_mps
     mine = _ram_damage(battle, key, target, speed)
@@ -137,7 +146,7 @@ def ram(battle: Battle[TvState], key: str, target: str) -> None:
 def grab(battle: Battle[TvState], key: str, target: str) -> None:
     """Resolve `key`'s 組みつき on `target`: held on a hit, FAP −5 at once."""
     state = battle.state
-    if not _hit(battle, key, target, "grab"):
+    if not close_hit(battle, key, target, "grab"):
         return
     held = state.status[target]
     held.held_by = key
@@ -189,7 +198,7 @@ def break_free(battle: Battle[TvState], key: str) -> None:
         return
     mine = contest_value(state, key, holder, True)
     theirs = contest_value(state, holder, key, False)
-    won, _ = quick_contest(battle, "break_free", key, mine, holder, theirs)
+    won, _, _ = quick_contest(battle, "break_free", key, mine, holder, theirs)
     if won:  # free of the hold, and of a pin on it
         release(battle, key)
 
@@ -203,6 +212,9 @@ def release(battle: Battle[TvState], key: str) -> None:
     if status.pinned:
         status.pinned = False
         battle.emit(TvConditionChanged(key, f"pinned:{holder}", False))
+    if status.locked:
+        battle.emit(TvConditionChanged(key, f"locked:{status.locked}", False))
+        status.locked = ""
 
 
 def _held(state: TvState, key: str, amount: int) -> Modifiers:

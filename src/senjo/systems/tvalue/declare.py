@@ -18,6 +18,7 @@ from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_cost, chain_length
 from senjo.systems.tvalue.events import TvBigAction, TvBudget, TvDeclared
+from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import TECHNIQUES, technique_weapons
@@ -28,6 +29,7 @@ __all__ = [
     "cost",
     "declaration_phase",
     "declaring_order",
+    "locking",
     "pay",
     "pay_big",
     "pinning",
@@ -118,13 +120,22 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
         candidates.append(Declare("takedown", "", snap=snap))
         if any(state.status[other].prone for other in holding):
             candidates.append(Declare("pin", "", snap=snap))
+        if "arm" not in status.useless:  # 「両腕を用いなければならない」
+            candidates += [Declare(action, "", snap=snap) for action in LOCKS]
     if status.held_by:
         candidates.append(Declare("break_free", "", snap=snap))
     if status.pinned:  # 「直接攻撃」「射出攻撃」「“ほとんどの”武技」「移動」…が出来なくなる
         return [c for c in candidates if c.action in ("break_free", "grab")]
+    if locking(state, key):  # arms busy: no direct attack, shot, technique or combo
+        return [c for c in candidates if c.action in CLOSE_ACTIONS]
     if pinning(state, key):  # no shots, no techniques; direct attacks at the pinned only
         return [c for c in candidates if c.action not in ("shoot", *TECHNIQUES)]
     return candidates
+
+
+def locking(state: TvState, key: str) -> str:
+    """The fighter `key` has in a lock ("" for none)."""
+    return next((o for o, s in state.status.items() if s.locked and s.held_by == key), "")
 
 
 def pinning(state: TvState, key: str) -> str:

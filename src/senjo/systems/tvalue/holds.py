@@ -57,7 +57,7 @@ def takedown(battle: Battle[TvState], key: str, target: str) -> Steps:
             throw = True
     mine = contest_value(state, key, target, False)
     theirs = contest_value(state, target, key, False)
-    won, lost = quick_contest(battle, "takedown", key, mine, target, theirs)
+    won, lost, _ = quick_contest(battle, "takedown", key, mine, target, theirs)
     if won:
         fall(battle, target)
         keep: Choice = yield Decision(key, "keep_hold", (KEEP, LET_GO), (target,))

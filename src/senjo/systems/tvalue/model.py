@@ -103,6 +103,8 @@ class Fighter:
     #: Close combat (近接攻撃): the accuracy of a ram or a grab, and its speed for a ram.
     close_accuracy: int = 0
     speed_mps: float = 5.0
+    #: 「パンチの基本ダメージ」: a punch's dice and bonus (締めつけ 胴体).
+    punch: tuple[int, int] = (1, -2)
 
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""

@@ -32,9 +32,10 @@ def check(battle: Battle[TvState], key: str, purpose: str, score: Score) -> TvCh
 
 def quick_contest(
     battle: Battle[TvState], purpose: str, key: str, mine: Score, other: str, theirs: Score
-) -> tuple[bool, bool]:
+) -> tuple[bool, bool, int]:
     """A Quick Contest (即決勝負, GURPS's): both roll; only one succeeding wins, else the
-    larger margin; equal margins, neither. Returns (`key` won, `other` won)."""
+    larger margin; equal margins, neither. Returns (`key` won, `other` won, `key`'s
+    margin less `other`'s)."""
     first = check(battle, key, purpose, mine)
     second = check(battle, other, purpose, theirs)
     if first.success != second.success:
@@ -42,4 +43,4 @@ def quick_contest(
     else:
         won, lost = first.margin > second.margin, second.margin > first.margin
     battle.emit(TvContest(key, other, won))
-    return won, lost
+    return won, lost, first.margin - second.margin

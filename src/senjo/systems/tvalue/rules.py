@@ -87,6 +87,15 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         "または直接攻撃の増加も得る（also_direct）。",
     ),
     RuleOption(
+        "lock_damage",
+        ("each_round", "action"),
+        "each_round",
+        "Seed 002 締めつけ: a kept lock hurts again at each round's start (each_round), or "
+        "only when it is put on (action).",
+        "シード002 締めつけ：持続させるたびに毎ラウンド効果がある（each_round）、"
+        "または締めたときだけ（action）。",
+    ),
+    RuleOption(
         "max_rounds",
         (),
         "100",
@@ -109,6 +118,7 @@ class Rules:
     feint_needs_hit: bool = False
     check_criticals: bool = True
     technique_gain: bool = False
+    lock_each_round: bool = True
     max_rounds: int = 100
 
     @classmethod
@@ -123,5 +133,6 @@ class Rules:
             feint_needs_hit=settings.get("feint_needs_hit", "off") == "on",
             check_criticals=settings.get("check_criticals", "on") == "on",
             technique_gain=settings.get("technique_gain", "data") == "also_direct",
+            lock_each_round=settings.get("lock_damage", "each_round") == "each_round",
             max_rounds=int(settings.get("max_rounds", "100")),
         )

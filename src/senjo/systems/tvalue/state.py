@@ -63,6 +63,11 @@ class Status:
     #: Held by this fighter (組みつき), "" when free; pinned by it too (押さえこみ).
     held_by: str = ""
     pinned: bool = False
+    #: Locked by its holder (締めつけ): "body", "limb" or "neck" ("" for none); the lock
+    #: damage taken so far (四肢, 首) and the rounds a choke has lasted.
+    locked: str = ""
+    lock_damage: int = 0
+    choked_rounds: int = 0
 
     @property
     def active(self) -> bool:

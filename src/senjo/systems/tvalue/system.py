@@ -33,6 +33,7 @@ from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
 from senjo.systems.tvalue.holds import pin, pin_upkeep, takedown
 from senjo.systems.tvalue.interception import interceptions, wait
+from senjo.systems.tvalue.locks import LOCKS, lock, lock_upkeep
 from senjo.systems.tvalue.model import Fighter, Setup
 from senjo.systems.tvalue.order import next_actor
 from senjo.systems.tvalue.resolve import resolve_technique
@@ -82,6 +83,7 @@ class Tvalue(RuleSystem[TvState]):
             _start_round(battle)
             join(battle)
             yield from pin_upkeep(battle)
+            yield from lock_upkeep(battle)
             yield from declaration_phase(battle)
             while (key := next_actor(state)) is not None:
                 yield from _turn(battle, key)
@@ -139,12 +141,11 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
             targets = ["*"]
         elif action == "break_free":  # against whoever holds it
             targets = [status.held_by] if status.held_by else []
-        elif action in ("takedown", "pin"):  # a fighter it holds (to pin: one down)
+        elif action in ("takedown", "pin", *LOCKS):  # a fighter it holds (to pin: down)
             targets = [
                 foe
                 for foe in foes
-                if state.status[foe].held_by == key
-                and (action == "takedown" or state.status[foe].prone)
+                if state.status[foe].held_by == key and (action != "pin" or state.status[foe].prone)
             ]
         elif pinning(state, key):  # 「押さえこんでいる目標以外への直接攻撃」は出来ない
             targets = [pinning(state, key)]
@@ -204,6 +205,8 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             yield from takedown(battle, key, chosen.target)
         elif chosen.action == "pin":
             pin(battle, key, chosen.target)
+        elif chosen.action in LOCKS:
+            lock(battle, key, chosen.target, chosen.action)
         elif chain_length(chosen.action):
             strikes = chain_length(chosen.action)
             yield from resolve_chain(battle, key, chosen.weapon, strikes, chosen.target)
