@@ -67,6 +67,8 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "keep_hold": ("自分も倒れて組みつきを維持するか", "fall too, to keep the hold?"),
     "upkeep": ("押さえこみを持続するか（FAP 5・MAP 2）", "keep the pin (FAP 5, MAP 2)?"),
     "lock_upkeep": ("締めつけを持続するか（FAP 5・MAP 2）", "keep the lock (FAP 5, MAP 2)?"),
+    "block": ("攻撃阻止するか（宣言の1点に足すFAP）", "block the attack? (FAP added to the 1)"),
+    "override": ("攻撃阻止を相殺するFAP", "FAP to override the block"),
 }
 
 

@@ -31,6 +31,7 @@ CHOICES = {
     "throw": ("逆に倒す構え（FAP 5・MAP 2）", "ready a counter-throw (FAP 5, MAP 2)"),
     "keep": ("維持する", "keep it"),
     "let_go": ("放す", "let go"),
+    "no": ("しない", "no"),
     "let_it_come": ("見送る", "let it come"),
     "hit": ("命中判定のダイスの低い方を6扱い", "the lower hit die counts 6"),
     "damage": ("ダメージのダイスを最低3扱い", "each damage die counts at least 3"),
@@ -60,6 +61,9 @@ def describe_tvalue(
             fap, map_ = cost(state, actor, option)
             text += f"（FAP {fap}・MAP {map_}）" if ja else f" (FAP {fap}, MAP {map_})"
         return text
+    if isinstance(option, Act) and option.action == "release":
+        who = names.who(option.target)
+        return f"{who}の組みつきを解く（行動順 −1）" if ja else f"let go of {who} (order −1)"
     if isinstance(option, Act) and option.target == "*":  # an interception: it waits
         what = names.action(option.declared)
         return f"{what}（待機）" if ja else f"{what} (wait)"

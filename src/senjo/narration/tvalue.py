@@ -25,6 +25,7 @@ from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.systems.tvalue.events import (
     TvActs,
     TvBigAction,
+    TvBlock,
     TvBudget,
     TvCancelled,
     TvCheck,
@@ -115,6 +116,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "lock_body": ("締めつけ（胴体）", "squeeze (body)"),
         "lock_limb": ("締めつけ（四肢）", "joint lock (limb)"),
         "lock_neck": ("締めつけ（首）", "choke (neck)"),
+        "block": ("攻撃阻止", "attack block"),
+        "release": ("組みつきを解く", "let go of the hold"),
     },
     "direction": {
         "N": ("北", "north"),
@@ -376,6 +379,12 @@ class TvNarrator(NamedNarrator):
             if self.ja:
                 return f"{who}：組みつかれて FAP −5（残り FAP {item.fap}・MAP {item.map}）"
             return f"{who}: held, FAP −5 (left FAP {item.fap}, MAP {item.map})"
+        if item.reason in ("block", "override"):
+            what = "攻撃阻止" if item.reason == "block" else "攻撃阻止の相殺"
+            if self.ja:
+                return f"{who}：{what}に FAP（残り FAP {item.fap}・MAP {item.map}）"
+            what = "the block" if item.reason == "block" else "overriding the block"
+            return f"{who}: FAP for {what} (left FAP {item.fap}, MAP {item.map})"
         if item.reason == "lock":
             if self.ja:
                 return (
@@ -391,6 +400,20 @@ class TvNarrator(NamedNarrator):
         if self.ja:
             return f"{who}：大きな行動に支払い（残り FAP {item.fap}・MAP {item.map}）"
         return f"{who}: pays toward its big action (left FAP {item.fap}, MAP {item.map})"
+
+    def _block(self, item: TvBlock) -> str:
+        who, attacker = self.who(item.actor), self.who(item.attacker)
+        if self.ja:
+            result = "攻撃は無効化された" if item.stopped else "相殺され、攻撃は続く"
+            return (
+                f"{who}の攻撃阻止 FAP {item.spent} vs {attacker}の FAP {item.paid}"
+                f" + 相対T値 {item.relative:+d} ＞ {result}"
+            )
+        result = "the attack is void" if item.stopped else "overridden: the attack goes on"
+        return (
+            f"{who} blocks with FAP {item.spent} vs {attacker}'s FAP {item.paid}"
+            f" + relative T {item.relative:+d}: {result}"
+        )
 
     def _contest(self, item: TvContest) -> str:
         winner = item.actor if item.won else item.other
@@ -465,6 +488,7 @@ _HANDLERS: dict[type[Any], Any] = {
     TvBigAction: TvNarrator._big,
     TvContest: TvNarrator._contest,
     TvBudget: TvNarrator._budget,
+    TvBlock: TvNarrator._block,
     TvInterrupted: TvNarrator._interrupted,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,

@@ -7,14 +7,17 @@ import pytest
 from senjo.systems.tvalue.closecombat import break_free, grab, ram
 from senjo.systems.tvalue.declare import affordable
 from senjo.systems.tvalue.events import (
+    TvBlock,
     TvBudget,
     TvCheck,
     TvConditionChanged,
     TvContest,
     TvDamage,
+    TvDeclared,
     TvHitRoll,
 )
 from senjo.systems.tvalue.holds import pin, takedown
+from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import fall
 
 from .helpers import battle, declare, events, fighter, held, pending
@@ -145,7 +148,7 @@ def test_a_counter_throw_fells_the_actor_when_it_loses() -> None:
 def test_a_pin_needs_the_target_down_and_a_strength_contest() -> None:
     """押さえこみ: 「地面に倒れている組みつき中の目標に行動可能…筋力の即決勝負…勝てば目標は
     身動き出来なくなる」: B prone; ST 12 [3,3,4] against 10 [5,5,5]: pinned; B may then
-    only break free (or grab) (N5)."""
+    only break free, grab or block (N5)."""
     game = holding([3, 3, 4, 5, 5, 5])
     pin(game, "a", "b")
     assert not game.state.status["b"].pinned  # standing: nothing happens, no dice
@@ -153,7 +156,11 @@ def test_a_pin_needs_the_target_down_and_a_strength_contest() -> None:
     pin(game, "a", "b")
     assert game.state.status["b"].pinned
     game.state.status["b"].fap, game.state.status["b"].map = 12, 4
-    assert {option.action for option in affordable(game.state, "b")} == {"break_free", "grab"}
+    assert {option.action for option in affordable(game.state, "b")} == {
+        "break_free",
+        "grab",
+        "block",
+    }
 
 
 def test_a_pin_is_kept_by_paying_each_round() -> None:
@@ -168,3 +175,57 @@ def test_a_pin_is_kept_by_paying_each_round() -> None:
     assert pending(game) == ("a", "upkeep", ("keep", "let_go"))
     game.decide(game.pending.find("let_go"))  # type: ignore[union-attr]
     assert not game.state.status["b"].pinned and game.state.status["b"].held_by == "a"
+
+
+def test_an_attack_block_voids_the_partners_attack_unless_offset() -> None:
+    """C.攻撃阻止: 「組みつき中の双方が行動可能…FAPを消費する事で攻撃を無効に出来る。目標は
+    ｛「消費FAP」+「相対T値」｝で妨害者の消費FAPを相殺できればこの妨害を無効に出来る」: B,
+    held by A, declares a block (FAP 1) and adds 2 when A attacks: 3 against A's 1 + relative
+    T 0 — the attack is void (N10)."""
+    sword = {"key": "sword", "accuracy": 4, "damage": "2D6"}
+    a = fighter("a", "pcs", reaction=12, weapons=[sword])
+    b = fighter("b", "gm", weapons=[sword])
+    game = battle(a, b, dice=[], before=held_by_a, level_tie_pair="none")
+    declare(game, "a", "attack:sword")
+    declare(game, "b", "block")
+    assert events(game, TvDeclared)[-1] == TvDeclared("b", "block", 1, 0, 6, 4)
+    game.decide(game.pending.find("attack:sword:b"))  # type: ignore[union-attr]
+    assert pending(game)[:2] == ("b", "block")
+    game.decide(game.pending.find("2"))  # type: ignore[union-attr]
+    assert pending(game)[:2] == ("a", "override")
+    game.decide(game.pending.find("1"))  # type: ignore[union-attr]
+    assert events(game, TvBlock) == [TvBlock("b", "a", 3, 1, 0, True)]
+    assert not events(game, TvHitRoll)
+
+
+def test_an_offset_block_lets_the_attack_go_on() -> None:
+    """The attacker's 3 FAP + relative T 0 reaches the block's 3: the attack goes on."""
+    sword = {"key": "sword", "accuracy": 4, "damage": "2D6"}
+    a = fighter("a", "pcs", reaction=12, weapons=[sword])
+    b = fighter("b", "gm", evasion=20, weapons=[sword])
+    game = battle(a, b, dice=[1, 1], before=held_by_a, level_tie_pair="none")
+    declare(game, "a", "attack:sword")
+    declare(game, "b", "block")
+    game.decide(game.pending.find("attack:sword:b"))  # type: ignore[union-attr]
+    game.decide(game.pending.find("2"))  # type: ignore[union-attr]
+    game.decide(game.pending.find("3"))  # type: ignore[union-attr]
+    assert not events(game, TvBlock)[0].stopped and len(events(game, TvHitRoll)) == 1
+
+
+def test_a_holder_may_let_go_at_its_turn_for_one_order_point() -> None:
+    """「組みつき状態は行為者の任意のタイミングで解除できるが、その時点で行動順の修正が1点
+    加算される」: A lets B go at its slot (order 12 → 11), then acts."""
+    sword = {"key": "sword", "accuracy": 4, "damage": "2D6"}
+    a = fighter("a", "pcs", reaction=12, weapons=[sword])
+    b = fighter("b", "gm", evasion=20, weapons=[])
+    game = battle(a, b, dice=[1, 1], before=held_by_a)
+    declare(game, "a", "attack:sword")
+    declare(game, "b")
+    game.decide(game.pending.find("release:b"))  # type: ignore[union-attr]
+    assert game.state.status["b"].held_by == "" and game.state.status["a"].order == 11
+    assert pending(game)[:2] == ("a", "act")
+
+
+def held_by_a(state: TvState) -> None:
+    """B starts held by A."""
+    state.status["b"].held_by = "a"

@@ -114,7 +114,7 @@ def action_value(
     technique's strikes, less a technique's T drop at half an HP a point."""
     if action == "break_free":  # held: −1 to hit and evade, −5 FAP a round
         return _FREEDOM
-    if action in CLOSE_ACTIONS:  # left to people
+    if action in CLOSE_ACTIONS or action == "block":  # left to people
         return 0.0
     sheet = state.sheets[key]
     weapon = sheet.weapon(weapon_key)
@@ -158,6 +158,10 @@ class TvAI:
             return decision.options[1]
         if decision.kind == "intercept":  # always strike first: it costs nothing more
             return decision.options[0]
+        if decision.kind == "override":  # the least FAP that overrides, if it has it
+            blocker, spent = decision.context
+            needed = str(max(0, spent - state.relative(decision.actor, blocker)))
+            return decision.find(needed) if needed in decision.keys else decision.find("0")
         if decision.kind in ("counter_throw", "keep_hold", "upkeep", "lock_upkeep"):
             return decision.options[0]
         if decision.kind == "combo_strike":  # the weakest foe

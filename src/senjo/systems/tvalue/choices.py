@@ -46,6 +46,7 @@ KINDS: Final = {
     "lock_body": "major",  # 締めつけ(メジャー): 胴体
     "lock_limb": "major",  # 四肢
     "lock_neck": "major",  # 首
+    "block": "minor",  # 攻撃阻止(マイナー)
 }
 #: Seed 002 宣言と行動順: the order penalty after an action of each kind
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
+from senjo.systems.tvalue.blocking import BLOCK_COST, partners
 from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_cost, chain_length
@@ -40,8 +41,8 @@ __all__ = [
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     """The (FAP, MAP) an action costs: the weapon's direct attack, its FAP doubled for a
     heavy blow (強打 「宣言時、消費FAPを2倍にする」), both doubled for a snap action."""
-    if option.action in CLOSE_ACTIONS:
-        _, fap, map_ = CLOSE_ACTIONS[option.action]
+    if option.action in CLOSE_ACTIONS or option.action == "block":
+        fap, map_ = CLOSE_ACTIONS[option.action][1:] if option.action != "block" else BLOCK_COST
         times = 2 if option.snap else 1
         return fap * times, map_ * times
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
@@ -124,10 +125,12 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
             candidates += [Declare(action, "", snap=snap) for action in LOCKS]
     if status.held_by:
         candidates.append(Declare("break_free", "", snap=snap))
+    if partners(state, key) and not snap:  # 「組みつき中の双方が行動可能」
+        candidates.append(Declare("block", ""))
     if status.pinned:  # 「直接攻撃」「射出攻撃」「“ほとんどの”武技」「移動」…が出来なくなる
-        return [c for c in candidates if c.action in ("break_free", "grab")]
+        return [c for c in candidates if c.action in ("break_free", "grab", "block")]
     if locking(state, key):  # arms busy: no direct attack, shot, technique or combo
-        return [c for c in candidates if c.action in CLOSE_ACTIONS]
+        return [c for c in candidates if c.action in CLOSE_ACTIONS or c.action == "block"]
     if pinning(state, key):  # no shots, no techniques; direct attacks at the pinned only
         return [c for c in candidates if c.action not in ("shoot", *TECHNIQUES)]
     return candidates
@@ -173,7 +176,10 @@ def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
         return declared
     status.fap -= fap
     status.map -= map_
-    status.declared.append(option.declared)
+    if option.action == "block":  # kept apart: it resolves only when an attack comes
+        status.blocks += 1
+    else:
+        status.declared.append(option.declared)
     declared = TvDeclared(key, option.declared, fap, map_, status.fap, status.map, option.snap)
     battle.emit(declared)
     return declared

@@ -19,6 +19,7 @@ from senjo.engine.modifiers import Score
 __all__ = [
     "TvActs",
     "TvBigAction",
+    "TvBlock",
     "TvBudget",
     "TvCancelled",
     "TvCheck",
@@ -578,3 +579,35 @@ class TvBudget(Event):
 
 
 event(TvBudget)
+
+
+@dataclass(frozen=True, slots=True)
+class TvBlock(Event):
+    """An attack block (攻撃阻止): the blocker's FAP `spent`, the attacker's FAP `paid`
+    and its relative T; `stopped` when paid + relative falls short of spent."""
+
+    actor: str
+    attacker: str
+    spent: int
+    paid: int
+    relative: int
+    stopped: bool
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        attacker: str,
+        spent: int,
+        paid: int,
+        relative: int,
+        stopped: bool,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "spent", spent)
+        object.__setattr__(self, "paid", paid)
+        object.__setattr__(self, "relative", relative)
+        object.__setattr__(self, "stopped", stopped)
+
+
+event(TvBlock)

@@ -68,6 +68,8 @@ class Status:
     locked: str = ""
     lock_damage: int = 0
     choked_rounds: int = 0
+    #: Attack blocks (攻撃阻止) declared this round and not used yet.
+    blocks: int = 0
 
     @property
     def active(self) -> bool:

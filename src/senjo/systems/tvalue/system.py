@@ -19,6 +19,7 @@ from senjo.engine.decision import Decision
 from senjo.space.plane import Point
 from senjo.systems.tvalue.ai import TvAI
 from senjo.systems.tvalue.attack import direct_attack
+from senjo.systems.tvalue.blocking import blocks
 from senjo.systems.tvalue.choices import (
     CANCEL,
     KINDS,
@@ -42,7 +43,7 @@ from senjo.systems.tvalue.shooting import shoot
 from senjo.systems.tvalue.situation import join, opening_rates
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["Tvalue", "act_options"]
+__all__ = ["Tvalue", "act_options", "holds"]
 
 
 class Tvalue(RuleSystem[TvState]):
@@ -101,6 +102,7 @@ def _start_round(battle: Battle[TvState]) -> None:
         status.fap, status.map = sheet.fap, sheet.map
         status.order, status.received = sheet.reaction, 0
         status.declared.clear()
+        status.blocks = 0
     battle.emit(TvRoundStarted(state.round))
     for key, status in state.status.items():
         holder = status.held_by
@@ -155,6 +157,8 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
             option = Act(action, weapon, target, replacement)
             acts.setdefault(option.key, option)
     options: list[Act | Declare | object] = list(acts.values())
+    # 「組みつき状態は行為者の任意のタイミングで解除できるが、その時点で行動順の修正が1点加算」
+    options += [Act("release", "", other) for other in holds(state, key)]
     if state.rules.snap:
         options.extend(affordable(state, key, snap=True))
     options.append(CANCEL)
@@ -174,6 +178,10 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
         if isinstance(chosen, Declare):
             pay(battle, key, chosen)
             continue
+        if isinstance(chosen, Act) and chosen.action == "release":  # then act on
+            release(battle, chosen.target)
+            status.order -= 1
+            continue
         if not isinstance(chosen, Act):
             dropped = (*status.declared, *([status.big] if status.big_ready else []))
             battle.emit(TvCancelled(key, dropped))
@@ -191,10 +199,13 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             wait(battle, key, chosen.weapon)
         elif chosen.action == "attack":
             voided = yield from interceptions(battle, key, chosen.weapon, chosen.target)
+            if not voided:
+                voided = yield from blocks(battle, key, chosen.target)
             if not voided and state.status[chosen.target].active:
                 direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
         elif chosen.action == "shoot":
-            shoot(battle, key, chosen.weapon, chosen.target)
+            if not (yield from blocks(battle, key, chosen.target)):
+                shoot(battle, key, chosen.weapon, chosen.target)
         elif chosen.action == "ram":
             ram(battle, key, chosen.target)
         elif chosen.action == "grab":
@@ -214,6 +225,11 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             yield from resolve_technique(battle, key, chosen)
         status.order -= ORDER_PENALTY[KINDS.get(chosen.action, "major")]
         return
+
+
+def holds(state: TvState, key: str) -> tuple[str, ...]:
+    """The fighters `key` holds (組みつき)."""
+    return tuple(other for other, s in state.status.items() if s.held_by == key and s.active)
 
 
 def _outcome(state: TvState) -> Outcome | None:
