@@ -69,6 +69,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "lock_upkeep": ("締めつけを持続するか（FAP 5・MAP 2）", "keep the lock (FAP 5, MAP 2)?"),
     "block": ("攻撃阻止するか（宣言の1点に足すFAP）", "block the attack? (FAP added to the 1)"),
     "override": ("攻撃阻止を相殺するFAP", "FAP to override the block"),
+    "guard_cancel": ("ガードキャンセルを使うか", "use the guard cancel?"),
 }
 
 

@@ -32,6 +32,8 @@ CHOICES = {
     "keep": ("維持する", "keep it"),
     "let_go": ("放す", "let go"),
     "no": ("しない", "no"),
+    "use": ("使う", "use it"),
+    "skip": ("使わない", "not now"),
     "let_it_come": ("見送る", "let it come"),
     "hit": ("命中判定のダイスの低い方を6扱い", "the lower hit die counts 6"),
     "damage": ("ダメージのダイスを最低3扱い", "each damage die counts at least 3"),

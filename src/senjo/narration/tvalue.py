@@ -117,6 +117,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "lock_limb": ("締めつけ（四肢）", "joint lock (limb)"),
         "lock_neck": ("締めつけ（首）", "choke (neck)"),
         "block": ("攻撃阻止", "attack block"),
+        "guard_cancel": ("ガードキャンセル", "guard cancel"),
         "release": ("組みつきを解く", "let go of the hold"),
     },
     "direction": {
@@ -379,6 +380,10 @@ class TvNarrator(NamedNarrator):
             if self.ja:
                 return f"{who}：組みつかれて FAP −5（残り FAP {item.fap}・MAP {item.map}）"
             return f"{who}: held, FAP −5 (left FAP {item.fap}, MAP {item.map})"
+        if item.reason == "guard_cancel":
+            if self.ja:
+                return f"{who}：ガードキャンセルで FAP 半分（残り FAP {item.fap}・MAP {item.map}）"
+            return f"{who}: guard cancel at half FAP (left FAP {item.fap}, MAP {item.map})"
         if item.reason in ("block", "override"):
             what = "攻撃阻止" if item.reason == "block" else "攻撃阻止の相殺"
             if self.ja:

@@ -99,6 +99,7 @@ class TvFighter(BaseModel):
     techniques: list[Literal["leg_sweep", "iai", "oni_claw", "two_swords"]] = []
     size_m: Annotated[Finite, Field(gt=0, le=1_000_000)] = 1.7
     combos: list[ComboSpec] = []
+    guard_cancels: list[Key] = []
     close_accuracy: Value = 0
     speed_mps: Annotated[Finite, Field(ge=0, le=1000)] = 5.0
     punch: Annotated[Int, Field(ge=0, le=999)] | str = "1D6-2"
@@ -184,6 +185,17 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
     if punch is None:
         raise ScenarioError(source, f"{prefix}.punch", BAD_DAMAGE)
     direct = [w.key for w in weapons if w.delivery == "direct"]
+    for number, weapon_key in enumerate(spec.guard_cancels):
+        if weapon_key not in direct:
+            listed = ", ".join(direct) or "none"
+            raise ScenarioError(
+                source,
+                f"{prefix}.guard_cancels[{number}]",
+                Bilingual(
+                    f"not one of its direct-attack weapons: {listed}",
+                    f"直接攻撃の武器ではありません（武器：{listed}）",
+                ),
+            )
     for number, combo in enumerate(spec.combos):
         if combo.weapon not in direct:
             listed = ", ".join(direct) or "none"
@@ -216,6 +228,7 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         techniques=tuple(dict.fromkeys(spec.techniques)),
         size_m=spec.size_m,
         combos=tuple(dict.fromkeys((c.weapon, c.strikes) for c in spec.combos)),
+        guard_cancels=tuple(dict.fromkeys(spec.guard_cancels)),
         close_accuracy=spec.close_accuracy,
         speed_mps=spec.speed_mps,
         punch=punch,

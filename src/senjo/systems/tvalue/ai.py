@@ -118,7 +118,7 @@ def action_value(
         return 0.0
     sheet = state.sheets[key]
     weapon = sheet.weapon(weapon_key)
-    if action == "attack":
+    if action in ("attack", "guard_cancel"):
         return attack_value(state, key, weapon, target, replacement)
     if action == "shoot":
         return shot_value(state, key, weapon, target)
@@ -162,7 +162,7 @@ class TvAI:
             blocker, spent = decision.context
             needed = str(max(0, spent - state.relative(decision.actor, blocker)))
             return decision.find(needed) if needed in decision.keys else decision.find("0")
-        if decision.kind in ("counter_throw", "keep_hold", "upkeep", "lock_upkeep"):
+        if decision.kind in ("counter_throw", "keep_hold", "upkeep", "lock_upkeep", "guard_cancel"):
             return decision.options[0]
         if decision.kind == "combo_strike":  # the weakest foe
             return min(decision.options, key=lambda o: state.status[o.name].hp)

@@ -114,6 +114,11 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
         for weapon, strikes in state.sheets[key].combos
         if weapon in {w.key for w in usable}
     ]
+    candidates += [  # declared as a direct attack with the weapon (paid in full)
+        Declare("guard_cancel", weapon, snap=snap)
+        for weapon in state.sheets[key].guard_cancels
+        if weapon in {w.key for w in usable}
+    ]
     status = state.status[key]
     candidates += [Declare("ram", "", snap=snap), Declare("grab", "", snap=snap)]
     holding = [other for other, s in state.status.items() if s.held_by == key and s.active]

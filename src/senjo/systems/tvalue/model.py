@@ -98,8 +98,10 @@ class Fighter:
     techniques: tuple[str, ...] = ()
     #: Its size in metres, for the shooting roll's size modifier.
     size_m: float = 1.7
-    #: The chain combos (○連コンボ) it knows: (weapon key, strikes).
+    #: The chain combos (○連コンボ) it knows: (weapon key, strikes); the weapons it knows a
+    #: guard cancel (ガードキャンセル) with.
     combos: tuple[tuple[str, int], ...] = ()
+    guard_cancels: tuple[str, ...] = ()
     #: Close combat (近接攻撃): the accuracy of a ram or a grab, and its speed for a ram.
     close_accuracy: int = 0
     speed_mps: float = 5.0

@@ -32,6 +32,7 @@ from senjo.systems.tvalue.closecombat import break_free, grab, lose_fap, ram, re
 from senjo.systems.tvalue.combos import chain_length, resolve_chain
 from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay_big, pinning
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
+from senjo.systems.tvalue.guard import guard_cancel
 from senjo.systems.tvalue.holds import pin, pin_upkeep, takedown
 from senjo.systems.tvalue.interception import interceptions, wait
 from senjo.systems.tvalue.locks import LOCKS, lock, lock_upkeep
@@ -203,6 +204,10 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
                 voided = yield from blocks(battle, key, chosen.target)
             if not voided and state.status[chosen.target].active:
                 direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
+                yield from guard_cancel(battle, key, chosen.target)
+        elif chosen.action == "guard_cancel":  # not used on a defence: a plain attack
+            direct_attack(battle, key, chosen.weapon, chosen.target)
+            yield from guard_cancel(battle, key, chosen.target)
         elif chosen.action == "shoot":
             if not (yield from blocks(battle, key, chosen.target)):
                 shoot(battle, key, chosen.weapon, chosen.target)
