@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from senjo.engine.battle import Outcome
 from senjo.systems.tvalue.closecombat import grab
 from senjo.systems.tvalue.declare import affordable
 from senjo.systems.tvalue.events import TvBudget, TvConditionChanged, TvDamage, TvHitRoll
@@ -103,3 +104,17 @@ def test_a_locker_declares_no_direct_attack() -> None:
     game.state.status["a"].fap, game.state.status["a"].map = 12, 4
     actions = {option.action for option in affordable(game.state, "a")}
     assert "attack" not in actions and "lock_neck" in actions
+
+
+def test_a_choke_that_ends_the_fight_at_a_rounds_start_ends_the_battle() -> None:
+    """The last foe choked out at the upkeep: the battle ends there, in that round."""
+    a = fighter("a", "pcs", close_accuracy=5, fap=20, map=8)
+    b = fighter("b", "gm", vitality=6, hp=30, weapons=[])
+
+    def choking(state: TvState) -> None:
+        status = state.status["b"]
+        status.held_by, status.locked, status.choked_rounds = "a", "neck", 2
+
+    game = battle(a, b, dice=[6, 6, 6, 1, 1, 1], before=choking, lock_damage="action")
+    game.decide(game.pending.find("keep"))  # type: ignore[union-attr]
+    assert game.outcome() == Outcome("pcs", "last_side_standing", 1)

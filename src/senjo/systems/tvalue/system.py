@@ -86,6 +86,9 @@ class Tvalue(RuleSystem[TvState]):
             join(battle)
             yield from pin_upkeep(battle)
             yield from lock_upkeep(battle)
+            outcome = _outcome(state)  # a choke may have ended it
+            if outcome is not None:
+                return outcome
             yield from declaration_phase(battle)
             while (key := next_actor(state)) is not None:
                 yield from _turn(battle, key)
