@@ -15,7 +15,7 @@ attack with it costs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 __all__ = ["DEPTHS", "Depth", "Fighter", "Joiner", "Setup", "Weapon"]
@@ -108,9 +108,15 @@ class Fighter:
     #: 「パンチの基本ダメージ」: a punch's dice and bonus (締めつけ 胴体).
     punch: tuple[int, int] = (1, -2)
 
+    #: The weapons by key (built from `weapons`).
+    by_key: dict[str, Weapon] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_key", {weapon.key: weapon for weapon in self.weapons})
+
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""
-        return next(weapon for weapon in self.weapons if weapon.key == key)
+        return self.by_key[key]
 
 
 @dataclass(frozen=True, slots=True)
