@@ -10,7 +10,16 @@ from pydantic import Field, Strict
 
 from senjo.scenario.errors import TEXT_EXPECTED, Bilingual, ScenarioError
 
-__all__ = ["BAD_DAMAGE", "Finite", "Int", "Key", "Names", "both_names", "parse_damage"]
+__all__ = [
+    "BAD_DAMAGE",
+    "Finite",
+    "Int",
+    "Key",
+    "Names",
+    "both_names",
+    "no_such_side",
+    "parse_damage",
+]
 
 #: A whole number written as one (`3`, not `3.0` or `"3"`).
 Int = Annotated[int, Strict()]
@@ -62,3 +71,16 @@ def parse_damage(text: str | int) -> tuple[int, int] | None:
     if found is None or int(found.group(1)) < 1:
         return None
     return int(found.group(1)), int(found.group(2) or 0)
+
+
+def no_such_side(source: str, path: str, sides: set[str]) -> ScenarioError:
+    """The error for a side no combatant is on, listing the sides there are."""
+    known = ", ".join(sorted(sides))
+    return ScenarioError(
+        source,
+        path,
+        Bilingual(
+            f"no combatant is on it; sides: {known}",
+            f"この陣営の戦闘者がいません（陣営：{known}）",
+        ),
+    )

@@ -17,6 +17,7 @@ import yaml
 from senjo.engine.battle import RuleSystem
 from senjo.engine.bilingual import in_lang
 from senjo.scenario.errors import TEXT_EXPECTED, Bilingual, ScenarioError
+from senjo.scenario.fields import no_such_side
 from senjo.scenario.hexmap import build_hexmap, check_placements
 from senjo.systems import find_rule_system
 
@@ -334,15 +335,7 @@ def _side_names(value: Any, sides: set[str], source: str) -> dict[str, tuple[str
     names: dict[str, tuple[str, str]] = {}
     for side, name in value.items():
         if side not in sides:
-            known = ", ".join(sorted(sides))
-            raise ScenarioError(
-                source,
-                f"sides.{side}",
-                Bilingual(
-                    f"no combatant is on it; sides: {known}",
-                    f"この陣営の戦闘者がいません（陣営：{known}）",
-                ),
-            )
+            raise no_such_side(source, f"sides.{side}", sides)
         if name is None:
             raise ScenarioError(source, f"sides.{side}", TEXT_EXPECTED)
         names[str(side)] = _title(name, source, f"sides.{side}")

@@ -22,7 +22,16 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from senjo.scenario.errors import TWO_WEAPONS, Bilingual, ScenarioError, from_validation
-from senjo.scenario.fields import BAD_DAMAGE, Finite, Int, Key, Names, both_names, parse_damage
+from senjo.scenario.fields import (
+    BAD_DAMAGE,
+    Finite,
+    Int,
+    Key,
+    Names,
+    both_names,
+    no_such_side,
+    parse_damage,
+)
 from senjo.space.plane import Point
 from senjo.systems.tvalue.model import DEPTHS, Fighter, Joiner, Setup, Weapon
 
@@ -236,17 +245,6 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
     return sheet, spec.controller, Point(*spec.position)
 
 
-def _no_side(source: str, path: str, sides: set[str]) -> ScenarioError:
-    known = ", ".join(sorted(sides))
-    return ScenarioError(
-        source,
-        path,
-        Bilingual(
-            f"no combatant is on it; sides: {known}", f"この陣営の戦闘者がいません（陣営：{known}）"
-        ),
-    )
-
-
 def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:
     """Validate the `setup:` block (absent: no GM side, no surprise)."""
     try:
@@ -256,13 +254,13 @@ def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:
     sides = {fighter.side for fighter in fighters}
     for number, side in enumerate(spec.gm_sides):
         if side not in sides:
-            raise _no_side(source, f"setup.gm_sides[{number}]", sides)
+            raise no_such_side(source, f"setup.gm_sides[{number}]", sides)
     joiners = _joiners(spec.joiners, source, fighters)
     surprise = spec.surprise
     if surprise is None:
         return Setup(gm_sides=tuple(spec.gm_sides), joiners=joiners)
     if surprise.by not in sides:
-        raise _no_side(source, "setup.surprise.by", sides)
+        raise no_such_side(source, "setup.surprise.by", sides)
     complete = surprise.kind == "complete"
     if complete == (surprise.amount is not None):
         raise ScenarioError(

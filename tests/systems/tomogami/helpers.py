@@ -15,6 +15,8 @@ from senjo.systems.tomogami.rules import Rules
 from senjo.systems.tomogami.state import TomoState
 from senjo.systems.tomogami.system import Tomogami
 from tests.systems.battles import choose as choose
+from tests.systems.battles import dice_left as dice_left
+from tests.systems.battles import events as events
 from tests.systems.battles import pending as pending
 
 E = TypeVar("E", bound=Event)
@@ -73,14 +75,3 @@ def drive(steps: Steps, answers: Mapping[str, str] | None = None) -> list[Decisi
             decision = steps.send(option)
     except StopIteration:
         return asked
-
-
-def events(game: Battle[TomoState], kind: type[E]) -> list[E]:
-    """The logged events of one class."""
-    return [item for item in game.log if isinstance(item, kind)]
-
-
-def dice_left(game: Battle[TomoState]) -> int:
-    """How many scripted dice the battle has not drawn."""
-    assert isinstance(game.dice, ScriptedDice)
-    return game.dice.remaining

@@ -14,6 +14,8 @@ from senjo.systems.tvalue.rules import Rules
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.system import Tvalue
 from tests.systems.battles import choose as choose
+from tests.systems.battles import dice_left as dice_left
+from tests.systems.battles import events as events
 from tests.systems.battles import pending as pending
 
 E = TypeVar("E", bound=Event)
@@ -52,17 +54,6 @@ def held(*sheets: Fighter, dice: list[int], **options: str) -> Battle[TvState]:
     state = Tvalue.new_state(sheets, {})
     state.rules = Rules.from_settings(Tvalue(options).settings)
     return Battle(Tvalue(options), state, ScriptedDice(dice), start=False)
-
-
-def events(game: Battle[TvState], kind: type[E]) -> list[E]:
-    """The logged events of one class."""
-    return [item for item in game.log if isinstance(item, kind)]
-
-
-def dice_left(game: Battle[TvState]) -> int:
-    """How many scripted dice the battle has not drawn."""
-    assert isinstance(game.dice, ScriptedDice)
-    return game.dice.remaining
 
 
 def declare(game: Battle[TvState], actor: str, *actions: str) -> None:

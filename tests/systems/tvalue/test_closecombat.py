@@ -229,3 +229,26 @@ def test_a_holder_may_let_go_at_its_turn_for_one_order_point() -> None:
 def held_by_a(state: TvState) -> None:
     """B starts held by A."""
     state.status["b"].held_by = "a"
+
+
+def test_a_pinner_strikes_only_the_pinned_and_shoots_nothing() -> None:
+    """押さえこみ: 「行為者自身も…「“押さえこんでいる目標以外への”直接攻撃」「射出攻撃」「“ほとんど
+    の”武技」…は出来ない」: A pins B; its attacks are offered at B only, no shot (N5,
+    interpretation 37)."""
+    sword = {"key": "sword", "accuracy": 4, "damage": "2D6"}
+    bow = {"key": "bow", "delivery": "projectile", "shooting": 12, "fixed_hit": 10, "damage": "2D6"}
+    a = fighter("a", "pcs", reaction=12, weapons=[sword, bow])
+    sheets = [a, fighter("b", "gm", weapons=[]), fighter("c", "gm", weapons=[])]
+
+    def pinned(state: TvState) -> None:
+        state.status["b"].held_by, state.status["b"].pinned = "a", True
+
+    game = battle(*sheets, dice=[], before=pinned)
+    game.decide(game.pending.find("keep"))  # type: ignore[union-attr]  # the pin's upkeep
+    assert "shoot:bow" not in pending(game)[2]
+    declare(game, "a", "attack:sword")
+    declare(game, "b")
+    declare(game, "c")
+    assert [key for key in pending(game)[2] if key.startswith("attack:sword:")] == [
+        "attack:sword:b"
+    ]

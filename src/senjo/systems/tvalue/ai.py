@@ -114,7 +114,7 @@ def action_value(
     technique's strikes, less a technique's T drop at half an HP a point."""
     if action == "break_free":  # held: −1 to hit and evade, −5 FAP a round
         return _FREEDOM
-    if action in CLOSE_ACTIONS or not weapon_key:  # blocks, letting go: left to people
+    if action in CLOSE_ACTIONS or not weapon_key:  # close combat, letting go: to people
         return 0.0
     sheet = state.sheets[key]
     weapon = sheet.weapon(weapon_key)

@@ -30,11 +30,13 @@ from senjo.systems.tvalue.techniques import TECHNIQUES, sweep_check
 __all__ = [
     "ALL_OUT_PENALTY",
     "CONTEST_OFFSET",
+    "count_attack",
     "direct_attack",
     "evasion_score",
     "hit_chance",
     "hit_score",
     "requirement_gap",
+    "roll_to_hit",
 ]
 
 #: Under `hit_model=contest` the target rolls 2D6 + its evasion score less this: a fixed
@@ -117,48 +119,18 @@ def direct_attack(
             battle.emit(TvRequirementUnmet(key, replacement, basis, needed, had))
             replacement = ""
     weapon = state.sheets[key].weapon(weapon_key)
+    if weapon.sheathed:
+        state.status[key].drawn.add(weapon_key)  # 居合い only from a sheathed weapon
     score = hit_score(state, key, weapon_key, replacement, technique)
-    evasion = evasion_score(state, key, target)
-    feinter = state.status[key]
-    feinter.feints.clear()  # 「次回直接攻撃後…無効になる」: whatever its target
-    dice: tuple[int, ...] = () if auto_hit else (battle.dice.roll(6), battle.dice.roll(6))
-    if iai == "hit":  # 「命中判定のダイスの目の低い方を6扱い」
-        dice = (6, dice[1]) if dice[0] <= dice[1] else (dice[0], 6)
-    if weapon.sheathed and weapon_key not in feinter.drawn:
-        feinter.drawn.add(weapon_key)
-    total = score.value + sum(dice)
-    against_dice: tuple[int, ...] = ()
-    against = evasion.value
-    if state.rules.contest and not auto_hit:
-        against_dice = battle.dice.roll(6), battle.dice.roll(6)
-        against = evasion.value - CONTEST_OFFSET + sum(against_dice)
-    hit = auto_hit or total > against
-    battle.emit(
-        TvHitRoll(
-            key,
-            target,
-            weapon_key,
-            score,
-            dice,
-            total,
-            evasion,
-            against_dice,
-            against,
-            hit,
-            replacement,
-        )
-    )
-    taken = state.status[target]
-    aimed = (0, 0)
-    gain = 1 + taken.received
+    hit = roll_to_hit(battle, key, target, weapon_key, score, replacement, iai, auto_hit)
     direct = not technique or state.rules.technique_gain  # interpretation 25
-    if direct and (hit or not state.rules.count_hits_only):
-        taken.received += 1
+    gain = count_attack(state, target, hit) if direct else 0
+    aimed = (0, 0)
     if hit and technique == "leg_sweep":  # no damage: the target may fall
         sweep_check(battle, key, target, weapon)
     elif replacement == "feint":
         if hit or not state.rules.feint_needs_hit:
-            feinter.feints[target] = state.round
+            state.status[key].feints[target] = state.round
     elif hit and replacement == "combination":
         # 「ダメージを与える代わりにT値を「使用戦闘技能」−「目標の戦闘レベル」(最低1)減少」
         drop = max(1, weapon.skill - state.sheets[target].combat_level)
@@ -171,11 +143,58 @@ def direct_attack(
         claw = 2 * weapon.skill if technique == "oni_claw" else 0  # 「使用戦闘技能」×2
         taken_hp = injure(battle, key, target, weapon, faces, rolled, replacement, claw)
         aimed = (rolled, taken_hp)
-    if direct:
-        change(battle, key, gain, "direct_attack")
+    change(battle, key, gain, "direct_attack")
     if hit and replacement in LOCATIONS:
         called_shot(battle, target, replacement, *aimed)
     check_consciousness(battle, target)
+
+
+def roll_to_hit(
+    battle: Battle[TvState],
+    key: str,
+    target: str,
+    label: str,
+    score: Score,
+    replacement: str = "",
+    iai: str = "",
+    auto_hit: bool = False,
+    against: Score | None = None,
+) -> bool:
+    """A hit roll (命中判定) of `key` at `target`, logged (`label` the weapon or the close
+    action): `score` + 2D6 must exceed the target's evasion score, or its contested roll
+    (`hit_model=contest`), or `against` when given (an interception's); 居合い's `iai`
+    reads the lower die as 6; an `auto_hit` rolls nothing. Every such roll is the
+    fighter's next direct attack, which spends its feints."""
+    state = battle.state
+    evasion = against if against is not None else evasion_score(state, key, target)
+    state.status[key].feints.clear()  # 「次回直接攻撃後…無効になる」: whatever its target
+    dice: tuple[int, ...] = () if auto_hit else (battle.dice.roll(6), battle.dice.roll(6))
+    if iai == "hit":  # 「命中判定のダイスの目の低い方を6扱い」
+        dice = (6, dice[1]) if dice[0] <= dice[1] else (dice[0], 6)
+    total = score.value + sum(dice)
+    against_dice: tuple[int, ...] = ()
+    number = evasion.value
+    if state.rules.contest and not auto_hit and against is None:
+        against_dice = battle.dice.roll(6), battle.dice.roll(6)
+        number = evasion.value - CONTEST_OFFSET + sum(against_dice)
+    hit = auto_hit or total > number
+    battle.emit(
+        TvHitRoll(
+            key, target, label, score, dice, total, evasion, against_dice, number, hit, replacement
+        )
+    )
+    return hit
+
+
+def count_attack(state: TvState, target: str, hit: bool) -> int:
+    """Count a direct attack on `target` this round (all, or hits only: option
+    `count_received`) and return the attacker's T gain, 1 + the ones it took before
+    (「1＋「それまでに目標が同じラウンド内に受けた直接攻撃回数」」)."""
+    taken = state.status[target]
+    gain = 1 + taken.received
+    if hit or not state.rules.count_hits_only:
+        taken.received += 1
+    return gain
 
 
 @lru_cache(maxsize=1024)

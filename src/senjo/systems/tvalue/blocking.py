@@ -17,14 +17,13 @@ from typing import Any, Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
+from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.choices import ORDER_PENALTY
-from senjo.systems.tvalue.events import TvBlock, TvBudget
+from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
+from senjo.systems.tvalue.events import TvBlock
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["BLOCK_COST", "MOST_OPTIONS", "blocks", "partners"]
-
-#: 「攻撃阻止(マイナー：消費FAP=任意(最低1) 消費MAP=0)」: what declaring one pays.
-BLOCK_COST: Final = (1, 0)
+__all__ = ["MOST_OPTIONS", "blocks", "partners"]
 
 #: At most this many amounts are offered in a `block` or `override` decision.
 MOST_OPTIONS: Final = 10
@@ -57,18 +56,16 @@ def blocks(battle: Battle[TvState], attacker: str, target: str) -> Generator[Dec
             continue
         added = int(more.name)
         status.blocks -= 1
-        status.fap -= added
         status.order -= ORDER_PENALTY["minor"]  # the minor action resolved
         if added:
-            battle.emit(TvBudget(blocker, status.fap, status.map, "block"))
-        spent = 1 + added
+            spend(battle, blocker, added, 0, "block")
+        spent = CLOSE_ACTIONS["block"][0] + added  # paid when declared, and now
         theirs = state.status[attacker]
         offered = _amounts(max(0, theirs.fap))
         answer: Choice = yield Decision(attacker, "override", offered, (blocker, spent))
         paid = int(answer.name)
         if paid:
-            theirs.fap -= paid
-            battle.emit(TvBudget(attacker, theirs.fap, theirs.map, "override"))
+            spend(battle, attacker, paid, 0, "override")
         relative = state.relative(attacker, blocker)
         stopped = paid + relative < spent
         battle.emit(TvBlock(blocker, attacker, spent, paid, relative, stopped))

@@ -23,13 +23,12 @@ from typing import Final
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import change
-from senjo.systems.tvalue.attack import CONTEST_OFFSET, evasion_score, hit_score
+from senjo.systems.tvalue.attack import count_attack, hit_score, roll_to_hit
+from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.damage import check_consciousness, protection_against
 from senjo.systems.tvalue.events import (
-    TvBudget,
     TvConditionChanged,
     TvDamage,
-    TvHitRoll,
 )
 from senjo.systems.tvalue.model import Depth
 from senjo.systems.tvalue.rolls import check, quick_contest
@@ -50,16 +49,18 @@ __all__ = [
     "size_bonus",
 ]
 
-#: The close-combat actions: kind, FAP, MAP (the seed's own numbers).
+#: The close-combat actions' FAP and MAP (the seed's own numbers; their kinds are in
+#: `choices.KINDS`).
 CLOSE_ACTIONS: Final = {
-    "ram": ("major", 9, 1),  # 体当たり
-    "grab": ("major", 5, 2),  # 組みつき
-    "break_free": ("minor", 4, 1),  # 振りほどき
-    "takedown": ("major", 5, 2),  # 倒す
-    "pin": ("major", 5, 2),  # 押さえこみ
-    "lock_body": ("major", 5, 2),  # 締めつけ: 胴体
-    "lock_limb": ("major", 5, 2),  # 四肢
-    "lock_neck": ("major", 5, 2),  # 首
+    "ram": (9, 1),  # 体当たり
+    "grab": (5, 2),  # 組みつき
+    "break_free": (4, 1),  # 振りほどき
+    "takedown": (5, 2),  # 倒す
+    "pin": (5, 2),  # 押さえこみ
+    "lock_body": (5, 2),  # 締めつけ: 胴体
+    "lock_limb": (5, 2),  # 四肢
+    "lock_neck": (5, 2),  # 首
+    "block": (1, 0),  # 攻撃阻止: 「消費FAP=任意(最低1)」, the least paid when declared
 }
 #: 「その時点と以降ラウンドの初めにFAPがマイナス5される」.
 GRAB_FAP: Final = 5
@@ -80,31 +81,16 @@ def ram_dice(vitality: int, speed: float) -> tuple[int, int]:
 
 def close_hit(
     battle: Battle[TvState], key: str, target: str, action: str, penalty: int = 0
-) -> bool:
-    """A close-combat hit roll (the close-combat accuracy, less a lock's `penalty`),
-    logged, with its T gain."""
+) -> tuple[bool, int]:
+    """A close-combat hit roll (the close-combat accuracy, less a lock's `penalty`), a
+    direct attack for T (interpretation 36): (hit, the T gain the caller gives right
+    after the damage roll, or at once on a miss)."""
     state = battle.state
     score = hit_score(state, key, "")
     if penalty:
         score = Score(score.base, score.modifiers.plus(action, penalty))
-    evasion = evasion_score(state, key, target)
-    dice = battle.dice.roll(6), battle.dice.roll(6)
-    total = score.value + sum(dice)
-    against_dice: tuple[int, ...] = ()
-    against = evasion.value
-    if state.rules.contest:
-        against_dice = battle.dice.roll(6), battle.dice.roll(6)
-        against = evasion.value - CONTEST_OFFSET + sum(against_dice)
-    hit = total > against
-    battle.emit(
-        TvHitRoll(key, target, action, score, dice, total, evasion, against_dice, against, hit)
-    )
-    taken = state.status[target]
-    gain = 1 + taken.received
-    if hit or not state.rules.count_hits_only:
-        taken.received += 1
-    change(battle, key, gain, "direct_attack")
-    return hit
+    hit = roll_to_hit(battle, key, target, action, score)
+    return hit, count_attack(state, target, hit)
 
 
 def _ram_damage(battle: Battle[TvState], dealer: str, target: str, speed: float) -> int:
@@ -125,20 +111,21 @@ def _ram_damage(battle: Battle[TvState], dealer: str, target: str, speed: float)
 def ram(battle: Battle[TvState], key: str, target: str) -> None:
     """Resolve `key`'s 体当たり on `target` at its own speed."""
     state = battle.state
-    if not close_hit(battle, key, target, "ram"):
-        return
-    speed = state.sheets[key].speed_mps
-    mine = _ram_damage(battle, key, target, speed)
-    theirs = _ram_damage(battle, target, key, speed)
-    if mine != theirs:  # 「低い方は敏捷力判定に成功しなければ転倒…2倍以上…自動的に転倒」
-        weaker, stronger = (key, mine) if mine < theirs else (target, theirs)
-        other = max(mine, theirs)
-        if other >= 2 * stronger:
-            fall(battle, weaker)
+    hit, gain = close_hit(battle, key, target, "ram")
+    if hit:
+        speed = state.sheets[key].speed_mps
+        mine = _ram_damage(battle, key, target, speed)
+        theirs = _ram_damage(battle, target, key, speed)
+    change(battle, key, gain, "direct_attack")
+    if hit and mine != theirs:  # 「低い方は敏捷力判定に成功しなければ転倒…2倍以上…自動的に転倒」
+        # the side that dealt less (interpretation 35)
+        faller, less, more = (key, mine, theirs) if mine < theirs else (target, theirs, mine)
+        if more >= 2 * less:
+            fall(battle, faller)
         else:
-            dexterity = Score(state.sheets[weaker].dexterity, _held(state, weaker, -4))
-            if not check(battle, weaker, "ram", dexterity).success:
-                fall(battle, weaker)
+            dexterity = Score(state.sheets[faller].dexterity, _held(state, faller, -4))
+            if not check(battle, faller, "ram", dexterity).success:
+                fall(battle, faller)
     check_consciousness(battle, target)
     check_consciousness(battle, key)
 
@@ -146,7 +133,9 @@ def ram(battle: Battle[TvState], key: str, target: str) -> None:
 def grab(battle: Battle[TvState], key: str, target: str) -> None:
     """Resolve `key`'s 組みつき on `target`: held on a hit, FAP −5 at once."""
     state = battle.state
-    if not close_hit(battle, key, target, "grab"):
+    hit, gain = close_hit(battle, key, target, "grab")
+    change(battle, key, gain, "direct_attack")
+    if not hit:
         return
     held = state.status[target]
     held.held_by = key
@@ -156,9 +145,7 @@ def grab(battle: Battle[TvState], key: str, target: str) -> None:
 
 def lose_fap(battle: Battle[TvState], key: str) -> None:
     """A held fighter's −5 FAP (at the grab, and at each later round's start)."""
-    status = battle.state.status[key]
-    status.fap -= GRAB_FAP
-    battle.emit(TvBudget(key, status.fap, status.map, "held"))
+    spend(battle, key, GRAB_FAP, 0, "held")
 
 
 def size_bonus(state: TvState, key: str, other: str) -> int:

@@ -26,7 +26,14 @@ from senjo.systems.tvalue.events import TvDamage, TvDown
 from senjo.systems.tvalue.model import Depth, Fighter, Weapon
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["check_consciousness", "computed", "injure", "protection_against", "roll_damage"]
+__all__ = [
+    "check_consciousness",
+    "computed",
+    "injure",
+    "knock_out",
+    "protection_against",
+    "roll_damage",
+]
 
 
 def protection_against(
@@ -115,9 +122,16 @@ def injure(
 
 def check_consciousness(battle: Battle[TvState], key: str) -> None:
     """HP at 0 or below: unconscious and out (「意識を失うと8点減少」)."""
+    if battle.state.status[key].hp <= 0:
+        knock_out(battle, key)
+
+
+def knock_out(battle: Battle[TvState], key: str) -> None:
+    """Unconscious and out (意識を失う, T −8), unless it already is."""
     status = battle.state.status[key]
-    if status.hp <= 0 and not status.down:
-        status.down = True
-        status.declared.clear()
-        battle.emit(TvDown(key))
-        change(battle, key, UNCONSCIOUS, "unconscious")
+    if status.down:
+        return
+    status.down = True
+    status.declared.clear()
+    battle.emit(TvDown(key))
+    change(battle, key, UNCONSCIOUS, "unconscious")

@@ -14,11 +14,12 @@ from collections.abc import Sequence
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
-from senjo.systems.tvalue.blocking import BLOCK_COST, partners
+from senjo.systems.tvalue.blocking import partners
+from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_cost, chain_length
-from senjo.systems.tvalue.events import TvBigAction, TvBudget, TvDeclared
+from senjo.systems.tvalue.events import TvBigAction, TvDeclared
 from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
@@ -41,8 +42,8 @@ __all__ = [
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     """The (FAP, MAP) an action costs: the weapon's direct attack, its FAP doubled for a
     heavy blow (強打 「宣言時、消費FAPを2倍にする」), both doubled for a snap action."""
-    if option.action in CLOSE_ACTIONS or option.action == "block":
-        fap, map_ = CLOSE_ACTIONS[option.action][1:] if option.action != "block" else BLOCK_COST
+    if option.action in CLOSE_ACTIONS:
+        fap, map_ = CLOSE_ACTIONS[option.action]
         times = 2 if option.snap else 1
         return fap * times, map_ * times
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
@@ -135,7 +136,7 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
     if status.pinned:  # 「直接攻撃」「射出攻撃」「“ほとんどの”武技」「移動」…が出来なくなる
         return [c for c in candidates if c.action in ("break_free", "grab", "block")]
     if locking(state, key):  # arms busy: no direct attack, shot, technique or combo
-        return [c for c in candidates if c.action in CLOSE_ACTIONS or c.action == "block"]
+        return [c for c in candidates if c.action in CLOSE_ACTIONS]
     if pinning(state, key):  # no shots, no techniques; direct attacks at the pinned only
         return [c for c in candidates if c.action not in ("shoot", *TECHNIQUES)]
     return candidates
@@ -198,13 +199,11 @@ def pay_big(battle: Battle[TvState], key: str) -> None:
     if not status.big or status.big_ready:
         return
     paid_fap, paid_map = min(status.big_fap, status.fap), min(status.big_map, status.map)
-    status.fap -= paid_fap
-    status.map -= paid_map
     status.big_fap -= paid_fap
     status.big_map -= paid_map
     status.big_ready = status.big_fap == 0 and status.big_map == 0
     battle.emit(TvBigAction(key, status.big, status.big_fap, status.big_map))
-    battle.emit(TvBudget(key, status.fap, status.map, "big"))
+    spend(battle, key, paid_fap, paid_map, "big")
 
 
 def declaring_order(state: TvState) -> tuple[str, ...]:

@@ -17,8 +17,9 @@ from typing import Final
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.systems.tvalue.attack import direct_attack
+from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.choices import ORDER_PENALTY, parse_declared
-from senjo.systems.tvalue.events import TvBudget, TvComboRoll, TvHitRoll
+from senjo.systems.tvalue.events import TvComboRoll, TvHitRoll
 from senjo.systems.tvalue.state import TvState
 
 __all__ = ["GUARD_NUMBER", "USE", "guard_cancel", "guard_number"]
@@ -63,7 +64,8 @@ def guard_cancel(battle: Battle[TvState], attacker: str, defender: str) -> Steps
     status.declared.remove(declared)
     _, weapon, _ = parse_declared(declared)
     fap = state.sheets[defender].weapon(weapon).fap
-    status.fap += fap - math.ceil(fap / 2)  # 「消費FAPが半分(端数切り上げ)」
-    battle.emit(TvBudget(defender, status.fap, status.map, "guard_cancel"))
+    spend(
+        battle, defender, -(fap - math.ceil(fap / 2)), 0, "guard_cancel"
+    )  # 「半分(端数切り上げ)」
     status.order -= ORDER_PENALTY["major"]
     direct_attack(battle, defender, weapon, attacker)

@@ -20,8 +20,9 @@ from typing import Final
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Modifiers, Score
+from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.closecombat import contest_value, release, size_bonus
-from senjo.systems.tvalue.events import TvBudget, TvConditionChanged
+from senjo.systems.tvalue.events import TvConditionChanged
 from senjo.systems.tvalue.rolls import quick_contest
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import fall
@@ -35,13 +36,6 @@ HOLD_COST: Final = (5, 2)
 THROW, KEEP, LET_GO = Choice("throw"), Choice("keep"), Choice("let_go")
 
 
-def _pay(battle: Battle[TvState], key: str, reason: str) -> None:
-    status = battle.state.status[key]
-    status.fap -= HOLD_COST[0]
-    status.map -= HOLD_COST[1]
-    battle.emit(TvBudget(key, status.fap, status.map, reason))
-
-
 def takedown(battle: Battle[TvState], key: str, target: str) -> Steps:
     """Resolve `key`'s 倒す on `target`, which it holds."""
     state = battle.state
@@ -53,7 +47,7 @@ def takedown(battle: Battle[TvState], key: str, target: str) -> Steps:
     if status.fap >= fap and status.map >= map_:  # 「即決勝負の前にFAPを5点、MAPを2点消費」
         answer: Choice = yield Decision(target, "counter_throw", (THROW, LET_GO), (key,))
         if answer == THROW:
-            _pay(battle, target, "counter_throw")
+            spend(battle, target, *HOLD_COST, "counter_throw")
             throw = True
     mine = contest_value(state, key, target, False)
     theirs = contest_value(state, target, key, False)
@@ -104,7 +98,7 @@ def pin_upkeep(battle: Battle[TvState]) -> Steps:
             answer: Choice = yield Decision(status.held_by, "upkeep", (KEEP, LET_GO), (target,))
             keep = answer == KEEP
         if keep:
-            _pay(battle, status.held_by, "upkeep")
+            spend(battle, status.held_by, *HOLD_COST, "upkeep")
         else:
             status.pinned = False
             battle.emit(TvConditionChanged(target, f"pinned:{status.held_by}", False))

@@ -20,10 +20,11 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import change
-from senjo.systems.tvalue.events import TvHitRoll, TvInterrupted, TvWaiting
+from senjo.systems.tvalue.attack import count_attack, roll_to_hit
+from senjo.systems.tvalue.events import TvInterrupted, TvWaiting
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["INTERCEPT", "LET_IT_COME", "PENALTY", "intercept_chance", "interceptions", "wait"]
+__all__ = ["INTERCEPT", "LET_IT_COME", "PENALTY", "interceptions", "wait"]
 
 #: The answers to an `intercept` decision.
 INTERCEPT, LET_IT_COME = Choice("intercept"), Choice("let_it_come")
@@ -58,29 +59,9 @@ def interceptions(
         score = Score(state.sheets[key].weapon(own).accuracy)
         theirs = state.sheets[attacker].weapon(weapon).accuracy
         against = Score(theirs, Modifiers.of(("interception", PENALTY)))
-        dice = battle.dice.roll(6), battle.dice.roll(6)
-        total = score.value + sum(dice)
-        hit = total > against.value
-        roll = TvHitRoll(
-            key, attacker, own, score, dice, total, against, (), against.value, hit, "interception"
-        )
-        battle.emit(roll)
-        received = state.status[attacker]
-        gain = 1 + received.received
-        if hit or not state.rules.count_hits_only:
-            received.received += 1
-        change(battle, key, gain, "direct_attack")
+        hit = roll_to_hit(battle, key, attacker, own, score, "interception", against=against)
+        change(battle, key, count_attack(state, attacker, hit), "direct_attack")
         if hit:
             battle.emit(TvInterrupted(key, attacker))
             return True
     return False
-
-
-def intercept_chance(value: int, their_accuracy: int) -> float:
-    """The exact chance that value + 2D6 exceeds the attacker's accuracy + 1.
-
-    >>> round(intercept_chance(2, 8), 4)
-    0.4167
-    """
-    faces = range(1, 7)
-    return sum(value + a + b > their_accuracy + PENALTY for a in faces for b in faces) / 36

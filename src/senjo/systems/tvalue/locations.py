@@ -20,15 +20,15 @@ from typing import Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.systems.tvalue.advantage import UNCONSCIOUS, change
 from senjo.systems.tvalue.choices import parse_declared
-from senjo.systems.tvalue.events import TvConditionChanged, TvDown
+from senjo.systems.tvalue.damage import knock_out
+from senjo.systems.tvalue.events import TvConditionChanged
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.rolls import check
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import fall
 
-__all__ = ["LOCATIONS", "called_shot", "drop", "held_weapon", "knock_out"]
+__all__ = ["LOCATIONS", "called_shot", "drop", "held_weapon"]
 
 #: The called shots and their hit modifiers (「頭 (-4)」「腕 (-2)」「脚 (-2)」「武器(-2)」).
 LOCATIONS: Final = {"aim_head": -4, "aim_arm": -2, "aim_leg": -2, "aim_weapon": -2}
@@ -49,17 +49,6 @@ def drop(battle: Battle[TvState], key: str, weapon: str) -> None:
     if status.big and parse_declared(status.big)[1] == weapon:
         status.big, status.big_ready = "", False
     battle.emit(TvConditionChanged(key, f"dropped:{weapon}", True))
-
-
-def knock_out(battle: Battle[TvState], key: str) -> None:
-    """Unconscious and out (意識を失う, T −8), unless it already is."""
-    status = battle.state.status[key]
-    if status.down:
-        return
-    status.down = True
-    status.declared.clear()
-    battle.emit(TvDown(key))
-    change(battle, key, UNCONSCIOUS, "unconscious")
 
 
 def _vitality(state: TvState, target: str, divisor: int, taken: int) -> Score:

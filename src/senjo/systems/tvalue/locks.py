@@ -19,10 +19,12 @@ from typing import Final
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Score
+from senjo.systems.tvalue.advantage import change
+from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.closecombat import close_hit
-from senjo.systems.tvalue.damage import check_consciousness, protection_against
-from senjo.systems.tvalue.events import TvBudget, TvConditionChanged, TvDamage
-from senjo.systems.tvalue.locations import knock_out
+from senjo.systems.tvalue.damage import check_consciousness, knock_out, protection_against
+from senjo.systems.tvalue.events import TvConditionChanged, TvDamage
+from senjo.systems.tvalue.holds import HOLD_COST, KEEP, LET_GO
 from senjo.systems.tvalue.model import Depth
 from senjo.systems.tvalue.rolls import quick_contest
 from senjo.systems.tvalue.state import TvState
@@ -33,7 +35,6 @@ __all__ = ["LOCKS", "lock", "lock_upkeep"]
 LOCKS: Final = {"lock_body": ("body", 0), "lock_limb": ("limb", -2), "lock_neck": ("neck", -2)}
 #: 「通常の人間の場合、生命力に関係なく80ラウンド経つと窒息死する」.
 CHOKE_DEATH: Final = 80
-KEEP, LET_GO = Choice("keep"), Choice("let_go")
 
 
 def lock(battle: Battle[TvState], key: str, target: str, action: str) -> None:
@@ -43,12 +44,13 @@ def lock(battle: Battle[TvState], key: str, target: str, action: str) -> None:
     if status.held_by != key:
         return
     part, penalty = LOCKS[action]
-    if not close_hit(battle, key, target, action, penalty):
-        return
-    status.locked = part
-    status.lock_damage = status.choked_rounds = 0
-    battle.emit(TvConditionChanged(target, f"locked:{part}", True))
-    squeeze(battle, key, target)
+    hit, gain = close_hit(battle, key, target, action, penalty)
+    if hit:
+        status.locked = part
+        status.lock_damage = status.choked_rounds = 0
+        battle.emit(TvConditionChanged(target, f"locked:{part}", True))
+        squeeze(battle, key, target)
+    change(battle, key, gain, "direct_attack")
 
 
 def squeeze(battle: Battle[TvState], key: str, target: str) -> None:
@@ -93,7 +95,7 @@ def lock_upkeep(battle: Battle[TvState]) -> Steps:
             continue
         locker = state.status[status.held_by]
         keep = False
-        if locker.fap >= 5 and locker.map >= 2:
+        if locker.fap >= HOLD_COST[0] and locker.map >= HOLD_COST[1]:
             answer: Choice = yield Decision(
                 status.held_by, "lock_upkeep", (KEEP, LET_GO), (target,)
             )
@@ -102,9 +104,7 @@ def lock_upkeep(battle: Battle[TvState]) -> Steps:
             battle.emit(TvConditionChanged(target, f"locked:{status.locked}", False))
             status.locked = ""
             continue
-        locker.fap -= 5
-        locker.map -= 2
-        battle.emit(TvBudget(status.held_by, locker.fap, locker.map, "lock"))
+        spend(battle, status.held_by, *HOLD_COST, "lock")
         if status.locked == "neck":
             status.choked_rounds += 1
             if status.choked_rounds > state.sheets[target].vitality / 3:
