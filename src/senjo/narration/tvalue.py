@@ -42,6 +42,7 @@ from senjo.systems.tvalue.events import (
     TvJoined,
     TvRequirementUnmet,
     TvRoundStarted,
+    TvSwept,
     TvTChanged,
     TvWaiting,
 )
@@ -77,6 +78,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "aim_arm": ("部位狙い（腕）", "called shot (arm)"),
         "aim_leg": ("部位狙い（脚）", "called shot (leg)"),
         "aim_weapon": ("部位狙い（武器）", "called shot (weapon)"),
+        "sweeping": ("なぎ払い", "sweeping strike"),
     },
     "modifier": {
         "all_out": ("全力攻撃", "all-out strike"),
@@ -96,6 +98,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "aim_leg": ("部位狙い（脚）", "called shot (leg)"),
         "aim_weapon": ("部位狙い（武器）", "called shot (weapon)"),
         "distance": ("距離", "distance"),
+        "sweeping": ("なぎ払い", "sweeping strike"),
     },
     "basis": {
         "absolute": ("絶対値", "absolute"),
@@ -441,6 +444,11 @@ class TvNarrator(NamedNarrator):
             return f"{who}は{weapon}を構えて待機（攻撃妨害）"
         return f"{who} waits with the {weapon} to intercept"
 
+    def _swept(self, item: TvSwept) -> str:
+        who = self.who(item.actor)
+        whom = ("、" if self.ja else ", ").join(self.who(target) for target in item.targets)
+        return f"{who}のなぎ払い：{whom}" if self.ja else f"{who} sweeps at {whom}"
+
     def _interrupted(self, item: TvInterrupted) -> str:
         who = self.who(item.attacker)
         return f"{who}の攻撃は無効化された" if self.ja else f"{who}'s attack is void"
@@ -495,6 +503,7 @@ _HANDLERS: dict[type[Any], Any] = {
     TvBudget: TvNarrator._budget,
     TvBlock: TvNarrator._block,
     TvInterrupted: TvNarrator._interrupted,
+    TvSwept: TvNarrator._swept,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,
 }

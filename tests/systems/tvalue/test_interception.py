@@ -23,7 +23,9 @@ def game_with_guard(dice: list[int], guard_t: int = 3, **options: str):  # type:
         fighter("c", "pcs", reaction=5, evasion=5, hp=30, weapons=[]),
         fighter("b", "gm", reaction=10, weapons=[AXE]),
     ]
-    game = battle(*sheets, dice=dice, setup=None, before=None, level_tie_pair="none", **options)
+    game = battle(
+        *sheets, dice=dice, setup=None, before=None, at=None, level_tie_pair="none", **options
+    )
     for key in game.state.status:
         game.state.status[key].t = 0
     game.state.status["g"].t = guard_t

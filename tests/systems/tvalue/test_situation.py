@@ -14,7 +14,7 @@ def starting_t(*sides_and_levels: tuple[str, int], **options: str) -> dict[str, 
         fighter(f"f{i}", side, combat_level=level)
         for i, (side, level) in enumerate(sides_and_levels)
     ]
-    game = battle(*sheets, dice=[], setup=None, before=None, **options)
+    game = battle(*sheets, dice=[], setup=None, before=None, at=None, **options)
     return {key: status.t for key, status in game.state.status.items()}
 
 

@@ -176,3 +176,20 @@ def test_two_swords_with_a_replacement_strikes_one_target() -> None:
     assert "two_swords:katana+heavy_blow:b" in keys
     assert not any("&" in key for key in keys)
     assert events(game, TvDeclared)[0].fap == 18  # 9, doubled for the heavy blow
+
+
+def test_two_swords_takes_no_sweep() -> None:
+    """「目標を同じにしなければならない」: a sweep (なぎ払い) strikes several foes, so two
+    swords is never offered with it (interpretation 42); the other replacements are."""
+    a = fighter(
+        "a",
+        "pcs",
+        fap=30,
+        map=8,
+        weapons=[KATANA | {"sheathed": False}, SHORT],
+        techniques=["two_swords"],
+    )
+    game = battle(a, fighter("b", "gm", weapons=[]), dice=[])
+    keys = pending(game)[2]
+    assert "two_swords:katana+heavy_blow" in keys and "attack:katana+sweeping" in keys
+    assert not any(key.startswith("two_swords") and "sweeping" in key for key in keys)

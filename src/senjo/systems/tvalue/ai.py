@@ -1,8 +1,8 @@
 """The default T値 policy: declare the attacks worth most for their FAP while the budgets
 last — with the replacement that pays most where the T allows it now (クリティカル,
-強打, 全力攻撃) — and at each turn strike the foe where the attack is worth most, the
-foe already struck this round when close (T rewards attacks on a foe others have
-struck).
+強打, 全力攻撃, なぎ払い: each swept foe's strike at the sweep's penalty) — and at each
+turn strike the foe where the attack is worth most, the foe already struck this round
+when close (T rewards attacks on a foe others have struck).
 
 Values are exact: the chance the hit roll succeeds (`attack.hit_chance`) times the mean
 HP the damage takes through the target's protection, at most the HP left. The AI never
@@ -31,6 +31,7 @@ from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.sweeping import swept
 from senjo.systems.tvalue.techniques import TECHNIQUES, partner
 
 __all__ = ["TvAI", "action_value", "attack_value", "expected_loss", "shot_value"]
@@ -75,11 +76,12 @@ def attack_value(
     target: str,
     replacement: str = "",
     technique: str = "",
+    swept: int = 0,
 ) -> float:
     """The HP one strike of `key` can expect to take from `target` (a replacement whose
     requirement does not hold now counts as a plain attack; one that takes no HP, 0), as
     a technique's strike (its hit modifier, 鬼の爪's protection) when `technique` is
-    given."""
+    given, as one of a sweep's `swept` strikes when given."""
     if replacement in _NO_DAMAGE or technique == "leg_sweep" or target not in state.status:
         return 0.0
     _, needed, had = requirement_gap(state, key, target, replacement)
@@ -88,7 +90,7 @@ def attack_value(
     if technique and state.status[key].t < TECHNIQUES[technique].needed:
         technique = ""
     sheet, status = state.sheets[target], state.status[target]
-    score = hit_score(state, key, weapon.key, replacement, technique).value
+    score = hit_score(state, key, weapon.key, replacement, technique, swept).value
     chance = hit_chance(score, evasion_score(state, key, target).value, state.rules.contest)
     claw = 2 * weapon.skill if technique == "oni_claw" else 0
     protection = protection_against(
@@ -118,6 +120,13 @@ def action_value(
         return 0.0
     sheet = state.sheets[key]
     weapon = sheet.weapon(weapon_key)
+    if action == "attack" and replacement == "sweeping":
+        _, needed, had = requirement_gap(state, key, target, replacement)
+        targets = swept(state, key, target) if had >= needed else (target,)
+        return sum(  # each strike at the sweep's penalty (none for a plain attack)
+            attack_value(state, key, weapon, foe, "", "", len(targets) if had >= needed else 0)
+            for foe in targets
+        )
     if action in ("attack", "guard_cancel"):
         return attack_value(state, key, weapon, target, replacement)
     if action == "shoot":

@@ -60,11 +60,17 @@ def requirement_gap(
 
 
 def hit_score(
-    state: TvState, key: str, weapon_key: str, replacement: str = "", technique: str = ""
+    state: TvState,
+    key: str,
+    weapon_key: str,
+    replacement: str = "",
+    technique: str = "",
+    swept: int = 0,
 ) -> Score:
     """The hit roll's value: the weapon's accuracy (命中; the close-combat accuracy for
     `weapon_key` ""), −4 for an all-out strike, a technique's hit modifier (命中修正), −1
-    while held (組みつき 「自動的に攻撃・回避にマイナス1」)."""
+    while held (組みつき 「自動的に攻撃・回避にマイナス1」), −1 a target of a sweep at
+    `swept` targets (なぎ払い 「目標数と同じ数値命中判定にペナルティ」)."""
     sheet = state.sheets[key]
     accuracy = sheet.weapon(weapon_key).accuracy if weapon_key else sheet.close_accuracy
     modifiers: list[tuple[str, int]] = []
@@ -76,6 +82,8 @@ def hit_score(
         modifiers.append((replacement, LOCATIONS[replacement]))
     if technique and TECHNIQUES[technique].hit:
         modifiers.append((technique, TECHNIQUES[technique].hit))
+    if swept:
+        modifiers.append(("sweeping", -swept))
     return Score(accuracy, Modifiers.of(*modifiers))
 
 
@@ -107,11 +115,14 @@ def direct_attack(
     technique: str = "",
     iai: str = "",
     auto_hit: bool = False,
-) -> None:
+    swept: int = 0,
+) -> int:
     """Resolve one direct attack of `key` with a weapon on `target`, with a replacement;
     or one strike of a technique (its requirement already checked, `techniques.py`):
     its hit modifier, 居合い's choice `iai`, 鬼の爪's protection, 足払い's effect. An
-    `auto_hit` strike (a combo's at a target it already hit) rolls no hit dice."""
+    `auto_hit` strike (a combo's at a target it already hit) rolls no hit dice. Returns
+    the T the attack earned: applied here, except for one strike of a sweep at `swept`
+    targets, whose caller applies the largest (`sweeping.sweep`)."""
     state = battle.state
     if replacement:
         basis, needed, had = requirement_gap(state, key, target, replacement)
@@ -121,7 +132,7 @@ def direct_attack(
     weapon = state.sheets[key].weapon(weapon_key)
     if weapon.sheathed:
         state.status[key].drawn.add(weapon_key)  # 居合い only from a sheathed weapon
-    score = hit_score(state, key, weapon_key, replacement, technique)
+    score = hit_score(state, key, weapon_key, replacement, technique, swept)
     hit = roll_to_hit(battle, key, target, weapon_key, score, replacement, iai, auto_hit)
     direct = not technique or state.rules.technique_gain  # interpretation 25
     gain = count_attack(state, target, hit) if direct else 0
@@ -143,10 +154,12 @@ def direct_attack(
         claw = 2 * weapon.skill if technique == "oni_claw" else 0  # 「使用戦闘技能」×2
         taken_hp = injure(battle, key, target, weapon, faces, rolled, replacement, claw)
         aimed = (rolled, taken_hp)
-    change(battle, key, gain, "direct_attack")
+    if not swept:
+        change(battle, key, gain, "direct_attack")
     if hit and replacement in LOCATIONS:
         called_shot(battle, target, replacement, *aimed)
     check_consciousness(battle, target)
+    return gain
 
 
 def roll_to_hit(

@@ -68,6 +68,7 @@ REPLACEMENTS: Final[dict[str, tuple[str, int] | None]] = {
     "aim_arm": ("relative", 1),  # 腕
     "aim_leg": ("relative", 1),  # 脚
     "aim_weapon": ("relative", 1),  # 武器
+    "sweeping": ("absolute", 1),  # なぎ払い
 }
 
 

@@ -103,8 +103,11 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
         if weapon.delivery == "projectile"
     ]
     for technique in state.sheets[key].techniques:
-        # only 二刀流 may take a replacement (「直接攻撃の置き換えを行う事も出来る」)
-        replacements = ("", *REPLACEMENTS) if technique == "two_swords" else ("",)
+        # only 二刀流 may take a replacement (「直接攻撃の置き換えを行う事も出来る」), one
+        # with a single target (「目標を同じにしなければならない」: no sweep)
+        replacements: tuple[str, ...] = ("",)
+        if technique == "two_swords":
+            replacements += tuple(r for r in REPLACEMENTS if r != "sweeping")
         candidates += [
             Declare(technique, weapon.key, replacement, snap=snap)
             for weapon in technique_weapons(state, key, technique)

@@ -42,6 +42,7 @@ __all__ = [
     "TvJoined",
     "TvRequirementUnmet",
     "TvRoundStarted",
+    "TvSwept",
     "TvTChanged",
     "TvWaiting",
 ]
@@ -269,6 +270,25 @@ class TvWaiting(Event):
 
 
 event(TvWaiting)
+
+
+@dataclass(frozen=True, slots=True)
+class TvSwept(Event):
+    """A sweep (なぎ払い) strikes these foes, each with its own hit roll."""
+
+    actor: str
+    targets: tuple[str, ...]
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        targets: tuple[str, ...],
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "targets", targets)
+
+
+event(TvSwept)
 
 
 @dataclass(frozen=True, slots=True)

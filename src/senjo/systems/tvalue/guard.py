@@ -43,7 +43,10 @@ def guard_cancel(battle: Battle[TvState], attacker: str, defender: str) -> Steps
     has a guard cancel declared, the defender may use it."""
     state = battle.state
     status = state.status[defender]
-    roll = next((e for e in reversed(battle.log) if isinstance(e, TvHitRoll)), None)
+    roll = next(
+        (e for e in reversed(battle.log) if isinstance(e, TvHitRoll) and e.target == defender),
+        None,
+    )  # the attack's roll at the defender (a sweep rolls at each target)
     if roll is None or roll.hit or roll.actor != attacker or not status.active:
         return
     declared = next((d for d in status.declared if d.startswith("guard_cancel:")), "")

@@ -43,6 +43,7 @@ from senjo.systems.tvalue.rules import OPTIONS, Rules
 from senjo.systems.tvalue.shooting import shoot
 from senjo.systems.tvalue.situation import join, opening_rates
 from senjo.systems.tvalue.state import TvState
+from senjo.systems.tvalue.sweeping import sweep
 
 __all__ = ["Tvalue", "act_options", "holds"]
 
@@ -206,8 +207,13 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             if not voided:
                 voided = yield from blocks(battle, key, chosen.target)
             if not voided and state.status[chosen.target].active:
-                direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
-                yield from guard_cancel(battle, key, chosen.target)
+                if chosen.replacement == "sweeping":
+                    struck = sweep(battle, key, chosen.weapon, chosen.target)
+                else:
+                    direct_attack(battle, key, chosen.weapon, chosen.target, chosen.replacement)
+                    struck = (chosen.target,)
+                for target in struck:
+                    yield from guard_cancel(battle, key, target)
         elif chosen.action == "guard_cancel":  # not used on a defence: a plain attack
             direct_attack(battle, key, chosen.weapon, chosen.target)
             yield from guard_cancel(battle, key, chosen.target)
