@@ -34,6 +34,21 @@ QUICK_LINES = [
     ["odds", "coc", "--skill", "70", "--damage", "1D3+db", "--martial-arts", "50"],
     ["odds", "coc", "--skill", "50", "--armor", "2", "--damage", "1D6", "--lang", "ja"],
     ["odds", "coc", "--skill", "50", "--db", "+1D4"],
+    ["odds", "tvalue", "--accuracy", "3", "--evasion", "9", "--damage", "2D6+1", "--cap", "10"],
+    ["odds", "tvalue", "--accuracy=4", "--evasion", "11", "--contest", "--json"],
+    [
+        "odds",
+        "tvalue",
+        "--accuracy",
+        "3",
+        "--evasion",
+        "9",
+        "--replacement",
+        "強打",
+        "--lang",
+        "ja",
+    ],
+    ["odds", "tvalue", "--accuracy", "3", "--evasion", "9", "--protection", "2"],
     ["roll", "3d6<=11", "--dice", "3,4,5"],
     ["roll", "-s", "gurps", "3d6<=12", "--dice", "1,1,1", "--json"],
     ["roll", "--seed", "7", "2d6", "--lang", "en"],
@@ -155,6 +170,10 @@ def test_the_typer_commands_have_the_specs_options() -> None:
         (
             ["odds", "gurps", "--skill", "12", "--damage", "1d", "--lang", "en"],
             "GURPS attack at skill 12",
+        ),
+        (
+            ["odds", "tvalue", "--accuracy", "3", "--evasion", "9", "--lang", "en"],
+            "T値 hit roll: accuracy 3 + 2D6 must exceed evasion 9",
         ),
         (
             ["roll", "3d6<=12", "--dice", "1,1,1", "--system", "gurps", "--lang", "en"],

@@ -204,6 +204,28 @@ HELP_JA: dict[str, str] = {
     "A knock-out attack (気絶攻撃) against a target of HP hit points.": (
         "耐久力 HP の目標への気絶攻撃。"
     ),
+    # senjo odds tvalue
+    "Exact chances of one T値 direct attack, and its damage with --damage "
+    "(命中確率とダメージの分布).": (
+        "T値システムの一回の直接攻撃の正確な確率と、--damage があればダメージの分布"
+        "（命中確率とダメージの分布）。"
+    ),
+    "The hit roll's accuracy (命中).": "命中判定の命中。",
+    "The target's evasion score (回避点).": "目標の回避点。",
+    "Damage (ダメージ): six-sided dice and a bonus, 2D6+1, 1D.": (
+        "ダメージ：6面ダイスと修正。2D6+1、1D。"
+    ),
+    "The damage cap (ダメージ上限).": "ダメージ上限。",
+    "The target's protection (防護).": "目標の防護。",
+    "Damage multiplied after protection (hollow points' 2).": (
+        "防護の後にダメージに掛ける数（ホロウポイント弾なら 2）。"
+    ),
+    "heavy_blow (強打), critical (クリティカル) or all_out (全力攻撃).": (
+        "heavy_blow（強打）、critical（クリティカル）、all_out（全力攻撃）のどれか。"
+    ),
+    "The target rolls 2D6 + evasion - 7 (option hit_model=contest).": (
+        "目標も振る：2D6+回避点−7（オプション hit_model=contest）。"
+    ),
 }
 
 #: The help renderer's own words (`typer.rich_utils`), in Japanese.

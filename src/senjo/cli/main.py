@@ -37,6 +37,7 @@ _QUICK: dict[tuple[str, ...], str] = {
     ("roll",): "senjo.cli.roll",
     ("odds", "gurps"): "senjo.cli.odds_gurps",
     ("odds", "coc"): "senjo.cli.odds_coc",
+    ("odds", "tvalue"): "senjo.cli.odds_tvalue",
 }
 #: Top-level commands declared as specs: their Typer commands come from the spec.
 _SPECS = [words[0] for words in _QUICK if len(words) == 1]

@@ -1,9 +1,9 @@
 """`senjo odds`: exact probabilities of one exchange, one subcommand per rule system.
 
-`senjo odds gurps` (`senjo.cli.odds_gurps`) and `senjo odds coc`
-(`senjo.cli.odds_coc`) are declared once as `CommandSpec`s; this module makes
-them Typer commands for `--help` and for lines the quick start (`senjo.cli.main`)
-leaves to Typer.
+`senjo odds gurps` (`senjo.cli.odds_gurps`), `senjo odds coc` (`senjo.cli.odds_coc`)
+and `senjo odds tvalue` (`senjo.cli.odds_tvalue`) are declared once as `CommandSpec`s;
+this module makes them Typer commands for `--help` and for lines the quick start
+(`senjo.cli.main`) leaves to Typer.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from senjo.cli.odds_gurps import (
     gurps_damage_lines,
     gurps_odds_lines,
 )
+from senjo.cli.odds_tvalue import COMMAND as TVALUE
 from senjo.cli.spec import typer_command
 
 __all__ = [
@@ -43,8 +44,9 @@ odds_app = typer.Typer(
 
 @odds_app.callback()
 def _odds() -> None:
-    """Exact probabilities (正確な確率): `senjo odds gurps …`, `senjo odds coc …`."""
+    """Exact probabilities (正確な確率): `senjo odds gurps …`, `senjo odds coc …`,
+    `senjo odds tvalue …`."""
 
 
-for _spec in (GURPS, COC):
+for _spec in (GURPS, COC, TVALUE):
     odds_app.command(_spec.name, help=_spec.help)(typer_command(_spec))

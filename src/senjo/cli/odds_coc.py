@@ -26,9 +26,9 @@ from senjo.cli.dice_errors import dice_error_text
 from senjo.cli.odds_text import (
     chance,
     count,
+    damage_json,
     distribution_table,
     needs_damage,
-    probabilities,
     whole,
 )
 from senjo.cli.options import parse_lang
@@ -171,13 +171,7 @@ def coc_damage_lines(exchange: CocExchange, lang: Lang) -> list[str]:
 
 def coc_damage_json(exchange: CocExchange) -> dict[str, Any]:
     """The damage part of `--json`: rolled, after armour and per attack, and means."""
-    return {
-        "rolled": probabilities(exchange.rolled),
-        "damage": probabilities(exchange.damage),
-        "damage_per_attack": probabilities(exchange.damage_per_attack),
-        "mean_damage": float(exchange.damage.mean),
-        "mean_damage_per_attack": float(exchange.damage_per_attack.mean),
-    }
+    return damage_json(exchange.rolled, exchange.damage, exchange.damage_per_attack)
 
 
 def coc_odds(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from senjo.cli.output import fail, say
 from senjo.dice.distribution import Distribution
@@ -21,9 +22,11 @@ __all__ = [
     "aligned",
     "chance",
     "count",
+    "damage_json",
     "distribution_table",
     "needs_damage",
     "probabilities",
+    "value_range",
     "whole",
 ]
 
@@ -84,7 +87,8 @@ def _right(text: str, width: int) -> str:
     return " " * (width - _width(text)) + text
 
 
-def _range(low: int, high: int, lang: Lang) -> str:
+def value_range(low: int, high: int, lang: Lang) -> str:
+    """`low-high` (`low～high` in Japanese), or the one value when they are equal."""
     if low == high:
         return str(low)
     return f"{low}～{high}" if lang == "ja" else f"{low}-{high}"
@@ -116,7 +120,7 @@ def distribution_table(
     if folded:
         rows.append(
             (
-                _range(folded[0], folded[-1], lang),
+                value_range(folded[0], folded[-1], lang),
                 sum((landed.probability(v) for v in folded), Fraction(0)),
                 sum((per_attack.probability(v) for v in folded), Fraction(0)),
             )
@@ -144,3 +148,17 @@ def probabilities(dist: Distribution) -> dict[str, float]:
     {'1': 0.5, '2': 0.5}
     """
     return {str(value): float(p) for value, p in dist.probabilities().items()}
+
+
+def damage_json(
+    rolled: Distribution, landed: Distribution, per_attack: Distribution
+) -> dict[str, Any]:
+    """The damage part of `--json`: rolled, when the attack lands and per attack, and the
+    two means (CoC and T値; GURPS reports injury instead)."""
+    return {
+        "rolled": probabilities(rolled),
+        "damage": probabilities(landed),
+        "damage_per_attack": probabilities(per_attack),
+        "mean_damage": float(landed.mean),
+        "mean_damage_per_attack": float(per_attack.mean),
+    }

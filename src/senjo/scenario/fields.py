@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import Field, Strict
 
 from senjo.scenario.errors import TEXT_EXPECTED, Bilingual, ScenarioError
+from senjo.systems.damage_dice import parse_damage as parse_damage
 
 __all__ = [
     "BAD_DAMAGE",
@@ -52,25 +52,10 @@ def both_names(value: Names, source: str, path: str) -> tuple[str, str]:
     return en, ja
 
 
-_DAMAGE = re.compile(r"^(\d{1,2})[dD](?:6)?([+-]\d{1,3})?$")
 BAD_DAMAGE = Bilingual(
     "expected damage as dice and a bonus (2D6+1, 1D) or a whole number",
     "ダメージはダイスと修正（2D6+1、1D）か整数で指定してください",
 )
-
-
-def parse_damage(text: str | int) -> tuple[int, int] | None:
-    """(dice, flat) from `2D6+1`, `1D`, `3d-1` or a whole number; None if it is neither.
-
-    >>> parse_damage("2D6+1"), parse_damage("1D"), parse_damage(4), parse_damage("2D8")
-    ((2, 1), (1, 0), (0, 4), None)
-    """
-    if isinstance(text, int):
-        return (0, text) if 0 <= text <= 999 else None
-    found = _DAMAGE.match(text.strip())
-    if found is None or int(found.group(1)) < 1:
-        return None
-    return int(found.group(1)), int(found.group(2) or 0)
 
 
 def no_such_side(source: str, path: str, sides: set[str]) -> ScenarioError:

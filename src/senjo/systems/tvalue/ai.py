@@ -23,10 +23,11 @@ from senjo.systems.tvalue.attack import (
     hit_score,
     requirement_gap,
 )
+from senjo.systems.tvalue.chances import damage_taken
 from senjo.systems.tvalue.choices import Act, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_chance, chain_length
-from senjo.systems.tvalue.damage import computed, protection_against
+from senjo.systems.tvalue.damage import protection_against
 from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
@@ -46,8 +47,8 @@ _NO_DAMAGE = frozenset({"combination", "pulled", "feint", "interception", "aim_w
 
 @lru_cache(maxsize=4096)
 def expected_loss(weapon: Weapon, replacement: str, protection: int, hp: int) -> float:
-    """The mean HP a hit takes: the damage computed (`damage.computed`) less protection,
-    at least 0, at most `hp`.
+    """The mean HP a hit takes: the damage through protection (`chances.damage_taken`),
+    at most `hp`.
 
     >>> sword = Weapon("sword", "", "", dice=1, flat=0)
     >>> expected_loss(sword, "", 0, 99), expected_loss(sword, "", 4, 99)
@@ -55,18 +56,8 @@ def expected_loss(weapon: Weapon, replacement: str, protection: int, hp: int) ->
     >>> expected_loss(sword, "heavy_blow", 0, 99), expected_loss(sword, "critical", 0, 5)
     (6.0, 4.333333333333333)
     """
-    if replacement == "heavy_blow":
-        faces_list: list[tuple[int, ...]] = [(6,) * weapon.dice]
-    else:
-        faces_list = [()]
-        for _ in range(weapon.dice):
-            faces_list = [(*faces, face) for faces in faces_list for face in range(1, 7)]
-    times = weapon.after_protection
-    total = sum(
-        min(max(hp, 0), max(0, computed(weapon, faces, replacement) - protection) * times)
-        for faces in faces_list
-    )
-    return total / len(faces_list)
+    most = max(hp, 0)
+    return float(damage_taken(weapon, replacement, protection).map(lambda v: min(v, most)).mean)
 
 
 def attack_value(

@@ -20,6 +20,9 @@ from functools import lru_cache
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import change
+from senjo.systems.tvalue.chances import ALL_OUT_PENALTY as ALL_OUT_PENALTY
+from senjo.systems.tvalue.chances import CONTEST_OFFSET as CONTEST_OFFSET
+from senjo.systems.tvalue.chances import hit_odds
 from senjo.systems.tvalue.choices import REPLACEMENTS
 from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvHitRoll, TvRequirementUnmet
@@ -38,12 +41,6 @@ __all__ = [
     "requirement_gap",
     "roll_to_hit",
 ]
-
-#: Under `hit_model=contest` the target rolls 2D6 + its evasion score less this: a fixed
-#: value (固定値) stands for the rolling value + 7 (interpretation 3).
-CONTEST_OFFSET = 7
-#: 全力攻撃 「攻撃修正−4点」.
-ALL_OUT_PENALTY = -4
 
 
 def requirement_gap(
@@ -213,16 +210,9 @@ def count_attack(state: TvState, target: str, hit: bool) -> int:
 @lru_cache(maxsize=1024)
 def hit_chance(value: int, evasion: int, contest: bool = False) -> float:
     """The exact chance that value + 2D6 exceeds the evasion score (or, contested, the
-    target's 2D6 + evasion − 7).
+    target's 2D6 + evasion − 7), as a float (`chances.hit_odds`).
 
     >>> round(hit_chance(3, 11), 4), round(hit_chance(4, 11, contest=True), 4)
     (0.2778, 0.4437)
     """
-    faces = range(1, 7)
-    rolls = [a + b for a in faces for b in faces]
-    if not contest:
-        return sum(value + roll > evasion for roll in rolls) / 36
-    wins = sum(
-        value + mine > evasion - CONTEST_OFFSET + theirs for mine in rolls for theirs in rolls
-    )
-    return wins / 1296
+    return float(hit_odds(value, evasion, contest))

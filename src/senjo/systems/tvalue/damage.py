@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from senjo.engine.battle import Battle
 from senjo.systems.tvalue.advantage import UNCONSCIOUS, change
+from senjo.systems.tvalue.chances import computed_total
 from senjo.systems.tvalue.events import TvDamage, TvDown
 from senjo.systems.tvalue.model import Depth, Fighter, Weapon
 from senjo.systems.tvalue.state import TvState
@@ -61,9 +62,7 @@ def computed(weapon: Weapon, faces: tuple[int, ...], replacement: str = "") -> i
     >>> computed(sword, (3, 4), "critical")
     16
     """
-    bonus = 2 * len(faces) if replacement == "all_out" else 0
-    total = max(0, min(sum(faces) + weapon.flat + bonus, weapon.most))
-    return 2 * total if replacement == "critical" else total
+    return computed_total(weapon, sum(faces), len(faces), replacement)
 
 
 def roll_damage(
