@@ -24,6 +24,7 @@ from senjo.engine.modifiers import Score
 from senjo.narration.base import NamedNarrator, scenario_names
 from senjo.systems.tvalue.events import (
     TvActs,
+    TvAreaStruck,
     TvBigAction,
     TvBlock,
     TvBudget,
@@ -246,9 +247,23 @@ class TvNarrator(NamedNarrator):
     def _deviation(self, item: TvDeviation) -> str:
         where = self._t("direction", item.direction)
         metres = f"{item.decimetres / 10:.1f}"
+        if not item.target:  # an area attack: it lands where it drifted
+            return (
+                f"射撃は{where}へ{metres}mずれた"
+                if self.ja
+                else f"The shot drifts {metres} m {where}"
+            )
         if self.ja:
             return f"射撃は{where}へ{metres}mずれ、{self.who(item.target)}に当たらない"
         return f"The shot drifts {metres} m {where} and misses {self.who(item.target)}"
+
+    def _area(self, item: TvAreaStruck) -> str:
+        who, weapon = self.who(item.actor), self.item(item.weapon)
+        if self.ja:
+            whom = "、".join(self.who(target) for target in item.targets) or "誰もいない"
+            return f"{who}の{weapon}の範囲攻撃：{whom}（範囲攻撃は回避できない）"
+        whom = ", ".join(self.who(target) for target in item.targets) or "nobody"
+        return f"{who}'s {weapon} catches {whom} (an area attack cannot be evaded)"
 
     def _evasion(self, item: TvEvasionRoll) -> str:
         who, faces = self.who(item.actor), ",".join(str(face) for face in item.dice)
@@ -504,6 +519,7 @@ _HANDLERS: dict[type[Any], Any] = {
     TvBlock: TvNarrator._block,
     TvInterrupted: TvNarrator._interrupted,
     TvSwept: TvNarrator._swept,
+    TvAreaStruck: TvNarrator._area,
     TvTChanged: TvNarrator._t_changed,
     Outcome: TvNarrator._outcome,
 }

@@ -51,6 +51,13 @@ Points = Annotated[Int, Field(ge=0, le=1000)]
 DepthName = Literal["physical", "ethereal", "spirit", "principle", "divine"]
 
 
+#: 「範囲」 is given only to projectile weapons (interpretation 43).
+AREA_NEEDS_PROJECTILE = Bilingual(
+    "an area (範囲) is for projectile weapons only: add delivery: projectile",
+    "範囲は射出攻撃の武器だけに指定できます（delivery: projectile を指定してください）",
+)
+
+
 class WeaponSpec(BaseModel):
     """A weapon as written in a scenario file."""
 
@@ -72,6 +79,7 @@ class WeaponSpec(BaseModel):
     after_protection: Annotated[Int, Field(ge=1, le=10)] = 1
     shooting: Value = 0
     fixed_hit: Value = 0
+    area: Annotated[Finite, Field(ge=0, le=10_000)] = 0.0
 
 
 class ComboSpec(BaseModel):
@@ -153,6 +161,8 @@ def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
     if damage is None:
         raise ScenarioError(source, f"{path}.damage", BAD_DAMAGE)
     name, name_ja = both_names(spec.name, source, f"{path}.name") if spec.name else (spec.key,) * 2
+    if spec.area and spec.delivery != "projectile":
+        raise ScenarioError(source, f"{path}.area", AREA_NEEDS_PROJECTILE)
     return Weapon(
         key=spec.key,
         name=name,
@@ -172,6 +182,7 @@ def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
         shooting=spec.shooting,
         fixed_hit=spec.fixed_hit,
         after_protection=spec.after_protection,
+        area=float(spec.area),
     )
 
 

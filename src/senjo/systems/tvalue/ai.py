@@ -17,6 +17,7 @@ from typing import Any
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
+from senjo.systems.tvalue.area import caught, landing
 from senjo.systems.tvalue.attack import (
     evasion_score,
     hit_chance,
@@ -92,12 +93,25 @@ def attack_value(
 
 def shot_value(state: TvState, key: str, weapon: Weapon, target: str) -> float:
     """The HP one shot can expect to take: the shooting roll's chance, the target's
-    chance not to evade, the mean loss."""
-    sheet, status = state.sheets[target], state.status[target]
+    chance not to evade, the mean loss; an area shot's, the mean loss of each foe it
+    would catch on target, less each ally's (no evasion; drift not counted)."""
     chance = shot_chance(shooting_score(state, key, weapon.key, target).value)
-    chance *= 1 - evade_chance(sheet.evasion, weapon.fixed_hit)
+    if weapon.area:
+        centre = landing(state, target, None)
+        side = state.sheets[key].side
+        return chance * sum(
+            _loss(state, weapon, other) * (1 if state.sheets[other].side != side else -1)
+            for other in caught(state, key, centre, weapon.area)
+        )
+    chance *= 1 - evade_chance(state.sheets[target].evasion, weapon.fixed_hit)
+    return chance * _loss(state, weapon, target)
+
+
+def _loss(state: TvState, weapon: Weapon, target: str) -> float:
+    """The mean HP one of the weapon's hits takes from `target`, through its protection."""
+    sheet = state.sheets[target]
     protection = protection_against(sheet, weapon.depth, exact=state.rules.exact_depth)
-    return chance * expected_loss(weapon, "", protection, status.hp)
+    return expected_loss(weapon, "", protection, state.status[target].hp)
 
 
 def action_value(

@@ -24,6 +24,7 @@ from senjo.systems.tvalue.roll_events import TvHitRoll as TvHitRoll
 
 __all__ = [
     "TvActs",
+    "TvAreaStruck",
     "TvBigAction",
     "TvBlock",
     "TvBudget",
@@ -289,6 +290,28 @@ class TvSwept(Event):
 
 
 event(TvSwept)
+
+
+@dataclass(frozen=True, slots=True)
+class TvAreaStruck(Event):
+    """An area attack (範囲攻撃) landed: the fighters within its radius (none evades)."""
+
+    actor: str
+    weapon: str
+    targets: tuple[str, ...]
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        weapon: str,
+        targets: tuple[str, ...],
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "weapon", weapon)
+        object.__setattr__(self, "targets", targets)
+
+
+event(TvAreaStruck)
 
 
 @dataclass(frozen=True, slots=True)

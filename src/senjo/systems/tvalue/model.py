@@ -64,6 +64,8 @@ class Weapon:
     #: A physical property that multiplies the damage after protection (ホロウポイント弾's
     #: ×2, 「防具でダメージを減少後に数値が2倍」); 1 for none.
     after_protection: int = 1
+    #: 「範囲」: an area attack's radius in metres (projectiles only); 0 for 「個体」.
+    area: float = 0.0
 
     @property
     def most(self) -> int:

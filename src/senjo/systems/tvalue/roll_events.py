@@ -162,7 +162,8 @@ event(TvCheck)
 @dataclass(frozen=True, slots=True)
 class TvDeviation(Event):
     """A failed shooting roll: the shot's centre moved `decimetres` (tenths of a metre)
-    towards `direction` (a hex direction, by 1D6), and the shot at `target` missed."""
+    towards `direction` (a hex direction, by 1D6), and the shot at `target` missed
+    (`target` "" for an area attack, which lands where it drifted)."""
 
     actor: str
     target: str

@@ -9,7 +9,8 @@ evade (回避判定): 2D6 + its evasion score − 7 against the weapon's fixed v
 (「目標値はやはり攻撃手段で決まっている」), evading at or above it (interpretation 28).
 That evasion roll is the projectile's hit roll: every target's T drops by 1 right after
 the damage roll, or at once when it evades (「射出攻撃の命中判定(射撃判定では無い)…
-目標全員1点減少」); a failed shooting roll changes no T.
+目標全員1点減少」); a failed shooting roll changes no T. An area weapon's shot lands
+on the target or where it drifted, and nobody evades it (`area.py`).
 
 >>> size_modifier(1.7), size_modifier(0.05), range_modifier(1.0), range_modifier(12.0)
 (0, -8, 0, -5)
@@ -27,6 +28,7 @@ from senjo.dice.systems.gurps import success_probability
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import change
+from senjo.systems.tvalue.area import area_shot
 from senjo.systems.tvalue.attack import CONTEST_OFFSET
 from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvDeviation, TvEvasionRoll
@@ -91,14 +93,21 @@ def shooting_score(state: TvState, key: str, weapon_key: str, target: str) -> Sc
 
 
 def shoot(battle: Battle[TvState], key: str, weapon_key: str, target: str) -> None:
-    """Resolve one projectile attack of `key` with a weapon at `target`."""
+    """Resolve one projectile attack of `key` with a weapon at `target` (an area weapon's
+    lands where it lands, `area.area_shot`)."""
     state = battle.state
     weapon = state.sheets[key].weapon(weapon_key)
     rolled = check(battle, key, "shooting", shooting_score(state, key, weapon_key, target))
+    drift = None
     if not rolled.success:  # 「…×「失敗度」×2割 m中心点がずれる(方向はD6で決める)」
-        drift = round(state.distance(key, target) * max(1, -rolled.margin) * 2)  # 0.1 m
-        direction = battle.dice.roll(6)
-        battle.emit(TvDeviation(key, target, drift, DIRECTIONS[direction - 1]))
+        decimetres = round(state.distance(key, target) * max(1, -rolled.margin) * 2)
+        direction = DIRECTIONS[battle.dice.roll(6) - 1]
+        drift = TvDeviation(key, "" if weapon.area else target, decimetres, direction)
+        battle.emit(drift)
+    if weapon.area:
+        area_shot(battle, key, weapon_key, target, drift)
+        return
+    if drift is not None:
         return
     evasion = state.sheets[target].evasion
     dice = battle.dice.roll(6), battle.dice.roll(6)
