@@ -22,7 +22,14 @@ from senjo.scenario.gurps import FACINGS, LOCATIONS, GurpsCombatant
 from senjo.scenario.hexmap import FootingSpec, MapSpec
 from senjo.scenario.loader import _TOP_LEVEL
 from senjo.scenario.tomogami import DefenseSpec, PilotSpec, TomoCharacter, WeaponSpec
-from senjo.scenario.tvalue import SetupSpec, SurpriseSpec, TvFighter
+from senjo.scenario.tvalue import (
+    ArtPartSpec,
+    ArtSpec,
+    RequirementSpec,
+    SetupSpec,
+    SurpriseSpec,
+    TvFighter,
+)
 from senjo.scenario.tvalue import WeaponSpec as TvWeaponSpec
 from senjo.systems.coc import library as coc_library
 from senjo.systems.coc.system import Coc
@@ -84,6 +91,9 @@ def test_every_top_level_key_is_documented() -> None:
         TvWeaponSpec,
         SetupSpec,
         SurpriseSpec,
+        ArtSpec,
+        ArtPartSpec,
+        RequirementSpec,
     ],
     ids=lambda model: model.__name__,
 )

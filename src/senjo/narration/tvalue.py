@@ -122,6 +122,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "lock_neck": ("締めつけ（首）", "choke (neck)"),
         "block": ("攻撃阻止", "attack block"),
         "guard_cancel": ("ガードキャンセル", "guard cancel"),
+        "ougi": ("奥儀", "secret art"),
         "release": ("組みつきを解く", "let go of the hold"),
     },
     "direction": {
@@ -181,6 +182,10 @@ class TvNarrator(NamedNarrator):
         weapon, _, replacement = rest.partition("+")
         if action.startswith("chain") and action[5:].isdigit():
             name = f"{action[5:]}連コンボ" if self.ja else f"{action[5:]}-chain combo"
+        elif action == "ougi":  # a secret art: its own name, not a weapon's
+            art = self.item(f"ougi:{weapon}")
+            art = weapon if art == f"ougi:{weapon}" else art  # unnamed: its key
+            return f"奥儀「{art}」" if self.ja else f"secret art “{art}”"
         else:
             name = self._t("action", action)
         if weapon:
@@ -356,6 +361,17 @@ class TvNarrator(NamedNarrator):
     def _unmet(self, item: TvRequirementUnmet) -> str:
         who, what = self.who(item.actor), self._t("replacement", item.replacement)
         basis = self._t("basis", item.basis)
+        if item.replacement.startswith("ougi:"):  # a combo of techniques: its first one
+            what = self.action(item.replacement)
+            if self.ja:
+                return (
+                    f"{who}：{what}の必要T値（{basis}{item.needed}以上）を満たさない"
+                    f"（{item.had}）、最初の武技だけ解決"
+                )
+            return (
+                f"{who}: {what} needs {basis} T {item.needed} or more (has {item.had}); "
+                "only its first technique resolves"
+            )
         if self.ja:
             return (
                 f"{who}：{what}の必要T値（{basis}{item.needed}以上）を満たさない"
@@ -527,5 +543,9 @@ _HANDLERS: dict[type[Any], Any] = {
 
 def tvalue_narrator(scenario: Any, lang: Lang) -> TvNarrator:
     """A narrator with the names of a T値 scenario's fighters and weapons."""
-    names, items, sides = scenario_names(scenario)
+    names, named_items, sides = scenario_names(scenario)
+    items = dict(named_items)
+    for sheet in scenario.fighters:  # secret arts by `ougi:KEY`, apart from the weapons
+        for art in getattr(sheet, "arts", ()):
+            items[f"ougi:{art.key}"] = (art.name, art.name_ja)
     return TvNarrator(names, lang, items, sides)

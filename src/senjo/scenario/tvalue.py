@@ -33,7 +33,7 @@ from senjo.scenario.fields import (
     parse_damage,
 )
 from senjo.space.plane import Point
-from senjo.systems.tvalue.model import DEPTHS, Fighter, Joiner, Setup, Weapon
+from senjo.systems.tvalue.model import DEPTHS, Art, Fighter, Joiner, Setup, Weapon
 
 __all__ = [
     "ComboSpec",
@@ -47,10 +47,16 @@ __all__ = [
 ]
 
 Value = Annotated[Int, Field(ge=-50, le=200)]
+Technique = Literal["leg_sweep", "iai", "oni_claw", "two_swords"]
 Points = Annotated[Int, Field(ge=0, le=1000)]
 DepthName = Literal["physical", "ethereal", "spirit", "principle", "divine"]
 
 
+#: 「組み合わせたコンボ」: a secret art combines two techniques or more.
+ART_TOO_SHORT = Bilingual(
+    "a secret art (奥儀) combines two parts or more",
+    "奥儀は2つ以上の武技を組み合わせます",
+)
 #: 「範囲」 is given only to projectile weapons (interpretation 43).
 AREA_NEEDS_PROJECTILE = Bilingual(
     "an area (範囲) is for projectile weapons only: add delivery: projectile",
@@ -91,6 +97,37 @@ class ComboSpec(BaseModel):
     strikes: Annotated[Int, Field(ge=2, le=10)]
 
 
+class ArtPartSpec(BaseModel):
+    """One part of a secret art: a technique the fighter knows, with one of its weapons."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    technique: Technique
+    weapon: Key
+
+
+class RequirementSpec(BaseModel):
+    """A requirement (必要T値): absolute or relative T at least `at_least`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    basis: Literal["absolute", "relative"] = "absolute"
+    at_least: Value = 0
+
+
+class ArtSpec(BaseModel):
+    """A secret art (奥儀): two or more techniques as one combo, its requirement and the
+    number its 2D6 combo roll must reach."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Key
+    name: Names | None = None
+    parts: list[ArtPartSpec]
+    requirement: RequirementSpec = RequirementSpec()
+    number: Annotated[Int, Field(ge=2, le=13)] = 7
+
+
 class TvFighter(BaseModel):
     """One T値 system fighter as written in a scenario file."""
 
@@ -113,7 +150,7 @@ class TvFighter(BaseModel):
     evasion: Value = 10
     protection: dict[DepthName, Points] = {}
     weapons: list[WeaponSpec] = []
-    techniques: list[Literal["leg_sweep", "iai", "oni_claw", "two_swords"]] = []
+    techniques: list[Technique] = []
     size_m: Annotated[Finite, Field(gt=0, le=1_000_000)] = 1.7
     combos: list[ComboSpec] = []
     guard_cancels: list[Key] = []
@@ -121,6 +158,7 @@ class TvFighter(BaseModel):
     speed_mps: Annotated[Finite, Field(ge=0, le=1000)] = 5.0
     punch: Annotated[Int, Field(ge=0, le=999)] | str = "1D6-2"
     position: tuple[Finite, Finite] = (0.0, 0.0)
+    arts: list[ArtSpec] = []
 
 
 class SurpriseSpec(BaseModel):
@@ -252,8 +290,50 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         close_accuracy=spec.close_accuracy,
         speed_mps=spec.speed_mps,
         punch=punch,
+        arts=tuple(
+            _art(art, spec, source, f"{prefix}.arts[{number}]")
+            for number, art in enumerate(spec.arts)
+        ),
     )
     return sheet, spec.controller, Point(*spec.position)
+
+
+def _art(spec: ArtSpec, fighter: TvFighter, source: str, path: str) -> Art:
+    """A secret art whose parts are techniques the fighter knows with its weapons."""
+    if len(spec.parts) < 2:
+        raise ScenarioError(source, f"{path}.parts", ART_TOO_SHORT)
+    weapons = [weapon.key for weapon in fighter.weapons]
+    for number, part in enumerate(spec.parts):
+        if part.technique not in fighter.techniques:
+            known = ", ".join(fighter.techniques) or "none"
+            raise ScenarioError(
+                source,
+                f"{path}.parts[{number}].technique",
+                Bilingual(
+                    f"not one of its techniques: {known}",
+                    f"この戦闘者の武技ではありません（武技：{known}）",
+                ),
+            )
+        if part.weapon not in weapons:
+            listed = ", ".join(weapons) or "none"
+            raise ScenarioError(
+                source,
+                f"{path}.parts[{number}].weapon",
+                Bilingual(
+                    f"not one of its weapons: {listed}",
+                    f"この戦闘者の武器ではありません（武器：{listed}）",
+                ),
+            )
+    name, name_ja = both_names(spec.name, source, f"{path}.name") if spec.name else (spec.key,) * 2
+    return Art(
+        key=spec.key,
+        name=name,
+        name_ja=name_ja,
+        parts=tuple((part.technique, part.weapon) for part in spec.parts),
+        basis=spec.requirement.basis,
+        needed=spec.requirement.at_least,
+        number=spec.number,
+    )
 
 
 def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:

@@ -18,6 +18,7 @@ from typing import Any
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.systems.tvalue.area import caught, landing
+from senjo.systems.tvalue.arts import ART, art_chance, art_requirement
 from senjo.systems.tvalue.attack import (
     evasion_score,
     hit_chance,
@@ -124,6 +125,14 @@ def action_value(
     if action in CLOSE_ACTIONS or not weapon_key:  # close combat, letting go: to people
         return 0.0
     sheet = state.sheets[key]
+    if action == ART:  # the first part, and the rest when the combo roll lets them follow
+        art = sheet.art(weapon_key)
+        (first, weapon_first), *rest = art.parts
+        value = action_value(state, key, first, weapon_first, target)
+        if art_requirement(state, key, art, target) < art.needed:
+            return value
+        later = sum(action_value(state, key, t, w, target) for t, w in rest)
+        return value + art_chance(art) * later
     weapon = sheet.weapon(weapon_key)
     if action == "attack" and replacement == "sweeping":
         _, needed, had = requirement_gap(state, key, target, replacement)

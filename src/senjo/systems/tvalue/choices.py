@@ -48,6 +48,7 @@ KINDS: Final = {
     "lock_neck": "major",  # 首
     "block": "minor",  # 攻撃阻止(マイナー)
     "guard_cancel": "major",  # a direct attack
+    "ougi": "major",  # 奥儀: its first part, a technique (each later part one more)
 }
 #: Seed 002 宣言と行動順: the order penalty after an action of each kind
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).

@@ -15,7 +15,8 @@ hit again without a roll.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Generator
+from typing import Any, Final
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
@@ -25,7 +26,15 @@ from senjo.systems.tvalue.events import TvComboRoll, TvHitRoll, TvRequirementUnm
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 
-__all__ = ["chain_chance", "chain_cost", "chain_length", "chain_number", "resolve_chain"]
+__all__ = [
+    "chain_chance",
+    "chain_cost",
+    "chain_length",
+    "chain_number",
+    "combo_roll",
+    "next_target",
+    "resolve_chain",
+]
 
 #: 「1点、2点、4点、6点(以降は6点のまま)」: the FAP off the 2nd, 3rd, 4th, 5th… strike.
 _REDUCTIONS: Final = (1, 2, 4, 6)
@@ -59,32 +68,51 @@ def chain_number(strikes: int, relative: int) -> int:
     return 3 + strikes - int(relative / 2)
 
 
+def combo_roll(
+    battle: Battle[TvState], key: str, combo: str, basis: str, needed: int, had: int, number: int
+) -> bool:
+    """What every combo does just before its first action: the requirement (T `had`
+    against `needed`; unmet, the combo ends after its first action), then 2D6 at or
+    above `number` for the rest to follow. True when they follow."""
+    if had < needed:
+        battle.emit(TvRequirementUnmet(key, combo, basis, needed, had))
+        return False
+    dice = battle.dice.roll(6), battle.dice.roll(6)
+    go_on = sum(dice) >= number
+    battle.emit(TvComboRoll(key, combo, dice, number, go_on))
+    return go_on
+
+
+def next_target(battle: Battle[TvState], key: str) -> Generator[Decision, Any, str]:
+    """Before a combo's later action: its order penalty (each part an action,
+    「行動順修正」) and its target (decision `combo_strike`); "" when the combo cannot
+    go on (the fighter out, no foe left)."""
+    state = battle.state
+    status = state.status[key]
+    if not status.active or not state.foes(key):
+        return ""
+    status.order -= ORDER_PENALTY["major"]
+    options = tuple(Choice(foe) for foe in state.foes(key))
+    chosen: Choice = yield Decision(key, "combo_strike", options)
+    return chosen.name
+
+
 def resolve_chain(
     battle: Battle[TvState], key: str, weapon: str, strikes: int, first: str
 ) -> Steps:
     """Resolve `key`'s n-chain: the first strike at `first`, the roll, the rest (decision
     `combo_strike` for each later strike's target)."""
     state = battle.state
-    status = state.status[key]
-    needed = 2 + strikes
-    go_on = False
-    if status.t < needed:
-        battle.emit(TvRequirementUnmet(key, f"chain{strikes}", "absolute", needed, status.t))
-    else:
-        number = chain_number(strikes, state.relative(key, first))
-        dice = battle.dice.roll(6), battle.dice.roll(6)
-        go_on = sum(dice) >= number
-        battle.emit(TvComboRoll(key, f"chain{strikes}", dice, number, go_on))
+    t = state.status[key].t
+    number = chain_number(strikes, state.relative(key, first))
+    go_on = combo_roll(battle, key, f"chain{strikes}", "absolute", 2 + strikes, t, number)
     hit_before: set[str] = set()
     target = first
     for strike in range(strikes):
         if strike:
-            if not go_on or not status.active or not state.foes(key):
+            target = (yield from next_target(battle, key)) if go_on else ""
+            if not target:
                 return
-            status.order -= ORDER_PENALTY["major"]  # each strike an action (「行動順修正」)
-            options = tuple(Choice(foe) for foe in state.foes(key))
-            chosen: Choice = yield Decision(key, "combo_strike", options)
-            target = chosen.name
         if not state.status[target].active:
             continue
         if target in hit_before:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
+from senjo.systems.tvalue.arts import ART, art_cost
 from senjo.systems.tvalue.blocking import partners
 from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
@@ -46,6 +47,10 @@ def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
         fap, map_ = CLOSE_ACTIONS[option.action]
         times = 2 if option.snap else 1
         return fap * times, map_ * times
+    times = 2 if option.snap else 1
+    if option.action == ART:  # the parts' costs less 3, 6, 9 …
+        fap, map_ = art_cost(state.sheets[key], state.sheets[key].art(option.weapon))
+        return fap * times, map_ * times
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
     fap, map_ = weapon.fap, weapon.map
     if chain_length(option.action):
@@ -53,7 +58,6 @@ def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     technique = TECHNIQUES.get(option.action)
     if technique is not None:  # the technique's own costs (消費FAP, 消費MAP)
         fap, map_ = technique.fap, technique.map
-    times = 2 if option.snap else 1
     fap *= 2 if option.replacement == "heavy_blow" else 1
     return fap * times, map_ * times
 
@@ -118,6 +122,14 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
         for weapon, strikes in state.sheets[key].combos
         if weapon in {w.key for w in usable}
     ]
+    candidates += [  # 奥儀: each part's weapon usable by its technique now
+        Declare(ART, art.key, snap=snap)
+        for art in state.sheets[key].arts
+        if all(
+            weapon in {w.key for w in technique_weapons(state, key, technique)}
+            for technique, weapon in art.parts
+        )
+    ]
     candidates += [  # declared as a direct attack with the weapon (paid in full)
         Declare("guard_cancel", weapon, snap=snap)
         for weapon in state.sheets[key].guard_cancels
@@ -141,7 +153,7 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
     if locking(state, key):  # arms busy: no direct attack, shot, technique or combo
         return [c for c in candidates if c.action in CLOSE_ACTIONS]
     if pinning(state, key):  # no shots, no techniques; direct attacks at the pinned only
-        return [c for c in candidates if c.action not in ("shoot", *TECHNIQUES)]
+        return [c for c in candidates if c.action not in ("shoot", ART, *TECHNIQUES)]
     return candidates
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-__all__ = ["DEPTHS", "Depth", "Fighter", "Joiner", "Setup", "Weapon"]
+__all__ = ["DEPTHS", "Art", "Depth", "Fighter", "Joiner", "Setup", "Weapon"]
 
 
 class Depth(IntEnum):
@@ -75,6 +75,21 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True)
+class Art:
+    """A secret art (奥儀): techniques combined as one combo, each part a technique with
+    a weapon; its requirement (必要T値: `basis` "absolute" or "relative", at least
+    `needed`) and the number its 2D6 combo roll must reach (目標値) are its data."""
+
+    key: str
+    name: str
+    name_ja: str
+    parts: tuple[tuple[str, str], ...]
+    basis: str = "absolute"
+    needed: int = 0
+    number: int = 7
+
+
+@dataclass(frozen=True, slots=True)
 class Fighter:
     """One fighter's sheet (fixed for the battle)."""
 
@@ -109,6 +124,8 @@ class Fighter:
     speed_mps: float = 5.0
     #: 「パンチの基本ダメージ」: a punch's dice and bonus (締めつけ 胴体).
     punch: tuple[int, int] = (1, -2)
+    #: The secret arts (奥儀) it knows.
+    arts: tuple[Art, ...] = ()
 
     #: The weapons by key (built from `weapons`).
     by_key: dict[str, Weapon] = field(init=False, repr=False, compare=False, hash=False)
@@ -119,6 +136,10 @@ class Fighter:
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""
         return self.by_key[key]
+
+    def art(self, key: str) -> Art:
+        """The secret art with this key."""
+        return next(art for art in self.arts if art.key == key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_s
 from senjo.engine.decision import Decision
 from senjo.space.plane import Point
 from senjo.systems.tvalue.ai import TvAI
+from senjo.systems.tvalue.arts import ART, resolve_art
 from senjo.systems.tvalue.attack import direct_attack
 from senjo.systems.tvalue.blocking import blocks
 from senjo.systems.tvalue.choices import (
@@ -232,6 +233,8 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             pin(battle, key, chosen.target)
         elif chosen.action in LOCKS:
             lock(battle, key, chosen.target, chosen.action)
+        elif chosen.action == ART:
+            yield from resolve_art(battle, key, chosen.weapon, chosen.target)
         elif chain_length(chosen.action):
             strikes = chain_length(chosen.action)
             yield from resolve_chain(battle, key, chosen.weapon, strikes, chosen.target)
