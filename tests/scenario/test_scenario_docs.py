@@ -28,6 +28,7 @@ from senjo.scenario.tvalue import (
     RequirementSpec,
     SetupSpec,
     SurpriseSpec,
+    TechniqueSpec,
     TvFighter,
 )
 from senjo.scenario.tvalue import WeaponSpec as TvWeaponSpec
@@ -94,6 +95,7 @@ def test_every_top_level_key_is_documented() -> None:
         ArtSpec,
         ArtPartSpec,
         RequirementSpec,
+        TechniqueSpec,
     ],
     ids=lambda model: model.__name__,
 )

@@ -19,7 +19,7 @@ from senjo.systems.tvalue.choices import Act, Declare
 from senjo.systems.tvalue.declare import cost
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import TECHNIQUES
+from senjo.systems.tvalue.techniques import technique_of
 
 __all__ = ["CHOICES", "describe_tvalue", "tvalue_standing"]
 
@@ -99,9 +99,10 @@ def _act_numbers(option: Act, target: str, lang: Lang, state: TvState, actor: st
     text = ""
     replacement = option.replacement
     _, needed, had = requirement_gap(state, actor, target, replacement)
-    technique = option.action if option.action in TECHNIQUES else ""
-    if technique and state.status[actor].t < TECHNIQUES[technique].needed:
-        needed, had, technique = TECHNIQUES[technique].needed, state.status[actor].t, ""
+    sheet = state.sheets[actor]
+    technique = option.action if option.action in sheet.techniques else ""
+    if technique and state.status[actor].t < technique_of(sheet, technique).needed:
+        needed, had, technique = technique_of(sheet, technique).needed, state.status[actor].t, ""
     if had < needed:
         replacement = ""
         text += "（必要T値に届かず：通常の攻撃）" if ja else " (T too low: a plain attack)"

@@ -183,16 +183,23 @@ class TvNarrator(NamedNarrator):
         if action.startswith("chain") and action[5:].isdigit():
             name = f"{action[5:]}連コンボ" if self.ja else f"{action[5:]}-chain combo"
         elif action == "ougi":  # a secret art: its own name, not a weapon's
-            art = self.item(f"ougi:{weapon}")
-            art = weapon if art == f"ougi:{weapon}" else art  # unnamed: its key
+            art = self._named("ougi", weapon)
             return f"奥儀「{art}」" if self.ja else f"secret art “{art}”"
-        else:
+        elif action in TERMS["action"]:
             name = self._t("action", action)
+        else:  # a scenario's own technique
+            name = self._named("technique", action)
         if weapon:
             name += f"（{self.item(weapon)}）" if self.ja else f" ({self.item(weapon)})"
         if replacement:
             name += ("・" if self.ja else ", ") + self._t("replacement", replacement)
         return name
+
+    def _named(self, kind: str, key: str) -> str:
+        """A secret art's or a scenario technique's name, kept as `kind:KEY` among the
+        items (its key when the scenario gives none)."""
+        name = self.item(f"{kind}:{key}")
+        return key if name == f"{kind}:{key}" else name
 
     def score(self, score: Score) -> str:
         """`[11、フェイント -3]`: a value's base and named modifiers."""
@@ -545,7 +552,9 @@ def tvalue_narrator(scenario: Any, lang: Lang) -> TvNarrator:
     """A narrator with the names of a T値 scenario's fighters and weapons."""
     names, named_items, sides = scenario_names(scenario)
     items = dict(named_items)
-    for sheet in scenario.fighters:  # secret arts by `ougi:KEY`, apart from the weapons
+    for sheet in scenario.fighters:  # arts and own techniques apart from the weapons
         for art in getattr(sheet, "arts", ()):
             items[f"ougi:{art.key}"] = (art.name, art.name_ja)
+        for own in getattr(sheet, "own_techniques", ()):
+            items[f"technique:{own.key}"] = (own.name, own.name_ja)
     return TvNarrator(names, lang, items, sides)

@@ -17,7 +17,7 @@ round: 2.., surprise: 0..4, unintended: 0..4}]` (fighters who join later).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -33,7 +33,15 @@ from senjo.scenario.fields import (
     parse_damage,
 )
 from senjo.space.plane import Point
-from senjo.systems.tvalue.model import DEPTHS, Art, Fighter, Joiner, Setup, Weapon
+from senjo.systems.tvalue.model import (
+    DEPTHS,
+    Art,
+    Fighter,
+    Joiner,
+    Setup,
+    Technique,
+    Weapon,
+)
 
 __all__ = [
     "ComboSpec",
@@ -47,11 +55,17 @@ __all__ = [
 ]
 
 Value = Annotated[Int, Field(ge=-50, le=200)]
-Technique = Literal["leg_sweep", "iai", "oni_claw", "two_swords"]
+SeedTechnique = Literal["leg_sweep", "iai", "oni_claw", "two_swords"]
 Points = Annotated[Int, Field(ge=0, le=1000)]
 DepthName = Literal["physical", "ethereal", "spirit", "principle", "divine"]
 
 
+#: A seed technique written as data: its data are the seed's.
+SEED_TECHNIQUE = Bilingual(
+    "one of the seed's techniques: write its key alone (its data are the seed's)",
+    "シードの武技です：キーだけを書いてください（データはシードのもの）",
+)
+TWO_TECHNIQUES = Bilingual("two techniques share a key", "同じキーの武技が2つあります")
 #: 「組み合わせたコンボ」: a secret art combines two techniques or more.
 ART_TOO_SHORT = Bilingual(
     "a secret art (奥儀) combines two parts or more",
@@ -97,12 +111,30 @@ class ComboSpec(BaseModel):
     strikes: Annotated[Int, Field(ge=2, le=10)]
 
 
+class TechniqueSpec(BaseModel):
+    """A technique of the scenario's own (武技), in the columns of the seed's table: 必要T値
+    (absolute), 下降T値, 消費FAP, 消費MAP, 命中修正, ダメージ修正, 深度 (the weapon's if
+    left out)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: Key
+    name: Names | None = None
+    needed: Value = 0
+    drop: Annotated[Int, Field(ge=0, le=100)] = 0
+    fap: Annotated[Int, Field(ge=0, le=100)]
+    map: Annotated[Int, Field(ge=0, le=100)]
+    hit: Value = 0
+    damage: Annotated[Int, Field(ge=-100, le=100)] = 0
+    depth: DepthName | None = None
+
+
 class ArtPartSpec(BaseModel):
     """One part of a secret art: a technique the fighter knows, with one of its weapons."""
 
     model_config = ConfigDict(extra="forbid")
 
-    technique: Technique
+    technique: Key
     weapon: Key
 
 
@@ -150,7 +182,7 @@ class TvFighter(BaseModel):
     evasion: Value = 10
     protection: dict[DepthName, Points] = {}
     weapons: list[WeaponSpec] = []
-    techniques: list[Technique] = []
+    techniques: list[SeedTechnique | TechniqueSpec] = []
     size_m: Annotated[Finite, Field(gt=0, le=1_000_000)] = 1.7
     combos: list[ComboSpec] = []
     guard_cancels: list[Key] = []
@@ -265,6 +297,13 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
                     f"直接攻撃の武器ではありません（武器：{listed}）",
                 ),
             )
+    own = tuple(
+        _technique(entry, source, f"{prefix}.techniques[{number}]")
+        for number, entry in enumerate(spec.techniques)
+        if isinstance(entry, TechniqueSpec)
+    )
+    if len({t.key for t in own}) != len(own):
+        raise ScenarioError(source, f"{prefix}.techniques", TWO_TECHNIQUES)
     sheet = Fighter(
         key=spec.key,
         name=name,
@@ -283,7 +322,8 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         evasion=spec.evasion,
         protection=tuple((DEPTHS[depth], points) for depth, points in spec.protection.items()),
         weapons=weapons,
-        techniques=tuple(dict.fromkeys(spec.techniques)),
+        techniques=tuple(dict.fromkeys(_technique_key(entry) for entry in spec.techniques)),
+        own_techniques=own,
         size_m=spec.size_m,
         combos=tuple(dict.fromkeys((c.weapon, c.strikes) for c in spec.combos)),
         guard_cancels=tuple(dict.fromkeys(spec.guard_cancels)),
@@ -298,14 +338,39 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
     return sheet, spec.controller, Point(*spec.position)
 
 
+def _technique_key(entry: str | TechniqueSpec) -> str:
+    return entry if isinstance(entry, str) else entry.key
+
+
+def _technique(spec: TechniqueSpec, source: str, path: str) -> Technique:
+    """A technique of the scenario's own; a seed technique's key is refused (its data
+    are the seed's: write the key alone)."""
+    if spec.key in get_args(SeedTechnique):
+        raise ScenarioError(source, f"{path}.key", SEED_TECHNIQUE)
+    name, name_ja = both_names(spec.name, source, f"{path}.name") if spec.name else (spec.key,) * 2
+    return Technique(
+        key=spec.key,
+        needed=spec.needed,
+        drop=spec.drop,
+        fap=spec.fap,
+        map=spec.map,
+        hit=spec.hit,
+        damage=spec.damage,
+        depth=None if spec.depth is None else DEPTHS[spec.depth],
+        name=name,
+        name_ja=name_ja,
+    )
+
+
 def _art(spec: ArtSpec, fighter: TvFighter, source: str, path: str) -> Art:
     """A secret art whose parts are techniques the fighter knows with its weapons."""
     if len(spec.parts) < 2:
         raise ScenarioError(source, f"{path}.parts", ART_TOO_SHORT)
     weapons = [weapon.key for weapon in fighter.weapons]
+    techniques = [_technique_key(entry) for entry in fighter.techniques]
     for number, part in enumerate(spec.parts):
-        if part.technique not in fighter.techniques:
-            known = ", ".join(fighter.techniques) or "none"
+        if part.technique not in techniques:
+            known = ", ".join(techniques) or "none"
             raise ScenarioError(
                 source,
                 f"{path}.parts[{number}].technique",

@@ -35,7 +35,7 @@ from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.sweeping import swept
-from senjo.systems.tvalue.techniques import TECHNIQUES, partner
+from senjo.systems.tvalue.techniques import partner, struck_with, technique_of
 
 __all__ = ["TvAI", "action_value", "attack_value", "expected_loss", "shot_value"]
 
@@ -80,8 +80,10 @@ def attack_value(
     _, needed, had = requirement_gap(state, key, target, replacement)
     if had < needed:
         replacement = ""
-    if technique and state.status[key].t < TECHNIQUES[technique].needed:
+    if technique and state.status[key].t < technique_of(state.sheets[key], technique).needed:
         technique = ""
+    if technique:  # its damage modifier and depth
+        weapon = struck_with(weapon, technique_of(state.sheets[key], technique))
     sheet, status = state.sheets[target], state.status[target]
     score = hit_score(state, key, weapon.key, replacement, technique, swept).value
     chance = hit_chance(score, evasion_score(state, key, target).value, state.rules.contest)
@@ -156,7 +158,7 @@ def action_value(
     other = partner(sheet, weapon)
     if action == "two_swords" and other is not None:
         value += attack_value(state, key, other, second or first, replacement, action)
-    return value - 0.5 * TECHNIQUES[action].drop
+    return value - 0.5 * technique_of(sheet, action).drop
 
 
 def _received(state: TvState, target: str) -> int:

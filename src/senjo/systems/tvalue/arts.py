@@ -22,7 +22,7 @@ from senjo.systems.tvalue.combos import combo_roll, next_target
 from senjo.systems.tvalue.model import Art, Fighter
 from senjo.systems.tvalue.resolve import resolve_technique
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import TECHNIQUES
+from senjo.systems.tvalue.techniques import technique_of
 
 __all__ = ["ART", "art_chance", "art_cost", "art_requirement", "resolve_art"]
 
@@ -35,8 +35,9 @@ _STEP = 3
 def art_cost(sheet: Fighter, art: Art) -> tuple[int, int]:
     """(FAP, MAP) of a secret art: the parts' total FAP less 3 + 6 + … (at least 0), and
     their MAP."""
-    fap = sum(TECHNIQUES[technique].fap for technique, _ in art.parts)
-    map_ = sum(TECHNIQUES[technique].map for technique, _ in art.parts)
+    used = [technique_of(sheet, key) for key, _ in art.parts]
+    fap = sum(part.fap for part in used)
+    map_ = sum(part.map for part in used)
     off = sum(_STEP * part for part in range(1, len(art.parts)))
     return max(0, fap - off), map_
 

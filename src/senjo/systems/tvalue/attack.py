@@ -28,7 +28,7 @@ from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvHitRoll, TvRequirementUnmet
 from senjo.systems.tvalue.locations import LOCATIONS, called_shot
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import TECHNIQUES, sweep_check
+from senjo.systems.tvalue.techniques import struck_with, sweep_check, technique_of
 
 __all__ = [
     "ALL_OUT_PENALTY",
@@ -77,8 +77,9 @@ def hit_score(
         modifiers.append(("all_out", ALL_OUT_PENALTY))
     if replacement in LOCATIONS:  # 部位狙い 「命中に修正を課して各部位を狙える」
         modifiers.append((replacement, LOCATIONS[replacement]))
-    if technique and TECHNIQUES[technique].hit:
-        modifiers.append((technique, TECHNIQUES[technique].hit))
+    used = technique_of(state.sheets[key], technique) if technique else None
+    if used is not None and used.hit:
+        modifiers.append((technique, used.hit))
     if swept:
         modifiers.append(("sweeping", -swept))
     return Score(accuracy, Modifiers.of(*modifiers))
@@ -130,6 +131,8 @@ def direct_attack(
     if weapon.sheathed:
         state.status[key].drawn.add(weapon_key)  # 居合い only from a sheathed weapon
     score = hit_score(state, key, weapon_key, replacement, technique, swept)
+    if technique:  # its damage modifier (ダメージ修正) and depth (深度)
+        weapon = struck_with(weapon, technique_of(state.sheets[key], technique))
     hit = roll_to_hit(battle, key, target, weapon_key, score, replacement, iai, auto_hit)
     direct = not technique or state.rules.technique_gain  # interpretation 25
     gain = count_attack(state, target, hit) if direct else 0

@@ -24,7 +24,7 @@ from senjo.systems.tvalue.events import TvBigAction, TvDeclared
 from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import TECHNIQUES, technique_weapons
+from senjo.systems.tvalue.techniques import technique_of, technique_weapons
 
 __all__ = [
     "affordable",
@@ -55,9 +55,9 @@ def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     fap, map_ = weapon.fap, weapon.map
     if chain_length(option.action):
         fap, map_ = chain_cost(weapon, chain_length(option.action))
-    technique = TECHNIQUES.get(option.action)
-    if technique is not None:  # the technique's own costs (消費FAP, 消費MAP)
-        fap, map_ = technique.fap, technique.map
+    if option.action in state.sheets[key].techniques:  # its own costs (消費FAP, 消費MAP)
+        used = technique_of(state.sheets[key], option.action)
+        fap, map_ = used.fap, used.map
     fap *= 2 if option.replacement == "heavy_blow" else 1
     return fap * times, map_ * times
 
@@ -153,7 +153,8 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
     if locking(state, key):  # arms busy: no direct attack, shot, technique or combo
         return [c for c in candidates if c.action in CLOSE_ACTIONS]
     if pinning(state, key):  # no shots, no techniques; direct attacks at the pinned only
-        return [c for c in candidates if c.action not in ("shoot", ART, *TECHNIQUES)]
+        known = state.sheets[key].techniques
+        return [c for c in candidates if c.action not in ("shoot", ART, *known)]
     return candidates
 
 

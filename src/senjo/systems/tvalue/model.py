@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-__all__ = ["DEPTHS", "Art", "Depth", "Fighter", "Joiner", "Setup", "Weapon"]
+__all__ = ["DEPTHS", "Art", "Depth", "Fighter", "Joiner", "Setup", "Technique", "Weapon"]
 
 
 class Depth(IntEnum):
@@ -75,6 +75,25 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True)
+class Technique:
+    """One technique's data, the columns of seed 002 B. 武技's table: requirement
+    (absolute T at least), T drop, FAP, MAP, hit and damage modifiers, and a depth
+    (None: the weapon's). The seed's four are `techniques.TECHNIQUES`; a scenario may
+    add its own, with their names."""
+
+    key: str
+    needed: int
+    drop: int
+    fap: int
+    map: int
+    hit: int
+    damage: int = 0
+    depth: Depth | None = None
+    name: str = ""
+    name_ja: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Art:
     """A secret art (奥儀): techniques combined as one combo, each part a technique with
     a weapon; its requirement (必要T値: `basis` "absolute" or "relative", at least
@@ -111,8 +130,10 @@ class Fighter:
     #: Protection by depth (防護), as (depth, points) pairs.
     protection: tuple[tuple[Depth, int], ...] = ()
     weapons: tuple[Weapon, ...] = ()
-    #: The techniques (武技) it has learnt, by key (`techniques.TECHNIQUES`).
+    #: The techniques (武技) it has learnt, by key: the seed's (`techniques.TECHNIQUES`)
+    #: and its scenario's own (`own_techniques`).
     techniques: tuple[str, ...] = ()
+    own_techniques: tuple[Technique, ...] = ()
     #: Its size in metres, for the shooting roll's size modifier.
     size_m: float = 1.7
     #: The chain combos (○連コンボ) it knows: (weapon key, strikes); the weapons it knows a

@@ -15,7 +15,12 @@ from senjo.systems.tvalue.advantage import change
 from senjo.systems.tvalue.attack import direct_attack
 from senjo.systems.tvalue.choices import Act
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import IAI_OPTIONS, TECHNIQUES, partner, requirement_holds
+from senjo.systems.tvalue.techniques import (
+    IAI_OPTIONS,
+    partner,
+    requirement_holds,
+    technique_of,
+)
 
 __all__ = ["resolve_technique"]
 
@@ -23,7 +28,7 @@ __all__ = ["resolve_technique"]
 def resolve_technique(battle: Battle[TvState], key: str, act: Act) -> Steps:
     """Resolve `act`, a declared technique, for `key`."""
     state = battle.state
-    technique = TECHNIQUES[act.action]
+    technique = technique_of(state.sheets[key], act.action)
     first, _, second = act.target.partition("&")
     if not requirement_holds(battle, key, technique):
         direct_attack(battle, key, act.weapon, first, act.replacement)

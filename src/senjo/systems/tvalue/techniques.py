@@ -19,7 +19,7 @@ the same weapon (interpretation 26). Ranges (射程1〜2) wait for the hex field
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Final
 
 from senjo.engine.battle import Battle
@@ -27,7 +27,7 @@ from senjo.engine.decision import Choice
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import FALL, change
 from senjo.systems.tvalue.events import TvConditionChanged, TvRequirementUnmet
-from senjo.systems.tvalue.model import Fighter, Weapon
+from senjo.systems.tvalue.model import Fighter, Technique, Weapon
 from senjo.systems.tvalue.rolls import check
 from senjo.systems.tvalue.state import TvState
 
@@ -38,21 +38,11 @@ __all__ = [
     "fall",
     "partner",
     "requirement_holds",
+    "struck_with",
     "sweep_check",
+    "technique_of",
     "technique_weapons",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Technique:
-    """One technique's data (seed 002 B. 武技's table)."""
-
-    key: str
-    needed: int
-    drop: int
-    fap: int
-    map: int
-    hit: int
 
 
 #: The seed's four techniques: requirement (absolute T at least), T drop, FAP, MAP, hit.
@@ -62,6 +52,25 @@ TECHNIQUES: Final = {
     "oni_claw": Technique("oni_claw", 1, 1, 7, 3, 0),  # 鬼の爪
     "two_swords": Technique("two_swords", 0, 0, 9, 2, -1),  # 二刀流
 }
+
+
+def technique_of(sheet: Fighter, key: str) -> Technique:
+    """The technique `key` as `sheet` has it: its scenario's own, or the seed's."""
+    for own in sheet.own_techniques:
+        if own.key == key:
+            return own
+    return TECHNIQUES[key]
+
+
+def struck_with(weapon: Weapon, used: Technique) -> Weapon:
+    """The weapon as a technique strikes with it: its damage modifier (ダメージ修正)
+    added, its depth (深度) when it has one."""
+    if not used.damage and used.depth is None:
+        return weapon
+    depth = weapon.depth if used.depth is None else used.depth
+    return replace(weapon, flat=weapon.flat + used.damage, depth=depth)
+
+
 #: 居合い's choice before the hit roll: the lower hit die counts 6, or damage dice at least 3.
 IAI_OPTIONS: Final = (Choice("hit"), Choice("damage"))
 
