@@ -17,6 +17,7 @@ modifier, T drop; an action for the order), at a target chosen when it comes (de
 from __future__ import annotations
 
 from senjo.engine.battle import Battle, Steps
+from senjo.systems.tvalue.chances import two_dice_at_least
 from senjo.systems.tvalue.choices import Act
 from senjo.systems.tvalue.combos import combo_roll, next_target
 from senjo.systems.tvalue.model import Art, Fighter
@@ -54,8 +55,7 @@ def art_chance(art: Art) -> float:
     >>> art_chance(Art("a", "", "", (), number=7))
     0.5833333333333334
     """
-    faces = range(1, 7)
-    return sum(a + b >= art.number for a in faces for b in faces) / 36
+    return float(two_dice_at_least(art.number))
 
 
 def resolve_art(battle: Battle[TvState], key: str, art_key: str, first: str) -> Steps:

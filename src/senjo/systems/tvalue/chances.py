@@ -34,6 +34,7 @@ __all__ = [
     "damage_rolled",
     "damage_taken",
     "hit_odds",
+    "two_dice_at_least",
 ]
 
 #: 全力攻撃 「攻撃修正−4点」.
@@ -43,6 +44,16 @@ ALL_OUT_PENALTY: Final = -4
 CONTEST_OFFSET: Final = 7
 
 _TWO_D6: Final = Distribution.die(6).sum_of(2)
+
+
+@lru_cache(maxsize=256)
+def two_dice_at_least(number: int) -> Fraction:
+    """The chance 2D6 comes to `number` or more (a combo roll, an evasion roll).
+
+    >>> two_dice_at_least(7), two_dice_at_least(13), two_dice_at_least(2)
+    (Fraction(7, 12), Fraction(0, 1), Fraction(1, 1))
+    """
+    return _TWO_D6.probability_of(">=", number)
 
 
 @lru_cache(maxsize=1024)

@@ -21,6 +21,7 @@ from typing import Any, Final
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.systems.tvalue.attack import direct_attack
+from senjo.systems.tvalue.chances import two_dice_at_least
 from senjo.systems.tvalue.choices import ORDER_PENALTY
 from senjo.systems.tvalue.events import TvComboRoll, TvHitRoll, TvRequirementUnmet
 from senjo.systems.tvalue.model import Weapon
@@ -136,5 +137,4 @@ def chain_chance(strikes: int, relative: int) -> float:
     0.9166666666666666
     """
     number = chain_number(strikes, relative)
-    faces = range(1, 7)
-    return sum(a + b >= number for a in faces for b in faces) / 36
+    return float(two_dice_at_least(number))

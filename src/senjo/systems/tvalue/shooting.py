@@ -29,7 +29,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import change
 from senjo.systems.tvalue.area import area_shot
-from senjo.systems.tvalue.attack import CONTEST_OFFSET
+from senjo.systems.tvalue.chances import CONTEST_OFFSET, two_dice_at_least
 from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvDeviation, TvEvasionRoll
 from senjo.systems.tvalue.rolls import check
@@ -127,8 +127,7 @@ def evade_chance(evasion: int, fixed_hit: int) -> float:
     >>> evade_chance(10, 10), evade_chance(7, 13)
     (0.5833333333333334, 0.0)
     """
-    faces = range(1, 7)
-    return sum(evasion - CONTEST_OFFSET + a + b >= fixed_hit for a in faces for b in faces) / 36
+    return float(two_dice_at_least(fixed_hit - evasion + CONTEST_OFFSET))
 
 
 def shot_chance(value: int) -> float:
