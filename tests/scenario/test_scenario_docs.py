@@ -25,6 +25,7 @@ from senjo.scenario.tomogami import DefenseSpec, PilotSpec, TomoCharacter, Weapo
 from senjo.scenario.tvalue import (
     ArtPartSpec,
     ArtSpec,
+    ClauseSpec,
     RequirementSpec,
     SetupSpec,
     SurpriseSpec,
@@ -96,6 +97,7 @@ def test_every_top_level_key_is_documented() -> None:
         ArtPartSpec,
         RequirementSpec,
         TechniqueSpec,
+        ClauseSpec,
     ],
     ids=lambda model: model.__name__,
 )

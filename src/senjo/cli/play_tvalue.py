@@ -16,7 +16,7 @@ from senjo.engine.decision import Choice
 from senjo.narration.tvalue import TvNarrator
 from senjo.systems.tvalue.attack import evasion_score, hit_chance, hit_score, requirement_gap
 from senjo.systems.tvalue.choices import Act, Declare
-from senjo.systems.tvalue.declare import cost
+from senjo.systems.tvalue.declare import cost, mp_cost
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import technique_of
@@ -61,7 +61,11 @@ def describe_tvalue(
             )
         if state is not None:
             fap, map_ = cost(state, actor, option)
-            text += f"（FAP {fap}・MAP {map_}）" if ja else f" (FAP {fap}, MAP {map_})"
+            mp = mp_cost(state, actor, option)
+            extra = (f"・MP {mp}" if ja else f", MP {mp}") if mp else ""
+            text += (
+                f"（FAP {fap}・MAP {map_}{extra}）" if ja else f" (FAP {fap}, MAP {map_}{extra})"
+            )
         return text
     if isinstance(option, Act) and option.action == "release":
         who = names.who(option.target)
@@ -106,7 +110,7 @@ def _act_numbers(option: Act, target: str, lang: Lang, state: TvState, actor: st
     if had < needed:
         replacement = ""
         text += "（必要T値に届かず：通常の攻撃）" if ja else " (T too low: a plain attack)"
-    value = hit_score(state, actor, option.weapon, replacement, technique).value
+    value = hit_score(state, actor, option.weapon, replacement, technique, 0, target).value
     evasion = evasion_score(state, actor, target).value
     chance = round(100 * hit_chance(value, evasion, state.rules.contest))
     return text + (f"（命中 {chance}%）" if ja else f" (hits {chance}%)")
@@ -129,6 +133,8 @@ def tvalue_standing(state: TvState, names: TvNarrator, lang: Lang) -> str:
             f"{names.who(key)} HP {status.hp}/{sheet.hp} {t} {status.t} "
             f"FAP {status.fap} MAP {status.map}"
         )
+        if sheet.mp and any(technique_of(sheet, t).mp for t in sheet.techniques):
+            entry += f" MP {status.mp}/{sheet.mp}"
         if status.down:
             entry += "（気絶）" if ja else " (unconscious)"
         elif status.prone:

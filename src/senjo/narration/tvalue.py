@@ -100,6 +100,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "aim_weapon": ("部位狙い（武器）", "called shot (weapon)"),
         "distance": ("距離", "distance"),
         "sweeping": ("なぎ払い", "sweeping strike"),
+        "t_clause": ("T値によるデータ変動", "T-scaled clause"),
     },
     "basis": {
         "absolute": ("絶対値", "absolute"),
@@ -216,13 +217,15 @@ class TvNarrator(NamedNarrator):
         who, what = self.who(item.actor), self.action(item.action)
         if self.ja:
             snap = "とっさの行動（2倍）" if item.snap else "宣言"
+            mp = f"・MP {item.mp}" if item.mp else ""
             return (
-                f"{who}：{snap} {what}（FAP {item.fap}・MAP {item.map}、"
+                f"{who}：{snap} {what}（FAP {item.fap}・MAP {item.map}{mp}、"
                 f"残り FAP {item.fap_left}・MAP {item.map_left}）"
             )
         snap = "snap action (double cost)" if item.snap else "declares"
+        mp = f", MP {item.mp}" if item.mp else ""
         return (
-            f"{who} {snap} {what} (FAP {item.fap}, MAP {item.map}; "
+            f"{who} {snap} {what} (FAP {item.fap}, MAP {item.map}{mp}; "
             f"left FAP {item.fap_left}, MAP {item.map_left})"
         )
 

@@ -36,6 +36,7 @@ from senjo.space.plane import Point
 from senjo.systems.tvalue.model import (
     DEPTHS,
     Art,
+    Clause,
     Fighter,
     Joiner,
     Setup,
@@ -111,6 +112,20 @@ class ComboSpec(BaseModel):
     strikes: Annotated[Int, Field(ge=2, le=10)]
 
 
+class ClauseSpec(BaseModel):
+    """A T-scaled clause of an ability technique (異能技のデータ変動): `hit_per` and
+    `damage_per` add `amount` for every full `at` points of T; `depth_up` raises the
+    depth `amount` ranks and `damage_times` multiplies the damage by `amount` once T is
+    at least `at`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["hit_per", "damage_per", "depth_up", "damage_times"]
+    basis: Literal["absolute", "relative"] = "absolute"
+    at: Annotated[Int, Field(ge=1, le=200)]
+    amount: Annotated[Int, Field(ge=-100, le=100)] = 1
+
+
 class TechniqueSpec(BaseModel):
     """A technique of the scenario's own (武技), in the columns of the seed's table: 必要T値
     (absolute), 下降T値, 消費FAP, 消費MAP, 命中修正, ダメージ修正, 深度 (the weapon's if
@@ -127,6 +142,8 @@ class TechniqueSpec(BaseModel):
     hit: Value = 0
     damage: Annotated[Int, Field(ge=-100, le=100)] = 0
     depth: DepthName | None = None
+    mp: Annotated[Int, Field(ge=0, le=10000)] = 0
+    clauses: list[ClauseSpec] = []
 
 
 class ArtPartSpec(BaseModel):
@@ -359,6 +376,8 @@ def _technique(spec: TechniqueSpec, source: str, path: str) -> Technique:
         depth=None if spec.depth is None else DEPTHS[spec.depth],
         name=name,
         name_ja=name_ja,
+        mp=spec.mp,
+        clauses=tuple(Clause(c.kind, c.at, c.amount, c.basis) for c in spec.clauses),
     )
 
 

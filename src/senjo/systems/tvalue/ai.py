@@ -35,7 +35,12 @@ from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.sweeping import swept
-from senjo.systems.tvalue.techniques import partner, struck_with, technique_of
+from senjo.systems.tvalue.techniques import (
+    clause_effects,
+    partner,
+    struck_with,
+    technique_of,
+)
 
 __all__ = ["TvAI", "action_value", "attack_value", "expected_loss", "shot_value"]
 
@@ -82,10 +87,11 @@ def attack_value(
         replacement = ""
     if technique and state.status[key].t < technique_of(state.sheets[key], technique).needed:
         technique = ""
-    if technique:  # its damage modifier and depth
-        weapon = struck_with(weapon, technique_of(state.sheets[key], technique))
+    if technique:  # its damage modifier, depth and clauses
+        used = technique_of(state.sheets[key], technique)
+        weapon = struck_with(weapon, used, clause_effects(state, key, target, used))
     sheet, status = state.sheets[target], state.status[target]
-    score = hit_score(state, key, weapon.key, replacement, technique, swept).value
+    score = hit_score(state, key, weapon.key, replacement, technique, swept, target).value
     chance = hit_chance(score, evasion_score(state, key, target).value, state.rules.contest)
     claw = 2 * weapon.skill if technique == "oni_claw" else 0
     protection = protection_against(

@@ -28,7 +28,12 @@ from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvHitRoll, TvRequirementUnmet
 from senjo.systems.tvalue.locations import LOCATIONS, called_shot
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import struck_with, sweep_check, technique_of
+from senjo.systems.tvalue.techniques import (
+    clause_effects,
+    struck_with,
+    sweep_check,
+    technique_of,
+)
 
 __all__ = [
     "ALL_OUT_PENALTY",
@@ -63,6 +68,7 @@ def hit_score(
     replacement: str = "",
     technique: str = "",
     swept: int = 0,
+    target: str = "",
 ) -> Score:
     """The hit roll's value: the weapon's accuracy (命中; the close-combat accuracy for
     `weapon_key` ""), −4 for an all-out strike, a technique's hit modifier (命中修正), −1
@@ -80,6 +86,10 @@ def hit_score(
     used = technique_of(state.sheets[key], technique) if technique else None
     if used is not None and used.hit:
         modifiers.append((technique, used.hit))
+    if used is not None and used.clauses:  # 「絶対(相対)値○(毎)に命中に○」
+        bonus = clause_effects(state, key, target, used).hit
+        if bonus:
+            modifiers.append(("t_clause", bonus))
     if swept:
         modifiers.append(("sweeping", -swept))
     return Score(accuracy, Modifiers.of(*modifiers))
@@ -130,9 +140,10 @@ def direct_attack(
     weapon = state.sheets[key].weapon(weapon_key)
     if weapon.sheathed:
         state.status[key].drawn.add(weapon_key)  # 居合い only from a sheathed weapon
-    score = hit_score(state, key, weapon_key, replacement, technique, swept)
-    if technique:  # its damage modifier (ダメージ修正) and depth (深度)
-        weapon = struck_with(weapon, technique_of(state.sheets[key], technique))
+    score = hit_score(state, key, weapon_key, replacement, technique, swept, target)
+    if technique:  # its damage modifier (ダメージ修正), depth (深度) and clauses
+        used = technique_of(state.sheets[key], technique)
+        weapon = struck_with(weapon, used, clause_effects(state, key, target, used))
     hit = roll_to_hit(battle, key, target, weapon_key, score, replacement, iai, auto_hit)
     direct = not technique or state.rules.technique_gain  # interpretation 25
     gain = count_attack(state, target, hit) if direct else 0

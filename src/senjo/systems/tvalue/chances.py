@@ -6,7 +6,8 @@ weighs attacks with them, `senjo odds tvalue` prints them; nothing here loads th
 2D6 + evasion − 7: interpretation 3). The damage computed (算出ダメージ) is the dice plus
 the bonus — +2 a die for an all-out strike (全力攻撃), every die a 6 for a heavy blow
 (強打) — at most the cap, doubled by a critical (クリティカル); the damage taken is what
-passes the protection, times a multiplier after protection.
+passes the protection, times a multiplier after protection (an ability's 「ダメージ○倍」
+multiplies the damage computed, before it).
 
 >>> hit_odds(3, 11), hit_odds(4, 11, contest=True)
 (Fraction(5, 18), Fraction(575, 1296))
@@ -73,7 +74,7 @@ def computed_total(weapon: Weapon, rolled: int, dice: int, replacement: str = ""
     13
     """
     bonus = 2 * dice if replacement == "all_out" else 0
-    total = max(0, min(rolled + weapon.flat + bonus, weapon.most))
+    total = max(0, min(rolled + weapon.flat + bonus, weapon.most)) * weapon.times
     return 2 * total if replacement == "critical" else total
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "declaration_phase",
     "declaring_order",
     "locking",
+    "mp_cost",
     "pay",
     "pay_big",
     "pinning",
@@ -70,9 +71,18 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
     options = []
     for option in _candidates(state, key, snap):
         fap, map_ = cost(state, key, option)
-        if fap <= status.fap and map_ <= status.map:
+        if fap <= status.fap and map_ <= status.map and mp_cost(state, key, option) <= status.mp:
             options.append(option)
     return tuple(options)
+
+
+def mp_cost(state: TvState, key: str, option: Declare) -> int:
+    """The MP an action costs (an ability technique's HP(MP)消費; a secret art's parts'),
+    paid at the declaration and never doubled."""
+    sheet = state.sheets[key]
+    if option.action == ART:
+        return sum(technique_of(sheet, part).mp for part, _ in sheet.art(option.weapon).parts)
+    return technique_of(sheet, option.action).mp if option.action in sheet.techniques else 0
 
 
 def big_options(state: TvState, key: str) -> tuple[Declare, ...]:
@@ -87,6 +97,7 @@ def big_options(state: TvState, key: str) -> tuple[Declare, ...]:
     for option in _candidates(state, key, False):
         fap, map_ = cost(state, key, option)
         payable = (fap == 0 or sheet.fap > 0) and (map_ == 0 or sheet.map > 0)
+        payable = payable and mp_cost(state, key, option) <= status.mp
         if payable and (fap > status.fap or map_ > status.map):
             chosen.append(Declare(option.action, option.weapon, option.replacement, big=True))
     return tuple(chosen)
@@ -183,6 +194,8 @@ def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
     state = battle.state
     status = state.status[key]
     fap, map_ = cost(state, key, option)
+    mp = mp_cost(state, key, option)
+    status.mp -= mp
     if option.big:
         paid_fap, paid_map = min(fap, status.fap), min(map_, status.map)
         status.fap -= paid_fap
@@ -192,7 +205,9 @@ def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
             fap - paid_fap,
             map_ - paid_map,
         )
-        declared = TvDeclared(key, option.declared, paid_fap, paid_map, status.fap, status.map)
+        declared = TvDeclared(
+            key, option.declared, paid_fap, paid_map, status.fap, status.map, False, mp
+        )
         battle.emit(declared)
         battle.emit(TvBigAction(key, option.declared, status.big_fap, status.big_map))
         return declared
@@ -202,7 +217,7 @@ def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
         status.blocks += 1
     else:
         status.declared.append(option.declared)
-    declared = TvDeclared(key, option.declared, fap, map_, status.fap, status.map, option.snap)
+    declared = TvDeclared(key, option.declared, fap, map_, status.fap, status.map, option.snap, mp)
     battle.emit(declared)
     return declared
 

@@ -68,7 +68,8 @@ event(TvRoundStarted)
 @dataclass(frozen=True, slots=True)
 class TvDeclared(Event):
     """A fighter declared an action (「(行動)宣言」), paying its FAP and MAP at once;
-    `snap` marks a snap action (とっさの行動) paid double."""
+    `snap` marks a snap action (とっさの行動) paid double; `mp` the MP an ability
+    technique took (HP(MP)消費)."""
 
     actor: str
     action: str
@@ -77,6 +78,7 @@ class TvDeclared(Event):
     fap_left: int
     map_left: int
     snap: bool = False
+    mp: int = 0
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -87,6 +89,7 @@ class TvDeclared(Event):
         fap_left: int,
         map_left: int,
         snap: bool = False,
+        mp: int = 0,
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "action", action)
@@ -95,6 +98,7 @@ class TvDeclared(Event):
         object.__setattr__(self, "fap_left", fap_left)
         object.__setattr__(self, "map_left", map_left)
         object.__setattr__(self, "snap", snap)
+        object.__setattr__(self, "mp", mp)
 
 
 event(TvDeclared)

@@ -18,7 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-__all__ = ["DEPTHS", "Art", "Depth", "Fighter", "Joiner", "Setup", "Technique", "Weapon"]
+__all__ = [
+    "DEPTHS",
+    "Art",
+    "Clause",
+    "Depth",
+    "Fighter",
+    "Joiner",
+    "Setup",
+    "Technique",
+    "Weapon",
+]
 
 
 class Depth(IntEnum):
@@ -66,12 +76,28 @@ class Weapon:
     after_protection: int = 1
     #: 「範囲」: an area attack's radius in metres (projectiles only); 0 for 「個体」.
     area: float = 0.0
+    #: The damage computed multiplied (an ability's 「ダメージ○倍」), before protection.
+    times: int = 1
 
     @property
     def most(self) -> int:
         """The largest damage the weapon can compute (ダメージ上限)."""
         top = self.dice * 6 + self.flat
         return min(top, self.cap) if self.cap else top
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One T-scaled clause of an ability technique (異能技のデータ変動): `kind` "hit_per"
+    or "damage_per" (`amount` for every full `at` points of T), "depth_up" (`amount`
+    ranks once T is at least `at`) or "damage_times" (damage × `amount` once T is at
+    least `at`); T is the fighter's own (`basis` "absolute") or less the target's
+    ("relative")."""
+
+    kind: str
+    at: int
+    amount: int = 1
+    basis: str = "absolute"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +117,9 @@ class Technique:
     depth: Depth | None = None
     name: str = ""
     name_ja: str = ""
+    #: An ability technique's (異能技) MP (HP(MP)消費) and T-scaled clauses.
+    mp: int = 0
+    clauses: tuple[Clause, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

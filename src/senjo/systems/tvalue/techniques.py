@@ -26,8 +26,9 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import FALL, change
+from senjo.systems.tvalue.clauses import NONE, Effects, effects
 from senjo.systems.tvalue.events import TvConditionChanged, TvRequirementUnmet
-from senjo.systems.tvalue.model import Fighter, Technique, Weapon
+from senjo.systems.tvalue.model import Depth, Fighter, Technique, Weapon
 from senjo.systems.tvalue.rolls import check
 from senjo.systems.tvalue.state import TvState
 
@@ -35,6 +36,7 @@ __all__ = [
     "IAI_OPTIONS",
     "TECHNIQUES",
     "Technique",
+    "clause_effects",
     "fall",
     "partner",
     "requirement_holds",
@@ -62,13 +64,28 @@ def technique_of(sheet: Fighter, key: str) -> Technique:
     return TECHNIQUES[key]
 
 
-def struck_with(weapon: Weapon, used: Technique) -> Weapon:
-    """The weapon as a technique strikes with it: its damage modifier (ダメージ修正)
-    added, its depth (深度) when it has one."""
-    if not used.damage and used.depth is None:
+def clause_effects(state: TvState, key: str, target: str, used: Technique) -> Effects:
+    """What an ability technique's T-scaled clauses (異能技のデータ変動) add now, `key`'s
+    T read as it is and less `target`'s."""
+    if not used.clauses:
+        return NONE
+    relative = state.relative(key, target) if target in state.status else 0
+    return effects(used.clauses, state.status[key].t, relative)
+
+
+def struck_with(weapon: Weapon, used: Technique, now: Effects = NONE) -> Weapon:
+    """The weapon as a technique strikes with it: its damage modifier (ダメージ修正) and
+    its clauses' added, its depth (深度) when it has one, raised by the clauses' ranks
+    (up to 対神), the clauses' multiplier."""
+    if not used.damage and used.depth is None and now == NONE:
         return weapon
     depth = weapon.depth if used.depth is None else used.depth
-    return replace(weapon, flat=weapon.flat + used.damage, depth=depth)
+    return replace(
+        weapon,
+        flat=weapon.flat + used.damage + now.damage,
+        depth=Depth(min(Depth.DIVINE, depth + now.ranks)),
+        times=weapon.times * now.times,
+    )
 
 
 #: 居合い's choice before the hit roll: the lower hit die counts 6, or damage dice at least 3.

@@ -1,0 +1,99 @@
+"""Seed 002 D. 異能技のデータ変動 (T-scaled clauses on ability techniques, X1–X3): 「絶対
+(相対)値○(毎)に命中に○」, 「絶対(相対)値○(毎)に場合ダメージに○」, 「絶対(相対)値○以上の
+場合ダメージ深度1ランクアップ」, 「絶対(相対)値○点以上の場合ダメージ○倍」, and the MP an
+ability costs (HP(MP)消費) (interpretation 46)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from senjo.scenario.errors import ScenarioError
+from senjo.systems.tvalue.events import TvDamage, TvDeclared, TvHitRoll
+from senjo.systems.tvalue.state import TvState
+
+from .helpers import battle, choose, declare, events, fighter, pending
+
+# A psychic blast: accuracy 3, 2D6, physical; the ability strikes with it.
+FOCUS = {"key": "focus", "accuracy": 3, "skill": 3, "damage": "2D6"}
+
+
+def _ability(*clauses: dict[str, Any], mp: int = 0) -> dict[str, Any]:
+    return {"key": "psi", "fap": 6, "map": 2, "mp": mp, "clauses": list(clauses)}
+
+
+def _fight(dice: list[int], t: int, *clauses: dict[str, Any], foe_t: int = 0, **fields: Any):  # type: ignore[no-untyped-def]
+    def ready(state: TvState) -> None:
+        state.status["a"].t, state.status["b"].t = t, foe_t
+
+    data: dict[str, Any] = {"reaction": 12, "weapons": [FOCUS], "techniques": [_ability(*clauses)]}
+    data.update(fields)
+    target = fighter("b", "gm", evasion=9, hp=60, protection={"physical": 4})
+    game = battle(
+        fighter("a", "pcs", **data), target, dice=dice, before=ready, level_tie_pair="none"
+    )
+    declare(game, "a", "psi:focus")
+    declare(game, "b")
+    choose(game, "psi:focus:b", "a")
+    return game
+
+
+def test_a_hit_bonus_per_step_of_t() -> None:
+    """「絶対値○毎に命中に○」: +1 a full 2 points of T; at T 5, +2 (3 + 2 + [2,3] = 10 > 9)."""
+    game = _fight([2, 3, 1, 1], 5, {"kind": "hit_per", "at": 2, "amount": 1})
+    roll = events(game, TvHitRoll)[0]
+    assert (roll.score.value, roll.hit) == (5, True)
+    assert ("t_clause", 2) in roll.score.modifiers.items
+
+
+def test_a_damage_bonus_per_step_of_relative_t() -> None:
+    """「相対値○毎にダメージに○」: +2 a point of T over the target's: 4 − 1 = 3 → +6
+    ([5,5] hits; [1,2] + 6 = 9 − 4 = 5)."""
+    relative = {"kind": "damage_per", "basis": "relative", "at": 1, "amount": 2}
+    game = _fight([5, 5, 1, 2], 4, relative, foe_t=1)
+    damage = events(game, TvDamage)[0]
+    assert (damage.rolled, damage.taken) == (9, 5)
+
+
+def test_depth_rises_a_rank_at_a_threshold() -> None:
+    """「絶対値○以上の場合ダメージ深度1ランクアップ」: at T 3 or more the physical blast is
+    ethereal (幽体), which physical protection 4 does not stop."""
+    up = {"kind": "depth_up", "at": 3}
+    low = _fight([5, 5, 3, 3], 2, up)
+    high = _fight([5, 5, 3, 3], 3, up)
+    assert [(d.depth, d.taken) for d in events(low, TvDamage)] == [("physical", 2)]
+    assert [(d.depth, d.taken) for d in events(high, TvDamage)] == [("ethereal", 6)]
+
+
+def test_damage_is_multiplied_at_a_threshold() -> None:
+    """「絶対値○点以上の場合ダメージ○倍」: at T 4, ×3 before protection ([3,3] → 18 − 4)."""
+    game = _fight([5, 5, 3, 3], 4, {"kind": "damage_times", "at": 4, "amount": 3})
+    damage = events(game, TvDamage)[0]
+    assert (damage.rolled, damage.taken) == (18, 14)
+
+
+def test_the_mp_an_ability_costs_is_paid_when_it_is_declared() -> None:
+    """HP(MP)消費: 3 MP with the FAP and MAP at the declaration; without the MP it is not
+    offered."""
+    sheet = fighter("a", "pcs", mp=4, weapons=[FOCUS], techniques=[_ability(mp=3)])
+    game = battle(sheet, fighter("b", "gm"), dice=[])
+    assert "psi:focus" in pending(game)[2]
+    choose(game, "psi:focus", "a")
+    assert events(game, TvDeclared)[0] == TvDeclared("a", "psi:focus", 6, 2, 6, 2, False, 3)
+    assert game.state.status["a"].mp == 1
+    assert "psi:focus" not in pending(game)[2]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        {"kind": "range_per", "at": 1},
+        {"kind": "hit_per", "at": 0},
+        {"kind": "hit_per", "at": 1, "basis": "own"},
+    ],
+)
+def test_a_clause_is_checked(clause: dict[str, Any]) -> None:
+    """Only the clause kinds built; a step of at least 1; basis absolute or relative."""
+    with pytest.raises(ScenarioError, match=r"techniques\[0\]"):
+        fighter("a", "pcs", weapons=[FOCUS], techniques=[_ability(clause)])
