@@ -33,6 +33,7 @@ from senjo.scenario.fields import (
     parse_damage,
 )
 from senjo.space.plane import Point
+from senjo.systems.tvalue.clauses import COSTS
 from senjo.systems.tvalue.model import (
     DEPTHS,
     Art,
@@ -67,6 +68,13 @@ SEED_TECHNIQUE = Bilingual(
     "シードの武技です：キーだけを書いてください（データはシードのもの）",
 )
 TWO_TECHNIQUES = Bilingual("two techniques share a key", "同じキーの武技が2つあります")
+#: A cost is read when the action is declared, before it has a target.
+COST_BASIS = Bilingual(
+    "a cost clause reads the fighter's own T (absolute): it is paid when declared, "
+    "before there is a target",
+    "消費の変動は宣言時に読むので絶対値だけです（目標はまだ決まっていません）",
+)
+DIE_FACE = Bilingual("a die's face: 1 to 6", "ダイスの目は1〜6です")
 #: 「組み合わせたコンボ」: a secret art combines two techniques or more.
 ART_TOO_SHORT = Bilingual(
     "a secret art (奥儀) combines two parts or more",
@@ -113,16 +121,25 @@ class ComboSpec(BaseModel):
 
 
 class ClauseSpec(BaseModel):
-    """A T-scaled clause of an ability technique (異能技のデータ変動): `hit_per` and
-    `damage_per` add `amount` for every full `at` points of T; `depth_up` raises the
-    depth `amount` ranks and `damage_times` multiplies the damage by `amount` once T is
-    at least `at`."""
+    """A T-scaled clause of an ability technique (異能技のデータ変動), `docs/scenarios.md`:
+    per step of T (`hit_per`, `damage_per`, `mp_per`), from a threshold on (`dice_at`,
+    `depth_up`, `damage_times`, `fap_at`, `map_at`), or `mp_less_t`."""
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["hit_per", "damage_per", "depth_up", "damage_times"]
+    kind: Literal[
+        "hit_per",
+        "dice_at",
+        "damage_per",
+        "depth_up",
+        "damage_times",
+        "fap_at",
+        "map_at",
+        "mp_per",
+        "mp_less_t",
+    ]
     basis: Literal["absolute", "relative"] = "absolute"
-    at: Annotated[Int, Field(ge=1, le=200)]
+    at: Annotated[Int, Field(ge=1, le=200)] = 1
     amount: Annotated[Int, Field(ge=-100, le=100)] = 1
 
 
@@ -364,6 +381,11 @@ def _technique(spec: TechniqueSpec, source: str, path: str) -> Technique:
     are the seed's: write the key alone)."""
     if spec.key in get_args(SeedTechnique):
         raise ScenarioError(source, f"{path}.key", SEED_TECHNIQUE)
+    for number, clause in enumerate(spec.clauses):
+        if clause.kind in COSTS and clause.basis == "relative":
+            raise ScenarioError(source, f"{path}.clauses[{number}].basis", COST_BASIS)
+        if clause.kind == "dice_at" and not 1 <= clause.amount <= 6:
+            raise ScenarioError(source, f"{path}.clauses[{number}].amount", DIE_FACE)
     name, name_ja = both_names(spec.name, source, f"{path}.name") if spec.name else (spec.key,) * 2
     return Technique(
         key=spec.key,

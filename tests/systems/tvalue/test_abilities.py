@@ -85,15 +85,56 @@ def test_the_mp_an_ability_costs_is_paid_when_it_is_declared() -> None:
     assert "psi:focus" not in pending(game)[2]
 
 
+def test_every_hit_die_reads_as_a_value_at_a_threshold() -> None:
+    """「絶対値○の場合命中判定時のダイスの目がすべて○扱い」: at T 3 both hit dice read 5 and
+    none is drawn (3 + 10 = 13 > 9); the script holds only the damage dice."""
+    game = _fight([1, 1], 3, {"kind": "dice_at", "at": 3, "amount": 5})
+    roll = events(game, TvHitRoll)[0]
+    assert (roll.dice, roll.total, roll.hit) == ((5, 5), 13, True)
+    assert events(game, TvDamage)[0].rolled == 2
+
+
+@pytest.mark.parametrize(
+    ("clause", "t", "paid"),
+    [
+        ({"kind": "fap_at", "at": 3, "amount": 2}, 3, (2, 2, 3)),  # 「消費FAP○」 from T 3
+        ({"kind": "fap_at", "at": 3, "amount": 2}, 2, (6, 2, 3)),
+        ({"kind": "map_at", "at": 1, "amount": 0}, 1, (6, 0, 3)),  # 「消費MAP○」
+        ({"kind": "mp_per", "at": 2, "amount": 1}, 5, (6, 2, 3 + 2)),  # 「○毎にMP消費が○」
+        ({"kind": "mp_less_t", "amount": 6}, 4, (6, 2, 2)),  # 「○−「絶対値」MP消費」
+        ({"kind": "mp_less_t", "amount": 6}, 9, (6, 2, 0)),  # never below 0
+    ],
+)
+def test_cost_clauses_are_read_when_the_ability_is_declared(
+    clause: dict[str, Any], t: int, paid: tuple[int, int, int]
+) -> None:
+    """「絶対値○以上の場合消費FAP○、消費MAP○」, 「絶対値○(毎)にHP(MP)消費が○」,
+    「○−「絶対値」HP(MP)消費」: the fighter's own T when it declares (base FAP 6, MAP 2,
+    MP 3)."""
+
+    def ready(state: TvState) -> None:
+        state.status["a"].t = t
+
+    ability = _ability(clause, mp=3)
+    sheet = fighter("a", "pcs", mp=20, weapons=[FOCUS], techniques=[ability])
+    game = battle(sheet, fighter("b", "gm"), dice=[], before=ready, level_tie_pair="none")
+    choose(game, "psi:focus", "a")
+    declared = events(game, TvDeclared)[0]
+    assert (declared.fap, declared.map, declared.mp) == paid
+
+
 @pytest.mark.parametrize(
     "clause",
     [
         {"kind": "range_per", "at": 1},
         {"kind": "hit_per", "at": 0},
         {"kind": "hit_per", "at": 1, "basis": "own"},
+        {"kind": "fap_at", "at": 1, "basis": "relative"},
+        {"kind": "dice_at", "at": 1, "amount": 7},
     ],
 )
 def test_a_clause_is_checked(clause: dict[str, Any]) -> None:
-    """Only the clause kinds built; a step of at least 1; basis absolute or relative."""
+    """Only the clause kinds built; a step of at least 1; basis absolute or relative, and
+    absolute for a cost (read before there is a target); a die's face 1 to 6."""
     with pytest.raises(ScenarioError, match=r"techniques\[0\]"):
         fighter("a", "pcs", weapons=[FOCUS], techniques=[_ability(clause)])

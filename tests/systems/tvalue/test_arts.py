@@ -25,7 +25,7 @@ from senjo.systems.tvalue.events import (
 from senjo.systems.tvalue.model import Fighter
 from senjo.systems.tvalue.state import TvState
 
-from .helpers import battle, choose, declare, events, fighter, pending
+from .helpers import battle, choose, declare, events, fighter, held, pending
 
 SWORD = {"key": "sword", "accuracy": 3, "skill": 3, "damage": "2D6+1"}
 SPEAR = {"key": "spear", "accuracy": 3, "skill": 3, "damage": "2D6", "pole": True}
@@ -68,11 +68,11 @@ def _fight(dice: list[int], t: int = 5):  # type: ignore[no-untyped-def]
 def test_the_cost_is_the_parts_total_less_three_six_nine() -> None:
     """「2撃目以降の消費FAPが3点、6点、9点…(この修正は消費FAPの合計をまず計算して引く。
     最低0)」: two parts 14 − 3 = 11; three 21 − 9 = 12; MAP is the parts' sum."""
-    sheet = _master()
-    assert art_cost(sheet, sheet.art("storm")) == (11, 5)
     parts = [{"technique": "oni_claw", "weapon": "sword"}] * 3
-    three = _master(arts=[STORM | {"key": "triple", "parts": parts}])
-    assert art_cost(three, three.art("triple")) == (21 - 9, 9)
+    three = _master(arts=[STORM, STORM | {"key": "triple", "parts": parts}])
+    state = held(three, fighter("b", "gm"), dice=[]).state
+    assert art_cost(state, "a", three.art("storm")) == (11, 5)
+    assert art_cost(state, "a", three.art("triple")) == (21 - 9, 9)
     game = _fight([])
     assert events(game, TvDeclared)[0] == TvDeclared("a", "ougi:storm", 11, 5, 9, 3)
 

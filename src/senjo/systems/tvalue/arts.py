@@ -20,10 +20,10 @@ from senjo.engine.battle import Battle, Steps
 from senjo.systems.tvalue.chances import two_dice_at_least
 from senjo.systems.tvalue.choices import Act
 from senjo.systems.tvalue.combos import combo_roll, next_target
-from senjo.systems.tvalue.model import Art, Fighter
+from senjo.systems.tvalue.model import Art
 from senjo.systems.tvalue.resolve import resolve_technique
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import technique_of
+from senjo.systems.tvalue.techniques import technique_costs
 
 __all__ = ["ART", "art_chance", "art_cost", "art_requirement", "resolve_art"]
 
@@ -33,12 +33,12 @@ ART = "ougi"
 _STEP = 3
 
 
-def art_cost(sheet: Fighter, art: Art) -> tuple[int, int]:
-    """(FAP, MAP) of a secret art: the parts' total FAP less 3 + 6 + … (at least 0), and
-    their MAP."""
-    used = [technique_of(sheet, key) for key, _ in art.parts]
-    fap = sum(part.fap for part in used)
-    map_ = sum(part.map for part in used)
+def art_cost(state: TvState, key: str, art: Art) -> tuple[int, int]:
+    """(FAP, MAP) of `key`'s secret art: the parts' total FAP less 3 + 6 + … (at least
+    0), and their MAP."""
+    used = [technique_costs(state, key, part) for part, _ in art.parts]
+    fap = sum(part[0] for part in used)
+    map_ = sum(part[1] for part in used)
     off = sum(_STEP * part for part in range(1, len(art.parts)))
     return max(0, fap - off), map_
 

@@ -24,6 +24,7 @@ from senjo.systems.tvalue.chances import ALL_OUT_PENALTY as ALL_OUT_PENALTY
 from senjo.systems.tvalue.chances import CONTEST_OFFSET as CONTEST_OFFSET
 from senjo.systems.tvalue.chances import hit_odds
 from senjo.systems.tvalue.choices import REPLACEMENTS
+from senjo.systems.tvalue.clauses import NONE
 from senjo.systems.tvalue.damage import check_consciousness, injure, roll_damage
 from senjo.systems.tvalue.events import TvHitRoll, TvRequirementUnmet
 from senjo.systems.tvalue.locations import LOCATIONS, called_shot
@@ -141,10 +142,14 @@ def direct_attack(
     if weapon.sheathed:
         state.status[key].drawn.add(weapon_key)  # 居合い only from a sheathed weapon
     score = hit_score(state, key, weapon_key, replacement, technique, swept, target)
+    now = NONE
     if technique:  # its damage modifier (ダメージ修正), depth (深度) and clauses
         used = technique_of(state.sheets[key], technique)
-        weapon = struck_with(weapon, used, clause_effects(state, key, target, used))
-    hit = roll_to_hit(battle, key, target, weapon_key, score, replacement, iai, auto_hit)
+        now = clause_effects(state, key, target, used)
+        weapon = struck_with(weapon, used, now)
+    hit = roll_to_hit(
+        battle, key, target, weapon_key, score, replacement, iai, auto_hit, read_as=now.dice
+    )
     direct = not technique or state.rules.technique_gain  # interpretation 25
     gain = count_attack(state, target, hit) if direct else 0
     aimed = (0, 0)
@@ -183,6 +188,7 @@ def roll_to_hit(
     iai: str = "",
     auto_hit: bool = False,
     against: Score | None = None,
+    read_as: int = 0,
 ) -> bool:
     """A hit roll (命中判定) of `key` at `target`, logged (`label` the weapon or the close
     action): `score` + 2D6 must exceed the target's evasion score, or its contested roll
@@ -192,7 +198,11 @@ def roll_to_hit(
     state = battle.state
     evasion = against if against is not None else evasion_score(state, key, target)
     state.status[key].feints.clear()  # 「次回直接攻撃後…無効になる」: whatever its target
-    dice: tuple[int, ...] = () if auto_hit else (battle.dice.roll(6), battle.dice.roll(6))
+    dice: tuple[int, ...] = ()
+    if read_as and not auto_hit:  # 「命中判定時のダイスの目がすべて○扱い」: none drawn
+        dice = (read_as, read_as)
+    elif not auto_hit:
+        dice = battle.dice.roll(6), battle.dice.roll(6)
     if iai == "hit":  # 「命中判定のダイスの目の低い方を6扱い」
         dice = (6, dice[1]) if dice[0] <= dice[1] else (dice[0], 6)
     total = score.value + sum(dice)

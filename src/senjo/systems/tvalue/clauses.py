@@ -1,19 +1,21 @@
 """Seed 002 D. 異能技のデータ変動: the T-scaled clauses of an ability technique (異能技).
 
-Built: 「絶対(相対)値○(毎)に命中に○」 (`hit_per`), 「絶対(相対)値○(毎)に場合ダメージに○」
+Built, read when the strike resolves (T the fighter's own, or less the target's):
+「絶対(相対)値○(毎)に命中に○」 (`hit_per`), 「絶対(相対)値○(毎)に場合ダメージに○」
 (`damage_per`): the amount for every full step of T (none below one step);
+「絶対(相対)値○の場合命中判定時のダイスの目がすべて○扱い」 (`dice_at`),
 「絶対(相対)値○以上の場合ダメージ深度1ランクアップ」 (`depth_up`, up to 対神) and
 「絶対(相対)値○点以上の場合ダメージ○倍」 (`damage_times`, the damage computed, before
-protection) once T reaches the threshold. T is the fighter's own, or less the
-target's, read when the strike resolves (interpretation 46). The other templates (dice
-read as a value, HP/MP conditions, a replacement's effect, costs, evasion, HP/MP per
-step, range) are not built.
+protection) once T reaches the threshold. Read when it is declared (T the fighter's
+own: no target yet): 「○以上の場合消費FAP○、消費MAP○」, 「○(毎)にHP(MP)消費が○」 and
+「○−「絶対値」HP(MP)消費」 (`costs`) (interpretation 46). Not built: HP/MP conditions,
+a replacement's effect, an evasion bonus, HP costs, range.
 
 >>> from senjo.systems.tvalue.model import Clause
 >>> effects((Clause("hit_per", 2, 1), Clause("depth_up", 3)), 5, 0)
-Effects(hit=2, damage=0, ranks=1, times=1)
+Effects(hit=2, damage=0, ranks=1, times=1, dice=0)
 >>> effects((Clause("damage_per", 1, 2, "relative"),), 5, -1)
-Effects(hit=0, damage=0, ranks=0, times=1)
+Effects(hit=0, damage=0, ranks=0, times=1, dice=0)
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ from dataclasses import dataclass
 
 from senjo.systems.tvalue.model import Clause
 
-__all__ = ["KINDS", "NONE", "Effects", "effects"]
+__all__ = ["COSTS", "KINDS", "NONE", "Effects", "costs", "effects"]
 
-#: The clause kinds built.
-KINDS = ("hit_per", "damage_per", "depth_up", "damage_times")
+#: The clause kinds built: read when the strike resolves, and (`COSTS`) when it is
+#: declared.
+KINDS = ("hit_per", "dice_at", "damage_per", "depth_up", "damage_times")
+COSTS = ("fap_at", "map_at", "mp_per", "mp_less_t")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +40,8 @@ class Effects:
     damage: int = 0
     ranks: int = 0
     times: int = 1
+    #: Every hit die read as this face (0: rolled).
+    dice: int = 0
 
 
 NONE = Effects()
@@ -45,7 +51,7 @@ def effects(clauses: tuple[Clause, ...], absolute: int, relative: int) -> Effect
     """The clauses' effects at T `absolute` and, against the target, `relative`."""
     if not clauses:
         return NONE
-    hit = damage = ranks = 0
+    hit = damage = ranks = dice = 0
     times = 1
     for clause in clauses:
         t = relative if clause.basis == "relative" else absolute
@@ -58,4 +64,32 @@ def effects(clauses: tuple[Clause, ...], absolute: int, relative: int) -> Effect
             ranks += clause.amount
         elif clause.kind == "damage_times" and t >= clause.at:
             times = max(times, clause.amount)
-    return Effects(hit, damage, ranks, times)
+        elif clause.kind == "dice_at" and t >= clause.at:
+            dice = clause.amount
+    return Effects(hit, damage, ranks, times, dice)
+
+
+def costs(
+    clauses: tuple[Clause, ...], t: int, fap: int, map_: int, mp: int
+) -> tuple[int, int, int]:
+    """(FAP, MAP, MP) an ability costs when declared at absolute T `t`: 「○以上の場合
+    消費FAP○、消費MAP○」 (`fap_at`, `map_at`: the cost becomes `amount`), 「○(毎)に
+    HP(MP)消費が○」 (`mp_per`: `amount` more a full step, none below one),
+    「○−「絶対値」HP(MP)消費」 (`mp_less_t`: `amount` − T); none below 0.
+
+    >>> from senjo.systems.tvalue.model import Clause
+    >>> costs((Clause("fap_at", 3, 4), Clause("mp_per", 2, -1)), 5, 7, 3, 4)
+    (4, 3, 2)
+    >>> costs((Clause("mp_less_t", 1, 6),), 4, 7, 3, 0)
+    (7, 3, 2)
+    """
+    for clause in clauses:
+        if clause.kind == "fap_at" and t >= clause.at:
+            fap = clause.amount
+        elif clause.kind == "map_at" and t >= clause.at:
+            map_ = clause.amount
+        elif clause.kind == "mp_per":
+            mp += clause.amount * max(0, t // clause.at)
+        elif clause.kind == "mp_less_t":
+            mp = clause.amount - t
+    return max(0, fap), max(0, map_), max(0, mp)

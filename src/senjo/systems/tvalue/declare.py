@@ -24,7 +24,7 @@ from senjo.systems.tvalue.events import TvBigAction, TvDeclared
 from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import technique_of, technique_weapons
+from senjo.systems.tvalue.techniques import technique_costs, technique_weapons
 
 __all__ = [
     "affordable",
@@ -50,15 +50,14 @@ def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
         return fap * times, map_ * times
     times = 2 if option.snap else 1
     if option.action == ART:  # the parts' costs less 3, 6, 9 …
-        fap, map_ = art_cost(state.sheets[key], state.sheets[key].art(option.weapon))
+        fap, map_ = art_cost(state, key, state.sheets[key].art(option.weapon))
         return fap * times, map_ * times
     weapon: Weapon = state.sheets[key].weapon(option.weapon)
     fap, map_ = weapon.fap, weapon.map
     if chain_length(option.action):
         fap, map_ = chain_cost(weapon, chain_length(option.action))
     if option.action in state.sheets[key].techniques:  # its own costs (消費FAP, 消費MAP)
-        used = technique_of(state.sheets[key], option.action)
-        fap, map_ = used.fap, used.map
+        fap, map_, _ = technique_costs(state, key, option.action)
     fap *= 2 if option.replacement == "heavy_blow" else 1
     return fap * times, map_ * times
 
@@ -81,8 +80,9 @@ def mp_cost(state: TvState, key: str, option: Declare) -> int:
     paid at the declaration and never doubled."""
     sheet = state.sheets[key]
     if option.action == ART:
-        return sum(technique_of(sheet, part).mp for part, _ in sheet.art(option.weapon).parts)
-    return technique_of(sheet, option.action).mp if option.action in sheet.techniques else 0
+        parts = sheet.art(option.weapon).parts
+        return sum(technique_costs(state, key, part)[2] for part, _ in parts)
+    return technique_costs(state, key, option.action)[2] if option.action in sheet.techniques else 0
 
 
 def big_options(state: TvState, key: str) -> tuple[Declare, ...]:

@@ -26,7 +26,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import FALL, change
-from senjo.systems.tvalue.clauses import NONE, Effects, effects
+from senjo.systems.tvalue.clauses import NONE, Effects, costs, effects
 from senjo.systems.tvalue.events import TvConditionChanged, TvRequirementUnmet
 from senjo.systems.tvalue.model import Depth, Fighter, Technique, Weapon
 from senjo.systems.tvalue.rolls import check
@@ -42,6 +42,7 @@ __all__ = [
     "requirement_holds",
     "struck_with",
     "sweep_check",
+    "technique_costs",
     "technique_of",
     "technique_weapons",
 ]
@@ -71,6 +72,12 @@ def clause_effects(state: TvState, key: str, target: str, used: Technique) -> Ef
         return NONE
     relative = state.relative(key, target) if target in state.status else 0
     return effects(used.clauses, state.status[key].t, relative)
+
+
+def technique_costs(state: TvState, key: str, name: str) -> tuple[int, int, int]:
+    """(FAP, MAP, MP) technique `name` costs `key` now, its cost clauses read at its T."""
+    used = technique_of(state.sheets[key], name)
+    return costs(used.clauses, state.status[key].t, used.fap, used.map, used.mp)
 
 
 def struck_with(weapon: Weapon, used: Technique, now: Effects = NONE) -> Weapon:
