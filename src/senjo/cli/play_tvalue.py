@@ -95,7 +95,10 @@ def _act_numbers(option: Act, target: str, lang: Lang, state: TvState, actor: st
         weapon = state.sheets[actor].weapon(option.weapon)
         score = shooting_score(state, actor, option.weapon, target)
         hits = shot_chance(score.value) * (
-            1 - evade_chance(state.sheets[target].evasion, weapon.fixed_hit)
+            1
+            - evade_chance(
+                state.sheets[target].evasion + state.evasion_bonus(target), weapon.fixed_hit
+            )
         )
         if ja:
             return f"（射撃判定 {score.value}、命中 {round(100 * hits)}%）"

@@ -303,6 +303,10 @@ class TvNarrator(NamedNarrator):
         if kind == "dropped":
             weapon = self.item(detail)
             return f"{who}は{weapon}を落とした" if self.ja else f"{who} drops the {weapon}"
+        if kind == "evasion":  # an ability's 「次ラウンド終了時まで回避に○」
+            if self.ja:
+                return f"{who}の回避点 +{detail}（次のラウンドの終わりまで）"
+            return f"{who}'s evasion +{detail} until the end of next round"
         if kind == "knocked_out":
             if self.ja:
                 return f"{who}は{detail}分間気絶する"

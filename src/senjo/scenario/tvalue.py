@@ -137,6 +137,8 @@ class ClauseSpec(BaseModel):
         "map_at",
         "mp_per",
         "mp_less_t",
+        "evasion_at",
+        "replacements",
     ]
     basis: Literal["absolute", "relative"] = "absolute"
     at: Annotated[Int, Field(ge=1, le=200)] = 1

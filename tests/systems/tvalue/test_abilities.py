@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from senjo.scenario.errors import ScenarioError
-from senjo.systems.tvalue.events import TvDamage, TvDeclared, TvHitRoll
+from senjo.systems.tvalue.attack import evasion_score
+from senjo.systems.tvalue.events import TvConditionChanged, TvDamage, TvDeclared, TvHitRoll
 from senjo.systems.tvalue.state import TvState
 
 from .helpers import battle, choose, declare, events, fighter, pending
@@ -92,6 +93,45 @@ def test_every_hit_die_reads_as_a_value_at_a_threshold() -> None:
     roll = events(game, TvHitRoll)[0]
     assert (roll.dice, roll.total, roll.hit) == ((5, 5), 13, True)
     assert events(game, TvDamage)[0].rolled == 2
+
+
+def test_an_evasion_bonus_until_the_next_rounds_end() -> None:
+    """「絶対値○以上の場合行動解決から次ラウンド終了時まで回避に○」: at T 2, once the ability
+    has resolved in round 1, +3 to the user's evasion score through round 2."""
+    game = _fight([5, 5, 1, 1], 2, {"kind": "evasion_at", "at": 2, "amount": 3})
+    assert TvConditionChanged("a", "evasion:3", True) in events(game, TvConditionChanged)
+    state = game.state
+    assert evasion_score(state, "b", "a").value == 10 + 3
+    state.round = 2
+    assert evasion_score(state, "b", "a").value == 13
+    state.round = 3
+    assert evasion_score(state, "b", "a").value == 10
+
+
+def test_an_ability_may_take_a_direct_attack_replacement() -> None:
+    """「「直接攻撃の置き換え」のどれかの効果を選択できる」: declared with クリティカル, its
+    damage is doubled (relative T 5: [5,5] hits, [2,2] → 8 − 4)."""
+    sheet = fighter(
+        "a",
+        "pcs",
+        reaction=12,
+        weapons=[FOCUS],
+        techniques=[_ability({"kind": "replacements"})],
+    )
+    game = battle(
+        sheet,
+        fighter("b", "gm", evasion=9, hp=60, protection={"physical": 4}),
+        dice=[5, 5, 2, 2],
+        before=lambda state: setattr(state.status["a"], "t", 5),
+        level_tie_pair="none",
+    )
+    assert "psi:focus+critical" in pending(game)[2]
+    assert "psi:focus+sweeping" not in pending(game)[2]  # one target (interpretation 46)
+    declare(game, "a", "psi:focus+critical")
+    declare(game, "b")
+    choose(game, "psi:focus+critical:b", "a")
+    damage = events(game, TvDamage)[0]
+    assert (damage.rolled, damage.taken) == (8, 4)
 
 
 @pytest.mark.parametrize(

@@ -112,7 +112,8 @@ def shot_value(state: TvState, key: str, weapon: Weapon, target: str) -> float:
             _loss(state, weapon, other) * (1 if state.sheets[other].side != side else -1)
             for other in caught(state, key, centre, weapon.area)
         )
-    chance *= 1 - evade_chance(state.sheets[target].evasion, weapon.fixed_hit)
+    evasion = state.sheets[target].evasion + state.evasion_bonus(target)
+    chance *= 1 - evade_chance(evasion, weapon.fixed_hit)
     return chance * _loss(state, weapon, target)
 
 

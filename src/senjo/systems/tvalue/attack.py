@@ -112,6 +112,8 @@ def evasion_score(state: TvState, key: str, target: str) -> Score:
         modifiers.append(("feint", -max(0, state.relative(key, target))))
     if state.status[target].held_by:
         modifiers.append(("held", -1))
+    if state.evasion_bonus(target):  # an ability's 「回避に○」
+        modifiers.append(("t_clause", state.evasion_bonus(target)))
     return Score(evasion, Modifiers.of(*modifiers))
 
 

@@ -6,16 +6,18 @@ Built, read when the strike resolves (T the fighter's own, or less the target's)
 「絶対(相対)値○の場合命中判定時のダイスの目がすべて○扱い」 (`dice_at`),
 「絶対(相対)値○以上の場合ダメージ深度1ランクアップ」 (`depth_up`, up to 対神) and
 「絶対(相対)値○点以上の場合ダメージ○倍」 (`damage_times`, the damage computed, before
-protection) once T reaches the threshold. Read when it is declared (T the fighter's
-own: no target yet): 「○以上の場合消費FAP○、消費MAP○」, 「○(毎)にHP(MP)消費が○」 and
-「○−「絶対値」HP(MP)消費」 (`costs`) (interpretation 46). Not built: HP/MP conditions,
-a replacement's effect, an evasion bonus, HP costs, range.
+protection) once T reaches the threshold, and 「絶対(相対)値○以上の場合行動解決から次
+ラウンド終了時まで回避に○」 (`evasion_at`). 「「直接攻撃の置き換え」のどれかの効果を選択
+できる」 (`replacements`) lets it be declared with a replacement. Read when it is
+declared (T the fighter's own: no target yet): 「○以上の場合消費FAP○、消費MAP○」,
+「○(毎)にHP(MP)消費が○」 and 「○−「絶対値」HP(MP)消費」 (`costs`) (interpretation 46).
+Not built: 「HP(MP)が○の場合」 conditions, HP costs, range.
 
 >>> from senjo.systems.tvalue.model import Clause
 >>> effects((Clause("hit_per", 2, 1), Clause("depth_up", 3)), 5, 0)
-Effects(hit=2, damage=0, ranks=1, times=1, dice=0)
+Effects(hit=2, damage=0, ranks=1, times=1, dice=0, evasion=0)
 >>> effects((Clause("damage_per", 1, 2, "relative"),), 5, -1)
-Effects(hit=0, damage=0, ranks=0, times=1, dice=0)
+Effects(hit=0, damage=0, ranks=0, times=1, dice=0, evasion=0)
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ from dataclasses import dataclass
 
 from senjo.systems.tvalue.model import Clause
 
-__all__ = ["COSTS", "KINDS", "NONE", "Effects", "costs", "effects"]
+__all__ = ["COSTS", "KINDS", "NONE", "REPLACEMENTS", "Effects", "costs", "effects"]
 
 #: The clause kinds built: read when the strike resolves, and (`COSTS`) when it is
 #: declared.
-KINDS = ("hit_per", "dice_at", "damage_per", "depth_up", "damage_times")
+KINDS = ("hit_per", "dice_at", "damage_per", "depth_up", "damage_times", "evasion_at")
+#: 「「直接攻撃の置き換え」のどれかの効果を選択できる」: no T, read when it is declared.
+REPLACEMENTS = "replacements"
 COSTS = ("fap_at", "map_at", "mp_per", "mp_less_t")
 
 
@@ -42,6 +46,8 @@ class Effects:
     times: int = 1
     #: Every hit die read as this face (0: rolled).
     dice: int = 0
+    #: Added to the user's evasion score from the resolution to the next round's end.
+    evasion: int = 0
 
 
 NONE = Effects()
@@ -51,7 +57,7 @@ def effects(clauses: tuple[Clause, ...], absolute: int, relative: int) -> Effect
     """The clauses' effects at T `absolute` and, against the target, `relative`."""
     if not clauses:
         return NONE
-    hit = damage = ranks = dice = 0
+    hit = damage = ranks = dice = evasion = 0
     times = 1
     for clause in clauses:
         t = relative if clause.basis == "relative" else absolute
@@ -66,7 +72,9 @@ def effects(clauses: tuple[Clause, ...], absolute: int, relative: int) -> Effect
             times = max(times, clause.amount)
         elif clause.kind == "dice_at" and t >= clause.at:
             dice = clause.amount
-    return Effects(hit, damage, ranks, times, dice)
+        elif clause.kind == "evasion_at" and t >= clause.at:
+            evasion = max(evasion, clause.amount)
+    return Effects(hit, damage, ranks, times, dice, evasion)
 
 
 def costs(

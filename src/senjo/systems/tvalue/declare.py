@@ -24,7 +24,11 @@ from senjo.systems.tvalue.events import TvBigAction, TvDeclared
 from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
-from senjo.systems.tvalue.techniques import technique_costs, technique_weapons
+from senjo.systems.tvalue.techniques import (
+    takes_replacements,
+    technique_costs,
+    technique_weapons,
+)
 
 __all__ = [
     "affordable",
@@ -119,9 +123,10 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
     ]
     for technique in state.sheets[key].techniques:
         # only 二刀流 may take a replacement (「直接攻撃の置き換えを行う事も出来る」), one
-        # with a single target (「目標を同じにしなければならない」: no sweep)
+        # with a single target (「目標を同じにしなければならない」: no sweep), and an
+        # ability with the clause (「置き換えのどれかの効果を選択できる」), one strike
         replacements: tuple[str, ...] = ("",)
-        if technique == "two_swords":
+        if technique == "two_swords" or takes_replacements(state.sheets[key], technique):
             replacements += tuple(r for r in REPLACEMENTS if r != "sweeping")
         candidates += [
             Declare(technique, weapon.key, replacement, snap=snap)

@@ -14,9 +14,11 @@ from senjo.engine.decision import Choice, Decision
 from senjo.systems.tvalue.advantage import change
 from senjo.systems.tvalue.attack import direct_attack
 from senjo.systems.tvalue.choices import Act
+from senjo.systems.tvalue.events import TvConditionChanged
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import (
     IAI_OPTIONS,
+    clause_effects,
     partner,
     requirement_holds,
     technique_of,
@@ -44,6 +46,11 @@ def resolve_technique(battle: Battle[TvState], key: str, act: Act) -> Steps:
         dropped = other.key in state.status[key].dropped  # lost to a called shot meanwhile
         if state.status[key].active and state.status[target].active and not dropped:
             direct_attack(battle, key, other.key, target, act.replacement, "two_swords")
-    else:
-        direct_attack(battle, key, act.weapon, first, technique=technique.key)
+    else:  # a scenario's own may carry a replacement (an ability's 「選択できる」)
+        guard = clause_effects(state, key, first, technique).evasion  # read as it resolves
+        direct_attack(battle, key, act.weapon, first, act.replacement, technique.key)
+        if guard:  # 「行動解決から次ラウンド終了時まで回避に○」
+            status = state.status[key]
+            status.evasion_bonus, status.bonus_until = guard, state.round + 1
+            battle.emit(TvConditionChanged(key, f"evasion:{guard}", True))
     change(battle, key, -technique.drop, "technique_drop")

@@ -109,7 +109,7 @@ def shoot(battle: Battle[TvState], key: str, weapon_key: str, target: str) -> No
         return
     if drift is not None:
         return
-    evasion = state.sheets[target].evasion
+    evasion = state.sheets[target].evasion + state.evasion_bonus(target)
     dice = battle.dice.roll(6), battle.dice.roll(6)
     total = evasion - CONTEST_OFFSET + sum(dice)
     evaded = total >= weapon.fixed_hit

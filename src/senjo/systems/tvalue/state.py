@@ -49,6 +49,9 @@ class Status:
     drawn: set[str] = field(default_factory=set)
     #: Waiting to intercept (攻撃妨害) with this weapon ("" when not).
     waiting: str = ""
+    #: An ability's evasion bonus (回避に○) and the last round it holds.
+    evasion_bonus: int = 0
+    bonus_until: int = 0
     #: Weapons it dropped (部位狙い: arm, weapon); limbs made useless ("arm", "leg");
     #: beheaded (首がはねられる).
     dropped: set[str] = field(default_factory=set)
@@ -123,6 +126,11 @@ class TvState:
             for other, sheet in self.sheets.items()
             if sheet.side != side and self.status[other].active
         )
+
+    def evasion_bonus(self, key: str) -> int:
+        """`key`'s evasion bonus from an ability, while it holds (0 after)."""
+        status = self.status[key]
+        return status.evasion_bonus if self.round <= status.bonus_until else 0
 
     def relative(self, key: str, other: str) -> int:
         """Seed 002 「相対T値」: `key`'s T less `other`'s (interpretation 4)."""

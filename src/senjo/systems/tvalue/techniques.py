@@ -26,7 +26,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import FALL, change
-from senjo.systems.tvalue.clauses import NONE, Effects, costs, effects
+from senjo.systems.tvalue.clauses import NONE, REPLACEMENTS, Effects, costs, effects
 from senjo.systems.tvalue.events import TvConditionChanged, TvRequirementUnmet
 from senjo.systems.tvalue.model import Depth, Fighter, Technique, Weapon
 from senjo.systems.tvalue.rolls import check
@@ -42,6 +42,7 @@ __all__ = [
     "requirement_holds",
     "struck_with",
     "sweep_check",
+    "takes_replacements",
     "technique_costs",
     "technique_of",
     "technique_weapons",
@@ -72,6 +73,12 @@ def clause_effects(state: TvState, key: str, target: str, used: Technique) -> Ef
         return NONE
     relative = state.relative(key, target) if target in state.status else 0
     return effects(used.clauses, state.status[key].t, relative)
+
+
+def takes_replacements(sheet: Fighter, name: str) -> bool:
+    """Whether technique `name` may be declared with a direct-attack replacement (an
+    ability's 「「直接攻撃の置き換え」のどれかの効果を選択できる」)."""
+    return any(c.kind == REPLACEMENTS for c in technique_of(sheet, name).clauses)
 
 
 def technique_costs(state: TvState, key: str, name: str) -> tuple[int, int, int]:
