@@ -16,7 +16,7 @@ from senjo.engine.decision import Choice
 from senjo.narration.tvalue import TvNarrator
 from senjo.systems.tvalue.attack import evasion_score, hit_chance, hit_score, requirement_gap
 from senjo.systems.tvalue.choices import Act, Declare
-from senjo.systems.tvalue.declare import cost, mp_cost
+from senjo.systems.tvalue.declare import cost, pool_cost
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import technique_of
@@ -61,8 +61,12 @@ def describe_tvalue(
             )
         if state is not None:
             fap, map_ = cost(state, actor, option)
-            mp = mp_cost(state, actor, option)
-            extra = (f"・MP {mp}" if ja else f", MP {mp}") if mp else ""
+            mp, hp = pool_cost(state, actor, option)
+            extra = "".join(
+                (f"・{pool} {amount}" if ja else f", {pool} {amount}")
+                for pool, amount in (("MP", mp), ("HP", hp))
+                if amount
+            )
             text += (
                 f"（FAP {fap}・MAP {map_}{extra}）" if ja else f" (FAP {fap}, MAP {map_}{extra})"
             )
@@ -136,7 +140,7 @@ def tvalue_standing(state: TvState, names: TvNarrator, lang: Lang) -> str:
             f"{names.who(key)} HP {status.hp}/{sheet.hp} {t} {status.t} "
             f"FAP {status.fap} MAP {status.map}"
         )
-        if sheet.mp and any(technique_of(sheet, t).mp for t in sheet.techniques):
+        if any(technique_of(sheet, t).mp for t in sheet.techniques):
             entry += f" MP {status.mp}/{sheet.mp}"
         if status.down:
             entry += "（気絶）" if ja else " (unconscious)"

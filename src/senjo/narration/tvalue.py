@@ -217,13 +217,13 @@ class TvNarrator(NamedNarrator):
         who, what = self.who(item.actor), self.action(item.action)
         if self.ja:
             snap = "とっさの行動（2倍）" if item.snap else "宣言"
-            mp = f"・MP {item.mp}" if item.mp else ""
+            mp = (f"・MP {item.mp}" if item.mp else "") + (f"・HP {item.hp}" if item.hp else "")
             return (
                 f"{who}：{snap} {what}（FAP {item.fap}・MAP {item.map}{mp}、"
                 f"残り FAP {item.fap_left}・MAP {item.map_left}）"
             )
         snap = "snap action (double cost)" if item.snap else "declares"
-        mp = f", MP {item.mp}" if item.mp else ""
+        mp = (f", MP {item.mp}" if item.mp else "") + (f", HP {item.hp}" if item.hp else "")
         return (
             f"{who} {snap} {what} (FAP {item.fap}, MAP {item.map}{mp}; "
             f"left FAP {item.fap_left}, MAP {item.map_left})"

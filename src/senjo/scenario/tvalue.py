@@ -139,10 +139,14 @@ class ClauseSpec(BaseModel):
         "mp_less_t",
         "evasion_at",
         "replacements",
+        "hit_if",
+        "damage_if",
     ]
     basis: Literal["absolute", "relative"] = "absolute"
-    at: Annotated[Int, Field(ge=1, le=200)] = 1
+    at: Annotated[Int, Field(ge=1, le=10000)] = 1
     amount: Annotated[Int, Field(ge=-100, le=100)] = 1
+    pool: Literal["hp", "mp"] = "hp"
+    when: Literal["at_most", "at_least"] = "at_most"
 
 
 class TechniqueSpec(BaseModel):
@@ -162,6 +166,7 @@ class TechniqueSpec(BaseModel):
     damage: Annotated[Int, Field(ge=-100, le=100)] = 0
     depth: DepthName | None = None
     mp: Annotated[Int, Field(ge=0, le=10000)] = 0
+    hp: Annotated[Int, Field(ge=0, le=10000)] = 0
     clauses: list[ClauseSpec] = []
 
 
@@ -401,7 +406,10 @@ def _technique(spec: TechniqueSpec, source: str, path: str) -> Technique:
         name=name,
         name_ja=name_ja,
         mp=spec.mp,
-        clauses=tuple(Clause(c.kind, c.at, c.amount, c.basis) for c in spec.clauses),
+        hp=spec.hp,
+        clauses=tuple(
+            Clause(c.kind, c.at, c.amount, c.basis, c.pool, c.when) for c in spec.clauses
+        ),
     )
 
 

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from senjo.scenario.errors import ScenarioError
-from senjo.systems.tvalue.attack import evasion_score
+from senjo.systems.tvalue.attack import evasion_score, hit_score
 from senjo.systems.tvalue.events import TvConditionChanged, TvDamage, TvDeclared, TvHitRoll
 from senjo.systems.tvalue.state import TvState
 
-from .helpers import battle, choose, declare, events, fighter, pending
+from .helpers import battle, choose, declare, events, fighter, held, pending
 
 # A psychic blast: accuracy 3, 2D6, physical; the ability strikes with it.
 FOCUS = {"key": "focus", "accuracy": 3, "skill": 3, "damage": "2D6"}
@@ -132,6 +132,49 @@ def test_an_ability_may_take_a_direct_attack_replacement() -> None:
     choose(game, "psi:focus+critical:b", "a")
     damage = events(game, TvDamage)[0]
     assert (damage.rolled, damage.taken) == (8, 4)
+
+
+@pytest.mark.parametrize(
+    ("clause", "hp", "mp", "bonus"),
+    [
+        ({"kind": "hit_if", "at": 10}, 10, 5, 2),  # HP 10 or less: +2
+        ({"kind": "hit_if", "at": 10}, 11, 5, 0),
+        ({"kind": "hit_if", "at": 5, "pool": "mp", "when": "at_least"}, 30, 5, 2),
+        ({"kind": "hit_if", "at": 6, "pool": "mp", "when": "at_least"}, 30, 5, 0),
+    ],
+)
+def test_a_hit_bonus_while_hp_or_mp_is_at_a_value(
+    clause: dict[str, Any], hp: int, mp: int, bonus: int
+) -> None:
+    """「HP(MP)が○の場合命中に○」: HP (or MP) at most ○ (or, as the data say, at least ○)
+    when the strike resolves: +2 (interpretation 46)."""
+
+    def ready(state: TvState) -> None:
+        state.status["a"].hp, state.status["a"].mp = hp, mp
+
+    ability = _ability(clause | {"amount": 2})
+    sheet = fighter("a", "pcs", hp=30, mp=10, weapons=[FOCUS], techniques=[ability])
+    game = held(sheet, fighter("b", "gm"), dice=[])
+    ready(game.state)
+    score = hit_score(game.state, "a", "focus", "", "psi", 0, "b")
+    assert score.value == 3 + bonus
+
+
+def test_damage_bonus_while_hp_is_low() -> None:
+    """「HP(MP)が○の場合ダメージに○」: HP 8, at most 10: +4 to the damage ([5,5] hits,
+    [1,1] + 4 = 6 − 4)."""
+    game = _fight([5, 5, 1, 1], 0, {"kind": "damage_if", "at": 10, "amount": 4}, hp=8)
+    assert events(game, TvDamage)[0].taken == 2
+
+
+def test_an_ability_may_cost_hp() -> None:
+    """HP(MP)消費 in HP: paid when declared; never the last of it (HP 3 pays 2, not 3)."""
+    ability = _ability() | {"hp": 2}
+    sheet = fighter("a", "pcs", hp=3, weapons=[FOCUS], techniques=[ability])
+    game = battle(sheet, fighter("b", "gm"), dice=[])
+    choose(game, "psi:focus", "a")
+    assert events(game, TvDeclared)[0].hp == 2 and game.state.status["a"].hp == 1
+    assert "psi:focus" not in pending(game)[2]
 
 
 @pytest.mark.parametrize(

@@ -6,12 +6,14 @@ Built, read when the strike resolves (T the fighter's own, or less the target's)
 「絶対(相対)値○の場合命中判定時のダイスの目がすべて○扱い」 (`dice_at`),
 「絶対(相対)値○以上の場合ダメージ深度1ランクアップ」 (`depth_up`, up to 対神) and
 「絶対(相対)値○点以上の場合ダメージ○倍」 (`damage_times`, the damage computed, before
-protection) once T reaches the threshold, and 「絶対(相対)値○以上の場合行動解決から次
+protection) once T reaches the threshold, 「HP(MP)が○の場合命中に○」 and 「HP(MP)が○の
+場合ダメージに○」 (`hit_if`, `damage_if`: the user's HP or MP at most, or at least, ○),
+and 「絶対(相対)値○以上の場合行動解決から次
 ラウンド終了時まで回避に○」 (`evasion_at`). 「「直接攻撃の置き換え」のどれかの効果を選択
 できる」 (`replacements`) lets it be declared with a replacement. Read when it is
 declared (T the fighter's own: no target yet): 「○以上の場合消費FAP○、消費MAP○」,
 「○(毎)にHP(MP)消費が○」 and 「○−「絶対値」HP(MP)消費」 (`costs`) (interpretation 46).
-Not built: 「HP(MP)が○の場合」 conditions, HP costs, range.
+An ability may cost HP as well as MP. Not built: range, and the cost clauses' HP forms.
 
 >>> from senjo.systems.tvalue.model import Clause
 >>> effects((Clause("hit_per", 2, 1), Clause("depth_up", 3)), 5, 0)
@@ -30,7 +32,16 @@ __all__ = ["COSTS", "KINDS", "NONE", "REPLACEMENTS", "Effects", "costs", "effect
 
 #: The clause kinds built: read when the strike resolves, and (`COSTS`) when it is
 #: declared.
-KINDS = ("hit_per", "dice_at", "damage_per", "depth_up", "damage_times", "evasion_at")
+KINDS = (
+    "hit_per",
+    "hit_if",
+    "dice_at",
+    "damage_per",
+    "damage_if",
+    "depth_up",
+    "damage_times",
+    "evasion_at",
+)
 #: 「「直接攻撃の置き換え」のどれかの効果を選択できる」: no T, read when it is declared.
 REPLACEMENTS = "replacements"
 COSTS = ("fap_at", "map_at", "mp_per", "mp_less_t")
@@ -53,8 +64,11 @@ class Effects:
 NONE = Effects()
 
 
-def effects(clauses: tuple[Clause, ...], absolute: int, relative: int) -> Effects:
-    """The clauses' effects at T `absolute` and, against the target, `relative`."""
+def effects(
+    clauses: tuple[Clause, ...], absolute: int, relative: int, hp: int = 0, mp: int = 0
+) -> Effects:
+    """The clauses' effects at T `absolute` and, against the target, `relative`, the user
+    at `hp` and `mp`."""
     if not clauses:
         return NONE
     hit = damage = ranks = dice = evasion = 0
@@ -62,7 +76,14 @@ def effects(clauses: tuple[Clause, ...], absolute: int, relative: int) -> Effect
     for clause in clauses:
         t = relative if clause.basis == "relative" else absolute
         steps = max(0, t // clause.at)
-        if clause.kind == "hit_per":
+        if clause.kind in ("hit_if", "damage_if"):  # 「HP(MP)が○の場合」
+            value = hp if clause.pool == "hp" else mp
+            holds = value <= clause.at if clause.when == "at_most" else value >= clause.at
+            if holds and clause.kind == "hit_if":
+                hit += clause.amount
+            elif holds:
+                damage += clause.amount
+        elif clause.kind == "hit_per":
             hit += clause.amount * steps
         elif clause.kind == "damage_per":
             damage += clause.amount * steps

@@ -27,6 +27,7 @@ from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import (
     takes_replacements,
     technique_costs,
+    technique_of,
     technique_weapons,
 )
 
@@ -37,10 +38,10 @@ __all__ = [
     "declaration_phase",
     "declaring_order",
     "locking",
-    "mp_cost",
     "pay",
     "pay_big",
     "pinning",
+    "pool_cost",
     "usable_weapon",
 ]
 
@@ -74,19 +75,23 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
     options = []
     for option in _candidates(state, key, snap):
         fap, map_ = cost(state, key, option)
-        if fap <= status.fap and map_ <= status.map and mp_cost(state, key, option) <= status.mp:
+        mp, hp = pool_cost(state, key, option)
+        if fap <= status.fap and map_ <= status.map and mp <= status.mp and hp < status.hp:
             options.append(option)
     return tuple(options)
 
 
-def mp_cost(state: TvState, key: str, option: Declare) -> int:
-    """The MP an action costs (an ability technique's HP(MP)消費; a secret art's parts'),
-    paid at the declaration and never doubled."""
+def pool_cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
+    """The (MP, HP) an action costs (an ability technique's HP(MP)消費; a secret art's
+    parts'), paid at the declaration and never doubled; HP never to 0 or below."""
     sheet = state.sheets[key]
     if option.action == ART:
-        parts = sheet.art(option.weapon).parts
-        return sum(technique_costs(state, key, part)[2] for part, _ in parts)
-    return technique_costs(state, key, option.action)[2] if option.action in sheet.techniques else 0
+        parts = [part for part, _ in sheet.art(option.weapon).parts]
+    else:
+        parts = [option.action] if option.action in sheet.techniques else []
+    mp = sum(technique_costs(state, key, part)[2] for part in parts)
+    hp = sum(technique_of(sheet, part).hp for part in parts)
+    return mp, hp
 
 
 def big_options(state: TvState, key: str) -> tuple[Declare, ...]:
@@ -101,7 +106,8 @@ def big_options(state: TvState, key: str) -> tuple[Declare, ...]:
     for option in _candidates(state, key, False):
         fap, map_ = cost(state, key, option)
         payable = (fap == 0 or sheet.fap > 0) and (map_ == 0 or sheet.map > 0)
-        payable = payable and mp_cost(state, key, option) <= status.mp
+        mp, hp = pool_cost(state, key, option)
+        payable = payable and mp <= status.mp and hp < status.hp
         if payable and (fap > status.fap or map_ > status.map):
             chosen.append(Declare(option.action, option.weapon, option.replacement, big=True))
     return tuple(chosen)
@@ -199,8 +205,9 @@ def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
     state = battle.state
     status = state.status[key]
     fap, map_ = cost(state, key, option)
-    mp = mp_cost(state, key, option)
+    mp, hp = pool_cost(state, key, option)
     status.mp -= mp
+    status.hp -= hp
     if option.big:
         paid_fap, paid_map = min(fap, status.fap), min(map_, status.map)
         status.fap -= paid_fap
@@ -211,7 +218,7 @@ def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
             map_ - paid_map,
         )
         declared = TvDeclared(
-            key, option.declared, paid_fap, paid_map, status.fap, status.map, False, mp
+            key, option.declared, paid_fap, paid_map, status.fap, status.map, False, mp, hp
         )
         battle.emit(declared)
         battle.emit(TvBigAction(key, option.declared, status.big_fap, status.big_map))
@@ -222,7 +229,9 @@ def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:
         status.blocks += 1
     else:
         status.declared.append(option.declared)
-    declared = TvDeclared(key, option.declared, fap, map_, status.fap, status.map, option.snap, mp)
+    declared = TvDeclared(
+        key, option.declared, fap, map_, status.fap, status.map, option.snap, mp, hp
+    )
     battle.emit(declared)
     return declared
 

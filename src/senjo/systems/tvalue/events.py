@@ -68,7 +68,7 @@ event(TvRoundStarted)
 @dataclass(frozen=True, slots=True)
 class TvDeclared(Event):
     """A fighter declared an action (「(行動)宣言」), paying its FAP and MAP at once;
-    `snap` marks a snap action (とっさの行動) paid double; `mp` the MP an ability
+    `snap` marks a snap action (とっさの行動) paid double; `mp` and `hp` what an ability
     technique took (HP(MP)消費)."""
 
     actor: str
@@ -79,6 +79,7 @@ class TvDeclared(Event):
     map_left: int
     snap: bool = False
     mp: int = 0
+    hp: int = 0
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -90,6 +91,7 @@ class TvDeclared(Event):
         map_left: int,
         snap: bool = False,
         mp: int = 0,
+        hp: int = 0,
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "action", action)
@@ -99,6 +101,7 @@ class TvDeclared(Event):
         object.__setattr__(self, "map_left", map_left)
         object.__setattr__(self, "snap", snap)
         object.__setattr__(self, "mp", mp)
+        object.__setattr__(self, "hp", hp)
 
 
 event(TvDeclared)

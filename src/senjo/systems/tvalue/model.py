@@ -98,6 +98,10 @@ class Clause:
     at: int
     amount: int = 1
     basis: str = "absolute"
+    #: For "hit_if" and "damage_if" (「HP(MP)が○の場合」): the pool read, "hp" or "mp",
+    #: and whether it must be "at_most" or "at_least" `at`.
+    pool: str = "hp"
+    when: str = "at_most"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +121,10 @@ class Technique:
     depth: Depth | None = None
     name: str = ""
     name_ja: str = ""
-    #: An ability technique's (異能技) MP (HP(MP)消費) and T-scaled clauses.
+    #: An ability technique's (異能技) MP and HP (HP(MP)消費) and T-scaled clauses.
     mp: int = 0
     clauses: tuple[Clause, ...] = ()
+    hp: int = 0
 
 
 @dataclass(frozen=True, slots=True)

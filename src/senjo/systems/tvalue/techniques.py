@@ -72,7 +72,8 @@ def clause_effects(state: TvState, key: str, target: str, used: Technique) -> Ef
     if not used.clauses:
         return NONE
     relative = state.relative(key, target) if target in state.status else 0
-    return effects(used.clauses, state.status[key].t, relative)
+    status = state.status[key]
+    return effects(used.clauses, status.t, relative, status.hp, status.mp)
 
 
 def takes_replacements(sheet: Fighter, name: str) -> bool:
