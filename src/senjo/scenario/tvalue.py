@@ -7,8 +7,11 @@ A fighter gives the numbers seed 002 reads, each directly (its Chapter 1 derives
 `damage` (`2D6+2`), `cap` (ダメージ上限), `depth`, and what a direct attack costs (`fap`,
 `map`: Chapter 1's numbers, which senjo does not have; 6 and 1 unless given); a
 projectile weapon (`delivery: projectile`) has its shooting power (`shooting`) and the
-fixed value its target's evasion roll must reach (`fixed_hit`). A fighter's `size_m`
-and `position` (metres) feed the shooting roll.
+fixed value its target's evasion roll must reach (`fixed_hit`), and an area weapon its
+radius (`area`). A fighter's `size_m` and `position` (metres) feed the shooting roll
+and なぎ払い. Its `techniques` are the seed's four by key or its scenario's own (the
+seed table's columns, and for an ability technique `mp`, `hp` and `clauses`); its
+`arts` (奥儀) join two techniques or more.
 
 The `setup:` block: `gm_sides` (they declare first), `surprise: {by: SIDE, kind:
 complete}` or `{by: SIDE, kind: partial, amount: 1..4}`, and `joiners: [{key: KEY,
@@ -68,6 +71,7 @@ SEED_TECHNIQUE = Bilingual(
     "シードの武技です：キーだけを書いてください（データはシードのもの）",
 )
 TWO_TECHNIQUES = Bilingual("two techniques share a key", "同じキーの武技が2つあります")
+TWO_ARTS = Bilingual("two secret arts share a key", "同じキーの奥儀が2つあります")
 #: A cost is read when the action is declared, before it has a target.
 COST_BASIS = Bilingual(
     "a cost clause reads the fighter's own T (absolute): it is paid when declared, "
@@ -121,9 +125,10 @@ class ComboSpec(BaseModel):
 
 
 class ClauseSpec(BaseModel):
-    """A T-scaled clause of an ability technique (異能技のデータ変動), `docs/scenarios.md`:
-    per step of T (`hit_per`, `damage_per`, `mp_per`), from a threshold on (`dice_at`,
-    `depth_up`, `damage_times`, `fap_at`, `map_at`), or `mp_less_t`."""
+    """A T-scaled clause of an ability technique (異能技のデータ変動): its kind (those
+    `clauses.py` reads; `docs/scenarios.md` says what each does), its T (`basis`), step
+    or threshold (`at`), `amount`, and for `hit_if`/`damage_if` the pool and whether
+    `at` is a ceiling or a floor."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -318,26 +323,10 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
     direct = [w.key for w in weapons if w.delivery == "direct"]
     for number, weapon_key in enumerate(spec.guard_cancels):
         if weapon_key not in direct:
-            listed = ", ".join(direct) or "none"
-            raise ScenarioError(
-                source,
-                f"{prefix}.guard_cancels[{number}]",
-                Bilingual(
-                    f"not one of its direct-attack weapons: {listed}",
-                    f"直接攻撃の武器ではありません（武器：{listed}）",
-                ),
-            )
+            raise _not_its(source, f"{prefix}.guard_cancels[{number}]", DIRECT_WEAPON, direct)
     for number, combo in enumerate(spec.combos):
         if combo.weapon not in direct:
-            listed = ", ".join(direct) or "none"
-            raise ScenarioError(
-                source,
-                f"{prefix}.combos[{number}].weapon",
-                Bilingual(
-                    f"not one of its direct-attack weapons: {listed}",
-                    f"直接攻撃の武器ではありません（武器：{listed}）",
-                ),
-            )
+            raise _not_its(source, f"{prefix}.combos[{number}].weapon", DIRECT_WEAPON, direct)
     own = tuple(
         _technique(entry, source, f"{prefix}.techniques[{number}]")
         for number, entry in enumerate(spec.techniques)
@@ -345,6 +334,11 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
     )
     if len({t.key for t in own}) != len(own):
         raise ScenarioError(source, f"{prefix}.techniques", TWO_TECHNIQUES)
+    arts = tuple(
+        _art(art, spec, source, f"{prefix}.arts[{number}]") for number, art in enumerate(spec.arts)
+    )
+    if len({art.key for art in arts}) != len(arts):
+        raise ScenarioError(source, f"{prefix}.arts", TWO_ARTS)
     sheet = Fighter(
         key=spec.key,
         name=name,
@@ -371,12 +365,28 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         close_accuracy=spec.close_accuracy,
         speed_mps=spec.speed_mps,
         punch=punch,
-        arts=tuple(
-            _art(art, spec, source, f"{prefix}.arts[{number}]")
-            for number, art in enumerate(spec.arts)
-        ),
+        arts=arts,
     )
     return sheet, spec.controller, Point(*spec.position)
+
+
+#: What a name must be one of, in English and Japanese (`_not_its`).
+DIRECT_WEAPON = ("direct-attack weapons", "直接攻撃の武器")
+WEAPON = ("weapons", "武器")
+TECHNIQUE = ("techniques", "武技")
+
+
+def _not_its(source: str, path: str, what: tuple[str, str], known: list[str]) -> ScenarioError:
+    """The error for a name that is not one of the fighter's weapons or techniques."""
+    listed = ", ".join(known) or "none"
+    return ScenarioError(
+        source,
+        path,
+        Bilingual(
+            f"not one of its {what[0]}: {listed}",
+            f"この戦闘者の{what[1]}ではありません（{what[1]}：{listed}）",
+        ),
+    )
 
 
 def _technique_key(entry: str | TechniqueSpec) -> str:
@@ -421,25 +431,9 @@ def _art(spec: ArtSpec, fighter: TvFighter, source: str, path: str) -> Art:
     techniques = [_technique_key(entry) for entry in fighter.techniques]
     for number, part in enumerate(spec.parts):
         if part.technique not in techniques:
-            known = ", ".join(techniques) or "none"
-            raise ScenarioError(
-                source,
-                f"{path}.parts[{number}].technique",
-                Bilingual(
-                    f"not one of its techniques: {known}",
-                    f"この戦闘者の武技ではありません（武技：{known}）",
-                ),
-            )
+            raise _not_its(source, f"{path}.parts[{number}].technique", TECHNIQUE, techniques)
         if part.weapon not in weapons:
-            listed = ", ".join(weapons) or "none"
-            raise ScenarioError(
-                source,
-                f"{path}.parts[{number}].weapon",
-                Bilingual(
-                    f"not one of its weapons: {listed}",
-                    f"この戦闘者の武器ではありません（武器：{listed}）",
-                ),
-            )
+            raise _not_its(source, f"{path}.parts[{number}].weapon", WEAPON, weapons)
     name, name_ja = both_names(spec.name, source, f"{path}.name") if spec.name else (spec.key,) * 2
     return Art(
         key=spec.key,

@@ -5,12 +5,14 @@ ability costs (HP(MP)消費) (interpretation 46)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from senjo.scenario.errors import ScenarioError
+from senjo.scenario.tvalue import ClauseSpec
 from senjo.systems.tvalue.attack import evasion_score, hit_score
+from senjo.systems.tvalue.clauses import COSTS, KINDS, REPLACEMENTS
 from senjo.systems.tvalue.events import TvConditionChanged, TvDamage, TvDeclared, TvHitRoll
 from senjo.systems.tvalue.state import TvState
 
@@ -221,3 +223,15 @@ def test_a_clause_is_checked(clause: dict[str, Any]) -> None:
     absolute for a cost (read before there is a target); a die's face 1 to 6."""
     with pytest.raises(ScenarioError, match=r"techniques\[0\]"):
         fighter("a", "pcs", weapons=[FOCUS], techniques=[_ability(clause)])
+
+
+def test_a_depth_never_goes_below_physical() -> None:
+    """A depth clause with a negative amount stops at 物理 (the shallowest)."""
+    game = _fight([5, 5, 3, 3], 3, {"kind": "depth_up", "at": 1, "amount": -2})
+    assert events(game, TvDamage)[0].depth == "physical"
+
+
+def test_the_schema_names_every_clause_kind_the_rules_read() -> None:
+    """The scenario schema and `clauses.py` agree on the clause kinds."""
+    kinds = get_args(ClauseSpec.model_fields["kind"].annotation)
+    assert set(kinds) == {*KINDS, *COSTS, REPLACEMENTS}

@@ -141,3 +141,9 @@ def test_an_art_names_techniques_and_weapons_the_fighter_has(
     combines at least two (「組み合わせたコンボ」)."""
     with pytest.raises(ScenarioError, match=re.escape(f"arts[0].{field}")):
         _master(arts=[STORM | change])
+
+
+def test_two_arts_may_not_share_a_key() -> None:
+    """One key, one art: the second would never be reached."""
+    with pytest.raises(ScenarioError, match=re.escape("arts: two secret arts share a key")):
+        _master(arts=[STORM, STORM])

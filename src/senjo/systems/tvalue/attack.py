@@ -73,8 +73,9 @@ def hit_score(
 ) -> Score:
     """The hit roll's value: the weapon's accuracy (命中; the close-combat accuracy for
     `weapon_key` ""), −4 for an all-out strike, a technique's hit modifier (命中修正), −1
-    while held (組みつき 「自動的に攻撃・回避にマイナス1」), −1 a target of a sweep at
-    `swept` targets (なぎ払い 「目標数と同じ数値命中判定にペナルティ」)."""
+    while held (組みつき 「自動的に攻撃・回避にマイナス1」), −1 for each of a sweep's
+    `swept` targets (なぎ払い 「目標数と同じ数値命中判定にペナルティ」), an ability's
+    T-scaled bonus (`t_clause`) against `target`."""
     sheet = state.sheets[key]
     accuracy = sheet.weapon(weapon_key).accuracy if weapon_key else sheet.close_accuracy
     modifiers: list[tuple[str, int]] = []

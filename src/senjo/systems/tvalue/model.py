@@ -88,11 +88,9 @@ class Weapon:
 
 @dataclass(frozen=True, slots=True)
 class Clause:
-    """One T-scaled clause of an ability technique (異能技のデータ変動): `kind` "hit_per"
-    or "damage_per" (`amount` for every full `at` points of T), "depth_up" (`amount`
-    ranks once T is at least `at`) or "damage_times" (damage × `amount` once T is at
-    least `at`); T is the fighter's own (`basis` "absolute") or less the target's
-    ("relative")."""
+    """One T-scaled clause of an ability technique (異能技のデータ変動): its `kind` (the
+    kinds `clauses.py` reads), its step or threshold `at` and its `amount`; T is the
+    fighter's own (`basis` "absolute") or less the target's ("relative")."""
 
     kind: str
     at: int

@@ -98,7 +98,7 @@ def struck_with(weapon: Weapon, used: Technique, now: Effects = NONE) -> Weapon:
     return replace(
         weapon,
         flat=weapon.flat + used.damage + now.damage,
-        depth=Depth(min(Depth.DIVINE, depth + now.ranks)),
+        depth=Depth(max(Depth.PHYSICAL, min(Depth.DIVINE, depth + now.ranks))),
         times=weapon.times * now.times,
     )
 
