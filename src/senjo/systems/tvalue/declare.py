@@ -47,23 +47,26 @@ __all__ = [
 
 
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
-    """The (FAP, MAP) an action costs: the weapon's direct attack, its FAP doubled for a
-    heavy blow (強打 「宣言時、消費FAPを2倍にする」), both doubled for a snap action."""
-    if option.action in CLOSE_ACTIONS:
-        fap, map_ = CLOSE_ACTIONS[option.action]
-        times = 2 if option.snap else 1
-        return fap * times, map_ * times
+    """The (FAP, MAP) an action costs: a close action's, a secret art's, a technique's
+    own, a chain combo's, or the weapon's direct attack, its FAP doubled for a heavy
+    blow (強打 「宣言時、消費FAPを2倍にする」); both doubled for a snap action. (The AI
+    asks it of every option at every declaration.)"""
+    action = option.action
     times = 2 if option.snap else 1
-    if option.action == ART:  # the parts' costs less 3, 6, 9 …
-        fap, map_ = art_cost(state, key, state.sheets[key].art(option.weapon))
+    if action in CLOSE_ACTIONS:
+        fap, map_ = CLOSE_ACTIONS[action]
         return fap * times, map_ * times
-    weapon: Weapon = state.sheets[key].weapon(option.weapon)
-    fap, map_ = weapon.fap, weapon.map
-    if chain_length(option.action):
-        fap, map_ = chain_cost(weapon, chain_length(option.action))
-    if option.action in state.sheets[key].techniques:  # its own costs (消費FAP, 消費MAP)
-        fap, map_, _ = technique_costs(state, key, option.action)
-    fap *= 2 if option.replacement == "heavy_blow" else 1
+    sheet = state.sheets[key]
+    if action == ART:  # the parts' costs less 3, 6, 9 …
+        fap, map_ = art_cost(state, key, sheet.art(option.weapon))
+    elif action in sheet.techniques:  # its own costs (消費FAP, 消費MAP)
+        fap, map_, _ = technique_costs(state, key, action)
+    else:
+        weapon: Weapon = sheet.weapon(option.weapon)
+        strikes = chain_length(action)
+        fap, map_ = chain_cost(weapon, strikes) if strikes else (weapon.fap, weapon.map)
+    if option.replacement == "heavy_blow":
+        fap *= 2
     return fap * times, map_ * times
 
 
@@ -75,8 +78,10 @@ def affordable(state: TvState, key: str, *, snap: bool = False) -> tuple[Declare
     options = []
     for option in _candidates(state, key, snap):
         fap, map_ = cost(state, key, option)
+        if fap > status.fap or map_ > status.map:
+            continue
         mp, hp = pool_cost(state, key, option)
-        if fap <= status.fap and map_ <= status.map and mp <= status.mp and hp < status.hp:
+        if mp <= status.mp and hp < status.hp:
             options.append(option)
     return tuple(options)
 
@@ -87,8 +92,10 @@ def pool_cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
     sheet = state.sheets[key]
     if option.action == ART:
         parts = [part for part, _ in sheet.art(option.weapon).parts]
-    else:
-        parts = [option.action] if option.action in sheet.techniques else []
+    elif option.action in sheet.techniques:
+        parts = [option.action]
+    else:  # most actions: nothing (the AI asks for every option at each declaration)
+        return 0, 0
     mp = sum(technique_costs(state, key, part)[2] for part in parts)
     hp = sum(technique_of(sheet, part).hp for part in parts)
     return mp, hp
