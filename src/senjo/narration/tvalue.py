@@ -41,6 +41,7 @@ from senjo.systems.tvalue.events import (
     TvHitRoll,
     TvInterrupted,
     TvJoined,
+    TvMoved,
     TvRequirementUnmet,
     TvRoundStarted,
     TvSwept,
@@ -125,6 +126,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "guard_cancel": ("ガードキャンセル", "guard cancel"),
         "ougi": ("奥儀", "secret art"),
         "release": ("組みつきを解く", "let go of the hold"),
+        "move": ("移動", "move"),
     },
     "direction": {
         "N": ("北", "north"),
@@ -502,6 +504,13 @@ class TvNarrator(NamedNarrator):
         who = self.who(item.actor)
         return f"{who}が戦闘に加わった（途中参加）" if self.ja else f"{who} joins the battle"
 
+    def _moved(self, item: TvMoved) -> str:
+        who, whom = self.who(item.actor), self.who(item.toward)
+        metres, at = f"{item.metres:.1f}", f"({item.x:.1f}, {item.y:.1f})"
+        if self.ja:
+            return f"{who}は{whom}へ{metres}m移動 → {at}"
+        return f"{who} moves {metres} m towards {whom} -> {at}"
+
     def _down(self, item: TvDown) -> str:
         who = self.who(item.actor)
         return f"{who}はHP0以下、気絶" if self.ja else f"{who} is at 0 HP or less: unconscious"
@@ -541,6 +550,7 @@ _HANDLERS: dict[type[Any], Any] = {
     TvDamage: TvNarrator._damage,
     TvDown: TvNarrator._down,
     TvJoined: TvNarrator._joined,
+    TvMoved: TvNarrator._moved,
     TvWaiting: TvNarrator._waiting,
     TvComboRoll: TvNarrator._combo_roll,
     TvBigAction: TvNarrator._big,

@@ -51,6 +51,7 @@ from senjo.systems.tvalue.model import (
 __all__ = [
     "ComboSpec",
     "JoinerSpec",
+    "MoveSpec",
     "SetupSpec",
     "SurpriseSpec",
     "TvFighter",
@@ -63,6 +64,9 @@ Value = Annotated[Int, Field(ge=-50, le=200)]
 SeedTechnique = Literal["leg_sweep", "iai", "oni_claw", "two_swords"]
 Points = Annotated[Int, Field(ge=0, le=1000)]
 DepthName = Literal["physical", "ethereal", "spirit", "principle", "divine"]
+Metres = Annotated[Int, Field(ge=0, le=1_000_000)]
+#: 射程: the nearest and farthest range in whole metres, or the farthest alone (from 0).
+Reach = tuple[Metres, Metres] | Metres
 
 
 #: A seed technique written as data: its data are the seed's.
@@ -85,6 +89,10 @@ ART_TOO_SHORT = Bilingual(
     "奥儀は2つ以上の武技を組み合わせます",
 )
 #: 「範囲」 is given only to projectile weapons (interpretation 43).
+NEAREST_FIRST = Bilingual(
+    "a reach is [nearest, farthest] in whole metres: the nearest first",
+    "射程は [最短, 最長]（メートル単位の整数）で、短い方を先に書きます",
+)
 AREA_NEEDS_PROJECTILE = Bilingual(
     "an area (範囲) is for projectile weapons only: add delivery: projectile",
     "範囲は射出攻撃の武器だけに指定できます（delivery: projectile を指定してください）",
@@ -113,6 +121,7 @@ class WeaponSpec(BaseModel):
     shooting: Value = 0
     fixed_hit: Value = 0
     area: Annotated[Finite, Field(ge=0, le=10_000)] = 0.0
+    reach: Reach | None = None
 
 
 class ComboSpec(BaseModel):
@@ -146,6 +155,7 @@ class ClauseSpec(BaseModel):
         "replacements",
         "hit_if",
         "damage_if",
+        "reach_per",
     ]
     basis: Literal["absolute", "relative"] = "absolute"
     at: Annotated[Int, Field(ge=1, le=10000)] = 1
@@ -173,6 +183,7 @@ class TechniqueSpec(BaseModel):
     mp: Annotated[Int, Field(ge=0, le=10000)] = 0
     hp: Annotated[Int, Field(ge=0, le=10000)] = 0
     clauses: list[ClauseSpec] = []
+    reach: Reach | None = None
 
 
 class ArtPartSpec(BaseModel):
@@ -237,6 +248,7 @@ class TvFighter(BaseModel):
     punch: Annotated[Int, Field(ge=0, le=999)] | str = "1D6-2"
     position: tuple[Finite, Finite] = (0.0, 0.0)
     arts: list[ArtSpec] = []
+    move_m: Annotated[Finite, Field(ge=0, le=100_000)] = 5.0
 
 
 class SurpriseSpec(BaseModel):
@@ -262,6 +274,15 @@ class JoinerSpec(BaseModel):
     unintended: Annotated[Int, Field(ge=0, le=4)] = 0
 
 
+class MoveSpec(BaseModel):
+    """What one 移動 costs (Chapter 1's numbers: placeholders unless given)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    fap: Annotated[Int, Field(ge=0, le=100)] = 3
+    map: Annotated[Int, Field(ge=0, le=100)] = 1
+
+
 class SetupSpec(BaseModel):
     """The scenario's `setup:` block for a T値 battle."""
 
@@ -270,6 +291,7 @@ class SetupSpec(BaseModel):
     gm_sides: list[Key] = []
     surprise: SurpriseSpec | None = None
     joiners: list[JoinerSpec] = []
+    move: MoveSpec = MoveSpec()
 
 
 def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
@@ -299,7 +321,18 @@ def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
         fixed_hit=spec.fixed_hit,
         after_protection=spec.after_protection,
         area=float(spec.area),
+        reach=_reach(spec.reach, source, f"{path}.reach"),
     )
+
+
+def _reach(spec: tuple[int, int] | int | None, source: str, path: str) -> tuple[int, int] | None:
+    """A range pair, nearest first (a single number: from 0)."""
+    if spec is None:
+        return None
+    nearest, farthest = (0, spec) if isinstance(spec, int) else spec
+    if nearest > farthest:
+        raise ScenarioError(source, path, NEAREST_FIRST)
+    return nearest, farthest
 
 
 def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fighter, str, Point]:
@@ -366,6 +399,7 @@ def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fig
         speed_mps=spec.speed_mps,
         punch=punch,
         arts=arts,
+        move_m=spec.move_m,
     )
     return sheet, spec.controller, Point(*spec.position)
 
@@ -420,6 +454,7 @@ def _technique(spec: TechniqueSpec, source: str, path: str) -> Technique:
         clauses=tuple(
             Clause(c.kind, c.at, c.amount, c.basis, c.pool, c.when) for c in spec.clauses
         ),
+        reach=_reach(spec.reach, source, f"{path}.reach"),
     )
 
 
@@ -458,8 +493,9 @@ def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:
             raise no_such_side(source, f"setup.gm_sides[{number}]", sides)
     joiners = _joiners(spec.joiners, source, fighters)
     surprise = spec.surprise
+    fap, map_ = spec.move.fap, spec.move.map
     if surprise is None:
-        return Setup(gm_sides=tuple(spec.gm_sides), joiners=joiners)
+        return Setup(tuple(spec.gm_sides), joiners=joiners, move_fap=fap, move_map=map_)
     if surprise.by not in sides:
         raise no_such_side(source, "setup.surprise.by", sides)
     complete = surprise.kind == "complete"
@@ -478,6 +514,8 @@ def build_setup(data: Any, source: str, fighters: tuple[Any, ...]) -> Setup:
         surprise_complete=complete,
         surprise_amount=4 if complete else int(surprise.amount or 0),
         joiners=joiners,
+        move_fap=fap,
+        move_map=map_,
     )
 
 

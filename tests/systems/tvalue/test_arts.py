@@ -55,11 +55,19 @@ def _master(**fields: Any) -> Fighter:
     return fighter("a", "pcs", **data)
 
 
-def _fight(dice: list[int], t: int = 5):  # type: ignore[no-untyped-def]
+def _fight(dice: list[int], t: int = 5, apart: float = 1.0):  # type: ignore[no-untyped-def]
+    """a's art at b, `apart` metres away (the sword reaches 0–1, 足払い 1–2)."""
+
     def ready(state: TvState) -> None:
         state.status["a"].t = t
 
-    game = battle(_master(), fighter("b", "gm", evasion=5, hp=40), dice=dice, before=ready)
+    game = battle(
+        _master(),
+        fighter("b", "gm", evasion=5, hp=40),
+        dice=dice,
+        before=ready,
+        at={"a": (0.0, 0.0), "b": (apart, 0.0)},
+    )
     declare(game, "a", "ougi:storm")
     declare(game, "b")
     return game
@@ -88,6 +96,17 @@ def test_a_good_combo_roll_lets_every_part_follow() -> None:
     choose(game, "b", "a")
     assert [r.weapon for r in events(game, TvHitRoll)] == ["sword", "spear"]
     assert TvConditionChanged("b", "prone", True) in events(game, TvConditionChanged)
+
+
+def test_a_later_part_strikes_only_a_foe_within_its_reach() -> None:
+    """Seed 002 足払い 「射程＝1〜2」: b in a's own hex (range 0) is within the sword's
+    reach but not the leg sweep's, so after a good roll the art ends after 鬼の爪
+    (interpretation 47)."""
+    game = _fight([4, 3, 5, 5, 1, 1], apart=0.0)
+    choose(game, "ougi:storm:b", "a")
+    assert events(game, TvComboRoll)[0].success
+    assert [r.weapon for r in events(game, TvHitRoll)] == ["sword"]
+    assert pending(game)[1] != "combo_strike"
 
 
 def test_a_failed_combo_roll_ends_after_the_first_part() -> None:

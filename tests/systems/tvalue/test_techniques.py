@@ -22,12 +22,15 @@ KATANA = {"key": "katana", "accuracy": 4, "skill": 4, "damage": "2D6+2", "sheath
 SHORT = {"key": "short", "accuracy": 3, "skill": 2, "damage": "2D6"}
 
 
-def duel(weapon: dict[str, Any], technique: str, dice: list[int], t: int = 0, **target: Any):  # type: ignore[no-untyped-def]
-    """A (reaction 12, the technique) against B (no weapons); A's T set before round 1's
-    actions."""
+def duel(  # type: ignore[no-untyped-def]
+    weapon: dict[str, Any], technique: str, dice: list[int], t: int = 0, apart=1.0, **target: Any
+):
+    """A (reaction 12, the technique) against B (no weapons) `apart` metres away (in reach
+    of every seed technique); A's T set before round 1's actions."""
     a = fighter("a", "pcs", reaction=12, fap=20, map=8, weapons=[weapon], techniques=[technique])
     b = fighter("b", "gm", weapons=[], **target)
-    game = battle(a, b, dice=dice, level_tie_pair="none")
+    at = {"a": (0.0, 0.0), "b": (apart, 0.0)}
+    game = battle(a, b, dice=dice, level_tie_pair="none", at=at)
     game.state.status["a"].t = t
     return game
 
@@ -55,6 +58,19 @@ def test_leg_sweep_makes_the_target_roll_dexterity_less_the_skill() -> None:
     assert events(game, TvConditionChanged) == [TvConditionChanged("b", "prone", True)]
     assert [(e.actor, e.amount, e.reason) for e in events(game, TvTChanged)] == [("b", -2, "fall")]
     assert dice_left(game) == 0
+
+
+def test_leg_sweep_reaches_one_to_two_metres() -> None:
+    """足払い 「射程＝1〜2」: not at a foe in its own hex (range 0) nor at 2.5 m (range 3,
+    rounded half up), though the spear's direct attack reaches the first; at 2.4 m (range
+    2) it does (interpretation 47)."""
+    for apart, offered in ((0.0, False), (2.5, False), (2.4, True)):
+        game = duel(SPEAR, "leg_sweep", dice=[], apart=apart)
+        declare(game, "a", "leg_sweep:spear", "attack:spear")
+        declare(game, "b")
+        keys = pending(game)[2]
+        assert ("leg_sweep:spear:b" in keys) is offered
+        assert ("attack:spear:b" in keys) is (apart == 0.0)
 
 
 def test_leg_sweep_needs_a_pole_weapon() -> None:

@@ -5,7 +5,10 @@ turn strike the foe where the attack is worth most, the foe already struck this 
 when close (T rewards attacks on a foe others have struck).
 
 Values are exact: the chance the hit roll succeeds (`attack.hit_chance`) times the mean
-HP the damage takes through the target's protection, at most the HP left. The AI never
+HP the damage takes through the target's protection, at most the HP left. Out of reach of
+every foe (`field.py`), it first declares the moves that bring the nearest within its
+longest weapon's reach, and at its turn moves towards the nearest when no declared
+attack reaches anyone. The AI never
 declares a combination, a pulled blow or a feint (they take no HP), nor a snap action,
 and never cancels.
 """
@@ -26,11 +29,12 @@ from senjo.systems.tvalue.attack import (
     requirement_gap,
 )
 from senjo.systems.tvalue.chances import damage_taken
-from senjo.systems.tvalue.choices import Act, Declare
+from senjo.systems.tvalue.choices import MOVE, Act, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_chance, chain_length
 from senjo.systems.tvalue.damage import protection_against
-from senjo.systems.tvalue.declare import cost
+from senjo.systems.tvalue.declare import cost, usable_weapon
+from senjo.systems.tvalue.field import NEXT_HEX, range_of, reach_of, weapon_reach
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
@@ -174,6 +178,30 @@ def _received(state: TvState, target: str) -> int:
     return status.received if status is not None else 0
 
 
+def _short_of_reach(state: TvState, key: str, moves: int = 0) -> bool:
+    """Whether `key`, after `moves` more moves, still stands beyond its longest weapon's
+    reach of the nearest foe (never with option `reach=off`)."""
+    if not state.rules.reach:
+        return False
+    sheet = state.sheets[key]
+    farthest = max(
+        (weapon_reach(state, key, w.key)[1] for w in sheet.weapons if usable_weapon(state, key, w)),
+        default=NEXT_HEX,
+    )
+    nearest = min(state.distance(key, foe) for foe in state.foes(key))
+    left = max(min(nearest, NEXT_HEX), nearest - moves * sheet.move_m)
+    return range_of(left) > farthest
+
+
+def _will_reach(state: TvState, key: str, option: Declare, foe: str, moved: float) -> bool:
+    """Whether `option` will reach `foe` once `key` has moved `moved` metres at it."""
+    if not state.rules.reach:
+        return True
+    nearest, farthest = reach_of(state, key, option.action, option.weapon, foe)
+    gap = state.distance(key, foe)
+    return nearest <= range_of(max(min(gap, NEXT_HEX), gap - moved)) <= farthest
+
+
 class TvAI:
     """The default T値 policy. Stateless: the same battle gets the same choices."""
 
@@ -208,9 +236,18 @@ class TvAI:
         foes = state.foes(key)
         if not options or not foes:
             return decision.find("done")
-        foe = min(foes, key=lambda other: state.status[other].hp)
+        move = next((o for o in options if o.action == MOVE), None)
+        moves = state.status[key].declared.count(MOVE)
+        if move is not None and _short_of_reach(state, key, moves):
+            return move
+        weakest = sorted(foes, key=lambda other: state.status[other].hp)
+        moved = moves * state.sheets[key].move_m
 
         def worth(option: Declare) -> float:
+            """Its value per FAP at the weakest foe it will reach."""
+            foe = next((f for f in weakest if _will_reach(state, key, option, f, moved)), "")
+            if not foe:
+                return 0.0
             value = action_value(state, key, option.action, option.weapon, foe, option.replacement)
             return value / max(1, cost(state, key, option)[0])
 
@@ -224,10 +261,17 @@ class TvAI:
         acts = [option for option in decision.options if isinstance(option, Act)]
         if not acts:
             return decision.find("cancel")
-        return max(
+        values = {
+            act.key: action_value(state, key, act.action, act.weapon, act.target, act.replacement)
+            for act in acts
+        }
+        best = max(
             acts,
-            key=lambda a: (
-                action_value(state, key, a.action, a.weapon, a.target, a.replacement)
-                + _FOCUS * _received(state, a.target.partition("&")[0])
-            ),
+            key=lambda a: values[a.key] + _FOCUS * _received(state, a.target.partition("&")[0]),
         )
+        moves = [act for act in acts if act.action == MOVE]
+        if moves and values[best.key] <= 0:  # nothing worth striking: close in, if no foe
+            if not _short_of_reach(state, key):  # is in reach already
+                return decision.find("cancel")
+            return min(moves, key=lambda a: state.distance(key, a.target))
+        return best

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from senjo.engine.battle import Battle, Steps
 from senjo.systems.tvalue.chances import two_dice_at_least
-from senjo.systems.tvalue.choices import Act
+from senjo.systems.tvalue.choices import ART, Act
 from senjo.systems.tvalue.combos import combo_roll, next_target
 from senjo.systems.tvalue.model import Art
 from senjo.systems.tvalue.resolve import resolve_technique
@@ -27,8 +27,6 @@ from senjo.systems.tvalue.techniques import technique_costs
 
 __all__ = ["ART", "art_chance", "art_cost", "art_requirement", "resolve_art"]
 
-#: The action a secret art is declared as: `ougi:ART`.
-ART = "ougi"
 #: 「3点、6点、9点・・・」: the FAP off the n-th part is 3 × (n − 1).
 _STEP = 3
 
@@ -67,7 +65,7 @@ def resolve_art(battle: Battle[TvState], key: str, art_key: str, first: str) -> 
     target = first
     for index, (technique, weapon) in enumerate(art.parts):
         if index:
-            target = (yield from next_target(battle, key)) if go_on else ""
+            target = (yield from next_target(battle, key, technique, weapon)) if go_on else ""
             if not target:
                 return
         if not state.status[target].active or weapon in state.status[key].dropped:

@@ -18,9 +18,11 @@ from typing import Final
 from senjo.engine.decision import Choice
 
 __all__ = [
+    "ART",
     "CANCEL",
     "DONE",
     "KINDS",
+    "MOVE",
     "ORDER_PENALTY",
     "REPLACEMENTS",
     "Act",
@@ -31,6 +33,8 @@ __all__ = [
 
 #: Ends a fighter's declarations; cancels the declared actions not yet resolved.
 DONE, CANCEL = Choice("done"), Choice("cancel")
+#: The action a secret art (奥儀) is declared as (`ougi:ART`), and 移動's.
+ART, MOVE = "ougi", "move"
 
 #: Each action's kind: a direct attack is a major action (seed 002 uses the kinds for the
 #: action order; which actions are which is its Chapter 1's, interpretation 2); so is
@@ -49,6 +53,7 @@ KINDS: Final = {
     "block": "minor",  # 攻撃阻止(マイナー)
     "guard_cancel": "major",  # a direct attack
     "ougi": "major",  # 奥儀: its first part, a technique (each later part one more)
+    "move": "minor",  # 移動 (Chapter 1's; interpretation 47)
 }
 #: Seed 002 宣言と行動順: the order penalty after an action of each kind
 #: (「メジャーアクションなら−5、マイナーアクションなら−3、オプションコマンドなら−1」).

@@ -8,18 +8,19 @@ Built, read when the strike resolves (T the fighter's own, or less the target's)
 「絶対(相対)値○点以上の場合ダメージ○倍」 (`damage_times`, the damage computed, before
 protection) once T reaches the threshold, 「HP(MP)が○の場合命中に○」 and 「HP(MP)が○の
 場合ダメージに○」 (`hit_if`, `damage_if`: the user's HP or MP at most, or at least, ○),
-and 「絶対(相対)値○以上の場合行動解決から次
-ラウンド終了時まで回避に○」 (`evasion_at`). 「「直接攻撃の置き換え」のどれかの効果を選択
-できる」 (`replacements`) lets it be declared with a replacement. Read when it is
-declared (T the fighter's own: no target yet): 「○以上の場合消費FAP○、消費MAP○」,
+「絶対(相対)値○以上の場合行動解決から次ラウンド終了時まで回避に○」 (`evasion_at`), and
+「絶対(相対)値○(毎)に射程○」 (`reach_per`: metres added to the far end of its range for
+every full step, `field.py`). 「「直接攻撃の置き換え」のどれかの効果を選択できる」
+(`replacements`) lets it be declared with a replacement. Read when it is declared (T
+the fighter's own: no target yet): 「○以上の場合消費FAP○、消費MAP○」,
 「○(毎)にHP(MP)消費が○」 and 「○−「絶対値」HP(MP)消費」 (`costs`) (interpretation 46).
-An ability may cost HP as well as MP. Not built: range, and the cost clauses' HP forms.
+An ability may cost HP as well as MP. Not built: the cost clauses' HP forms.
 
 >>> from senjo.systems.tvalue.model import Clause
 >>> effects((Clause("hit_per", 2, 1), Clause("depth_up", 3)), 5, 0)
-Effects(hit=2, damage=0, ranks=1, times=1, dice=0, evasion=0)
+Effects(hit=2, damage=0, ranks=1, times=1, dice=0, evasion=0, reach=0)
 >>> effects((Clause("damage_per", 1, 2, "relative"),), 5, -1)
-Effects(hit=0, damage=0, ranks=0, times=1, dice=0, evasion=0)
+Effects(hit=0, damage=0, ranks=0, times=1, dice=0, evasion=0, reach=0)
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ KINDS = (
     "depth_up",
     "damage_times",
     "evasion_at",
+    "reach_per",
 )
 #: 「「直接攻撃の置き換え」のどれかの効果を選択できる」: no T, read when it is declared.
 REPLACEMENTS = "replacements"
@@ -59,6 +61,8 @@ class Effects:
     dice: int = 0
     #: Added to the user's evasion score from the resolution to the next round's end.
     evasion: int = 0
+    #: Metres added to the far end of its range (射程).
+    reach: int = 0
 
 
 NONE = Effects()
@@ -71,7 +75,7 @@ def effects(
     at `hp` and `mp`."""
     if not clauses:
         return NONE
-    hit = damage = ranks = dice = evasion = 0
+    hit = damage = ranks = dice = evasion = reach = 0
     times = 1
     for clause in clauses:
         t = relative if clause.basis == "relative" else absolute
@@ -87,6 +91,8 @@ def effects(
             hit += clause.amount * steps
         elif clause.kind == "damage_per":
             damage += clause.amount * steps
+        elif clause.kind == "reach_per":
+            reach += clause.amount * steps
         elif clause.kind == "depth_up" and t >= clause.at:
             ranks += clause.amount
         elif clause.kind == "damage_times" and t >= clause.at:
@@ -95,7 +101,7 @@ def effects(
             dice = clause.amount
         elif clause.kind == "evasion_at" and t >= clause.at:
             evasion = max(evasion, clause.amount)
-    return Effects(hit, damage, ranks, times, dice, evasion)
+    return Effects(hit, damage, ranks, times, dice, evasion, reach)
 
 
 def costs(

@@ -30,6 +30,7 @@ from senjo.systems.tvalue.events import (
     TvConditionChanged,
     TvDamage,
 )
+from senjo.systems.tvalue.field import approach, step_in
 from senjo.systems.tvalue.model import Depth
 from senjo.systems.tvalue.rolls import check, quick_contest
 from senjo.systems.tvalue.state import TvState
@@ -109,8 +110,10 @@ def _ram_damage(battle: Battle[TvState], dealer: str, target: str, speed: float)
 
 
 def ram(battle: Battle[TvState], key: str, target: str) -> None:
-    """Resolve `key`'s 体当たり on `target` at its own speed."""
+    """Resolve `key`'s 体当たり on `target` at its own speed, charging into the next hex
+    first (`field.approach`)."""
     state = battle.state
+    approach(battle, key, target)
     hit, gain = close_hit(battle, key, target, "ram")
     if hit:
         speed = state.sheets[key].speed_mps
@@ -131,12 +134,14 @@ def ram(battle: Battle[TvState], key: str, target: str) -> None:
 
 
 def grab(battle: Battle[TvState], key: str, target: str) -> None:
-    """Resolve `key`'s 組みつき on `target`: held on a hit, FAP −5 at once."""
+    """Resolve `key`'s 組みつき on `target`: held on a hit, FAP −5 at once; the grabber
+    steps into the target's hex (「目標と同じヘクス」, `field.step_in`)."""
     state = battle.state
     hit, gain = close_hit(battle, key, target, "grab")
     change(battle, key, gain, "direct_attack")
     if not hit:
         return
+    step_in(battle, key, target)
     held = state.status[target]
     held.held_by = key
     battle.emit(TvConditionChanged(target, f"held:{key}", True))

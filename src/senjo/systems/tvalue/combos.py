@@ -24,6 +24,7 @@ from senjo.systems.tvalue.attack import direct_attack
 from senjo.systems.tvalue.chances import two_dice_at_least
 from senjo.systems.tvalue.choices import ORDER_PENALTY
 from senjo.systems.tvalue.events import TvComboRoll, TvHitRoll, TvRequirementUnmet
+from senjo.systems.tvalue.field import reaches
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 
@@ -84,16 +85,19 @@ def combo_roll(
     return go_on
 
 
-def next_target(battle: Battle[TvState], key: str) -> Generator[Decision, Any, str]:
-    """Before a combo's later action: its order penalty (each part an action,
-    「行動順修正」) and its target (decision `combo_strike`); "" when the combo cannot
-    go on (the fighter out, no foe left)."""
+def next_target(
+    battle: Battle[TvState], key: str, action: str, weapon: str
+) -> Generator[Decision, Any, str]:
+    """Before a combo's later action (`action` with `weapon`): its order penalty (each
+    part an action, 「行動順修正」) and its target among the foes it reaches (decision
+    `combo_strike`); "" when the combo cannot go on (the fighter out, no foe in reach)."""
     state = battle.state
     status = state.status[key]
-    if not status.active or not state.foes(key):
+    foes = [foe for foe in state.foes(key) if reaches(state, key, action, weapon, foe)]
+    if not status.active or not foes:
         return ""
     status.order -= ORDER_PENALTY["major"]
-    options = tuple(Choice(foe) for foe in state.foes(key))
+    options = tuple(Choice(foe) for foe in foes)
     chosen: Choice = yield Decision(key, "combo_strike", options)
     return chosen.name
 
@@ -111,7 +115,7 @@ def resolve_chain(
     target = first
     for strike in range(strikes):
         if strike:
-            target = (yield from next_target(battle, key)) if go_on else ""
+            target = (yield from next_target(battle, key, "attack", weapon)) if go_on else ""
             if not target:
                 return
         if not state.status[target].active:

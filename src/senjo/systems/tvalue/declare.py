@@ -17,10 +17,11 @@ from senjo.engine.decision import Decision
 from senjo.systems.tvalue.arts import ART, art_cost
 from senjo.systems.tvalue.blocking import partners
 from senjo.systems.tvalue.budget import spend
-from senjo.systems.tvalue.choices import DONE, REPLACEMENTS, Declare
+from senjo.systems.tvalue.choices import DONE, MOVE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_cost, chain_length
 from senjo.systems.tvalue.events import TvBigAction, TvDeclared
+from senjo.systems.tvalue.field import reaches
 from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
@@ -47,15 +48,17 @@ __all__ = [
 
 
 def cost(state: TvState, key: str, option: Declare) -> tuple[int, int]:
-    """The (FAP, MAP) an action costs: a close action's, a secret art's, a technique's
-    own, a chain combo's, or the weapon's direct attack, its FAP doubled for a heavy
-    blow (強打 「宣言時、消費FAPを2倍にする」); both doubled for a snap action. (The AI
-    asks it of every option at every declaration.)"""
+    """The (FAP, MAP) an action costs: a close action's, a move's (the setup's), a
+    secret art's, a technique's own, a chain combo's, or the weapon's direct attack, its
+    FAP doubled for a heavy blow (強打 「宣言時、消費FAPを2倍にする」); both doubled for a
+    snap action. (The AI asks it of every option at every declaration.)"""
     action = option.action
     times = 2 if option.snap else 1
     if action in CLOSE_ACTIONS:
         fap, map_ = CLOSE_ACTIONS[action]
         return fap * times, map_ * times
+    if action == MOVE:
+        return state.setup.move_fap * times, state.setup.move_map * times
     sheet = state.sheets[key]
     if action == ART:  # the parts' costs less 3, 6, 9 …
         fap, map_ = art_cost(state, key, sheet.art(option.weapon))
@@ -175,6 +178,8 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
             candidates += [Declare(action, "", snap=snap) for action in LOCKS]
     if status.held_by:
         candidates.append(Declare("break_free", "", snap=snap))
+    elif not holding and _somewhere_to_go(state, key):  # 移動: not holding or held
+        candidates.append(Declare(MOVE, "", snap=snap))
     if partners(state, key) and not snap:  # 「組みつき中の双方が行動可能」
         candidates.append(Declare("block", ""))
     if status.pinned:  # 「直接攻撃」「射出攻撃」「“ほとんどの”武技」「移動」…が出来なくなる
@@ -185,6 +190,11 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
         known = state.sheets[key].techniques
         return [c for c in candidates if c.action not in ("shoot", ART, *known)]
     return candidates
+
+
+def _somewhere_to_go(state: TvState, key: str) -> bool:
+    """Whether a foe stands farther than the next hex (移動 goes towards one)."""
+    return any(reaches(state, key, MOVE, "", foe) for foe in state.foes(key))
 
 
 def locking(state: TvState, key: str) -> str:

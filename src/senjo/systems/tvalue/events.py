@@ -41,6 +41,7 @@ __all__ = [
     "TvHitRoll",
     "TvInterrupted",
     "TvJoined",
+    "TvMoved",
     "TvRequirementUnmet",
     "TvRoundStarted",
     "TvSwept",
@@ -391,3 +392,32 @@ class TvBudget(Event):
 
 
 event(TvBudget)
+
+
+@dataclass(frozen=True, slots=True)
+class TvMoved(Event):
+    """`actor` moved `metres` towards `toward` (移動, a ram's charge, a grab's step into
+    its hex) and now stands at (`x`, `y`), in metres."""
+
+    actor: str
+    toward: str
+    metres: float
+    x: float
+    y: float
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        toward: str,
+        metres: float,
+        x: float,
+        y: float,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "toward", toward)
+        object.__setattr__(self, "metres", metres)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+
+
+event(TvMoved)

@@ -5,8 +5,9 @@
 full). When a foe's direct attack on the fighter misses, and the fighter's T is not below
 the attacker's (必要T値 相対値0), it may use it (decision `guard_cancel`): 2D6 at or above
 8 − the defence's margin (目標値 8−「回避判定の成功度」) strikes back at once, as a direct
-attack on the attacker, and half its FAP comes back (it costs half, rounded up). Not
-used by its own turn, it resolves there as a plain direct attack (interpretation 41).
+attack on the attacker, and half its FAP comes back (it costs half, rounded up), if
+the weapon reaches the attacker (`field.reaches`). Not used by its own turn, it
+resolves there as a plain direct attack (interpretation 41).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from senjo.systems.tvalue.attack import direct_attack
 from senjo.systems.tvalue.budget import spend
 from senjo.systems.tvalue.choices import ORDER_PENALTY, parse_declared
 from senjo.systems.tvalue.events import TvComboRoll, TvHitRoll
+from senjo.systems.tvalue.field import reaches
 from senjo.systems.tvalue.state import TvState
 
 __all__ = ["GUARD_NUMBER", "USE", "guard_cancel", "guard_number"]
@@ -51,6 +53,8 @@ def guard_cancel(battle: Battle[TvState], attacker: str, defender: str) -> Steps
         return
     declared = next((d for d in status.declared if d.startswith("guard_cancel:")), "")
     if not declared or not state.status[attacker].active:
+        return
+    if not reaches(state, defender, "guard_cancel", parse_declared(declared)[1], attacker):
         return
     if state.relative(defender, attacker) < 0:  # 必要T値 相対値0
         return

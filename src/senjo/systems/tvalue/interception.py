@@ -4,11 +4,11 @@
 命中判定をするか、行動者の任意までこの待機状態は続き…判定に成功すれば目標の攻撃は無効化
 される」: resolving it, the fighter starts waiting with its weapon (no roll yet). Before
 any later direct attack by a foe, a waiting fighter whose T is at least 1 above that
-attacker's (必要T値 相対値1以上) may strike first: its hit roll, accuracy + 2D6, must exceed
-the attacker's accuracy + 1. A success voids the attack. Either way the wait is spent,
-and the roll is a direct attack for T (the interceptor's gain, the attacker's count).
-The wait also ends when the fighter resolves another action (「行動者の任意まで」,
-interpretation 31).
+attacker's (必要T値 相対値1以上) may strike first if its weapon reaches the attacker
+(`field.reaches`): its hit roll, accuracy + 2D6, must exceed the attacker's accuracy
++ 1. A success voids the attack. Either way the wait is spent, and the roll is a direct
+attack for T (the interceptor's gain, the attacker's count). The wait also ends when
+the fighter resolves another action (「行動者の任意まで」, interpretation 31).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.tvalue.advantage import change
 from senjo.systems.tvalue.attack import count_attack, roll_to_hit
 from senjo.systems.tvalue.events import TvInterrupted, TvWaiting
+from senjo.systems.tvalue.field import reaches
 from senjo.systems.tvalue.state import TvState
 
 __all__ = ["INTERCEPT", "LET_IT_COME", "PENALTY", "interceptions", "wait"]
@@ -50,6 +51,8 @@ def interceptions(
         if not status.waiting or not status.active or state.sheets[key].side == side:
             continue
         if state.relative(key, attacker) < 1:
+            continue
+        if not reaches(state, key, "attack", status.waiting, attacker):  # out of its reach
             continue
         chosen = yield Decision(key, "intercept", (INTERCEPT, LET_IT_COME), (attacker, target))
         if chosen != INTERCEPT:

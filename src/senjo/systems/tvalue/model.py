@@ -78,6 +78,9 @@ class Weapon:
     area: float = 0.0
     #: The damage computed multiplied (an ability's 「ダメージ○倍」), before protection.
     times: int = 1
+    #: 射程: the nearest and farthest range it reaches, in whole metres (None: a direct
+    #: weapon 0–1, a projectile any distance; `field.py`).
+    reach: tuple[int, int] | None = None
 
     @property
     def most(self) -> int:
@@ -123,6 +126,8 @@ class Technique:
     mp: int = 0
     clauses: tuple[Clause, ...] = ()
     hp: int = 0
+    #: 射程 in whole metres, nearest and farthest (None: 「使用武器と同じ」, the weapon's).
+    reach: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +184,8 @@ class Fighter:
     punch: tuple[int, int] = (1, -2)
     #: The secret arts (奥儀) it knows.
     arts: tuple[Art, ...] = ()
+    #: How far one 移動 takes it, in metres (Chapter 1's number; `field.py`).
+    move_m: float = 5.0
 
     #: The weapons by key (built from `weapons`).
     by_key: dict[str, Weapon] = field(init=False, repr=False, compare=False, hash=False)
@@ -221,3 +228,6 @@ class Setup:
     surprise_complete: bool = False
     surprise_amount: int = 0
     joiners: tuple[Joiner, ...] = ()
+    #: What one 移動 costs, FAP and MAP (Chapter 1's numbers; placeholders unless given).
+    move_fap: int = 3
+    move_map: int = 1

@@ -96,6 +96,15 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         "または締めたときだけ（action）。",
     ),
     RuleOption(
+        "reach",
+        ("on", "off"),
+        "on",
+        "Seed 002 射程: an attack reaches only the foes within its range on the positions "
+        "(on), or every foe, wherever it stands (off).",
+        "シード002 射程：攻撃は位置から見て射程内の敵だけに届く（on）、"
+        "または位置にかかわらずすべての敵に届く（off）。",
+    ),
+    RuleOption(
         "max_rounds",
         (),
         "100",
@@ -119,6 +128,7 @@ class Rules:
     check_criticals: bool = True
     technique_gain: bool = False
     lock_each_round: bool = True
+    reach: bool = True
     max_rounds: int = 100
 
     @classmethod
@@ -134,5 +144,6 @@ class Rules:
             check_criticals=settings.get("check_criticals", "on") == "on",
             technique_gain=settings.get("technique_gain", "data") == "also_direct",
             lock_each_round=settings.get("lock_damage", "each_round") == "each_round",
+            reach=settings.get("reach", "on") == "on",
             max_rounds=int(settings.get("max_rounds", "100")),
         )

@@ -24,6 +24,7 @@ from senjo.systems.tvalue.blocking import blocks
 from senjo.systems.tvalue.choices import (
     CANCEL,
     KINDS,
+    MOVE,
     ORDER_PENALTY,
     Act,
     Declare,
@@ -33,6 +34,7 @@ from senjo.systems.tvalue.closecombat import break_free, grab, lose_fap, ram, re
 from senjo.systems.tvalue.combos import chain_length, resolve_chain
 from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay_big, pinning
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
+from senjo.systems.tvalue.field import approach, reaches
 from senjo.systems.tvalue.guard import guard_cancel
 from senjo.systems.tvalue.holds import pin, pin_upkeep, takedown
 from senjo.systems.tvalue.interception import interceptions, wait
@@ -69,8 +71,8 @@ class Tvalue(RuleSystem[TvState]):
         ground: Any = None,
         setup: Any = None,
     ) -> TvState:
-        """Everyone unhurt at T 0 where the scenario puts them (metres; no hex map yet:
-        every foe within reach of a direct attack)."""
+        """Everyone unhurt at T 0 where the scenario puts them (metres: ranges and moves
+        are measured on them, `field.py`)."""
         chosen = setup if isinstance(setup, Setup) else None
         points = {key: where for key, where in positions.items() if isinstance(where, Point)}
         return TvState.start({sheet.key: sheet for sheet in sheets}, chosen, points)
@@ -134,8 +136,9 @@ def _end_round(state: TvState) -> None:
 
 
 def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
-    """At `key`'s turn to act: each declared action at each foe, snap actions it can
-    still pay double for (option `snap`), and `cancel`."""
+    """At `key`'s turn to act: each declared action at each foe it reaches
+    (`field.reaches`), snap actions it can still pay double for (option `snap`), and
+    `cancel`."""
     status = state.status[key]
     acts: dict[str, Act | Declare | object] = {}
     foes = state.foes(key)
@@ -160,6 +163,8 @@ def act_options(state: TvState, key: str) -> tuple[Act | Declare | object, ...]:
         elif action == "two_swords" and not replacement:  # 「別々の目標を選択してもよい」
             targets += [f"{a}&{b}" for a in foes for b in foes if a != b]
         for target in targets:
+            if not reaches(state, key, action, weapon, target):
+                continue
             option = Act(action, weapon, target, replacement)
             acts.setdefault(option.key, option)
     options: list[Act | Declare | object] = list(acts.values())
@@ -221,6 +226,8 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
         elif chosen.action == "shoot":
             if not (yield from blocks(battle, key, chosen.target)):
                 shoot(battle, key, chosen.weapon, chosen.target)
+        elif chosen.action == MOVE:
+            approach(battle, key, chosen.target)
         elif chosen.action == "ram":
             ram(battle, key, chosen.target)
         elif chosen.action == "grab":

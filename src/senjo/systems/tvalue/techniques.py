@@ -14,7 +14,8 @@ taken after it resolves), its FAP and MAP, a hit modifier, and its effect:
 
 A technique's hit roll is not a direct attack's for T (option `technique_gain`,
 interpretation 25); unmet requirements at resolution make it a plain direct attack with
-the same weapon (interpretation 26). Ranges (射程1〜2) wait for the hex field.
+the same weapon (interpretation 26). 足払い reaches 1–2 m, the others as their weapon
+(`field.py`).
 """
 
 from __future__ import annotations
@@ -49,9 +50,10 @@ __all__ = [
 ]
 
 
-#: The seed's four techniques: requirement (absolute T at least), T drop, FAP, MAP, hit.
+#: The seed's four techniques: requirement (absolute T at least), T drop, FAP, MAP, hit,
+#: and 足払い's range.
 TECHNIQUES: Final = {
-    "leg_sweep": Technique("leg_sweep", 0, 0, 7, 2, -2),  # 足払い
+    "leg_sweep": Technique("leg_sweep", 0, 0, 7, 2, -2, reach=(1, 2)),  # 足払い 射程＝1〜2
     "iai": Technique("iai", 0, 2, 7, 3, 0),  # 居合い
     "oni_claw": Technique("oni_claw", 1, 1, 7, 3, 0),  # 鬼の爪
     "two_swords": Technique("two_swords", 0, 0, 9, 2, -1),  # 二刀流
