@@ -188,18 +188,23 @@ def _short_of_reach(state: TvState, key: str, moves: int = 0) -> bool:
         (weapon_reach(state, key, w.key)[1] for w in sheet.weapons if usable_weapon(state, key, w)),
         default=NEXT_HEX,
     )
-    nearest = min(state.distance(key, foe) for foe in state.foes(key))
-    left = max(min(nearest, NEXT_HEX), nearest - moves * sheet.move_m)
-    return range_of(left) > farthest
+    moved = moves * sheet.move_m
+    return min(_range_after(state, key, foe, moved) for foe in state.foes(key)) > farthest
 
 
-def _will_reach(state: TvState, key: str, option: Declare, foe: str, moved: float) -> bool:
-    """Whether `option` will reach `foe` once `key` has moved `moved` metres at it."""
+def _range_after(state: TvState, key: str, foe: str, moved: float) -> int:
+    """The range to `foe` once `key` has moved `moved` metres at it (a move stops in the
+    next hex)."""
+    gap = state.distance(key, foe)
+    return range_of(max(min(gap, NEXT_HEX), gap - moved))
+
+
+def _reaches_at(state: TvState, key: str, option: Declare, foe: str, at: int) -> bool:
+    """Whether `option` reaches `foe` at range `at`."""
     if not state.rules.reach:
         return True
     nearest, farthest = reach_of(state, key, option.action, option.weapon, foe)
-    gap = state.distance(key, foe)
-    return nearest <= range_of(max(min(gap, NEXT_HEX), gap - moved)) <= farthest
+    return nearest <= at <= farthest
 
 
 class TvAI:
@@ -242,17 +247,24 @@ class TvAI:
             return move
         weakest = sorted(foes, key=lambda other: state.status[other].hp)
         moved = moves * state.sheets[key].move_m
+        ranges = {foe: _range_after(state, key, foe, moved) for foe in weakest}
+        targets: dict[tuple[str, str], str] = {}  # one look for each action and weapon
 
         def worth(option: Declare) -> float:
             """Its value per FAP at the weakest foe it will reach."""
-            foe = next((f for f in weakest if _will_reach(state, key, option, f, moved)), "")
+            foe = targets.get((option.action, option.weapon))
+            if foe is None:
+                foe = next(
+                    (f for f in weakest if _reaches_at(state, key, option, f, ranges[f])), ""
+                )
+                targets[option.action, option.weapon] = foe
             if not foe:
                 return 0.0
             value = action_value(state, key, option.action, option.weapon, foe, option.replacement)
             return value / max(1, cost(state, key, option)[0])
 
-        best = max(options, key=worth)
-        return best if worth(best) > 0 else decision.find("done")
+        value, best = max(((worth(option), option) for option in options), key=lambda p: p[0])
+        return best if value > 0 else decision.find("done")
 
     def _act(self, state: TvState, decision: Decision) -> Any:
         """The declared attack worth most (focus on foes already struck); never a snap

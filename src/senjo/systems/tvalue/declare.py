@@ -21,7 +21,7 @@ from senjo.systems.tvalue.choices import DONE, MOVE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_cost, chain_length
 from senjo.systems.tvalue.events import TvBigAction, TvDeclared
-from senjo.systems.tvalue.field import reaches
+from senjo.systems.tvalue.field import far_off
 from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
@@ -194,7 +194,7 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
 
 def _somewhere_to_go(state: TvState, key: str) -> bool:
     """Whether a foe stands farther than the next hex (移動 goes towards one)."""
-    return any(reaches(state, key, MOVE, "", foe) for foe in state.foes(key))
+    return any(far_off(state, key, foe) for foe in state.foes(key))
 
 
 def locking(state: TvState, key: str) -> str:

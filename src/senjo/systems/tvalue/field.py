@@ -43,6 +43,7 @@ __all__ = [
     "DIRECT_REACH",
     "NEXT_HEX",
     "approach",
+    "far_off",
     "range_of",
     "reach_of",
     "reaches",
@@ -59,6 +60,11 @@ DIRECT_REACH: Final = (0, 1)
 def range_of(distance: float) -> int:
     """A distance in metres as a range: whole metres, rounded half up."""
     return math.floor(distance + 0.5)
+
+
+def far_off(state: TvState, key: str, foe: str) -> bool:
+    """Whether `foe` stands farther than the next hex (a move may go towards it)."""
+    return range_of(state.distance(key, foe)) > NEXT_HEX
 
 
 def weapon_reach(
