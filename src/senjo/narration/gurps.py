@@ -331,6 +331,7 @@ def gurps_narrator(scenario: Any, lang: Lang) -> GurpsNarrator:
     items: dict[str, tuple[str, str]] = {
         "slam": ("slam", "体当たり"),
         "grapple": ("grapple", "組みつき"),
+        "shove": ("shove", "押し"),
     }
     for fighter in scenario.fighters:
         for weapon in fighter.weapons:

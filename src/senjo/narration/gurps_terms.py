@@ -70,6 +70,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "takedown": ("倒し", "takedown"),
         "pin": ("押さえこみ", "pin"),
         "break_free": ("ふりほどく", "break free"),
+        "shove": ("押し", "shove"),
         "nothing_to_watch": ("注目できるヘクスなし", "nothing in sight to watch"),
         "no_attack_possible": ("攻撃不能", "no attack possible"),
     },
@@ -82,6 +83,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "punch": ("パンチ", "punch"),
         "kick": ("キック", "kick"),
         "claw": ("爪", "claw"),
+        "shove": ("押し", "shove"),
     },
     "defense": {
         "none": ("防御なし", "no defense"),
@@ -214,6 +216,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "grappled": ("組みつかれ", "grappled"),
         "pinned": ("押さえこまれ", "pinned"),
         "helpers": ("協力者", "helpers"),
+        "shove_doubled": ("押し（2倍）", "shove (doubled)"),
         "technique_acrobatic_attack": (
             "テクニック（アクロバット攻撃）",
             "technique (Acrobatic Attack)",

@@ -33,6 +33,7 @@ from senjo.systems.gurps.readying import (
     fast_draw_options,
     ready_options,
 )
+from senjo.systems.gurps.shoves import shove_targets
 from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = ["flying_jump", "maneuver_options", "off_hand_mode", "usable_modes"]
@@ -266,6 +267,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     grapples = grapple_options(state, key, foes)
     if grapples:
         options.extend(_choice(o.maneuver, o.variant, o.target) for o in grapples)
+    options.extend(_choice("attack", "shove", foe) for foe in shove_targets(state, key, foes))
     if status.held_by:
         return _while_held(state, key, options)
     if fighter.flee_at is not None and status.hp <= fighter.flee_at:

@@ -39,6 +39,7 @@ from senjo.systems.gurps.readying import (
     ready,
 )
 from senjo.systems.gurps.rolls import check, roll_3d6
+from senjo.systems.gurps.shoves import shove
 from senjo.systems.gurps.slams import slam
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.walking import approach, turn, walk
@@ -210,6 +211,8 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
             status.feint_penalty = _feint(battle, key, choice)
     elif maneuver == "attack" and choice.variant in GRAPPLE_VARIANTS:
         yield from resolve_grapple(battle, key, choice)
+    elif maneuver == "attack" and choice.variant == "shove":
+        yield from shove(battle, key, choice.target)
     elif maneuver == "move_and_attack" and choice.variant == "slam":
         yield from slam(battle, key, choice, move_allowance(fighter, status))
     elif maneuver in ("attack", "all_out_attack", "move_and_attack"):

@@ -19,6 +19,7 @@ from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.damage import (
     DamageDice,
+    DamageType,
     WeaponDamage,
     minimum_basic_damage,
     strong_attack_bonus,
@@ -62,6 +63,7 @@ __all__ = [
     "apply_injury",
     "deal_damage",
     "fall_down",
+    "knock_back",
     "knock_out",
     "slam_damage",
     "slam_dice",
@@ -373,37 +375,41 @@ def _after_critical(
 
 
 def _knockback(battle: Battle[GurpsState], hit: Hit, wound: Injury) -> None:
-    state = battle.state
-    victim = state.fighters[hit.target]
-    status = state.status[hit.target]
-    if not status.active:
-        return
-    yards = knockback_yards(
-        wound.basic, wound.damage_type, st=victim.st, penetrated=wound.penetrating > 0
+    knock_back(
+        battle, hit.target, hit.attacker, wound.basic, wound.damage_type, wound.penetrating > 0
     )
+
+
+def knock_back(
+    battle: Battle[GurpsState],
+    key: str,
+    attacker: str,
+    basic: int,
+    damage_type: DamageType | str,
+    penetrated: bool = False,
+) -> None:
+    """Knockback (B378) from `basic` damage by `attacker`: a yard straight away for every
+    full ST − 2, then DX, Acrobatics or Judo to stay standing (−1 a yard past the first).
+    A shove's doubled thrust comes here too (`shoves.py`)."""
+    state = battle.state
+    victim = state.fighters[key]
+    if not state.status[key].active:
+        return
+    yards = knockback_yards(basic, damage_type, st=victim.st, penetrated=penetrated)
     if yards < 1:
         return
     ground = field_of(state)
-    moved = ground.push(state, hit.target, hit.attacker, float(yards))
+    moved = ground.push(state, key, attacker, float(yards))
     check_grips(state)
-    x, y = ground.coordinates(state, hit.target)
+    x, y = ground.coordinates(state, key)
     battle.emit(
-        Moved(
-            hit.target,
-            moved,
-            hit.attacker,
-            "knockback",
-            x,
-            y,
-            facing_name(state, hit.target),
-            body_of(state, hit.target),
-        )
+        Moved(key, moved, attacker, "knockback", x, y, facing_name(state, key), body_of(state, key))
     )
     best = max(victim.dx, victim.skills.get("Acrobatics", 0), victim.skills.get("Judo", 0))
     modifier = knockback_roll_modifier(yards, perfect_balance=victim.has("perfect_balance"))
     score = Score(best, Modifiers((("knockback", modifier),)) if modifier else Modifiers())
-    if not check(battle, hit.target, "knockback", score).success:
-        fall_down(battle, hit.target, "knockback")
+    if not check(battle, key, "knockback", score).success:
+        fall_down(battle, key, "knockback")
 
 
 def apply_injury(
