@@ -129,6 +129,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "crouch": ("屈む", "crouch"),
         "rise": ("立ち上がる", "rise"),
         "drop": ("落とす", "drop"),
+        "release": ("握りを放す", "let go"),
     },
     "check": {
         "fast_draw": ("早抜き（技能）", "Fast-Draw roll"),

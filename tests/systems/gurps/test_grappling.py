@@ -133,3 +133,61 @@ def test_the_grip_ends_when_the_grappler_moves_away() -> None:
     choose(game, "do_nothing")  # b
     choose(game, "move/away:b")
     assert not game.state.status["b"].held_by
+
+
+def test_a_held_fighter_strikes_only_bare_handed_or_with_a_close_weapon() -> None:
+    """組みつかれた後の行動 (Basic Set, 2B30P): 「攻撃できるのは素手…か、攻撃範囲にCがある
+    武器だけです。短剣で突き刺すことはできますが、剣を振り回すことはできません」: held, b
+    may punch or use its large knife (reach C), not swing its broadsword (reach 1)."""
+    armed = {**BRUTE, "skills": {"Brawling": 12, "Broadsword": 12, "Knife": 12}}
+    game = battle(
+        fighter("a", "x", 0, **WRESTLER),
+        fighter("b", "y", 0, **armed, weapons=["broadsword", "large_knife"]),
+        dice=[*HIT, *SAFE],
+    )
+    choose(game, "attack/grab:b")
+    choose(game, "none")
+    assert game.pending is not None and game.pending.actor == "b"
+    keys = game.pending.keys
+    assert "attack:a:punch/punch" in keys
+    assert not any(":broadsword/" in key for key in keys)
+
+
+def test_a_grappler_strikes_only_with_reach_c_and_cannot_aim_feint_concentrate_or_wait() -> None:
+    """組みついた後の行動 その他の行動 (2B29P): with the hand not holding the foe the
+    grappler may Attack bare-handed or with a reach-C weapon, or Ready; 「「狙い」「フェイ
+    ント」「集中」「待機」を行なうことはできません」."""
+    sword = {**WRESTLER, "skills": {"Wrestling": 14, "Broadsword": 12}}
+    game = battle(
+        fighter("a", "x", 0, **sword, weapons=["broadsword"]),
+        fighter("b", "y", 0, **BRUTE),
+        dice=[*HIT, *SAFE, *SAFE],
+    )
+    choose(game, "attack/grab:b")
+    choose(game, "none")
+    choose(game, "do_nothing")  # b
+    assert game.pending is not None and game.pending.actor == "a"
+    keys = game.pending.keys
+    assert not any(":broadsword/" in key for key in keys)
+    assert not any(k.startswith(("aim", "feint", "concentrate", "wait")) for k in keys)
+    assert "attack/takedown:b" in keys and "attack:b:punch/punch" not in keys  # hands busy
+
+
+def test_letting_go_is_a_free_action() -> None:
+    """その他の行動 「握りを放す」 (a free action, option free_actions=on): the grappler lets
+    go; the foe is free."""
+    game = battle(
+        fighter("a", "x", 0, **WRESTLER),
+        fighter("b", "y", 0, **BRUTE),
+        dice=[*HIT, *SAFE, *SAFE],
+        free_actions="on",
+    )
+    choose(game, "none")  # a's free action
+    choose(game, "attack/grab:b")
+    choose(game, "none")  # b's defense
+    choose(game, "none")  # b's free action
+    choose(game, "do_nothing")
+    assert game.pending is not None and game.pending.kind == "free_action"
+    choose(game, "release:b")
+    assert not game.state.status["b"].held_by and not game.state.status["a"].holding
+    assert events(game, ConditionChanged)[-1] == ConditionChanged("b", "grappled", False, "a")

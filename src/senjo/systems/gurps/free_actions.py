@@ -1,7 +1,9 @@
 """Free actions (B363): things a fighter does on its turn without spending the maneuver.
 
 With the option `free_actions=on`, a fighter's turn opens with a `free_action`
-decision: nothing, crouch or rise from a crouch, or drop a held item.
+decision: nothing, crouch or rise from a crouch, drop a held item (throwing away a
+ready weapon, 「準備状態の武器を投げ捨てる」, is the same), or let go of the foe it holds
+(「握りを放す」, 2B29P).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from typing import Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
-from senjo.systems.gurps.events import ItemChanged, PostureChanged
+from senjo.systems.gurps.events import ConditionChanged, ItemChanged, PostureChanged
+from senjo.systems.gurps.grips import release
 from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.state import GurpsState
 
@@ -30,12 +33,16 @@ def free_action_options(state: GurpsState, key: str) -> tuple[Choice, ...]:
     for item in status.hands:
         if item:
             options.append(Choice("drop", item))
+    if status.holding:
+        options.append(Choice("release", status.holding))
     return tuple(options)
 
 
 def take_free_action(battle: Battle[GurpsState], key: str, choice: Choice) -> None:
-    """Carry out a free action: crouch or rise (B551), or drop a held item (B363)."""
-    status = battle.state.status[key]
+    """Carry out a free action: crouch or rise (B551), drop a held item (B363), or let go
+    of the foe held."""
+    state = battle.state
+    status = state.status[key]
     if choice.name in ("crouch", "rise"):
         status.posture = "crouching" if choice.name == "crouch" else "standing"
         battle.emit(PostureChanged(key, status.posture, "free_action"))
@@ -43,3 +50,10 @@ def take_free_action(battle: Battle[GurpsState], key: str, choice: Choice) -> No
         let_go(status, choice.detail)
         drop(status, choice.detail)
         battle.emit(ItemChanged(key, choice.detail, "dropped", "free_action"))
+    elif choice.name == "release":
+        foe = choice.detail
+        pinned = state.status[foe].pinned
+        release(state, key, foe)
+        battle.emit(ConditionChanged(foe, "grappled", False, key))
+        if pinned and not state.status[foe].pinned:
+            battle.emit(ConditionChanged(foe, "pinned", False, key))

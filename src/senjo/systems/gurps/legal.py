@@ -52,8 +52,10 @@ def usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Atta
         for mode in weapon.modes:
             if mode.two_handed and hand is not None and status.hands[1 - hand]:
                 continue  # B270: a two-handed grip needs the other hand free
-            if weapon.key == "punch" and free_hand(status) is None:
-                continue  # a punch needs an empty hand
+            if weapon.key == "punch" and (
+                free_hand(status) is None or (status.holding and (status.hands != ("", "")))
+            ):
+                continue  # a punch needs an empty hand, not the one holding a foe (B349)
             if mode.reach_needs_ready:
                 gripped = effective_mode(status, weapon.key, mode)
                 if gripped is None:
@@ -268,6 +270,8 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     if grapples:
         options.extend(_choice(o.maneuver, o.variant, o.target) for o in grapples)
     options.extend(_choice("attack", "shove", foe) for foe in shove_targets(state, key, foes))
+    if status.holding:
+        options = _while_holding(state, key, options)
     if status.held_by:
         return _while_held(state, key, options)
     if fighter.flee_at is not None and status.hp <= fighter.flee_at:
@@ -298,9 +302,40 @@ def _while_held(
             return False
         if not (option.weapon and option.mode):
             return True
-        return fighter.weapon(option.weapon).mode(option.mode).ranged is None
+        return _close(fighter.weapon(option.weapon).mode(option.mode))
 
     return tuple(o for o in options if allowed(o))
+
+
+def _close(mode: AttackMode) -> bool:
+    """Bare hands or a weapon with reach C, the only blows in a grip (2B29P-30P: 「素手…
+    か、攻撃範囲にCがある武器だけ」); never a ranged attack."""
+    return mode.ranged is None and (mode.unarmed or 0 in mode.reach)
+
+
+#: What a grappler cannot do while it holds a foe (その他の行動: 「「狙い」「フェイント」
+#: 「集中」「待機」を行なうことはできません」).
+_NOT_WHILE_HOLDING: Final = frozenset({"aim", "feint", "concentrate", "wait"})
+
+
+def _while_holding(
+    state: GurpsState, key: str, options: list[ManeuverChoice]
+) -> list[ManeuverChoice]:
+    """The options a fighter holding a foe keeps (2B29P, その他の行動): no Aim, Feint,
+    Concentrate or Wait; blows only bare-handed or with a reach-C weapon, and ranged
+    attacks only while the foe held is pinned (「敵を押さえこんでいるのでない限り」)."""
+    fighter = state.fighters[key]
+    pinning = state.status[state.status[key].holding].pinned
+
+    def allowed(option: ManeuverChoice) -> bool:
+        if option.maneuver in _NOT_WHILE_HOLDING:
+            return False
+        if not (option.weapon and option.mode):
+            return True
+        mode = fighter.weapon(option.weapon).mode(option.mode)
+        return _close(mode) or (pinning and mode.ranged is not None)
+
+    return [o for o in options if allowed(o)]
 
 
 def flying_jump(fighter: Fighter) -> float:
