@@ -157,8 +157,8 @@ def describe_option(
         text = term("answer", "act" if option.act else "hold", lang)
     elif decision.kind == "free_action" and isinstance(option, Choice):
         text = term("answer", option.name, lang)
-        if option.detail:
-            text += f" [{item(option.detail)}]"
+        if option.detail:  # an item dropped, or the foe let go of
+            text += f" [{names.get(option.detail) or item(option.detail)}]"
     elif decision.kind in ("discrimination", "evade", "overrun"):
         text = term("answer", option.key, lang)
     else:
