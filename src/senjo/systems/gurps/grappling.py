@@ -18,24 +18,20 @@ from __future__ import annotations
 
 from typing import Final
 
-from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
-from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups
-from senjo.systems.gurps.attack import roll_defense
-from senjo.systems.gurps.choices import DefenseChoice, ManeuverChoice
+from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.damage import WeaponDamage
-from senjo.systems.gurps.defense import CLOSE, NO_DEFENSE, IncomingAttack, defense_options
-from senjo.systems.gurps.events import AttackRolled, ConditionChanged
-from senjo.systems.gurps.field import field_of
-from senjo.systems.gurps.grips import GRAPPLED, check_grips, held_penalty, release
+from senjo.systems.gurps.defense import CLOSE
+from senjo.systems.gurps.events import ConditionChanged
+from senjo.systems.gurps.grips import GRAPPLED, check_grips, release
 from senjo.systems.gurps.hands import free_hand
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.reach import STEP
-from senjo.systems.gurps.rolls import quick_contest, roll_3d6
+from senjo.systems.gurps.rolls import quick_contest
 from senjo.systems.gurps.state import GurpsState
-from senjo.systems.gurps.walking import approach
+from senjo.systems.gurps.unarmed import unarmed_attack
 from senjo.systems.gurps.wounds import fall_down
 
 __all__ = ["GRAPPLE", "grapple_options", "resolve_grapple"]
@@ -123,33 +119,10 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
 
 def _grab(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
     state = battle.state
-    yield from approach(battle, key, foe, GRAPPLE, 0.0 if state.status[key].held_by else STEP)
-    if not state.status[key].active or state.distance(key, foe) >= CLOSE:
-        return
-    items = [*held_penalty(state, key)]
-    shock = state.status[key].shock
-    if shock:
-        items.append(("shock", shock))
-    posture = lookups.posture(state.status[key].posture).melee_attack
-    if posture:
-        items.append((f"posture_{state.status[key].posture}", posture))
-    score = Score(_grab_skill(state, key), Modifiers(tuple(items)))
-    roll = roll_3d6(battle.dice)
-    judged = success_roll(roll, score.value)
-    result = "hit" if judged.success else "miss"
-    battle.emit(
-        AttackRolled(key, foe, "grapple", "grab", score, roll, judged.margin, result, "torso")
-    )
-    if not judged.success:
-        return
-    incoming = IncomingAttack(
-        key, "", GRAPPLE, close_combat=True, arc=field_of(state).arc(state, foe, key)
-    )
-    options = defense_options(state, foe, incoming)
-    choice: DefenseChoice = NO_DEFENSE
-    if len(options) > 1:
-        choice = yield Decision(foe, "defense", options, incoming)
-    if choice.kind != "none" and roll_defense(battle, foe, choice, incoming):
+    step = 0.0 if state.status[key].held_by else STEP
+    skill = _grab_skill(state, key)
+    landed = yield from unarmed_attack(battle, key, foe, GRAPPLE, skill, "grapple", step)
+    if not landed:
         return
     check_grips(state)  # a retreat may have ended the contact
     if state.distance(key, foe) >= CLOSE:

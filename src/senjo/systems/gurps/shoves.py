@@ -1,36 +1,29 @@
 """Shoves (seed 000 押し (Shove); B372 by the Japanese Basic Set and the fact sheet's §11).
 
 A fighter with a hand free, neither holding a foe nor held, pushes a foe within reach C
-(a Step into its hex): an Attack whose roll is the best of DX and Sumo (shock, a held
-fighter's −4 and a posture's attack penalty apply), which the foe may dodge, parry or
-block. A shove that lands does no injury: thrust crushing damage for the shover's ST —
-one die less 1 each when only one hand is free — doubled, is knockback alone (B378,
-`wounds.knock_back`): a yard straight away per full ST − 2 of the foe, then its roll to
-stay standing. A multi-hex figure is not shoved (interpretation 53).
+(a Step into its hex): an Attack whose roll is the best of DX and Sumo (shock and a
+posture's attack penalty apply; `unarmed.unarmed_attack`, as for a grab), which the foe
+may dodge, parry or block. A shove that lands does no injury: thrust crushing damage
+for the shover's ST — one die less 1 each when only one hand is free — doubled, is
+knockback alone (B378, `wounds.knock_back`): a yard straight away per full ST − 2 of
+the foe, then its roll to stay standing. A multi-hex figure is not shoved
+(docs/rules/gurps.md, interpretation 64).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
-from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
-from senjo.systems.gurps import lookups, tables
-from senjo.systems.gurps.attack import roll_defense
-from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import WeaponDamage
-from senjo.systems.gurps.defense import CLOSE, NO_DEFENSE, IncomingAttack, defense_options
-from senjo.systems.gurps.events import AttackRolled, DamageRolled
-from senjo.systems.gurps.field import field_of
-from senjo.systems.gurps.grips import held_penalty
+from senjo.systems.gurps.events import DamageRolled
 from senjo.systems.gurps.hands import MAIN, OFF
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.reach import STEP
-from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import FighterState, GurpsState
-from senjo.systems.gurps.walking import approach
+from senjo.systems.gurps.unarmed import unarmed_attack
 from senjo.systems.gurps.wounds import knock_back
 
 __all__ = ["SHOVE", "free_hands", "shove", "shove_targets"]
@@ -63,34 +56,10 @@ def _skill(state: GurpsState, key: str) -> int:
 def shove(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
     """Step in and shove `foe` (see the module's description)."""
     state = battle.state
+    landed = yield from unarmed_attack(battle, key, foe, SHOVE, _skill(state, key), "shove", STEP)
+    if not landed:
+        return
     status = state.status[key]
-    yield from approach(battle, key, foe, SHOVE, STEP)
-    if not status.active or not state.status[foe].active or state.distance(key, foe) >= CLOSE:
-        return
-    items = [*held_penalty(state, key)]
-    if status.shock:
-        items.append(("shock", status.shock))
-    posture = lookups.posture(status.posture).melee_attack
-    if posture:
-        items.append((f"posture_{status.posture}", posture))
-    score = Score(_skill(state, key), Modifiers(tuple(items)))
-    roll = roll_3d6(battle.dice)
-    judged = success_roll(roll, score.value)
-    result = "hit" if judged.success else "miss"
-    battle.emit(
-        AttackRolled(key, foe, "shove", "shove", score, roll, judged.margin, result, "torso")
-    )
-    if not judged.success:
-        return
-    incoming = IncomingAttack(
-        key, "", SHOVE, close_combat=True, arc=field_of(state).arc(state, foe, key)
-    )
-    options = defense_options(state, foe, incoming)
-    choice: DefenseChoice = NO_DEFENSE
-    if len(options) > 1:
-        choice = yield Decision(foe, "defense", options, incoming)
-    if choice.kind != "none" and roll_defense(battle, foe, choice, incoming):
-        return
     dice = tables.thrust_damage(state.fighters[key].st)
     if free_hands(status) < 2:  # 「片手しか用いていない時にはサイコロ1個につき-1」
         dice = dice.plus(adds=-dice.dice)
