@@ -8,14 +8,16 @@ A fighter gives the numbers seed 002 reads, each directly (its Chapter 1 derives
 `map`: Chapter 1's numbers, which senjo does not have; 6 and 1 unless given); a
 projectile weapon (`delivery: projectile`) has its shooting power (`shooting`) and the
 fixed value its target's evasion roll must reach (`fixed_hit`), and an area weapon its
-radius (`area`). A fighter's `size_m` and `position` (metres) feed the shooting roll
-and なぎ払い. Its `techniques` are the seed's four by key or its scenario's own (the
-seed table's columns, and for an ability technique `mp`, `hp` and `clauses`); its
-`arts` (奥儀) join two techniques or more.
+radius (`area`), and any weapon its `reach` (射程, whole metres). A fighter's `size_m`
+and `position` (metres) feed the shooting roll, なぎ払い and every range; `move_m` is
+how far one 移動 takes it. Its `techniques` are the seed's four by key or its
+scenario's own (the seed table's columns, `reach` among them, and for an ability
+technique `mp`, `hp` and `clauses`); its `arts` (奥儀) join two techniques or more.
 
 The `setup:` block: `gm_sides` (they declare first), `surprise: {by: SIDE, kind:
-complete}` or `{by: SIDE, kind: partial, amount: 1..4}`, and `joiners: [{key: KEY,
-round: 2.., surprise: 0..4, unintended: 0..4}]` (fighters who join later).
+complete}` or `{by: SIDE, kind: partial, amount: 1..4}`, `joiners: [{key: KEY, round:
+2.., surprise: 0..4, unintended: 0..4}]` (fighters who join later), and `move: {fap,
+map}` (what one 移動 costs).
 """
 
 from __future__ import annotations
@@ -337,7 +339,7 @@ def _reach(spec: tuple[int, int] | int | None, source: str, path: str) -> tuple[
 
 def build_fighter(data: dict[str, object], source: str, index: int) -> tuple[Fighter, str, Point]:
     """Validate one fighter and build its sheet; returns (sheet, controller, position in
-    metres): a T値 battle has no hex map yet."""
+    metres): a T値 battle measures ranges and moves on positions, not on a hex map."""
     prefix = f"combatants[{index}]"
     try:
         spec = TvFighter.model_validate(data)
