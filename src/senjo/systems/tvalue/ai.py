@@ -7,10 +7,10 @@ when close (T rewards attacks on a foe others have struck).
 Values are exact: the chance the hit roll succeeds (`attack.hit_chance`) times the mean
 HP the damage takes through the target's protection, at most the HP left. Out of reach of
 every foe (`field.py`), it first declares the moves that bring the nearest within its
-longest weapon's reach, and at its turn moves towards the nearest when no declared
-attack reaches anyone. The AI never
-declares a combination, a pulled blow or a feint (they take no HP), nor a snap action,
-and never cancels.
+longest weapon's reach, and declares only what will reach a foe after them; at its turn
+it moves towards the nearest foe when no declared attack reaches anyone, and cancels
+the moves left once a foe is within reach. The AI never declares a combination, a
+pulled blow or a feint (they take no HP), nor a snap action, and cancels nothing else.
 """
 
 from __future__ import annotations
@@ -267,8 +267,9 @@ class TvAI:
         return best if value > 0 else decision.find("done")
 
     def _act(self, state: TvState, decision: Decision) -> Any:
-        """The declared attack worth most (focus on foes already struck); never a snap
-        action, never a cancel while an attack is open."""
+        """The declared attack worth most (focus on foes already struck); when none is
+        worth anything, a move towards the nearest foe, or a cancel once a foe is within
+        reach; never a snap action."""
         key = decision.actor
         acts = [option for option in decision.options if isinstance(option, Act)]
         if not acts:
