@@ -155,17 +155,12 @@ def test_no_move_while_holding_or_held() -> None:
 def test_a_grab_reaches_the_next_hex_and_steps_into_the_targets() -> None:
     """「目標と同じヘクスにいなければならない」: a grab reaches 0–1; on a hit (close
     accuracy 0 + [6,6] = 12 > 10) the grabber stands where the target does."""
-    game = battle(
-        fighter("a", "pcs", reaction=12),
-        fighter("b", "gm"),
-        dice=[6, 6],
-        at={"a": (0.0, 0.0), "b": (0.0, 1.0)},
-    )
+    game = _apart(1.0, (6, 6))
     declare(game, "a", "grab")
     declare(game, "b")
     choose(game, "grab:b", "a")
     assert game.state.status["b"].held_by == "a"
-    assert events(game, TvMoved) == [TvMoved("a", "b", 1.0, 0.0, 1.0)]
+    assert events(game, TvMoved) == [TvMoved("a", "b", 1.0, 1.0, 0.0)]
     game = _apart(2.0)
     declare(game, "a", "grab")
     declare(game, "b")
@@ -175,12 +170,7 @@ def test_a_grab_reaches_the_next_hex_and_steps_into_the_targets() -> None:
 def test_a_ram_charges_up_to_one_move_and_ends_next_to_its_target() -> None:
     """体当たり: reaches as far as one move and a metre (5 + 1 = 6), charges first
     ([1,1] misses; the charge stands): a ends 1 m from b; at 7 m it is not offered."""
-    game = battle(
-        fighter("a", "pcs", reaction=12, fap=12),
-        fighter("b", "gm"),
-        dice=[1, 1],
-        at={"a": (0.0, 0.0), "b": (6.0, 0.0)},
-    )
+    game = _apart(6.0, (1, 1))
     declare(game, "a", "ram")
     declare(game, "b")
     choose(game, "ram:b", "a")
