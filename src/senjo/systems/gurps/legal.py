@@ -18,7 +18,7 @@ from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grappling import grapple_options
-from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
+from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.opportunity import pop_up_hexes
@@ -33,7 +33,7 @@ from senjo.systems.gurps.readying import (
     fast_draw_options,
     ready_options,
 )
-from senjo.systems.gurps.shoves import shove_targets
+from senjo.systems.gurps.shoves import free_hands, shove_targets
 from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = ["flying_jump", "maneuver_options", "off_hand_mode", "usable_modes"]
@@ -52,9 +52,7 @@ def usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Atta
         for mode in weapon.modes:
             if mode.two_handed and hand is not None and status.hands[1 - hand]:
                 continue  # B270: a two-handed grip needs the other hand free
-            if weapon.key == "punch" and (
-                free_hand(status) is None or (status.holding and (status.hands != ("", "")))
-            ):
+            if weapon.key == "punch" and free_hands(status) < (2 if status.holding else 1):
                 continue  # a punch needs an empty hand, not the one holding a foe (B349)
             if mode.reach_needs_ready:
                 gripped = effective_mode(status, weapon.key, mode)
@@ -269,7 +267,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     grapples = grapple_options(state, key, foes)
     if grapples:
         options.extend(_choice(o.maneuver, o.variant, o.target) for o in grapples)
-    options.extend(_choice("attack", "shove", foe) for foe in shove_targets(state, key, foes))
+    options.extend(_choice("attack", "shove", foe) for foe in shove_targets(state, key, gaps))
     if status.holding:
         options = _while_holding(state, key, options)
     if status.held_by:

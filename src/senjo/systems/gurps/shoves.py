@@ -39,13 +39,13 @@ def free_hands(status: FighterState) -> int:
     return (status.hands[MAIN] == "") + (status.hands[OFF] == "")
 
 
-def shove_targets(state: GurpsState, key: str, foes: list[str]) -> list[str]:
-    """The foes `key` may shove: each within a Step (not a multi-hex figure), when it has
-    a hand free and neither holds nor is held."""
+def shove_targets(state: GurpsState, key: str, gaps: list[tuple[str, float]]) -> list[str]:
+    """The foes `key` may shove, from (foe, distance) pairs: each within a Step (not a
+    multi-hex figure), when it has a hand free and neither holds nor is held."""
     status = state.status[key]
     if status.holding or status.held_by or not free_hands(status):
         return []
-    return [foe for foe in foes if not state.status[foe].body and state.distance(key, foe) <= STEP]
+    return [foe for foe, gap in gaps if gap <= STEP and not state.status[foe].body]
 
 
 def _skill(state: GurpsState, key: str) -> int:

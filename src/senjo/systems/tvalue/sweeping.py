@@ -3,14 +3,12 @@
 「レンジが等しい中心角180度の範囲にいる全ての目標に同時に攻撃する。但し、目標数と同じ数値
 命中判定にペナルティがある。T値上昇は、それぞれの目標の中で最大値を用いる」: aimed at one
 foe, the sweep strikes every foe at that foe's range — the distance in whole metres,
-rounded — and no more than 90° either side of the direction to it (interpretation 42).
-Each target takes its own hit roll at −(number of targets); the attacker's T rises once,
-by the largest gain among them, after the last damage roll. With no positions (no map)
-everyone stands at one spot: every foe is swept. While pinning, the only foe in reach is
-the pinned one (「押さえこんでいる目標以外への直接攻撃」は出来ない).
-
->>> _range(1.49), _range(1.5), _range(0.0)
-(1, 2, 0)
+rounded (`field.range_of`) — and no more than 90° either side of the direction to it
+(interpretation 42). Each target takes its own hit roll at −(number of targets); the
+attacker's T rises once, by the largest gain among them, after the last damage roll.
+With no positions (no map) everyone stands at one spot: every foe is swept. While
+pinning, the only foe in reach is the pinned one
+(「押さえこんでいる目標以外への直接攻撃」は出来ない).
 """
 
 from __future__ import annotations
@@ -23,17 +21,13 @@ from senjo.systems.tvalue.advantage import change
 from senjo.systems.tvalue.attack import direct_attack, requirement_gap
 from senjo.systems.tvalue.declare import pinning
 from senjo.systems.tvalue.events import TvRequirementUnmet, TvSwept
+from senjo.systems.tvalue.field import range_of
 from senjo.systems.tvalue.state import TvState
 
 __all__ = ["sweep", "swept"]
 
 #: A foe exactly square to the aim (90°) is inside the half circle; float error is not.
 _SQUARE: Final = -1e-9
-
-
-def _range(distance: float) -> int:
-    """A distance in metres as a range, whole metres rounded half up (interpretation 42)."""
-    return math.floor(distance + 0.5)
 
 
 def _offset(state: TvState, key: str, other: str) -> tuple[float, float]:
@@ -49,11 +43,11 @@ def swept(state: TvState, key: str, aimed: str) -> tuple[str, ...]:
     pinned = pinning(state, key)
     if pinned:
         return (pinned,)
-    reach = _range(state.distance(key, aimed))
+    reach = range_of(state.distance(key, aimed))
     ax, ay = _offset(state, key, aimed)
     chosen = []
     for foe in state.foes(key):
-        if _range(state.distance(key, foe)) != reach:
+        if range_of(state.distance(key, foe)) != reach:
             continue
         dx, dy = _offset(state, key, foe)
         if dx * ax + dy * ay >= _SQUARE * math.hypot(dx, dy) * math.hypot(ax, ay):
