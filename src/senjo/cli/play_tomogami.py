@@ -7,6 +7,11 @@
 'レンに対して遠距離へ機動'
 >>> describe_tomogami(Maneuver("escape"), TomoNarrator({}, "en"), "en")
 'escape the area'
+>>> from senjo.systems.tomogami.choices import MainAction
+>>> describe_tomogami(MainAction("protect", "ren"), names, "ja")
+'レンをかばう'
+>>> describe_tomogami(MainAction("switch", "sword"), TomoNarrator({}, "en"), "en")
+'take the sword in hand'
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from senjo.engine.decision import Choice
 from senjo.narration.tomogami import TomoNarrator
 from senjo.space.bands import units
 from senjo.systems.tomogami.checks import hit_chance
-from senjo.systems.tomogami.choices import BAND_NAMES, Attack, Maneuver
+from senjo.systems.tomogami.choices import BAND_NAMES, Attack, MainAction, Maneuver
 from senjo.systems.tomogami.scores import attack_score, maneuver_score
 from senjo.systems.tomogami.state import TomoState
 
@@ -35,6 +40,9 @@ CHOICES = {
         "突撃破砕射撃（遠距離、ダメージなし）",
         "assault-breaking fire (far, no damage)",
     ),
+    "reload": ("弾倉の交換", "change a magazine"),
+    "switch": ("武器の持ち替え", "switch weapons"),
+    "protect": ("味方をかばう（次の戦闘処理まで）", "protect an ally (until your next combat)"),
 }
 
 
@@ -78,6 +86,18 @@ def describe_tomogami(
             defense = state.sheets[option.target].defense_skill
             chance = round(100 * hit_chance(state.rules, skill, defense))
             text += f"（命中 {chance}%）" if ja else f" (hits {chance}%)"
+        return text
+    if isinstance(option, MainAction):
+        if option.kind == "protect":
+            who = names.who(option.target)
+            return f"{who}をかばう" if ja else f"protect {who}"
+        weapon = names.item(option.target)
+        if option.kind == "switch":
+            return f"{weapon}に持ち替える" if ja else f"take the {weapon} in hand"
+        text = f"{weapon}の弾倉を交換" if ja else f"change the {weapon}'s magazine"
+        if state is not None:
+            shots = state.status[actor].loaded[option.target]
+            text += f"（残弾 {shots}）" if ja else f" ({shots} left in it)"
         return text
     if isinstance(option, Choice) and option.name in CHOICES:
         return CHOICES[option.name][0 if ja else 1]

@@ -39,6 +39,7 @@ from senjo.systems.tomogami.events import (
     TomoDamage,
     TomoDeclared,
     TomoDown,
+    TomoEmpty,
     TomoEscaped,
     TomoExposed,
     TomoFell,
@@ -51,8 +52,12 @@ from senjo.systems.tomogami.events import (
     TomoMoved,
     TomoOpened,
     TomoPilotDamage,
+    TomoProtected,
+    TomoProtecting,
+    TomoReloaded,
     TomoSniped,
     TomoStood,
+    TomoSwitched,
     TomoTurnEnded,
     TomoTurnStarted,
 )
@@ -113,6 +118,9 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "moving_fire": ("行進間射撃", "fire on the move"),
         "charge": ("突進", "charge"),
         "breaking_fire": ("突撃破砕射撃", "assault-breaking fire"),
+        "reload": ("弾倉の交換", "change a magazine"),
+        "switch": ("武器の持ち替え", "switch weapons"),
+        "protect": ("味方をかばう", "protect an ally"),
     },
     "mishap": {
         "1": ("操縦を誤り障害物に突っ込む", "crashes into an obstacle"),
@@ -388,6 +396,39 @@ class TomoNarrator(NamedNarrator):
         ja, en = _COVER_LOST.get(item.reason, (item.reason, item.reason))
         return f"{who}{ja}" if self.ja else f"{who} {en}"
 
+    def _empty(self, item: TomoEmpty) -> str:
+        who, weapon = self.who(item.actor), self._item(item.weapon)
+        return f"{who}の{weapon}は弾切れ" if self.ja else f"{who}'s {weapon} is empty"
+
+    def _reloaded(self, item: TomoReloaded) -> str:
+        who, weapon = self.who(item.actor), self._item(item.weapon)
+        if self.ja:
+            left = f"、予備の弾倉 残り{item.spares}" if item.spares >= 0 else ""
+            return f"{who}は{weapon}の弾倉を交換（装弾 {item.shots}{left}）"
+        plural = "s" if item.spares != 1 else ""
+        left = f", {item.spares} spare{plural} left" if item.spares >= 0 else ""
+        return f"{who} changes the {weapon}'s magazine ({item.shots} shots{left})"
+
+    def _switched(self, item: TomoSwitched) -> str:
+        who, weapon = self.who(item.actor), self._item(item.weapon)
+        if self.ja:
+            before = f"{self._item(item.previous)}から" if item.previous else ""
+            return f"{who}は{before}{weapon}に持ち替えた"
+        before = f" (putting away the {self._item(item.previous)})" if item.previous else ""
+        return f"{who} takes the {weapon} in hand{before}"
+
+    def _protecting(self, item: TomoProtecting) -> str:
+        who, ally = self.who(item.actor), self.who(item.ally)
+        if self.ja:
+            return f"{who}は{ally}をかばう（次の戦闘処理まで）"
+        return f"{who} protects {ally} (until its next combat processing)"
+
+    def _protected(self, item: TomoProtected) -> str:
+        who, ally = self.who(item.actor), self.who(item.ally)
+        if self.ja:
+            return f"{who}が{ally}をかばって{self.who(item.attacker)}の攻撃を受けた"
+        return f"{who} takes {self.who(item.attacker)}'s hit on {ally}"
+
     def _down(self, item: TomoDown) -> str:
         who = self.who(item.actor)
         return f"{who}は生命0、戦闘不能" if self.ja else f"{who} is at 0 life: out of the fight"
@@ -420,6 +461,11 @@ _HANDLERS: dict[type[Any], Any] = {
     TomoAttacked: TomoNarrator._attacked,
     TomoDamage: TomoNarrator._damage,
     TomoDown: TomoNarrator._down,
+    TomoEmpty: TomoNarrator._empty,
+    TomoReloaded: TomoNarrator._reloaded,
+    TomoSwitched: TomoNarrator._switched,
+    TomoProtecting: TomoNarrator._protecting,
+    TomoProtected: TomoNarrator._protected,
     TomoMishap: TomoNarrator._mishap,
     TomoCharged: TomoNarrator._charged,
     TomoChargeFailed: TomoNarrator._charge_failed,

@@ -6,8 +6,9 @@ the tactics check value (`tactics`), its defence roll's value (`defense_skill`),
 `life` (生命), `defense` against each kind of damage, maneuver modifiers by
 environment, whether it is a living tomogami, how it moves, and its weapons: the
 bands each reaches (`zero`, `near`, `far`), the attack check's value, damage (`2D6+1`,
-`1D`, `4`), its kind, and whether it is a high-angle weapon (`indirect`); and its pilot
-(ゲキ), whom the mishap table hurts.
+`1D`, `4`), its kind, whether it is a high-angle weapon (`indirect`), the shots in its
+magazine and its spare magazines (`magazine`, `spares`), and whether it is held in hand
+(`hand`); and its pilot (ゲキ), whom the mishap table hurts.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ class WeaponSpec(BaseModel):
     damage: Annotated[Int, Field(ge=0, le=999)] | str
     kind: Literal["armour_piercing", "anti_personnel"] = "armour_piercing"
     indirect: bool = False
+    magazine: Annotated[Int, Field(ge=0, le=999)] = 0
+    spares: Annotated[Int, Field(ge=0, le=999)] | None = None
+    hand: bool = False
 
 
 class DefenseSpec(BaseModel):
@@ -95,6 +99,10 @@ class TomoCharacter(BaseModel):
     pilot: PilotSpec | None = None
 
 
+SPARES_NO_MAGAZINE = Bilingual(
+    "spare magazines need a magazine: give `magazine` (shots in one) or drop `spares`",
+    "予備の弾倉には弾倉が要ります：`magazine`（1つの装弾数）を書くか、`spares` を外してください",
+)
 NO_BANDS = Bilingual(
     "list the bands the weapon reaches: zero, near, far",
     "武器が届く距離を挙げてください：zero、near、far",
@@ -104,6 +112,8 @@ NO_BANDS = Bilingual(
 def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
     if not spec.bands:
         raise ScenarioError(source, f"{path}.bands", NO_BANDS)
+    if spec.spares is not None and not spec.magazine:
+        raise ScenarioError(source, f"{path}.spares", SPARES_NO_MAGAZINE)
     damage = parse_damage(spec.damage)
     if damage is None:
         raise ScenarioError(source, f"{path}.damage", BAD_DAMAGE)
@@ -118,6 +128,9 @@ def _weapon(spec: WeaponSpec, source: str, path: str) -> Weapon:
         flat=damage[1],
         kind=spec.kind,
         indirect=spec.indirect,
+        magazine=spec.magazine,
+        spares=spec.spares,
+        hand=spec.hand,
     )
 
 

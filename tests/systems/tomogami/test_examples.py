@@ -19,11 +19,11 @@ from senjo.engine.controllers import RandomController, run
 from senjo.narration import narrator_for
 from senjo.scenario import Scenario, load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
-from senjo.systems.tomogami.events import TomoDamage, TomoTurnEnded
+from senjo.systems.tomogami.events import TomoDamage, TomoReloaded, TomoSwitched, TomoTurnEnded
 from senjo.systems.tomogami.rules import ENVIRONMENTS
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "tomogami"
-NAMES = ("grassland", "desert")
+NAMES = ("grassland", "desert", "town")
 BATTLES = 1000
 
 
@@ -66,16 +66,32 @@ def test_random_battles_end_and_keep_life_books() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_ai_plays_the_example_and_every_event_is_narrated(lang: str) -> None:
-    """`senjo run examples/tomogami/grassland.yaml`: the AI plays to a winner, and every
-    event but the turn's end has a line in both languages."""
-    scenario = _scenario("grassland")
+@pytest.mark.parametrize("name", NAMES)
+def test_the_ai_plays_the_example_and_every_event_is_narrated(name: str, lang: str) -> None:
+    """`senjo run examples/tomogami/NAME.yaml`: the AI plays to a winner, and every event
+    but the turn's end has a line in both languages."""
+    scenario = _scenario(name)
     battle = build_battle(scenario)
     outcome = run(battle, controllers_for(scenario, 3))
-    assert outcome.winner_side in {"beasts", "guns"}
+    assert outcome.winner_side in scenario.side_names
     narrator = narrator_for(scenario, lang)  # type: ignore[arg-type]
     for item in battle.log:
         line = narrator.line(item)
         if isinstance(item, TomoTurnEnded) or type(item).__name__ == "Decided":
             continue
         assert line, type(item).__name__
+
+
+def test_the_town_example_changes_magazines_and_switches_weapons() -> None:
+    """`examples/tomogami/town.yaml` shows seed 003's 弾倉の交換 and 武器の持ち替え: played by
+    the AI at its own seed, the carrier changes its autocannon's magazine and the rifle
+    carrier takes its sword in hand once the raiders close to zero."""
+    scenario = _scenario("town")
+    battle = build_battle(scenario)
+    run(battle, controllers_for(scenario, 3))
+    assert [(e.actor, e.weapon) for e in battle.log if isinstance(e, TomoReloaded)][:1] == [
+        ("kotetsu", "autocannon")
+    ]
+    assert [(e.actor, e.weapon) for e in battle.log if isinstance(e, TomoSwitched)][:1] == [
+        ("hagane", "sword")
+    ]

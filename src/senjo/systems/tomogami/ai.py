@@ -15,8 +15,9 @@ from typing import Any
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
 from senjo.space.bands import Band
+from senjo.systems.tomogami.actions import ready, spent
 from senjo.systems.tomogami.checks import hit_chance
-from senjo.systems.tomogami.choices import BAND_NAMES, Attack, Maneuver
+from senjo.systems.tomogami.choices import BAND_NAMES, Attack, MainAction, Maneuver
 from senjo.systems.tomogami.damage import obstacle_defense
 from senjo.systems.tomogami.model import Weapon
 from senjo.systems.tomogami.scores import attack_score
@@ -62,11 +63,29 @@ def _value(state: TomoState, key: str, target: str, weapon: Weapon) -> float:
 
 
 def threat(state: TomoState, key: str, target: str, band: Band) -> float:
-    """The most life `key` can expect to take from `target` with one attack at `band`."""
+    """The most life `key` can expect to take from `target` with one attack at `band`,
+    with any weapon that can still fire (a reload or a switch may be needed first)."""
     return max(
-        (_value(state, key, target, w) for w in state.sheets[key].weapons if w.reaches(band)),
+        (
+            _value(state, key, target, w)
+            for w in state.sheets[key].weapons
+            if w.reaches(band) and not spent(state, key, w)
+        ),
         default=0.0,
     )
+
+
+def _worth(state: TomoState, key: str, weapon: Weapon) -> tuple[float, float]:
+    """What a weapon is worth to `key`: its best attack on a foe at the bands as they are,
+    then at any band (it may be moving)."""
+    foes = state.foes(key)
+    now = (
+        _value(state, key, foe, weapon)
+        for foe in foes
+        if weapon.reaches(state.bands.distance(key, foe))
+    )
+    anywhere = (_value(state, key, foe, weapon) for foe in foes)
+    return max(now, default=0.0), max(anywhere, default=0.0)
 
 
 def _edge(state: TomoState, key: str, foe: str, band: Band) -> float:
@@ -112,6 +131,9 @@ class TomoAI:
         sheet = state.sheets[decision.actor]
         if not sheet.weapons:
             return decision.find("wait")  # type: ignore[no-any-return]
+        readying = _readying(state, decision.actor)
+        if readying in decision.keys:
+            return decision.find(readying)  # type: ignore[no-any-return]
         shoots = any(w.reaches(Band.NEAR) or w.reaches(Band.FAR) for w in sheet.weapons)
         if sheet.moving_fire_skill and shoots and "moving_fire" in decision.keys:
             return decision.find("moving_fire")  # type: ignore[no-any-return]
@@ -149,9 +171,17 @@ class TomoAI:
             better = gamble > _edge(state, me, mover, Band.NEAR)
         return decision.find("oppose" if better else "let")  # type: ignore[no-any-return]
 
-    def _action(self, state: TomoState, decision: Decision) -> Attack | Choice:
-        """The attack worth most; waiting only when nothing can be attacked."""
+    def _action(self, state: TomoState, decision: Decision) -> Attack | MainAction | Choice:
+        """The attack worth most; waiting only when nothing can be attacked. Of other main
+        actions: the weapon worth most to reload or take in hand, the weakest ally to
+        protect."""
         key = decision.actor
+        others = [option for option in decision.options if isinstance(option, MainAction)]
+        if others:
+            if others[0].kind == "protect":
+                return min(others, key=lambda a: state.status[a.target].life)
+            sheet = state.sheets[key]
+            return max(others, key=lambda a: _worth(state, key, sheet.weapon(a.target)))
         attacks = [option for option in decision.options if isinstance(option, Attack)]
         if not attacks:
             return decision.options[-1]  # type: ignore[no-any-return]
@@ -159,3 +189,21 @@ class TomoAI:
             attacks,
             key=lambda a: _value(state, key, a.target, state.sheets[key].weapon(a.weapon)),
         )
+
+
+def _readying(state: TomoState, key: str) -> str:
+    """ "reload" or "switch" when the weapon worth most (`_worth`) is not ready and worth
+    more than every ready one: switch to it if it is a hand weapon not held, else change
+    its magazine; "" otherwise."""
+    sheet = state.sheets[key]
+    best_ready = max(
+        (_worth(state, key, w) for w in sheet.weapons if ready(state, key, w)),
+        default=(0.0, 0.0),
+    )
+    waiting = [w for w in sheet.weapons if not ready(state, key, w) and not spent(state, key, w)]
+    if not waiting:
+        return ""
+    best = max(waiting, key=lambda w: _worth(state, key, w))
+    if _worth(state, key, best) <= best_ready:
+        return ""
+    return "switch" if best.hand and state.status[key].in_hand != best.key else "reload"

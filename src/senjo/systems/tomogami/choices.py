@@ -4,6 +4,8 @@
 ('move:ren:far', 'stay', 'escape')
 >>> Attack("ren", "cannon").key, Attack("ren", "cannon", at_cover=True).key
 ('attack:ren:cannon', 'shoot_cover:ren:cannon')
+>>> MainAction("reload", "rifle").key, MainAction("protect", "aki").key
+('reload:rifle', 'protect:aki')
 """
 
 from __future__ import annotations
@@ -13,7 +15,16 @@ from dataclasses import dataclass
 from senjo.engine.decision import Choice
 from senjo.space.bands import Band
 
-__all__ = ["BAND_NAMES", "LET", "OPPOSE", "PURSUE", "Attack", "Maneuver", "band_named"]
+__all__ = [
+    "BAND_NAMES",
+    "LET",
+    "OPPOSE",
+    "PURSUE",
+    "Attack",
+    "MainAction",
+    "Maneuver",
+    "band_named",
+]
 
 #: Bands by their names in options, events and scenario files.
 BAND_NAMES = {"zero": Band.ZERO, "near": Band.NEAR, "far": Band.FAR, "out": Band.OUT}
@@ -63,3 +74,18 @@ class Attack:
         """`attack:TARGET:WEAPON`, or `shoot_cover:TARGET:WEAPON`."""
         kind = "shoot_cover" if self.at_cover else "attack"
         return f"{kind}:{self.target}:{self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class MainAction:
+    """A main action other than an attack (seed 003 主動作一覧): `reload` a weapon (弾倉の
+    交換), `switch` to a hand weapon (武器の持ち替え), `protect` an ally (味方をかばう);
+    `target` is the weapon or the ally."""
+
+    kind: str
+    target: str
+
+    @property
+    def key(self) -> str:
+        """`reload:WEAPON`, `switch:WEAPON` or `protect:ALLY`."""
+        return f"{self.kind}:{self.target}"

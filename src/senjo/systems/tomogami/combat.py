@@ -4,7 +4,8 @@ An attack is a contest between the attack check (the weapon's value) and the tar
 defence (防御または回避, a reaction that costs no action): it hits when the attack
 succeeds and wins (interpretation 4), for the damage of `damage.py`. A shot into a
 zero-distance zone that fails by two levels hits the shooter's ally there (誤射); a
-hider's obstacle (障害物) may be shot alone.
+hider's obstacle (障害物) may be shot alone. An attack spends a shot of a magazine, and a
+hit on a protected ally lands on its protector (`actions.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.space.bands import Band
+from senjo.systems.tomogami.actions import cover_for, fire, ready_weapons
 from senjo.systems.tomogami.checks import contest, roll_check
 from senjo.systems.tomogami.choices import Attack
 from senjo.systems.tomogami.damage import damage, hit_cover, roll_damage
@@ -36,11 +38,10 @@ FRIENDLY_FIRE_LEVELS = 2
 
 
 def attack_options(state: TomoState, key: str) -> tuple[Attack | Choice, ...]:
-    """Every attack `key` can make now (a weapon that reaches the foe's band; melee only
-    at zero, seed 003 「白兵戦は、基本的にこの距離でのみ可能」; a hider's obstacle alone), then
-    waiting."""
+    """Every attack `key` can make now (a ready weapon, `actions.ready`, that reaches the
+    foe's band; melee only at zero, seed 003 「白兵戦は、基本的にこの距離でのみ可能」; a hider's
+    obstacle alone), then waiting."""
     options: list[Attack | Choice] = []
-    sheet = state.sheets[key]
     plan = state.status[key].combat
     for foe in state.foes(key):
         band = state.bands.distance(key, foe)
@@ -48,7 +49,7 @@ def attack_options(state: TomoState, key: str) -> tuple[Attack | Choice, ...]:
             plan == "breaking_fire" and band is not Band.FAR
         ):
             continue  # 行進間射撃 at near and far only; 突撃破砕射撃 at far only
-        usable = [w for w in sheet.weapons if w.reaches(band)]
+        usable = [w for w in ready_weapons(state, key) if w.reaches(band)]
         options.extend(Attack(foe, w.key) for w in usable)
         if state.status[foe].cover and plan != "breaking_fire":
             options.extend(Attack(foe, w.key, at_cover=True) for w in usable)
@@ -66,6 +67,7 @@ def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
     band = state.bands.distance(key, attack.target)
     battle.emit(TomoAttacked(key, attack.target, attack.weapon, band.name.lower()))
     weapon = state.sheets[key].weapon(attack.weapon)
+    fire(battle, key, weapon)
     if attack.at_cover:
         # No defence roll: the obstacle does not dodge; no cover penalty either.
         roll = roll_check(state.rules, battle.dice, key, attack_score(state, key, weapon.key))
@@ -101,7 +103,7 @@ def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
         ally = _ally_in_zone(state, key, attack.target)
         if ally:
             battle.emit(TomoFriendlyFire(key, attack.target, ally))
-            damage(battle, key, ally, attack.weapon)
+            damage(battle, key, cover_for(battle, key, ally), attack.weapon)
             return
     if hit:
         _hit(battle, key, attack, breaking)
@@ -109,20 +111,22 @@ def resolve_attack(battle: Battle[TomoState], key: str, attack: Attack) -> None:
 
 def _hit(battle: Battle[TomoState], key: str, attack: Attack, breaking: bool) -> None:
     """A hit: assault-breaking fire stops the target's maneuver this turn; any other hit
-    does damage, and is a heavy blow (大打撃) when that reaches the target's heavy-blow
-    value, lowered by the attacker's sniping at it."""
+    does damage, to the target or to the ally protecting it, and is a heavy blow (大打撃)
+    when that reaches the heavy-blow value of whoever took it, lowered by the attacker's
+    sniping at it."""
     state = battle.state
     if breaking:
         state.status[attack.target].blocked = True
         battle.emit(TomoBreakingFire(key, attack.target))
         return
-    amount = damage(battle, key, attack.target, attack.weapon)
-    value = state.sheets[attack.target].heavy_blow
+    victim = cover_for(battle, key, attack.target)
+    amount = damage(battle, key, victim, attack.weapon)
+    value = state.sheets[victim].heavy_blow
     if value:
         mine = state.status[key]
-        lowered = value - (mine.snipe_level if mine.snipe_target == attack.target else 0)
+        lowered = value - (mine.snipe_level if mine.snipe_target == victim else 0)
         if amount >= lowered:
-            battle.emit(TomoHeavyBlow(key, attack.target, amount, value, lowered))
+            battle.emit(TomoHeavyBlow(key, victim, amount, value, lowered))
 
 
 def _ally_in_zone(state: TomoState, key: str, target: str) -> str:

@@ -1,4 +1,6 @@
-"""トモガミ events: what happened in a battle, for the log and for narration.
+"""トモガミ events: what happened in a battle, for the log and for narration; the special
+actions' in `special_events.py`, the other main actions' in `action_events.py` (both
+re-exported here).
 
 A check keeps its `Roll`: the `Score` (base and named modifiers, e.g. ``("units", -1)``),
 the dice, the total and the signed level (success levels above 0, failure levels below).
@@ -16,6 +18,19 @@ from dataclasses import dataclass
 
 from senjo.engine.events import Event, event, value_type
 from senjo.engine.modifiers import Score
+from senjo.systems.tomogami.action_events import TomoEmpty as TomoEmpty
+from senjo.systems.tomogami.action_events import TomoProtected as TomoProtected
+from senjo.systems.tomogami.action_events import TomoProtecting as TomoProtecting
+from senjo.systems.tomogami.action_events import TomoReloaded as TomoReloaded
+from senjo.systems.tomogami.action_events import TomoSwitched as TomoSwitched
+from senjo.systems.tomogami.special_events import TomoBreakingFire as TomoBreakingFire
+from senjo.systems.tomogami.special_events import TomoCharged as TomoCharged
+from senjo.systems.tomogami.special_events import TomoChargeFailed as TomoChargeFailed
+from senjo.systems.tomogami.special_events import TomoFell as TomoFell
+from senjo.systems.tomogami.special_events import TomoHeavyBlow as TomoHeavyBlow
+from senjo.systems.tomogami.special_events import TomoManeuverCancelled as TomoManeuverCancelled
+from senjo.systems.tomogami.special_events import TomoSniped as TomoSniped
+from senjo.systems.tomogami.special_events import TomoStood as TomoStood
 
 __all__ = [
     "Roll",
@@ -31,6 +46,7 @@ __all__ = [
     "TomoDamage",
     "TomoDeclared",
     "TomoDown",
+    "TomoEmpty",
     "TomoEscaped",
     "TomoExposed",
     "TomoFell",
@@ -43,8 +59,12 @@ __all__ = [
     "TomoMoved",
     "TomoOpened",
     "TomoPilotDamage",
+    "TomoProtected",
+    "TomoProtecting",
+    "TomoReloaded",
     "TomoSniped",
     "TomoStood",
+    "TomoSwitched",
     "TomoTurnEnded",
     "TomoTurnStarted",
 ]
@@ -547,171 +567,3 @@ class TomoExposed(Event):
 
 
 event(TomoExposed)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoCharged(Event):
-    """Seed 003 【突進】: `actor`'s charge at `target` with its maneuver's success level;
-    `landed` unless the target's 「体」 defence held."""
-
-    actor: str
-    target: str
-    level: int
-    landed: bool
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-        target: str,
-        level: int,
-        landed: bool,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "level", level)
-        object.__setattr__(self, "landed", landed)
-
-
-event(TomoCharged)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoFell(Event):
-    """Seed 003 ★転倒の効果: `actor` is down on the ground until the end of the turn."""
-
-    actor: str
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-
-
-event(TomoFell)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoStood(Event):
-    """`actor` rights itself at the end of the turn (「終了処理において自動的に立ち直る」)."""
-
-    actor: str
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-
-
-event(TomoStood)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoManeuverCancelled(Event):
-    """`actor` cannot make its maneuver this turn: `fallen` (転倒)."""
-
-    actor: str
-    reason: str
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-        reason: str,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-        object.__setattr__(self, "reason", reason)
-
-
-event(TomoManeuverCancelled)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoChargeFailed(Event):
-    """`actor`'s charge at `target` failed in maneuver processing: no blow this turn."""
-
-    actor: str
-    target: str
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-        target: str,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-        object.__setattr__(self, "target", target)
-
-
-event(TomoChargeFailed)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoSniped(Event):
-    """Seed 003 【機動狙撃】: `actor` beat `target` and lowers its heavy-blow value by
-    `level` against its own attacks this turn."""
-
-    actor: str
-    target: str
-    level: int
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-        target: str,
-        level: int,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "level", level)
-
-
-event(TomoSniped)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoHeavyBlow(Event):
-    """A hit's `damage` reached the target's heavy-blow value (大打撃値) `value`, lowered
-    to `lowered` by sniping; what a heavy blow does is the base game's (interpretation 16)."""
-
-    actor: str
-    target: str
-    damage: int
-    value: int
-    lowered: int
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-        target: str,
-        damage: int,
-        value: int,
-        lowered: int,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "damage", damage)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "lowered", lowered)
-
-
-event(TomoHeavyBlow)
-
-
-@dataclass(frozen=True, slots=True)
-class TomoBreakingFire(Event):
-    """Seed 003 【突撃破砕射撃】: `actor`'s barrage hit `target`: no damage, and its
-    maneuver this turn cannot be made."""
-
-    actor: str
-    target: str
-
-    def __init__(  # compiled: `senjo.engine.frozen`
-        self,
-        actor: str,
-        target: str,
-    ) -> None:
-        object.__setattr__(self, "actor", actor)
-        object.__setattr__(self, "target", target)
-
-
-event(TomoBreakingFire)

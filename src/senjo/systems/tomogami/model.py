@@ -48,6 +48,14 @@ class Weapon:
     flat: int = 0
     kind: str = "armour_piercing"
     indirect: bool = False
+    #: Shots in a magazine (0: it never runs dry, like claws); `spares` is how many
+    #: spare magazines it carries (None: as many as the battle needs). Seed 003 主動作
+    #: 「弾倉の交換」.
+    magazine: int = 0
+    spares: int | None = None
+    #: Held in a hand (a rifle in a tomogami's fist, not a mounted gun): a character
+    #: holds one such weapon at a time (seed 003 主動作 「武器の持ち替え」).
+    hand: bool = False
 
     def reaches(self, band: Band) -> bool:
         """True if the weapon can attack at `band`."""
@@ -118,6 +126,11 @@ class Sheet:
     def defense(self, kind: str) -> int:
         """The defence (防御力) against one kind of damage."""
         return self.armour_piercing if kind == "armour_piercing" else self.anti_personnel
+
+    @property
+    def first_in_hand(self) -> str:
+        """The hand weapon held when the battle opens: the first one listed ("" for none)."""
+        return next((weapon.key for weapon in self.weapons if weapon.hand), "")
 
     def weapon(self, key: str) -> Weapon:
         """The weapon with this key."""

@@ -92,6 +92,15 @@ OPTIONS: Final[tuple[RuleOption, ...]] = (
         "シード003：戦闘中の自動失敗でGMが1Dを振り、表を適用する。",
     ),
     RuleOption(
+        "protect",
+        ("zone", "near"),
+        "zone",
+        "Seed 003 「同一距離領域にいる味方をかばう」: protect an ally at zero with the protector "
+        "(zone), or any ally at zero or near (near).",
+        "シード003「同一距離領域にいる味方をかばう」：かばえるのは自分と零距離にいる味方（zone）、"
+        "または零距離か近距離にいる味方（near）。",
+    ),
+    RuleOption(
         "max_rounds",
         (),
         "100",
@@ -113,6 +122,8 @@ class Rules:
     level_step: int = 2
     water_cover: bool = False
     mishaps: bool = True
+    #: Option `protect`: an ally at near may be protected as well as one in the zone.
+    protect_near: bool = False
     max_rounds: int = 100
 
     @classmethod
@@ -127,6 +138,7 @@ class Rules:
             level_step=int(settings.get("level_step", "2")),
             water_cover=settings.get("water_cover", "off") == "on",
             mishaps=settings.get("mishaps", "on") == "on",
+            protect_near=settings.get("protect", "zone") == "near",
             max_rounds=int(settings.get("max_rounds", "100")),
         )
 

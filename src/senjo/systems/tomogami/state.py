@@ -50,6 +50,14 @@ class Status:
     #: A won maneuver sniping (機動狙撃): its target and level, this turn.
     snipe_target: str = ""
     snipe_level: int = 0
+    #: Shots left in each magazine-fed weapon's magazine, and the spare magazines left
+    #: of each weapon that carries a number of them (seed 003 「弾倉の交換」).
+    loaded: dict[str, int] = field(default_factory=dict)
+    spares: dict[str, int] = field(default_factory=dict)
+    #: The hand weapon held ("" for none; seed 003 「武器の持ち替え」).
+    in_hand: str = ""
+    #: The ally it protects until its next combat processing ("" for none; 「かばう」).
+    protecting: str = ""
 
     @property
     def hp(self) -> int:
@@ -77,11 +85,7 @@ class TomoState:
     @classmethod
     def start(cls, sheets: Mapping[str, Sheet]) -> TomoState:
         """Everyone unhurt, everyone near everyone (the opening sets the foes' band)."""
-        return cls(
-            dict(sheets),
-            Bands(sheets),
-            {key: Status(sheet.life, pilot_life=sheet.pilot_life) for key, sheet in sheets.items()},
-        )
+        return cls(dict(sheets), Bands(sheets), {key: _fresh(s) for key, s in sheets.items()})
 
     def sides_standing(self) -> set[str]:
         """The sides with a character still fighting."""
@@ -105,3 +109,15 @@ class TomoState:
             for key, sheet in self.sheets.items()
             if sheet.side == side and self.status[key].active
         )
+
+
+def _fresh(sheet: Sheet) -> Status:
+    """A character as the battle opens: unhurt, every magazine full, its first hand weapon
+    in hand."""
+    return Status(
+        sheet.life,
+        pilot_life=sheet.pilot_life,
+        loaded={w.key: w.magazine for w in sheet.weapons if w.magazine},
+        spares={w.key: w.spares for w in sheet.weapons if w.magazine and w.spares is not None},
+        in_hand=sheet.first_in_hand,
+    )

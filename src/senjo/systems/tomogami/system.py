@@ -17,9 +17,16 @@ from typing import Any, Final
 from senjo.engine.battle import Battle, Flow, Outcome, RuleSystem, Steps, last_side_outcome
 from senjo.engine.decision import Choice, Decision
 from senjo.space.bands import Band
+from senjo.systems.tomogami.actions import (
+    MAIN_ACTIONS,
+    allies,
+    main_options,
+    ready_weapons,
+    take,
+)
 from senjo.systems.tomogami.ai import TomoAI
 from senjo.systems.tomogami.checks import roll_check
-from senjo.systems.tomogami.choices import Attack, Maneuver
+from senjo.systems.tomogami.choices import Attack, MainAction, Maneuver
 from senjo.systems.tomogami.combat import WAIT, attack_options, resolve_attack
 from senjo.systems.tomogami.events import (
     Roll,
@@ -36,18 +43,20 @@ from senjo.systems.tomogami.scores import maneuver_score
 from senjo.systems.tomogami.special import charge_blow, stand_up
 from senjo.systems.tomogami.state import TomoState
 
-__all__ = ["COMBAT_PLANS", "Tomogami", "combat_plans"]
+__all__ = ["COMBAT_PLANS", "Tomogami", "combat_plans", "combat_processing"]
 
 #: The combat declarations: attack (which foe and weapon is chosen in combat processing,
 #: at the bands the maneuvers left), wait, full speed (全力機動: no combat processing),
 #: firing on the move (行進間射撃: attacks at near and far only) or assault-breaking fire
-#: (突撃破砕射撃: at far, no damage, the target's maneuver stopped).
+#: (突撃破砕射撃: at far, no damage, the target's maneuver stopped); or another main action
+#: (主動作一覧: change a magazine, switch weapons, protect an ally; `actions.py`).
 COMBAT_PLANS: Final = (
     Choice("attack"),
     WAIT,
     Choice("full_speed"),
     Choice("moving_fire"),
     Choice("breaking_fire"),
+    *(Choice(kind) for kind in MAIN_ACTIONS),
 )
 #: The stances a combat declaration sets for the turn.
 STANCES: Final = frozenset({"full_speed", "moving_fire"})
@@ -100,7 +109,7 @@ class Tomogami(RuleSystem[TomoState]):
                 if outcome is not None:
                     return outcome
                 if state.status[key].active:
-                    yield from _combat(battle, key)
+                    yield from combat_processing(battle, key)
                 outcome = _outcome(state)
                 if outcome is not None:
                     return outcome
@@ -189,22 +198,43 @@ def _declarations(battle: Battle[TomoState]) -> Steps:
 
 def combat_plans(state: TomoState, key: str) -> tuple[Choice, ...]:
     """The combat declarations open to `key`: firing on the move only out of a zone
-    (「近距離・遠距離でのみ可能」), assault-breaking fire only with a weapon that reaches far."""
-    attack, wait, full_speed, moving_fire, breaking_fire = COMBAT_PLANS
+    (「近距離・遠距離でのみ可能」), assault-breaking fire only with a ready weapon that reaches
+    far; changing a magazine or switching weapons when there is one to change or switch to;
+    protecting when it has an ally still fighting (the ally must be within reach when the
+    action is due)."""
+    attack, wait, full_speed, moving_fire, breaking_fire, reload, switch, protect = COMBAT_PLANS
     plans = [attack, wait, full_speed]
     if not state.bands.zero_partners(key):
         plans.append(moving_fire)
-    if any(weapon.reaches(Band.FAR) for weapon in state.sheets[key].weapons):
+    if any(weapon.reaches(Band.FAR) for weapon in ready_weapons(state, key)):
         plans.append(breaking_fire)
+    if main_options(state, key, "reload"):
+        plans.append(reload)
+    if main_options(state, key, "switch"):
+        plans.append(switch)
+    if allies(state, key):
+        plans.append(protect)
     return tuple(plans)
 
 
-def _combat(battle: Battle[TomoState], key: str) -> Steps:
+def combat_processing(battle: Battle[TomoState], key: str) -> Steps:
     """Seed 003 ●５: the declared main action (an attack at whatever the bands now allow,
-    firing on the move at near and far, a charge's blow, or nothing); the turn's actions
-    are then done (行動済み)."""
+    firing on the move at near and far, a charge's blow, changing a magazine, switching
+    weapons, protecting an ally, or nothing); the turn's actions are then done (行動済み).
+    A protection given last turn ends here."""
     state = battle.state
-    combat = state.status[key].combat
+    status = state.status[key]
+    status.protecting = ""
+    combat = status.combat
+    if combat in MAIN_ACTIONS:
+        actions = main_options(state, key, combat)
+        if not actions:
+            return
+        action: MainAction = (
+            actions[0] if len(actions) == 1 else (yield Decision(key, "action", actions))
+        )
+        take(battle, key, action)
+        return
     if combat == "charge":
         charge_blow(battle, key)
         return
