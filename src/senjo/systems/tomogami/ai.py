@@ -69,7 +69,7 @@ def threat(state: TomoState, key: str, target: str, band: Band) -> float:
         (
             _value(state, key, target, w)
             for w in state.sheets[key].weapons
-            if w.reaches(band) and not spent(state, key, w)
+            if w.reaches(band) and not (w.magazine and spent(state, key, w))
         ),
         default=0.0,
     )
@@ -196,13 +196,13 @@ def _readying(state: TomoState, key: str) -> str:
     more than every ready one: switch to it if it is a hand weapon not held, else change
     its magazine; "" otherwise."""
     sheet = state.sheets[key]
+    waiting = [w for w in sheet.weapons if not ready(state, key, w) and not spent(state, key, w)]
+    if not waiting:
+        return ""
     best_ready = max(
         (_worth(state, key, w) for w in sheet.weapons if ready(state, key, w)),
         default=(0.0, 0.0),
     )
-    waiting = [w for w in sheet.weapons if not ready(state, key, w) and not spent(state, key, w)]
-    if not waiting:
-        return ""
     best = max(waiting, key=lambda w: _worth(state, key, w))
     if _worth(state, key, best) <= best_ready:
         return ""
