@@ -226,6 +226,33 @@ def test_the_ai_switches_to_the_hand_weapon_that_reaches() -> None:
     assert AI.choose(game, Decision("a", "action", options)) == MainAction("switch", "pistol")
 
 
+def _guard(**fields: Any) -> Any:
+    """a (20 life, a gun that does not reach zero) and c (4 life) in b's zone; b claws."""
+    a = sheet("a", "blue", **{"life": 20, **fields})
+    c = sheet("c", "blue", life=4)
+    return held(a, sheet("b", "red", weapons=[CLAW]), c, dice=[], setup=_zone)
+
+
+def test_the_ai_protects_an_ally_about_to_fall() -> None:
+    """The AI declares かばう when b's claw would take, on average, half of c's 4 life or
+    more, a has over twice that to spare, and a's own gun cannot reach b at zero."""
+    game = _guard(weapons=[GUN])
+    plans = combat_plans(game.state, "a")
+    assert AI.choose(game, Decision("a", "declare_combat", plans)) == Choice("protect")
+
+
+@pytest.mark.parametrize(
+    ("fields", "why"),
+    [({"weapons": [CLAW]}, "its own claw is worth more"), ({"life": 6}, "too little life")],
+)
+def test_the_ai_does_not_protect_when_it_pays_less(fields: dict[str, Any], why: str) -> None:
+    """No かばう when attacking is worth more than the hits it would take, or when the
+    protector has no more than twice the danger in life."""
+    game = _guard(**{"weapons": [GUN], **fields})
+    plans = combat_plans(game.state, "a")
+    assert AI.choose(game, Decision("a", "declare_combat", plans)) != Choice("protect"), why
+
+
 @pytest.mark.parametrize("field", ["magazine", "spares"])
 def test_a_bad_magazine_is_one_clear_error(field: str) -> None:
     """A negative magazine or spare count names its field."""

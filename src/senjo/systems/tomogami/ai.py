@@ -1,6 +1,7 @@
 """The default トモガミ policy: close to the band where one hurts a foe most and is
 hurt least (there, take cover from foes who can shoot), oppose moves that would leave
-one worse off, attack where it pays most.
+one worse off, attack where it pays most; change a magazine or switch to the weapon
+worth most when it is not ready, and protect an ally about to fall.
 
 Every value is exact for the stand-in rules: the chance that an attack hits (its check
 succeeds and wins the defence's contest, `checks.hit_chance`) times the mean life it
@@ -15,7 +16,7 @@ from typing import Any
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
 from senjo.space.bands import Band
-from senjo.systems.tomogami.actions import ready, spent
+from senjo.systems.tomogami.actions import main_options, ready, spent
 from senjo.systems.tomogami.checks import hit_chance
 from senjo.systems.tomogami.choices import BAND_NAMES, Attack, MainAction, Maneuver
 from senjo.systems.tomogami.damage import obstacle_defense
@@ -126,9 +127,12 @@ class TomoAI:
         return decision.find(Maneuver("move", foe, best.name.lower()).key)  # type: ignore[no-any-return]
 
     def _combat(self, state: TomoState, decision: Decision) -> Choice:
-        """Attack with what it has; on the move when that costs it nothing (the skill or
-        fire control) and it shoots, for the −2 on shots at it."""
+        """Protect an ally about to fall (`_shields`); ready the weapon worth most
+        (`_readying`); else attack with what it has, on the move when that costs it
+        nothing (the skill or fire control) and it shoots, for the −2 on shots at it."""
         sheet = state.sheets[decision.actor]
+        if "protect" in decision.keys and _shields(state, decision.actor):
+            return decision.find("protect")  # type: ignore[no-any-return]
         if not sheet.weapons:
             return decision.find("wait")  # type: ignore[no-any-return]
         readying = _readying(state, decision.actor)
@@ -179,7 +183,7 @@ class TomoAI:
         others = [option for option in decision.options if isinstance(option, MainAction)]
         if others:
             if others[0].kind == "protect":
-                return min(others, key=lambda a: state.status[a.target].life)
+                return max(others, key=lambda a: _danger(state, key, a.target))
             sheet = state.sheets[key]
             return max(others, key=lambda a: _worth(state, key, sheet.weapon(a.target)))
         attacks = [option for option in decision.options if isinstance(option, Attack)]
@@ -207,3 +211,27 @@ def _readying(state: TomoState, key: str) -> str:
     if _worth(state, key, best) <= best_ready:
         return ""
     return "switch" if best.hand and state.status[key].in_hand != best.key else "reload"
+
+
+def _danger(state: TomoState, key: str, ally: str) -> float:
+    """The life `key`'s foes can expect to take from `ally` this turn, each attacking it
+    once at the band it is at now."""
+    return sum(threat(state, foe, ally, state.bands.distance(foe, ally)) for foe in state.foes(key))
+
+
+def _shields(state: TomoState, key: str) -> bool:
+    """Whether to protect (かばう): the foes' attacks this turn would, on average, take half
+    the life left of an ally within reach now, `key` has more than twice that life (and
+    more than the ally), and its own best attack now is worth less than what it would
+    save."""
+    own = max(
+        (_worth(state, key, w)[0] for w in state.sheets[key].weapons if ready(state, key, w)),
+        default=0.0,
+    )
+    life = state.status[key].life
+    for action in main_options(state, key, "protect"):
+        left = state.status[action.target].life
+        danger = _danger(state, key, action.target)
+        if 2 * danger >= left and life > max(2 * danger, left) and own < danger:
+            return True
+    return False
