@@ -191,3 +191,23 @@ def test_letting_go_is_a_free_action() -> None:
     choose(game, "release:b")
     assert not game.state.status["b"].held_by and not game.state.status["a"].holding
     assert events(game, ConditionChanged)[-1] == ConditionChanged("b", "grappled", False, "a")
+
+
+def test_readying_while_holding_needs_a_hand_besides_the_gripping_one() -> None:
+    """組みついた後の行動 その他の行動 (2B29P): 「相手をつかむのに使っていない手がある時には、
+    それを…「準備」行動を選択できます」 - B382: readying needs a free hand. a holds a
+    broadsword and grips b with the other hand: no hand is left to draw a knife (nor to
+    Fast-Draw it). With empty hands, the hand not gripping draws it."""
+    knives = {**WRESTLER, "skills": {"Wrestling": 14, "Broadsword": 12, "Knife": 12}}
+    for ready, drawn in ((["broadsword"], False), ([], True)):
+        game = battle(
+            fighter("a", "x", 0, **knives, weapons=["broadsword", "large_knife"], ready=ready),
+            fighter("b", "y", 0, **BRUTE),
+            dice=[*HIT, *SAFE, *SAFE],
+        )
+        choose(game, "attack/grab:b")
+        choose(game, "none")
+        choose(game, "do_nothing")  # b
+        assert game.pending is not None and game.pending.actor == "a"
+        assert ("ready/draw:large_knife" in game.pending.keys) is drawn, ready
+        assert not any("fast_draw" in key for key in game.pending.keys)

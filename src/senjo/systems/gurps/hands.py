@@ -21,7 +21,17 @@ from typing import Final
 
 from senjo.systems.gurps.state import FighterState, shared, with_item, without_item
 
-__all__ = ["MAIN", "OFF", "drop", "free_hand", "hand_of", "let_go", "take"]
+__all__ = [
+    "MAIN",
+    "OFF",
+    "drop",
+    "free_hand",
+    "free_hands",
+    "hand_for_item",
+    "hand_of",
+    "let_go",
+    "take",
+]
 
 MAIN: Final = 0
 OFF: Final = 1
@@ -43,6 +53,20 @@ def free_hand(status: FighterState, *, shield: bool = False) -> int | None:
         if not status.hands[hand]:
             return hand
     return None
+
+
+def free_hands(status: FighterState) -> int:
+    """How many of the fighter's two hands hold nothing (a gripping hand holds nothing)."""
+    return (status.hands[MAIN] == "") + (status.hands[OFF] == "")
+
+
+def hand_for_item(status: FighterState, *, shield: bool = False) -> int | None:
+    """A free hand to ready an item in (B382), or None. While the fighter holds a foe one
+    of its empty hands grips it (2B29P 「相手をつかむのに使っていない手」), so it needs
+    both empty to ready anything."""
+    if status.holding and free_hands(status) < 2:
+        return None
+    return free_hand(status, shield=shield)
 
 
 def take(status: FighterState, item: str, hand: int | None) -> None:

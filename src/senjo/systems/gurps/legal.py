@@ -18,7 +18,7 @@ from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grappling import grapple_options
-from senjo.systems.gurps.hands import MAIN, OFF, hand_of
+from senjo.systems.gurps.hands import MAIN, OFF, free_hands, hand_of
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.opportunity import pop_up_hexes
@@ -33,7 +33,7 @@ from senjo.systems.gurps.readying import (
     fast_draw_options,
     ready_options,
 )
-from senjo.systems.gurps.shoves import free_hands, shove_targets
+from senjo.systems.gurps.shoves import shove_targets
 from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = ["flying_jump", "maneuver_options", "off_hand_mode", "usable_modes"]

@@ -7,7 +7,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.close_combat import dx_penalty, in_close_combat
 from senjo.systems.gurps.events import ItemChanged
-from senjo.systems.gurps.hands import MAIN, drop, free_hand, hand_of, let_go, take
+from senjo.systems.gurps.hands import MAIN, drop, free_hand, hand_for_item, hand_of, let_go, take
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
 from senjo.systems.gurps.rolls import check
@@ -28,7 +28,7 @@ def fast_draw_options(state: GurpsState, key: str, foes: list[str]) -> list[Mane
             continue
         if item in status.thrown or hand_of(status, item) is not None:
             continue
-        if free_hand(status) is None:
+        if hand_for_item(status) is None:
             break
         for mode in weapon.modes:
             if not mode.is_melee or FAST_DRAW.get(mode.skill, "") not in fighter.skills:
@@ -62,7 +62,7 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
             continue
         if hand_of(status, item) is not None:
             variant = "regrip"  # held but unready (B382): one Ready to bring it to bear
-        elif free_hand(status, shield=item == shield) is None:
+        elif hand_for_item(status, shield=item == shield) is None:
             if swappable and item != shield and item not in status.dropped:
                 options.append(ManeuverChoice("ready", "swap", weapon=item))
             continue  # B382: readying an item needs a free hand

@@ -19,24 +19,19 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.events import DamageRolled
-from senjo.systems.gurps.hands import MAIN, OFF
+from senjo.systems.gurps.hands import free_hands
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.reach import STEP
-from senjo.systems.gurps.state import FighterState, GurpsState
+from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.unarmed import unarmed_attack
 from senjo.systems.gurps.wounds import knock_back
 
-__all__ = ["SHOVE", "free_hands", "shove", "shove_targets"]
+__all__ = ["SHOVE", "shove", "shove_targets"]
 
 #: A shove as an attack mode: reach C, thrust crushing (for reach and defense questions).
 SHOVE: Final = AttackMode("shove", "Sumo", WeaponDamage.parse("thr cr"), reach=(0,), unarmed=True)
 #: 「倍にします」: the thrust damage counts twice, for knockback only.
 DOUBLED: Final = 2
-
-
-def free_hands(status: FighterState) -> int:
-    """How many of the fighter's two hands hold nothing."""
-    return (status.hands[MAIN] == "") + (status.hands[OFF] == "")
 
 
 def shove_targets(state: GurpsState, key: str, gaps: list[tuple[str, float]]) -> list[str]:
