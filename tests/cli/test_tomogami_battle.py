@@ -41,7 +41,7 @@ def test_run_plays_to_an_outcome(example: str, environment: str, lang: str) -> N
     assert OUTCOME[lang].match(lines[-1]), lines[-1]
 
 
-@pytest.mark.parametrize("example", ["grassland", "desert"])
+@pytest.mark.parametrize("example", ["grassland", "desert", "town"])
 def test_replay_reproduces_the_journal(tmp_path: Path, example: str) -> None:
     """`senjo run --log` then `senjo replay`: the same narration, and no divergence."""
     journal = tmp_path / "battle.jsonl"
