@@ -508,8 +508,10 @@ class TvNarrator(NamedNarrator):
         who, whom = self.who(item.actor), self.who(item.toward)
         metres, at = f"{item.metres:.1f}", f"({item.x:.1f}, {item.y:.1f})"
         if self.ja:
-            return f"{who}は{whom}へ{metres}m移動 → {at}"
-        return f"{who} moves {metres} m towards {whom} -> {at}"
+            way = "から離れて" if item.away else "へ"
+            return f"{who}は{whom}{way}{metres}m移動 → {at}"
+        way = "away from" if item.away else "towards"
+        return f"{who} moves {metres} m {way} {whom} -> {at}"
 
     def _down(self, item: TvDown) -> str:
         who = self.who(item.actor)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from senjo.narration.tvalue import TvNarrator
 from senjo.scenario.errors import ScenarioError
 from senjo.systems.tvalue.ai import TvAI
 from senjo.systems.tvalue.events import TvActs, TvDeclared, TvHitRoll, TvInterrupted, TvMoved
@@ -120,6 +121,53 @@ def test_a_move_is_offered_only_towards_a_foe_beyond_the_next_hex() -> None:
     assert "move" not in pending(game)[2]
     game = _apart(1.5)
     assert "move" in pending(game)[2]
+
+
+LONG_SPEAR = {"key": "spear", "accuracy": 3, "damage": "2D6", "reach": [2, 3]}
+
+
+def test_a_long_weapon_stops_its_move_where_it_reaches() -> None:
+    """Interpretation 47: a fighter whose every weapon reaches no nearer than 2 m (a long
+    spear, 2–3) stops its moves 2 m short: 8 m off, it moves 5 m, then 1 m."""
+    game = _apart(8.0, weapons=[LONG_SPEAR])
+    declare(game, "a", "move", "move")
+    declare(game, "b")
+    choose(game, "move:b", "a")
+    choose(game, "move:b", "a")
+    assert [(m.metres, m.x) for m in events(game, TvMoved)] == [(5.0, 5.0), (1.0, 6.0)]
+
+
+def test_a_fighter_too_close_for_every_weapon_backs_off() -> None:
+    """A foe in the next hex, nearer than the long spear reaches: a move is offered and
+    takes a straight back to 2 m; a sword (0–1) beside the spear needs no move."""
+    game = _apart(1.0, weapons=[LONG_SPEAR])
+    assert "move" in pending(game)[2]
+    declare(game, "a", "move")
+    declare(game, "b")
+    choose(game, "move:b", "a")
+    assert events(game, TvMoved) == [TvMoved("a", "b", 1.0, -1.0, 0.0, away=True)]
+    sword = {"key": "sword", "accuracy": 3, "damage": "2D6"}
+    assert "move" not in pending(_apart(1.0, weapons=[LONG_SPEAR, sword]))[2]
+    names = {"a": ("A", "エー"), "b": ("B", "ビー")}
+    backed = events(game, TvMoved)[0]
+    assert TvNarrator(names, "en").line(backed) == "A moves 1.0 m away from B -> (-1.0, 0.0)"
+    assert TvNarrator(names, "ja").line(backed) == "エーはビーから離れて1.0m移動 → (-1.0, 0.0)"
+
+
+def test_the_ai_backs_off_to_strike_with_a_long_weapon() -> None:
+    """The default policy with only a long spear, its foe in the next hex: it declares a
+    move before its attack, backs off at its turn, then strikes from 2 m."""
+    game = _apart(1.0, (1, 1), weapons=[LONG_SPEAR], map=6)
+    ai = TvAI()
+    while game.pending is not None and game.pending.actor == "a":
+        game.decide(ai.choose(game, game.pending))
+    declared = [d.action for d in events(game, TvDeclared)]
+    assert declared[0] == "move" and "attack:spear" in declared
+    declare(game, "b")
+    while game.pending is not None and not events(game, TvHitRoll):
+        game.decide(ai.choose(game, game.pending))
+    assert [m.x for m in events(game, TvMoved)] == [-1.0]
+    assert [roll.actor for roll in events(game, TvHitRoll)] == ["a"]
 
 
 def test_the_setup_gives_what_a_move_costs_and_the_sheet_how_far() -> None:

@@ -33,8 +33,15 @@ from senjo.systems.tvalue.choices import MOVE, Act, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_chance, chain_length
 from senjo.systems.tvalue.damage import protection_against
-from senjo.systems.tvalue.declare import cost, usable_weapon
-from senjo.systems.tvalue.field import NEXT_HEX, range_of, reach_of, weapon_reach
+from senjo.systems.tvalue.declare import cost
+from senjo.systems.tvalue.field import (
+    NEXT_HEX,
+    keep_off,
+    range_of,
+    reach_of,
+    usable_weapon,
+    weapon_reach,
+)
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.shooting import evade_chance, shooting_score, shot_chance
 from senjo.systems.tvalue.state import TvState
@@ -179,24 +186,29 @@ def _received(state: TvState, target: str) -> int:
 
 
 def _short_of_reach(state: TvState, key: str, moves: int = 0) -> bool:
-    """Whether `key`, after `moves` more moves, still stands beyond its longest weapon's
-    reach of the nearest foe (never with option `reach=off`)."""
+    """Whether `key`, after `moves` more moves, still has no weapon that reaches a foe
+    (every foe beyond its reach, or nearer than it reaches; never with option
+    `reach=off`)."""
     if not state.rules.reach:
         return False
     sheet = state.sheets[key]
-    farthest = max(
-        (weapon_reach(state, key, w.key)[1] for w in sheet.weapons if usable_weapon(state, key, w)),
-        default=NEXT_HEX,
-    )
+    spans = [
+        weapon_reach(state, key, w.key) for w in sheet.weapons if usable_weapon(state, key, w)
+    ] or [(0, NEXT_HEX)]
+    keep = min(near for near, _ in spans)
     moved = moves * sheet.move_m
-    return min(_range_after(state, key, foe, moved) for foe in state.foes(key)) > farthest
+    ranges = [_range_after(state, key, foe, moved, keep) for foe in state.foes(key)]
+    return not any(near <= at <= far for at in ranges for near, far in spans)
 
 
-def _range_after(state: TvState, key: str, foe: str, moved: float) -> int:
-    """The range to `foe` once `key` has moved `moved` metres at it (a move stops in the
-    next hex)."""
-    gap = state.distance(key, foe)
-    return range_of(max(min(gap, NEXT_HEX), gap - moved))
+def _range_after(state: TvState, key: str, foe: str, moved: float, keep: int) -> int:
+    """The range to `foe` once `key` has moved `moved` metres (a move stops in the next
+    hex or at `keep`, the nearest its weapons reach, `field.keep_off`, and backs off from
+    a foe nearer than that)."""
+    gap, stop = state.distance(key, foe), max(NEXT_HEX, float(keep))
+    if range_of(gap) < keep:
+        return range_of(min(stop, gap + moved))
+    return range_of(max(min(gap, stop), gap - moved))
 
 
 def _reaches_at(state: TvState, key: str, option: Declare, foe: str, at: int) -> bool:
@@ -247,7 +259,8 @@ class TvAI:
             return move
         weakest = sorted(foes, key=lambda other: state.status[other].hp)
         moved = moves * state.sheets[key].move_m
-        ranges = {foe: _range_after(state, key, foe, moved) for foe in weakest}
+        keep = keep_off(state, key)
+        ranges = {foe: _range_after(state, key, foe, moved, keep) for foe in weakest}
         targets: dict[tuple[str, str], str] = {}  # one look for each action and weapon
 
         def worth(option: Declare) -> float:

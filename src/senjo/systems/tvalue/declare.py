@@ -21,7 +21,7 @@ from senjo.systems.tvalue.choices import DONE, MOVE, REPLACEMENTS, Declare
 from senjo.systems.tvalue.closecombat import CLOSE_ACTIONS
 from senjo.systems.tvalue.combos import chain_cost, chain_length
 from senjo.systems.tvalue.events import TvBigAction, TvDeclared
-from senjo.systems.tvalue.field import far_off
+from senjo.systems.tvalue.field import astray, keep_off, usable_weapon
 from senjo.systems.tvalue.locks import LOCKS
 from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
@@ -193,8 +193,9 @@ def _candidates(state: TvState, key: str, snap: bool) -> list[Declare]:
 
 
 def _somewhere_to_go(state: TvState, key: str) -> bool:
-    """Whether a foe stands farther than the next hex (移動 goes towards one)."""
-    return any(far_off(state, key, foe) for foe in state.foes(key))
+    """Whether a move would bring a foe to where `key` strikes from (`field.astray`)."""
+    keep = keep_off(state, key)
+    return any(astray(state, key, foe, keep) for foe in state.foes(key))
 
 
 def locking(state: TvState, key: str) -> str:
@@ -205,14 +206,6 @@ def locking(state: TvState, key: str) -> str:
 def pinning(state: TvState, key: str) -> str:
     """The fighter `key` pins ("" for none)."""
     return next((o for o, s in state.status.items() if s.pinned and s.held_by == key), "")
-
-
-def usable_weapon(state: TvState, key: str, weapon: Weapon) -> bool:
-    """Not dropped, and not two-handed with a useless arm (部位狙い)."""
-    status = state.status[key]
-    if weapon.key in status.dropped:
-        return False
-    return not (weapon.hands == 2 and "arm" in status.useless)
 
 
 def pay(battle: Battle[TvState], key: str, option: Declare) -> TvDeclared:

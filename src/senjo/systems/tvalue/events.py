@@ -397,13 +397,15 @@ event(TvBudget)
 @dataclass(frozen=True, slots=True)
 class TvMoved(Event):
     """`actor` moved `metres` towards `toward` (移動, a ram's charge, a grab's step into
-    its hex) and now stands at (`x`, `y`), in metres."""
+    its hex), or `away` from it (移動 out of the next hex, to where a long weapon
+    reaches), and now stands at (`x`, `y`), in metres."""
 
     actor: str
     toward: str
     metres: float
     x: float
     y: float
+    away: bool = False
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -412,12 +414,14 @@ class TvMoved(Event):
         metres: float,
         x: float,
         y: float,
+        away: bool = False,
     ) -> None:
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "toward", toward)
         object.__setattr__(self, "metres", metres)
         object.__setattr__(self, "x", x)
         object.__setattr__(self, "y", y)
+        object.__setattr__(self, "away", away)
 
 
 event(TvMoved)

@@ -19,8 +19,10 @@ lies within its reach (interpretation 47):
 Option `reach=off` lets every attack reach every foe, wherever it stands.
 
 移動 is Chapter 1's: a minor action costing the setup's `move` FAP and MAP; when it
-resolves the fighter picks a foe farther than the next hex and moves straight at it, up
-to its sheet's `move_m`, stopping a metre short. A fighter who holds another or is held
+resolves the fighter picks a foe it does not stand off from (`astray`) and moves
+straight at it, up to its sheet's `move_m`, stopping where its weapons reach (the next
+hex, or farther when every weapon it can use reaches no nearer: `keep_off`), or straight
+back from a foe nearer than that. A fighter who holds another or is held
 does not move (the seed's 並荷/重荷 are Chapter 1's).
 
 >>> range_of(1.49), range_of(1.5), range_of(0.0)
@@ -36,6 +38,7 @@ from senjo.engine.battle import Battle
 from senjo.space.plane import Point
 from senjo.systems.tvalue.choices import ART, MOVE
 from senjo.systems.tvalue.events import TvMoved
+from senjo.systems.tvalue.model import Weapon
 from senjo.systems.tvalue.state import TvState
 from senjo.systems.tvalue.techniques import clause_effects, partner, technique_of
 
@@ -43,11 +46,15 @@ __all__ = [
     "DIRECT_REACH",
     "NEXT_HEX",
     "approach",
-    "far_off",
+    "astray",
+    "back_off",
+    "keep_off",
+    "move",
     "range_of",
     "reach_of",
     "reaches",
     "step_in",
+    "usable_weapon",
     "weapon_reach",
 ]
 
@@ -62,9 +69,35 @@ def range_of(distance: float) -> int:
     return math.floor(distance + 0.5)
 
 
-def far_off(state: TvState, key: str, foe: str) -> bool:
-    """Whether `foe` stands farther than the next hex (a move may go towards it)."""
-    return range_of(state.distance(key, foe)) > NEXT_HEX
+def usable_weapon(state: TvState, key: str, weapon: Weapon) -> bool:
+    """Not dropped, and not two-handed with a useless arm (部位狙い)."""
+    status = state.status[key]
+    if weapon.key in status.dropped:
+        return False
+    return not (weapon.hands == 2 and "arm" in status.useless)
+
+
+def keep_off(state: TvState, key: str) -> int:
+    """The nearest range any weapon `key` can use reaches (0 with none, or with any
+    weapon that reaches its own hex)."""
+    sheet = state.sheets[key]
+    return min(
+        (weapon_reach(state, key, w.key)[0] for w in sheet.weapons if usable_weapon(state, key, w)),
+        default=0,
+    )
+
+
+def astray(state: TvState, key: str, foe: str, keep: int | None = None) -> bool:
+    """Whether a move would bring `foe` to where `key` strikes from: it stands beyond the
+    next hex and beyond `keep_off`, or nearer than any of `key`'s weapons reaches (with
+    option `reach=off`, any foe beyond the next hex). `keep` is `keep_off`, when the
+    caller has it."""
+    at = range_of(state.distance(key, foe))
+    if not state.rules.reach:
+        return at > NEXT_HEX
+    if keep is None:
+        keep = keep_off(state, key)
+    return at > max(NEXT_HEX, keep) or at < keep
 
 
 def weapon_reach(
@@ -109,7 +142,9 @@ def reach_of(
 def reaches(state: TvState, key: str, action: str, weapon: str, target: str) -> bool:
     """Whether `key`'s declared `action` with `weapon` reaches `target` now (`b&c`, two
     swords at two foes: each with its own weapon; `*`, an interception's wait: yes)."""
-    if target == "*" or (not state.rules.reach and action != MOVE):
+    if action == MOVE:
+        return astray(state, key, target)
+    if target == "*" or not state.rules.reach:
         return True
     first, _, second = target.partition("&")
     if action == "two_swords":  # 「射程内であれば別々の目標を選択してもよい」
@@ -124,20 +159,48 @@ def _within(state: TvState, key: str, action: str, weapon: str, target: str) -> 
     return nearest <= range_of(state.distance(key, target)) <= farthest
 
 
-def approach(battle: Battle[TvState], key: str, target: str) -> None:
-    """`key` moves straight at `target`, up to its `move_m`, stopping a metre short
+def approach(battle: Battle[TvState], key: str, target: str, stop: float = NEXT_HEX) -> None:
+    """`key` moves straight at `target`, up to its `move_m`, stopping `stop` metres short
     (event `TvMoved`); nothing when either has no position or they are that close."""
     state = battle.state
     here, there = state.positions.get(key), state.positions.get(target)
     if here is None or there is None:
         return
     gap = here.distance(there)
-    metres = min(state.sheets[key].move_m, gap - NEXT_HEX)
+    metres = min(state.sheets[key].move_m, gap - stop)
     if metres > 0:
         point = Point(
             here.x + (there.x - here.x) * metres / gap, here.y + (there.y - here.y) * metres / gap
         )
         _move(battle, key, target, metres, point)
+
+
+def back_off(battle: Battle[TvState], key: str, target: str, stop: float) -> None:
+    """`key` moves straight back from `target`, up to its `move_m`, until `stop` metres
+    apart (event `TvMoved`, `away`); from the same spot it steps back along −x."""
+    state = battle.state
+    here, there = state.positions.get(key), state.positions.get(target)
+    if here is None or there is None:
+        return
+    gap = here.distance(there)
+    metres = min(state.sheets[key].move_m, stop - gap)
+    if metres > 0:
+        dx, dy = ((here.x - there.x) / gap, (here.y - there.y) / gap) if gap else (-1.0, 0.0)
+        point = Point(here.x + dx * metres, here.y + dy * metres)
+        _move(battle, key, target, metres, point, away=True)
+
+
+def move(battle: Battle[TvState], key: str, target: str) -> None:
+    """移動 resolved against `target`: back off from a foe nearer than `key`'s weapons
+    reach, else close in to the next hex or, when every weapon it can use reaches no
+    nearer, to `keep_off` (the next hex with option `reach=off`)."""
+    state = battle.state
+    keep = keep_off(state, key) if state.rules.reach else 0
+    stop = max(NEXT_HEX, float(keep))
+    if range_of(state.distance(key, target)) < keep:
+        back_off(battle, key, target, stop)
+    else:
+        approach(battle, key, target, stop)
 
 
 def step_in(battle: Battle[TvState], key: str, target: str) -> None:
@@ -148,6 +211,8 @@ def step_in(battle: Battle[TvState], key: str, target: str) -> None:
         _move(battle, key, target, gap, state.positions[target])
 
 
-def _move(battle: Battle[TvState], key: str, target: str, metres: float, point: Point) -> None:
+def _move(
+    battle: Battle[TvState], key: str, target: str, metres: float, point: Point, away: bool = False
+) -> None:
     battle.state.positions[key] = point
-    battle.emit(TvMoved(key, target, metres, point.x, point.y))
+    battle.emit(TvMoved(key, target, metres, point.x, point.y, away))

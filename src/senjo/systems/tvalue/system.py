@@ -34,7 +34,7 @@ from senjo.systems.tvalue.closecombat import break_free, grab, lose_fap, ram, re
 from senjo.systems.tvalue.combos import chain_length, resolve_chain
 from senjo.systems.tvalue.declare import affordable, declaration_phase, pay, pay_big, pinning
 from senjo.systems.tvalue.events import TvActs, TvCancelled, TvRoundStarted
-from senjo.systems.tvalue.field import approach, reaches
+from senjo.systems.tvalue.field import move, reaches
 from senjo.systems.tvalue.guard import guard_cancel
 from senjo.systems.tvalue.holds import pin, pin_upkeep, takedown
 from senjo.systems.tvalue.interception import interceptions, wait
@@ -227,7 +227,7 @@ def _turn(battle: Battle[TvState], key: str) -> Steps:
             if not (yield from blocks(battle, key, chosen.target)):
                 shoot(battle, key, chosen.weapon, chosen.target)
         elif chosen.action == MOVE:
-            approach(battle, key, chosen.target)
+            move(battle, key, chosen.target)
         elif chosen.action == "ram":
             ram(battle, key, chosen.target)
         elif chosen.action == "grab":
