@@ -28,6 +28,18 @@ def _held(dice: list[int], *extra: Any) -> Battle[GurpsState]:
     return game
 
 
+def _grappler_turn(**fields: Any) -> tuple[str, ...]:
+    """a (with `fields`) grabs b (a hit, no defense), b does nothing: a's options next."""
+    game = battle(
+        fighter("a", "x", 0, **fields), fighter("b", "y", 0, **BRUTE), dice=[*HIT, *SAFE, *SAFE]
+    )
+    choose(game, "attack/grab:b")
+    choose(game, "none")
+    choose(game, "do_nothing")  # b
+    assert game.pending is not None and game.pending.actor == "a"
+    return game.pending.keys
+
+
 def test_a_grab_is_an_attack_at_the_best_grappling_skill() -> None:
     """B370: a grab needs a free hand and reach C; it rolls the best of DX, Judo, Sumo and
     Wrestling; the foe may defend; a hit holds it."""
@@ -158,16 +170,7 @@ def test_a_grappler_strikes_only_with_reach_c_and_cannot_aim_feint_concentrate_o
     grappler may Attack bare-handed or with a reach-C weapon, or Ready; 「「狙い」「フェイ
     ント」「集中」「待機」を行なうことはできません」."""
     sword = {**WRESTLER, "skills": {"Wrestling": 14, "Broadsword": 12}}
-    game = battle(
-        fighter("a", "x", 0, **sword, weapons=["broadsword"]),
-        fighter("b", "y", 0, **BRUTE),
-        dice=[*HIT, *SAFE, *SAFE],
-    )
-    choose(game, "attack/grab:b")
-    choose(game, "none")
-    choose(game, "do_nothing")  # b
-    assert game.pending is not None and game.pending.actor == "a"
-    keys = game.pending.keys
+    keys = _grappler_turn(**sword, weapons=["broadsword"])
     assert not any(":broadsword/" in key for key in keys)
     assert not any(k.startswith(("aim", "feint", "concentrate", "wait")) for k in keys)
     assert "attack/takedown:b" in keys and "attack:b:punch/punch" not in keys  # hands busy
@@ -200,14 +203,6 @@ def test_readying_while_holding_needs_a_hand_besides_the_gripping_one() -> None:
     Fast-Draw it). With empty hands, the hand not gripping draws it."""
     knives = {**WRESTLER, "skills": {"Wrestling": 14, "Broadsword": 12, "Knife": 12}}
     for ready, drawn in ((["broadsword"], False), ([], True)):
-        game = battle(
-            fighter("a", "x", 0, **knives, weapons=["broadsword", "large_knife"], ready=ready),
-            fighter("b", "y", 0, **BRUTE),
-            dice=[*HIT, *SAFE, *SAFE],
-        )
-        choose(game, "attack/grab:b")
-        choose(game, "none")
-        choose(game, "do_nothing")  # b
-        assert game.pending is not None and game.pending.actor == "a"
-        assert ("ready/draw:large_knife" in game.pending.keys) is drawn, ready
-        assert not any("fast_draw" in key for key in game.pending.keys)
+        keys = _grappler_turn(**knives, weapons=["broadsword", "large_knife"], ready=ready)
+        assert ("ready/draw:large_knife" in keys) is drawn, ready
+        assert not any("fast_draw" in key for key in keys)

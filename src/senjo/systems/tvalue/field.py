@@ -162,32 +162,33 @@ def _within(state: TvState, key: str, action: str, weapon: str, target: str) -> 
 def approach(battle: Battle[TvState], key: str, target: str, stop: float = NEXT_HEX) -> None:
     """`key` moves straight at `target`, up to its `move_m`, stopping `stop` metres short
     (event `TvMoved`); nothing when either has no position or they are that close."""
-    state = battle.state
-    here, there = state.positions.get(key), state.positions.get(target)
-    if here is None or there is None:
-        return
-    gap = here.distance(there)
-    metres = min(state.sheets[key].move_m, gap - stop)
-    if metres > 0:
-        point = Point(
-            here.x + (there.x - here.x) * metres / gap, here.y + (there.y - here.y) * metres / gap
-        )
-        _move(battle, key, target, metres, point)
+    _along(battle, key, target, stop, away=False)
 
 
 def back_off(battle: Battle[TvState], key: str, target: str, stop: float) -> None:
     """`key` moves straight back from `target`, up to its `move_m`, until `stop` metres
     apart (event `TvMoved`, `away`); from the same spot it steps back along −x."""
+    _along(battle, key, target, stop, away=True)
+
+
+def _along(battle: Battle[TvState], key: str, target: str, stop: float, away: bool) -> None:
     state = battle.state
     here, there = state.positions.get(key), state.positions.get(target)
     if here is None or there is None:
         return
     gap = here.distance(there)
-    metres = min(state.sheets[key].move_m, stop - gap)
-    if metres > 0:
-        dx, dy = ((here.x - there.x) / gap, (here.y - there.y) / gap) if gap else (-1.0, 0.0)
-        point = Point(here.x + dx * metres, here.y + dy * metres)
-        _move(battle, key, target, metres, point, away=True)
+    metres = min(state.sheets[key].move_m, stop - gap if away else gap - stop)
+    if metres <= 0:
+        return
+    if not gap:  # away from the same spot
+        point = Point(here.x - metres, here.y)
+    else:
+        sign = -1 if away else 1
+        point = Point(
+            here.x + sign * (there.x - here.x) * metres / gap,
+            here.y + sign * (there.y - here.y) * metres / gap,
+        )
+    _move(battle, key, target, metres, point, away)
 
 
 def move(battle: Battle[TvState], key: str, target: str) -> None:
