@@ -616,3 +616,45 @@ def test_a_tvalue_question_is_in_words_not_keys(
         found = any(row == line or row.endswith(f": {line}") for row in shown)
         assert found or line in options, line
     assert "attack:katana" not in result.stdout
+
+
+TOWN = Path(__file__).parents[2] / "examples" / "tomogami" / "town.yaml"
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "en",
+            [
+                "Where things stand: Hagane life 16/16 [in hand: rifle; rifle 3/3 +1], "
+                "Kotetsu life 18/18 [autocannon 2/2 +2], Oni life 11/11 "
+                "[in hand: shotgun; shotgun 2/2 +1], Kiba life 9/9",
+                "6. switch weapons",
+                "7. protect an ally (until your next combat)",
+                "Hagane takes the sword in hand (putting away the rifle)",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "6. 武器の持ち替え",
+                "7. 味方をかばう（次の戦闘処理まで）",
+                "ハガネは小銃から太刀に持ち替えた",
+            ],
+        ),
+    ],
+)
+def test_a_tomogami_main_action_is_offered_and_shown(
+    lang: str, lines: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 003 主動作一覧 at the table: where things stand shows the hand weapon held and
+    each magazine; the combat declaration offers switching weapons and protecting an
+    ally; a declared switch is done in combat processing and narrated."""
+    monkeypatch.chdir(tmp_path)
+    args = ["play", str(TOWN), "--as", "hagane", "--lang", lang]
+    result = _invoke(args, "1\n6\n2\n2\nq\n")
+    assert result.exit_code == 0, result.stderr
+    shown = [row.strip() for row in result.stdout.splitlines()]
+    for line in lines:
+        assert line in shown, line

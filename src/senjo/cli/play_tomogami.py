@@ -114,6 +114,15 @@ def tomogami_standing(state: TomoState, names: TomoNarrator, lang: Lang) -> str:
     >>> _ = state.bands.open([("a", "b")], Band.FAR)
     >>> tomogami_standing(state, TomoNarrator({}, "en"), "en")
     'Where things stand: a life 10/10, b life 10/10; far: a–b'
+
+    A hand weapon held and each magazine's shots (and spare magazines) follow the life:
+
+    >>> from senjo.systems.tomogami.model import Weapon
+    >>> rifle = Weapon("rifle", "rifle", "小銃", frozenset({Band.FAR}), 5, magazine=3, spares=1,
+    ...                hand=True)
+    >>> armed = TomoState.start({"a": Sheet("a", "a", "a", "x", weapons=(rifle,))})
+    >>> tomogami_standing(armed, TomoNarrator({}, "en"), "en")
+    'Where things stand: a life 10/10 [in hand: rifle; rifle 3/3 +1]'
     """
     ja = lang == "ja"
     parts = []
@@ -127,6 +136,8 @@ def tomogami_standing(state: TomoState, names: TomoNarrator, lang: Lang) -> str:
         if status.down or status.fled:
             mark = ("戦闘不能" if ja else "down") if status.down else ("離脱" if ja else "left")
             entry += f"（{mark}）" if ja else f" ({mark})"
+        else:
+            entry += _arms(state, key, names, ja)
         parts.append(entry)
     pairs = [
         f"{names._t('band', band.name.lower())}: {names.who(a)}–{names.who(b)}"
@@ -136,3 +147,27 @@ def tomogami_standing(state: TomoState, names: TomoNarrator, lang: Lang) -> str:
     if pairs:
         text += ("；" if ja else "; ") + ("、" if ja else ", ").join(pairs)
     return text
+
+
+def _arms(state: TomoState, key: str, names: TomoNarrator, ja: bool) -> str:
+    """The hand weapon held and each magazine's shots (and spares), when the sheet has
+    any: ` [in hand: rifle; rifle 2/3 +1]`, `［手：小銃、小銃 残弾2/3 予備1］`."""
+    sheet, status = state.sheets[key], state.status[key]
+    parts = []
+    if status.in_hand:
+        held = names.item(status.in_hand)
+        parts.append(f"手：{held}" if ja else f"in hand: {held}")
+    for weapon in sheet.weapons:
+        if not weapon.magazine:
+            continue
+        shots = f"{status.loaded[weapon.key]}/{weapon.magazine}"
+        spares = status.spares.get(weapon.key)
+        if ja:
+            extra = f" 予備{spares}" if spares is not None else ""
+            parts.append(f"{names.item(weapon.key)} 残弾{shots}{extra}")
+        else:
+            extra = f" +{spares}" if spares is not None else ""
+            parts.append(f"{names.item(weapon.key)} {shots}{extra}")
+    if not parts:
+        return ""
+    return f"［{'、'.join(parts)}］" if ja else f" [{'; '.join(parts)}]"
