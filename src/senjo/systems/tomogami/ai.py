@@ -177,8 +177,8 @@ class TomoAI:
 
     def _action(self, state: TomoState, decision: Decision) -> Attack | MainAction | Choice:
         """The attack worth most; waiting only when nothing can be attacked. Of other main
-        actions: the weapon worth most to reload or take in hand, the weakest ally to
-        protect."""
+        actions: the weapon worth most to reload or take in hand, the ally in most danger
+        to protect."""
         key = decision.actor
         others = [option for option in decision.options if isinstance(option, MainAction)]
         if others:
@@ -196,9 +196,9 @@ class TomoAI:
 
 
 def _readying(state: TomoState, key: str) -> str:
-    """ "reload" or "switch" when the weapon worth most (`_worth`) is not ready and worth
-    more than every ready one: switch to it if it is a hand weapon not held, else change
-    its magazine; "" otherwise."""
+    """The declaration that readies the weapon worth most (`_worth`) when it is not ready
+    and worth more than every ready one: "switch" to it if it is a hand weapon not held,
+    else "reload" its magazine; "" otherwise."""
     sheet = state.sheets[key]
     waiting = [w for w in sheet.weapons if not ready(state, key, w) and not spent(state, key, w)]
     if not waiting:

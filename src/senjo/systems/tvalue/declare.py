@@ -43,7 +43,6 @@ __all__ = [
     "pay_big",
     "pinning",
     "pool_cost",
-    "usable_weapon",
 ]
 
 

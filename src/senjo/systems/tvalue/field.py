@@ -19,7 +19,7 @@ lies within its reach (interpretation 47):
 Option `reach=off` lets every attack reach every foe, wherever it stands.
 
 移動 is Chapter 1's: a minor action costing the setup's `move` FAP and MAP; when it
-resolves the fighter picks a foe it does not stand off from (`astray`) and moves
+resolves the fighter picks a foe out of its weapons' reach (`astray`) and moves
 straight at it, up to its sheet's `move_m`, stopping where its weapons reach (the next
 hex, or farther when every weapon it can use reaches no nearer: `keep_off`), or straight
 back from a foe nearer than that. A fighter who holds another or is held
@@ -128,7 +128,7 @@ def reach_of(
         return DIRECT_REACH
     if action == "ram":  # a charge: one move, ending in the next hex
         return 0, range_of(sheet.move_m + NEXT_HEX)
-    if action == MOVE:  # towards a foe farther than the next hex
+    if action == MOVE:  # towards a foe beyond the next hex (`astray` judges a move's foes)
         return range_of(NEXT_HEX) + 1, math.inf
     if not weapon:  # on one it holds or that holds it: they share a spot
         return 0, math.inf
