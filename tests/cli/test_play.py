@@ -34,6 +34,13 @@ def _invoke(args: list[str], answers: str = "") -> Result:
     return CliRunner().invoke(app, args, input=answers, env=C_LOCALE)
 
 
+def _played(args: list[str], answers: str) -> tuple[Result, list[str]]:
+    """`_invoke`, which must exit 0, and its output's rows without their indentation."""
+    result = _invoke(args, answers)
+    assert result.exit_code == 0, result.stderr
+    return result, [row.strip() for row in result.stdout.splitlines()]
+
+
 def test_options_are_numbered_with_their_odds(tmp_path: Path) -> None:
     """The person's decision lists numbered options, attacks with their chance to hit, the
     weapon by its name and the attack mode in words."""
@@ -554,9 +561,7 @@ def test_a_tomogami_question_is_in_words_not_keys(
     and where things stand at the start of its turn."""
     monkeypatch.chdir(tmp_path)
     args = ["play", str(TOMOGAMI), "--as", "kagutsuchi", "--lang", lang]
-    result = _invoke(args, "5\n1\n1\nq\n")
-    assert result.exit_code == 0, result.stderr
-    shown = [row.strip() for row in result.stdout.splitlines()]
+    result, shown = _played(args, "5\n1\n1\nq\n")
     for line in lines:
         assert line in shown, line
     assert "move:iwakura" not in result.stdout and "attack:iwakura" not in result.stdout
@@ -608,9 +613,7 @@ def test_a_tvalue_question_is_in_words_not_keys(
     budgets left) at the start of its turn. Lines without a number match any option."""
     monkeypatch.chdir(tmp_path)
     args = ["play", str(TVALUE), "--as", "aoi", "--lang", lang]
-    result = _invoke(args, f"1\n{TVALUE_DONE}\nq\n")
-    assert result.exit_code == 0, result.stderr
-    shown = [row.strip() for row in result.stdout.splitlines()]
+    result, shown = _played(args, f"1\n{TVALUE_DONE}\nq\n")
     options = [row.split(". ", 1)[1] for row in shown if row[:1].isdigit() and ". " in row]
     for line in lines:  # a line may follow the prompt it answers on the same row
         found = any(row == line or row.endswith(f": {line}") for row in shown)
@@ -653,8 +656,6 @@ def test_a_tomogami_main_action_is_offered_and_shown(
     ally; a declared switch is done in combat processing and narrated."""
     monkeypatch.chdir(tmp_path)
     args = ["play", str(TOWN), "--as", "hagane", "--lang", lang]
-    result = _invoke(args, "1\n6\n2\n2\nq\n")
-    assert result.exit_code == 0, result.stderr
-    shown = [row.strip() for row in result.stdout.splitlines()]
+    _, shown = _played(args, "1\n6\n2\n2\nq\n")
     for line in lines:
         assert line in shown, line
