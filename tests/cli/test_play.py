@@ -21,7 +21,7 @@ from senjo.engine.journal import read_journal
 from senjo.narration import narrator_for
 from senjo.scenario import load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
-from senjo.systems.gurps.choices import WaitResponse
+from senjo.systems.gurps.choices import GrabPlan, ManeuverChoice, WaitResponse
 from senjo.systems.tvalue.choices import REPLACEMENTS
 from tests.cli.helpers import C_LOCALE, assert_usage_error
 
@@ -453,6 +453,24 @@ def test_every_gurps_question_is_in_words(
         shown = [describe_option(battle, decision, o, lang, narrator.item) for o in options]
         assert shown == expected
         assert asked(kind, lang) != kind
+
+
+def test_a_grab_plan_names_the_part_the_hands_and_the_chance() -> None:
+    """B370: a grab's plan reads as the part and, for both hands, 両手 / both hands, with
+    the roll's chance - the knight's DX 12 (no grappling skill): 74% at the torso, 50% at
+    the neck (half its -5: -2)."""
+    scenario = load_scenario(DUEL)
+    battle = build_battle(scenario, seed=3)
+    options = (GrabPlan("torso"), GrabPlan("neck", 2))
+    decision = Decision("knight", "grab_plan", options, ManeuverChoice("attack", "grab", "raider"))
+    asks: tuple[tuple[Lang, list[str]], ...] = (
+        ("ja", ["胴体  (74%)", "首、両手  (50%)"]),
+        ("en", ["torso  (74%)", "neck, both hands  (50%)"]),
+    )
+    for lang, expected in asks:
+        shown = [describe_option(battle, decision, o, lang) for o in options]
+        assert shown == expected
+        assert asked("grab_plan", lang) != "grab_plan"
 
 
 def test_a_coc_taunt_shows_the_chance_of_its_resistance_roll(

@@ -58,13 +58,16 @@ from senjo.systems.gurps.choices import (
     AttackPlan,
     DefenseChoice,
     Destination,
+    GrabPlan,
     ManeuverChoice,
     WaitResponse,
     Watch,
 )
 from senjo.systems.gurps.defense import defense_score
+from senjo.systems.gurps.grappling import grab_aim, grab_skill
 from senjo.systems.gurps.ranged import opportunity_fire_items
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.unarmed import unarmed_score
 from senjo.systems.tomogami.state import TomoState
 from senjo.systems.tvalue.state import TvState
 
@@ -121,6 +124,15 @@ def describe_option(
             text += f"{comma}{term('modifier', 'deceptive_attack', lang)} {option.deceptive}"
         if option.rapid_strike:
             text += f"{comma}{term('modifier', 'rapid_strike', lang)}"
+        chance = success_chance(score.value)
+    elif isinstance(option, GrabPlan):
+        # B370: the part grabbed at half its penalty, with one hand or both.
+        foe = decision.context.target
+        aim = grab_aim(state, foe, option.location)
+        score = unarmed_score(state, decision.actor, grab_skill(state, decision.actor), aim)
+        text = term("location", option.location, lang)
+        if option.hands > 1:
+            text += "、両手" if lang == "ja" else ", both hands"
         chance = success_chance(score.value)
     elif isinstance(option, DefenseChoice):
         text = term("defense", option.kind, lang)

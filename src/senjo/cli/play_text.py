@@ -35,6 +35,7 @@ __all__ = ["DECISIONS", "asked", "describe_coc", "standing"]
 DECISIONS: dict[str, tuple[str, str]] = {
     "maneuver": ("戦闘行動", "maneuver"),
     "attack_plan": ("攻撃の狙い", "attack plan"),
+    "grab_plan": ("組みつく部位と手", "grab: which part, with how many hands"),
     "defense": ("防御", "defense"),
     "free_action": ("自由行動", "free action"),
     "destination": ("移動先", "where to move"),

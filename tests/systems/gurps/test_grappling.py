@@ -24,6 +24,7 @@ def _held(dice: list[int], *extra: Any) -> Battle[GurpsState]:
         fighter("a", "x", 0, **WRESTLER), fighter("b", "y", 0, **BRUTE), *extra, dice=dice
     )
     choose(game, "attack/grab:b")
+    choose(game, "torso")  # the grab's plan: the torso, one hand
     choose(game, "none")
     return game
 
@@ -34,6 +35,7 @@ def _grappler_turn(**fields: Any) -> tuple[str, ...]:
         fighter("a", "x", 0, **fields), fighter("b", "y", 0, **BRUTE), dice=[*HIT, *SAFE, *SAFE]
     )
     choose(game, "attack/grab:b")
+    choose(game, "torso")  # the grab's plan: the torso, one hand
     choose(game, "none")
     choose(game, "do_nothing")  # b
     assert game.pending is not None and game.pending.actor == "a"
@@ -54,6 +56,7 @@ def test_a_grab_steps_in_from_a_yard_away() -> None:
     """B370: reach C - the Attack's Step closes from one yard."""
     game = battle(fighter("a", "x", 0, **WRESTLER), fighter("b", "y", 1, **BRUTE), dice=[*MISS])
     choose(game, "attack/grab:b")
+    choose(game, "torso")  # the grab's plan: the torso, one hand
     assert game.state.distance("a", "b") == 0.0
 
 
@@ -100,7 +103,7 @@ def test_a_takedown_wins_a_quick_contest_and_the_foe_falls() -> None:
 
 def test_a_pin_makes_the_fallen_foe_helpless() -> None:
     """B370 (pin): a held foe on the ground, a Quick Contest of ST: pinned, it has no active
-    defense and can only try to break free, at -5."""
+    defense and can only try to break free - the one-handed pinner at +5 (2B30P)."""
     game = _held([*HIT, *SAFE, *SAFE, *SAFE])
     game.state.status["b"].posture = "lying"
     choose(game, "do_nothing")  # b
@@ -116,7 +119,8 @@ def test_a_pin_makes_the_fallen_foe_helpless() -> None:
         o.kind for o in defense_options(game.state, "b", IncomingAttack("a", "punch", punch))
     ] == ["none"]
     choose(game, "attack/break_free:a")
-    assert events(game, Check)[-2].score.modifiers.amount("pinned") == -5
+    hold_on = events(game, Check)[-1]
+    assert hold_on.kind == "hold_on" and hold_on.score.modifiers.amount("pinned") == 5
 
 
 def test_a_friend_in_the_close_combat_helps_a_takedown_with_a_fifth() -> None:
@@ -130,6 +134,7 @@ def test_a_friend_in_the_close_combat_helps_a_takedown_with_a_fifth() -> None:
         dice=[*HIT, *SAFE, *SAFE],
     )
     choose(game, "attack/grab:b")
+    choose(game, "torso")  # the grab's plan: the torso, one hand
     choose(game, "none")
     while game.pending is not None and game.pending.actor != "a":
         choose(game, "do_nothing")
@@ -158,6 +163,7 @@ def test_a_held_fighter_strikes_only_bare_handed_or_with_a_close_weapon() -> Non
         dice=[*HIT, *SAFE],
     )
     choose(game, "attack/grab:b")
+    choose(game, "torso")  # the grab's plan: the torso, one hand
     choose(game, "none")
     assert game.pending is not None and game.pending.actor == "b"
     keys = game.pending.keys
@@ -187,6 +193,7 @@ def test_letting_go_is_a_free_action() -> None:
     )
     choose(game, "none")  # a's free action
     choose(game, "attack/grab:b")
+    choose(game, "torso")  # the grab's plan: the torso, one hand
     choose(game, "none")  # b's defense
     choose(game, "none")  # b's free action
     choose(game, "do_nothing")

@@ -102,6 +102,7 @@ def test_no_shove_without_a_free_hand_nor_while_grappling() -> None:
     assert "attack/shove:b" not in game.pending.keys
     game = battle(fighter("a", "x", 0, **SHOVER), fighter("b", "y", 0), dice=[*HIT, *SAFE])
     choose(game, "attack/grab:b")
+    choose(game, "torso")
     choose(game, "none")
     assert game.pending is not None and game.pending.actor == "b"
     assert "attack/shove:a" not in game.pending.keys

@@ -86,6 +86,8 @@ MODELLED_OPTIONS = frozenset(
         # A lying target's -2 or -4 to be shot: in a shooter's tables (`ranged_tables.py`,
         # from the engine's score); a melee duel has no shot.
         "prone_ranged_penalty",
+        # The AI never grabs: the penalty of a grab at a part changes nothing.
+        "grab_half_penalty",
         # Without a map every foe is in front and seen: the lighting is a flat penalty on
         # every attack roll, in each mode's base skill (`tables.py`; a shot's skill is the
         # engine's score, lighting and all). Total darkness (10) too: in melee no blow is

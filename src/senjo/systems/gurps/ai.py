@@ -39,6 +39,7 @@ from senjo.systems.gurps.choices import (
     WaitResponse,
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_value
+from senjo.systems.gurps.grip_parts import twisting
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.hp_thresholds import reeling
 from senjo.systems.gurps.legal import off_hand_mode
@@ -308,6 +309,9 @@ class GurpsAI:
         breaks = [o for o in by_kind.get("attack", []) if o.variant == "break_free"]
         if breaks and (status.pinned or not attacks):
             return breaks[0]
+        threats = twisting(state, key) if breaks else []
+        if threats:  # a neck or a limb held in both hands: out before it is snapped
+            return next((o for o in breaks if o.target == threats[0]), breaks[0])
         if attacks:
             cache: dict[tuple[str, bool], int | None] = {}
             # An Attack with the Step back after it is valued as the plain Attack (the same

@@ -9,6 +9,8 @@ prompts and replays).
 'all_out_defense/increased_dodge'
 >>> AttackPlan("skull", deceptive=1).key
 'skull+deceptive1'
+>>> GrabPlan("neck", hands=2).key
+'neck+both'
 >>> DefenseChoice("parry", weapon="broadsword", retreat=True).key
 'parry:broadsword+retreat'
 >>> Watch("area1", Hex(4, 5), frozenset({Hex(4, 5), Hex(4, 4)})).key
@@ -28,6 +30,7 @@ __all__ = [
     "AttackPlan",
     "DefenseChoice",
     "Destination",
+    "GrabPlan",
     "ManeuverChoice",
     "WaitResponse",
     "Watch",
@@ -149,6 +152,35 @@ class AttackPlan:
 
 
 @dataclass(frozen=True, slots=True)
+class GrabPlan:
+    """Where a grab takes hold (`grip_parts.GRABBABLE`) and with how many hands (B370)."""
+
+    location: str = "torso"
+    hands: int = 1
+    #: `key`, kept once asked (as `ManeuverChoice._key`; not part of the value).
+    _key: str = field(default="", init=False, repr=False, compare=False)
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        location: str = "torso",
+        hands: int = 1,
+    ) -> None:
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "_key", "")
+
+    @property
+    def key(self) -> str:
+        """`location[+both]`."""
+        text = self._key
+        if text:
+            return text
+        text = self.location + ("+both" if self.hands > 1 else "")
+        object.__setattr__(self, "_key", text)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
 class DefenseChoice:
     """An active defense: dodge, parry (with a weapon) or block, with or without retreat.
 
@@ -259,4 +291,4 @@ class Watch:
 
 
 # Made in every battle: a direct __init__ (senjo.engine.frozen).
-direct_init(ManeuverChoice, AttackPlan, DefenseChoice, Destination)
+direct_init(ManeuverChoice, AttackPlan, GrabPlan, DefenseChoice, Destination)

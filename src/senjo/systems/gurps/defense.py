@@ -13,6 +13,7 @@ from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups
 from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.grip_parts import can_use
 from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
@@ -193,6 +194,10 @@ def defense_options(
         for key in _parry_weapons(fighter, status, attack):
             if realistic and spent == "arm" and key in status.attacked_with:
                 continue
+            if len(status.held_by) and not can_use(
+                state, defender, key, two_handed=_both(fighter, key)
+            ):
+                continue  # 2B30P: a held arm cannot be used
             if flexible or _covers(fighter, status, key, attack.arc, one_handed_only=True):
                 add("parry", key)
     shield = fighter.shield
@@ -203,12 +208,18 @@ def defense_options(
         and not attack.close_combat
         and (flexible or _covers(fighter, status, shield.key, attack.arc))
         and not (spent == "arm" and shield.key in status.attacked_with)
+        and not (len(status.held_by) and not can_use(state, defender, shield.key))
     ):
         add("block", shield.key)
     if status.popping:
         # seed 001 (飛び出し攻撃): out of cover for a pop-up attack, only a dodge defends.
         return tuple(o for o in options if o.kind in ("none", "dodge"))
     return tuple(options)
+
+
+def _both(fighter: Fighter, item: str) -> bool:
+    """Whether the weapon parries only two-handed (every melee mode it has is)."""
+    return all(m.two_handed for m in fighter.weapon(item).modes if m.is_melee)
 
 
 def _covers(

@@ -3,7 +3,8 @@
 With the option `free_actions=on`, a fighter's turn opens with a `free_action`
 decision: nothing, crouch or rise from a crouch, drop a held item (throwing away a
 ready weapon, 「準備状態の武器を投げ捨てる」, is the same), or let go of the foe it holds
-(「握りを放す」, 2B29P).
+(「握りを放す」, 2B29P) - or, gripping with both hands, with one of them only (「離すのは
+片手の手だけでもかまいません」: the grip holds on, with one hand).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.systems.gurps.events import ConditionChanged, ItemChanged, PostureChanged
 from senjo.systems.gurps.grips import release
-from senjo.systems.gurps.hands import drop, let_go
+from senjo.systems.gurps.hands import drop, gripping, let_go
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["NO_FREE_ACTION", "free_action_options", "take_free_action"]
@@ -35,12 +36,14 @@ def free_action_options(state: GurpsState, key: str) -> tuple[Choice, ...]:
             options.append(Choice("drop", item))
     if status.holding:
         options.append(Choice("release", status.holding))
+        if gripping(status) >= 2:
+            options.append(Choice("release_hand", status.holding))
     return tuple(options)
 
 
 def take_free_action(battle: Battle[GurpsState], key: str, choice: Choice) -> None:
     """Carry out a free action: crouch or rise (B551), drop a held item (B363), or let go
-    of the foe held."""
+    of the foe held (with both hands, or with one of two)."""
     state = battle.state
     status = state.status[key]
     if choice.name in ("crouch", "rise"):
@@ -50,6 +53,9 @@ def take_free_action(battle: Battle[GurpsState], key: str, choice: Choice) -> No
         let_go(status, choice.detail)
         drop(status, choice.detail)
         battle.emit(ItemChanged(key, choice.detail, "dropped", "free_action"))
+    elif choice.name == "release_hand":
+        status.grip_hands = 1
+        battle.emit(ConditionChanged(choice.detail, "two_hands", False, key))
     elif choice.name == "release":
         foe = choice.detail
         pinned = state.status[foe].pinned

@@ -2,15 +2,22 @@
 
 A fighter with a free hand grabs a foe at reach C (in its hex, or a Step into
 it): an attack roll at the best of DX, Judo, Sumo and Wrestling, which the foe
-may dodge, parry or block. A held fighter is at -4 to DX and DX-based skills
-(its attack rolls), cannot Move (unless its ST is twice the grappler's), Aim,
+may dodge, parry or block. The grab takes hold of a part - the torso, the neck,
+an arm or a leg, at half its penalty to hit - with one hand or both (the
+`grab_plan` decision; what each leaves: `grip_parts.py`). A held fighter
+cannot Move (unless its ST is twice the grappler's), Aim,
 Feint, Concentrate, Wait or shoot, cannot retreat, evade or leave the hex; it
-may Attack, All-Out Attack, Ready, or break free (a Quick Contest of ST, -5
-when pinned). A grappler may take the foe down (a Quick Contest of the best of
+may Attack, All-Out Attack, Ready, or break free (a Quick Contest of ST, the
+grappler +5 gripping with both hands, and +5 more - +10 in all with both - when
+the fighter is pinned, 2B30P). A grappler may take the foe down (a Quick Contest of the best of
 ST, DX and grappling skill: the loser falls, and a fallen foe lets go of the
 winner) and pin a foe on the ground (a Quick Contest of ST: the foe is
 helpless). Up to two fighters try a takedown together and up to three a pin:
 the best of them rolls, plus a fifth of each helper's score (seed 001).
+Gripping a neck or a limb with both hands, on a later turn the grappler may snap
+the neck or wrench the limb (2B63P): a Quick Contest of its ST-4 against the
+better of the victim's ST and HT; a win does its swing crushing damage to that
+part, which only rigid DR stops (`wounds.Hit.rigid_dr_only`).
 Grips end when the two are apart or either is out of the fight.
 """
 
@@ -19,33 +26,61 @@ from __future__ import annotations
 from typing import Final
 
 from senjo.engine.battle import Battle, Steps
+from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups
-from senjo.systems.gurps.choices import ManeuverChoice
+from senjo.systems.gurps.choices import GrabPlan, ManeuverChoice
 from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import ConditionChanged
-from senjo.systems.gurps.grips import GRAPPLED, check_grips, release
-from senjo.systems.gurps.hands import free_hand
+from senjo.systems.gurps.grip_parts import GRABBABLE, half_penalty, open_hands
+from senjo.systems.gurps.grips import check_grips, held_penalty, let_go_of, release
+from senjo.systems.gurps.hands import gripping
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.reach import STEP
 from senjo.systems.gurps.rolls import quick_contest
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.unarmed import unarmed_attack
-from senjo.systems.gurps.wounds import fall_down
+from senjo.systems.gurps.wounds import Hit, deal_damage, fall_down
 
-__all__ = ["GRAPPLE", "grapple_options", "resolve_grapple"]
+__all__ = [
+    "GRAPPLE",
+    "GRAPPLE_BOTH",
+    "grab_aim",
+    "grab_penalty",
+    "grab_plans",
+    "grab_skill",
+    "grapple_options",
+    "resolve_grapple",
+]
 
-#: Grappling as an attack mode: reach C, no damage (for reach and defense questions).
+#: Grappling as an attack mode: reach C, no damage (for reach and defense questions);
+#: a grab with both hands is its own mode, so that the log says so.
 GRAPPLE: Final = AttackMode(
     "grab", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
 )
+GRAPPLE_BOTH: Final = AttackMode(
+    "grab_both", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
+)
+#: A neck snap's or a wrench's harm (2B63P): the grappler's swing, crushing.
+TWIST: Final = AttackMode(
+    "twist", "Wrestling", WeaponDamage.parse("sw cr"), reach=(0,), unarmed=True
+)
+#: The grips that twist (2B63P): the neck snaps; an arm or a leg is wrenched.
+_TWISTS: Final = {
+    "neck": "neck_snap",
+    "right_arm": "wrench_limb",
+    "left_arm": "wrench_limb",
+    "right_leg": "wrench_limb",
+    "left_leg": "wrench_limb",
+}
 #: Up to how many fighters act together (seed 001): two in a takedown, three in a pin.
 _TEAM: Final = {"takedown": 2, "pin": 3}
 _SKILLS: Final = ("Judo", "Sumo", "Wrestling")
 
 
-def _grab_skill(state: GurpsState, key: str) -> int:
+def grab_skill(state: GurpsState, key: str) -> int:
+    """The best of the fighter's DX, Judo, Sumo and Wrestling."""
     fighter = state.fighters[key]
     return max(fighter.dx, *(fighter.skills.get(name, 0) for name in _SKILLS))
 
@@ -57,7 +92,7 @@ def _contest_score(state: GurpsState, key: str, kind: str) -> Score:
     if kind != "takedown":
         return Score(fighter.st)
     items: list[tuple[str, int]] = []
-    dexterous = _grab_skill(state, key) + (GRAPPLED if status.held_by else 0)
+    dexterous = grab_skill(state, key) + sum(v for _, v in held_penalty(state, key))
     base = max(fighter.st, dexterous)
     posture = lookups.posture(status.posture).melee_attack
     if posture:
@@ -100,7 +135,7 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
     for grappler in sorted(status.held_by):
         options.append(ManeuverChoice("attack", "break_free", grappler))
     holding = status.holding
-    grabbing = not holding and free_hand(status) is not None
+    grabbing = not holding and open_hands(state, key) > 0
     if status.pinned or not (holding or grabbing):
         return options
     reach = 0.0 if status.held_by else STEP
@@ -111,25 +146,102 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
                 options.append(ManeuverChoice("attack", "takedown", foe))
             elif other.posture == "lying" and not other.pinned:
                 options.append(ManeuverChoice("attack", "pin", foe))
+            twist = _TWISTS.get(status.grip_on, "") if gripping(status) >= 2 else ""
+            if twist:
+                options.append(ManeuverChoice("attack", twist, foe))
             continue
         if grabbing and not other.body and state.distance(key, foe) <= reach:
             options.append(ManeuverChoice("attack", "grab", foe))
     return options
 
 
-def _grab(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
+def grab_penalty(state: GurpsState, foe: str, location: str) -> int:
+    """The penalty to grab `foe` by `location`: half the usual one to hit it (B370; a
+    shield arm's -4 halved too), the fraction dropped or, with the option
+    `grab_half_penalty=larger`, kept as a whole point."""
+    if location == "torso":
+        return 0
+    victim = state.fighters[foe]
+    shield_arm = (
+        location == "left_arm"
+        and victim.shield is not None
+        and victim.shield.key in state.status[foe].ready
+    )
+    full = lookups.location_penalty(location, shield_arm=shield_arm)
+    return half_penalty(full, larger=state.rules.get("grab_half_penalty") == "larger")
+
+
+def grab_aim(state: GurpsState, foe: str, location: str) -> tuple[tuple[str, int], ...]:
+    """The named modifier of a grab at `location` (none for the torso)."""
+    penalty = grab_penalty(state, foe, location)
+    return ((f"location_{location}", penalty),) if penalty else ()
+
+
+def grab_plans(state: GurpsState, key: str) -> tuple[GrabPlan, ...]:
+    """Where and how the fighter may take hold: each part of `GRABBABLE`, with one hand,
+    and with both when two of its hands are open."""
+    both = open_hands(state, key) >= 2
+    return tuple(
+        GrabPlan(location, hands) for location in GRABBABLE for hands in ((1, 2) if both else (1,))
+    )
+
+
+def _grab(battle: Battle[GurpsState], key: str, foe: str, choice: ManeuverChoice) -> Steps:
     state = battle.state
+    plans = grab_plans(state, key)
+    plan: GrabPlan = plans[0]
+    if len(plans) > 1:
+        plan = yield Decision(key, "grab_plan", plans, choice)
     step = 0.0 if state.status[key].held_by else STEP
-    skill = _grab_skill(state, key)
-    landed = yield from unarmed_attack(battle, key, foe, GRAPPLE, skill, "grapple", step)
+    mode = GRAPPLE_BOTH if plan.hands > 1 else GRAPPLE
+    landed = yield from unarmed_attack(
+        battle,
+        key,
+        foe,
+        mode,
+        grab_skill(state, key),
+        "grapple",
+        step,
+        plan.location,
+        grab_aim(state, foe, plan.location),
+    )
     if not landed:
         return
     check_grips(state)  # a retreat may have ended the contact
     if state.distance(key, foe) >= CLOSE:
         return
-    state.status[key].holding = foe
+    status = state.status[key]
+    status.holding, status.grip_on, status.grip_hands = foe, plan.location, plan.hands
     state.status[foe].held_by.add(key)
     battle.emit(ConditionChanged(foe, "grappled", True, key))
+
+
+def _break_free(battle: Battle[GurpsState], key: str, foe: str) -> None:
+    """A Quick Contest of ST against the grappler `foe`: +5 to it gripping with both
+    hands, +5 more when the fighter is pinned (2B30P: +10 with both hands, +5 with one)."""
+    state = battle.state
+    items: list[tuple[str, int]] = []
+    if gripping(state.status[foe]) >= 2:
+        items.append(("two_hands", 5))
+    if state.status[key].pinned:
+        items.append(("pinned", 5))
+    mine = Score(state.fighters[key].st)
+    theirs = Score(state.fighters[foe].st, Modifiers(tuple(items)))
+    if quick_contest(battle, (key, "break_free", mine), (foe, "hold_on", theirs)) > 0:
+        release(state, key, foe)
+        battle.emit(ConditionChanged(key, "grappled", False, foe))
+
+
+def _twist(battle: Battle[GurpsState], key: str, foe: str, kind: str) -> None:
+    """A neck snap or a wrench (2B63P): a Quick Contest of ST-4 against the better of the
+    foe's ST and HT; a win does swing crushing damage to the part held, rigid DR only."""
+    state = battle.state
+    fighter, victim = state.fighters[key], state.fighters[foe]
+    mine = Score(fighter.st, Modifiers(((kind, -4),)))
+    theirs = Score(max(victim.st, victim.ht))
+    if quick_contest(battle, (key, kind, mine), (foe, f"resist_{kind}", theirs)) > 0:
+        part = state.status[key].grip_on
+        deal_damage(battle, Hit(key, foe, "", TWIST, part, knockback=False, rigid_dr_only=True))
 
 
 def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
@@ -137,17 +249,13 @@ def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice
     state = battle.state
     foe = choice.target
     if choice.variant == "grab":
-        yield from _grab(battle, key, foe)
+        yield from _grab(battle, key, foe, choice)
         return
     if choice.variant == "break_free":
-        mine = Score(
-            state.fighters[key].st,
-            Modifiers((("pinned", -5),)) if state.status[key].pinned else Modifiers(),
-        )
-        theirs = Score(state.fighters[foe].st)
-        if quick_contest(battle, (key, "break_free", mine), (foe, "hold_on", theirs)) > 0:
-            release(state, key, foe)
-            battle.emit(ConditionChanged(key, "grappled", False, foe))
+        _break_free(battle, key, foe)
+        return
+    if choice.variant in ("neck_snap", "wrench_limb"):
+        _twist(battle, key, foe, choice.variant)
         return
     kind = choice.variant
     team = _together(state, key, foe, kind)
@@ -157,10 +265,8 @@ def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice
     if kind == "takedown":
         if won > 0:
             fall_down(battle, foe, "takedown")
-            held = state.status[foe].holding  # the fallen foe loses its grip on the winners
-            if held in team:
-                state.status[foe].holding = ""
-                state.status[held].held_by.discard(foe)
+            if state.status[foe].holding in team:  # the fallen foe loses its grip on them
+                let_go_of(state, foe)
         elif won < 0:
             fall_down(battle, team[0], "takedown")
     elif won > 0:

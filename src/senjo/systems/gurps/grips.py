@@ -6,9 +6,13 @@ movement, defense and attack ask here whether a fighter is held.
 >>> from senjo.space.plane import Point
 >>> from senjo.systems.gurps.state import FighterState
 >>> a, b = FighterState("a", 10, 10, Point(0, 0)), FighterState("b", 10, 10, Point(0, 0))
+>>> state = GurpsState({}, {"a": a, "b": b})
 >>> a.holding, b.held_by = "b", {"a"}
->>> held_penalty_of(b), can_leave(b, {"a": 10}, 10)
+>>> held_penalty(state, "b"), can_leave(b, {"a": 10}, 10)
 ([('grappled', -4)], False)
+>>> a.grip_on = "neck"  # a neck grip leaves the hands and the body free (2B30P)
+>>> held_penalty(state, "b")
+[]
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from senjo.systems.gurps.defense import CLOSE
+from senjo.systems.gurps.grip_parts import torso_held
 from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = [
@@ -24,7 +29,7 @@ __all__ = [
     "can_leave",
     "check_grips",
     "held_penalty",
-    "held_penalty_of",
+    "let_go_of",
     "release",
 ]
 
@@ -32,19 +37,26 @@ __all__ = [
 GRAPPLED: Final = -4
 
 
-def held_penalty_of(status: FighterState) -> list[tuple[str, int]]:
-    """The named modifier a grip puts on the held fighter's DX-based rolls."""
-    return [("grappled", GRAPPLED)] if status.held_by else []
-
-
 def held_penalty(state: GurpsState, key: str) -> list[tuple[str, int]]:
-    """The named modifier a grip puts on the fighter's DX-based rolls."""
-    return held_penalty_of(state.status[key])
+    """The named modifier a grip puts on the fighter's DX-based rolls: -4 while a grip
+    holds its torso (a grip on a limb or the neck bars that part instead, `grip_parts`)."""
+    return [("grappled", GRAPPLED)] if torso_held(state, key) else []
 
 
 def can_leave(status: FighterState, st_of: Mapping[str, int], st: int) -> bool:
     """Whether a fighter may move away: not held, or ST at least twice every grappler's."""
     return all(st >= 2 * st_of[g] for g in status.held_by)
+
+
+def let_go_of(state: GurpsState, key: str) -> None:
+    """The fighter's own grip ends (the foe it held is no longer held by it)."""
+    status = state.status[key]
+    if not status.holding:
+        return
+    held = state.status[status.holding]
+    held.held_by.discard(key)
+    held.pinned = held.pinned and bool(held.held_by)
+    status.holding, status.grip_on, status.grip_hands = "", "", 0
 
 
 def release(state: GurpsState, key: str, partner: str = "") -> None:
@@ -54,13 +66,9 @@ def release(state: GurpsState, key: str, partner: str = "") -> None:
         if partner and other != partner:
             continue
         if status.holding == other:
-            status.holding = ""
-            held.held_by.discard(key)
-            held.pinned = held.pinned and bool(held.held_by)
+            let_go_of(state, key)
         if held.holding == key:
-            held.holding = ""
-            status.held_by.discard(other)
-            status.pinned = status.pinned and bool(status.held_by)
+            let_go_of(state, other)
 
 
 def check_grips(state: GurpsState) -> None:

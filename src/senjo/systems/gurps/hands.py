@@ -27,6 +27,7 @@ __all__ = [
     "drop",
     "free_hand",
     "free_hands",
+    "gripping",
     "hand_for_item",
     "hand_of",
     "let_go",
@@ -60,11 +61,19 @@ def free_hands(status: FighterState) -> int:
     return (status.hands[MAIN] == "") + (status.hands[OFF] == "")
 
 
+def gripping(status: FighterState) -> int:
+    """How many of the fighter's empty hands grip a foe: none unless it holds one, else
+    the grip's hands (one when not recorded)."""
+    if not status.holding:
+        return 0
+    return status.grip_hands if status.grip_hands > 1 else 1
+
+
 def hand_for_item(status: FighterState, *, shield: bool = False) -> int | None:
-    """A free hand to ready an item in (B382), or None. While the fighter holds a foe one
-    of its empty hands grips it (2B29P 「相手をつかむのに使っていない手」), so it needs
-    both empty to ready anything."""
-    if status.holding and free_hands(status) < 2:
+    """A free hand to ready an item in (B382), or None. While the fighter holds a foe its
+    gripping hands are taken (2B29P 「相手をつかむのに使っていない手」), so it needs an
+    empty hand besides them to ready anything."""
+    if status.holding and free_hands(status) <= gripping(status):
         return None
     return free_hand(status, shield=shield)
 

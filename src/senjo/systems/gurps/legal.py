@@ -18,7 +18,8 @@ from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grappling import grapple_options
-from senjo.systems.gurps.hands import MAIN, OFF, free_hands, hand_of
+from senjo.systems.gurps.grip_parts import can_use, hand_to_ready
+from senjo.systems.gurps.hands import MAIN, OFF, free_hands, gripping, hand_of
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.opportunity import pop_up_hexes
@@ -52,7 +53,7 @@ def usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Atta
         for mode in weapon.modes:
             if mode.two_handed and hand is not None and status.hands[1 - hand]:
                 continue  # B270: a two-handed grip needs the other hand free
-            if weapon.key == "punch" and free_hands(status) < (2 if status.holding else 1):
+            if weapon.key == "punch" and free_hands(status) <= gripping(status):
                 continue  # a punch needs an empty hand, not the one holding a foe (B349)
             if mode.reach_needs_ready:
                 gripped = effective_mode(status, weapon.key, mode)
@@ -277,6 +278,8 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     return tuple(options)
 
 
+#: The Ready variants that take an item into a hand (and Fast-Draw's attack).
+_INTO_HAND: Final = frozenset({"draw", "pick_up", "fast_draw"})
 #: What a held fighter may still do (B370 by the fact sheet): Attack, All-Out Attack,
 #: Ready, break free - and Do Nothing or defend all out.
 _HELD: Final = frozenset({"do_nothing", "attack", "all_out_attack", "ready", "all_out_defense"})
@@ -286,21 +289,27 @@ def _while_held(
     state: GurpsState, key: str, options: list[ManeuverChoice]
 ) -> tuple[ManeuverChoice, ...]:
     """The options a grip leaves: no Move (unless ST twice every grappler's), Aim, Feint,
-    Concentrate, Wait or ranged attack; a pinned fighter only breaks free or waits."""
+    Concentrate, Wait or ranged attack, no blow with a held limb (`grip_parts.can_use`);
+    a pinned fighter only breaks free or waits."""
     status = state.status[key]
     if status.pinned:
         return tuple(o for o in options if o.maneuver == "do_nothing" or o.variant == "break_free")
     fighter = state.fighters[key]
     strong = all(fighter.st >= 2 * state.fighters[g].st for g in status.held_by)
+    shield = fighter.shield.key if fighter.shield is not None else ""
 
     def allowed(option: ManeuverChoice) -> bool:
         if option.maneuver == "move":
             return strong
         if option.maneuver not in _HELD:
             return False
+        into = option.variant in _INTO_HAND
+        if into and hand_to_ready(state, key, shield=option.weapon == shield) is None:
+            return False  # 2B30P: an item is readied into a hand no grip holds
         if not (option.weapon and option.mode):
             return True
-        return _close(fighter.weapon(option.weapon).mode(option.mode))
+        mode = fighter.weapon(option.weapon).mode(option.mode)
+        return _close(mode) and can_use(state, key, option.weapon, two_handed=mode.two_handed)
 
     return tuple(o for o in options if allowed(o))
 

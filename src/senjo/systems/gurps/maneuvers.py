@@ -48,7 +48,9 @@ from senjo.systems.gurps.wounds import fall_down
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 
 #: The Attack variants that grapple (`grappling.py`).
-GRAPPLE_VARIANTS: Final = frozenset({"grab", "takedown", "pin", "break_free"})
+GRAPPLE_VARIANTS: Final = frozenset(
+    {"grab", "takedown", "pin", "break_free", "neck_snap", "wrench_limb"}
+)
 
 
 def _dodging_move(battle: Battle[GurpsState], key: str) -> Steps:

@@ -7,7 +7,9 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.close_combat import dx_penalty, in_close_combat
 from senjo.systems.gurps.events import ItemChanged
-from senjo.systems.gurps.hands import MAIN, drop, free_hand, hand_for_item, hand_of, let_go, take
+from senjo.systems.gurps.grip_parts import hand_to_ready
+from senjo.systems.gurps.grips import held_penalty
+from senjo.systems.gurps.hands import MAIN, drop, hand_for_item, hand_of, let_go, take
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
 from senjo.systems.gurps.rolls import check
@@ -116,21 +118,25 @@ def fast_draw(battle: Battle[GurpsState], key: str, item: str) -> bool:
         drop(status, item)
         battle.emit(ItemChanged(key, item, "dropped", "fast_draw"))
         return False
-    take(status, item, free_hand(status))
+    take(status, item, hand_to_ready(battle.state, key))
     battle.emit(ItemChanged(key, item, "ready", "fast_draw"))
     return result.success
 
 
 def _dx(battle: Battle[GurpsState], key: str) -> Score:
-    """DX, less a shield's DB after the first turn of a close combat (seed 001)."""
+    """DX, less a shield's DB after the first turn of a close combat (seed 001), and -4
+    while a grip holds the fighter's torso (B370)."""
     state = battle.state
-    return Score(state.fighters[key].dx, Modifiers(tuple(dx_penalty(state, key))))
+    items = (*dx_penalty(state, key), *held_penalty(state, key))
+    return Score(state.fighters[key].dx, Modifiers(items))
 
 
 def _close_combat_dx(battle: Battle[GurpsState], key: str) -> bool:
-    """seed 001 (近接戦闘の準備): readying in close combat takes a DX roll; True when
-    there is no close combat or the roll succeeds."""
-    if not in_close_combat(battle.state, key):
+    """seed 001 (近接戦闘の準備): readying in close combat takes a DX roll, and so does
+    readying while held, map or none (2B30P); True without either, or when the roll
+    succeeds."""
+    state = battle.state
+    if not len(state.status[key].held_by) and not in_close_combat(state, key):
         return True
     return check(battle, key, "ready_in_close_combat", _dx(battle, key)).success
 
@@ -164,6 +170,11 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
     if choice.variant in ("draw", "pick_up", "regrip", "swap") and not _close_combat_dx(
         battle, key
     ):
+        if status.held_by and choice.variant in ("draw", "pick_up", "regrip"):
+            # 2B30P (組みつかれた後の行動: 準備): held, a failed DX roll drops the item.
+            let_go(status, item)
+            drop(status, item)
+            battle.emit(ItemChanged(key, item, "dropped", "held"))
         return  # seed 001 (近接戦闘の準備): the Ready is spent, nothing else happens
     if choice.variant == "swap":
         # B363: the main hand's missile weapon is dropped (free); B382: the Ready draws the
@@ -180,7 +191,7 @@ def ready(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> None:
         status.dropped_at.pop(item, None)
         if hand_of(status, item) is None:
             is_shield = fighter.shield is not None and item == fighter.shield.key
-            take(status, item, free_hand(status, shield=is_shield))
+            take(status, item, hand_to_ready(battle.state, key, shield=is_shield))
         status.ready = with_item(status.ready, item)
         battle.emit(ItemChanged(key, item, "ready", choice.variant))
         return

@@ -163,6 +163,9 @@ class FighterState:
     held_by: set[str] = field(default_factory=set)
     holding: str = ""
     pinned: bool = False
+    #: The part the fighter's grip holds (`grip_parts.GRABBABLE`) and with how many hands.
+    grip_on: str = ""
+    grip_hands: int = 0
     moved: float = 0.0
     #: Where the fighter stood when its turn began (seed 001: 回り込み攻撃).
     turn_start_hex: Hex | None = None
@@ -227,6 +230,8 @@ class FighterState:
         held_by: set[str] | None = None,
         holding: str = "",
         pinned: bool = False,
+        grip_on: str = "",
+        grip_hands: int = 0,
         moved: float = 0.0,
         turn_start_hex: Hex | None = None,
         reloading: dict[str, int] | None = None,
@@ -286,6 +291,8 @@ class FighterState:
         self.held_by = set() if held_by is None else held_by
         self.holding = holding
         self.pinned = pinned
+        self.grip_on = grip_on
+        self.grip_hands = grip_hands
         self.moved = moved
         self.turn_start_hex = turn_start_hex
         self.reloading = {} if reloading is None else reloading
@@ -343,6 +350,8 @@ class FighterState:
             or self.close_since >= 0
             or self.holding
             or self.pinned
+            or self.grip_on
+            or self.grip_hands
             or self.turn_start_hex is not None
             or self.fled
         ):
@@ -375,6 +384,8 @@ class FighterState:
                 _since(self.close_since, round_now),
                 self.holding,
                 self.pinned,
+                self.grip_on,
+                self.grip_hands,
                 self.turn_start_hex,
                 self.fled,
             )

@@ -134,6 +134,14 @@ class Gurps(RuleSystem[GurpsState]):
             "10（完全な暗闇）では射撃はすべて視界外射撃。",
         ),
         RuleOption(
+            "grab_half_penalty",
+            ("smaller", "larger"),
+            "smaller",
+            "B370: a grab at a part is at half its penalty to hit, the fraction dropped "
+            "(neck -2) or kept as a whole point (neck -3).",
+            "B370：部位をつかむときの命中修正は半分。端数を切り捨てる（首-2）か、1点に数える（首-3）。",
+        ),
+        RuleOption(
             "prone_ranged_penalty",
             ("posture", "cover"),
             "posture",

@@ -23,7 +23,22 @@ from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.walking import approach
 
-__all__ = ["unarmed_attack"]
+__all__ = ["unarmed_attack", "unarmed_score"]
+
+
+def unarmed_score(
+    state: GurpsState, key: str, skill: int, aimed: tuple[tuple[str, int], ...] = ()
+) -> Score:
+    """The roll of a grab or shove: `skill` with the `aimed` modifiers, the held, shock
+    and posture ones."""
+    status = state.status[key]
+    items = [*aimed, *held_penalty(state, key)]
+    if status.shock:
+        items.append(("shock", status.shock))
+    posture = lookups.posture(status.posture).melee_attack
+    if posture:
+        items.append((f"posture_{status.posture}", posture))
+    return Score(skill, Modifiers(tuple(items)))
 
 
 def unarmed_attack(
@@ -34,27 +49,23 @@ def unarmed_attack(
     skill: int,
     label: str,
     step: float,
+    location: str = "torso",
+    aimed: tuple[tuple[str, int], ...] = (),
 ) -> Generator[Decision, Any, bool]:
-    """`key` closes on `foe` (a move of `step` yards at most), rolls `skill` (event
-    `AttackRolled`, weapon `label`, mode `mode.name`) and lets `foe` defend; True when it
-    lands."""
+    """`key` closes on `foe` (a move of `step` yards at most), rolls `skill` with the
+    `aimed` modifiers (a grab's part, at `location`; event `AttackRolled`, weapon `label`,
+    mode `mode.name`) and lets `foe` defend; True when it lands."""
     state = battle.state
     status = state.status[key]
     yield from approach(battle, key, foe, mode, step)
     if not status.active or not state.status[foe].active or state.distance(key, foe) >= CLOSE:
         return False
-    items = [*held_penalty(state, key)]
-    if status.shock:
-        items.append(("shock", status.shock))
-    posture = lookups.posture(status.posture).melee_attack
-    if posture:
-        items.append((f"posture_{status.posture}", posture))
-    score = Score(skill, Modifiers(tuple(items)))
+    score = unarmed_score(state, key, skill, aimed)
     roll = roll_3d6(battle.dice)
     judged = success_roll(roll, score.value)
     result = "hit" if judged.success else "miss"
     battle.emit(
-        AttackRolled(key, foe, label, mode.name, score, roll, judged.margin, result, "torso")
+        AttackRolled(key, foe, label, mode.name, score, roll, judged.margin, result, location)
     )
     if not judged.success:
         return False

@@ -86,6 +86,8 @@ class Hit:
     slam_velocity: float = 0.0
     #: False for blows that knock down instead of back (an overrun's slam, seed 001).
     knockback: bool = True
+    #: True for harm that flexible armour does not stop (a neck snap, 2B63P).
+    rigid_dr_only: bool = False
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -98,6 +100,7 @@ class Hit:
         stop_thrust_yards: float = 0.0,
         slam_velocity: float = 0.0,
         knockback: bool = True,
+        rigid_dr_only: bool = False,
     ) -> None:
         object.__setattr__(self, "attacker", attacker)
         object.__setattr__(self, "target", target)
@@ -108,6 +111,7 @@ class Hit:
         object.__setattr__(self, "stop_thrust_yards", stop_thrust_yards)
         object.__setattr__(self, "slam_velocity", slam_velocity)
         object.__setattr__(self, "knockback", knockback)
+        object.__setattr__(self, "rigid_dr_only", rigid_dr_only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +309,7 @@ def deal_damage(
         )
     )
     ignore_dr = critical is not None and critical.has(EffectKind.IGNORE_DR) is not None
+    ignore_dr = ignore_dr or (hit.rigid_dr_only and victim.flexible_armor)
     tolerance = injury_tolerance(victim)
     wound = injury(
         basic,
