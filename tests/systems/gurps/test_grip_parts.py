@@ -201,3 +201,13 @@ def test_the_ai_breaks_free_before_its_neck_is_snapped() -> None:
         chosen = GurpsAI().choose(game, game.pending)
         assert (chosen.key == "attack/break_free:a") is breaks, (plan, chosen.key)
         assert breaks or chosen.weapon == "large_knife", chosen.key
+
+
+def test_the_minus_four_may_stand_whatever_part_is_held() -> None:
+    """Option grip_penalty=whole (interpretation 66; *Martial Arts*' Choke Hold holds only
+    the neck, and its victim attacks 「通常通り-4で」): b's right arm held, its punch with the
+    left hand is -4 all the same."""
+    game = _grabbed("right_arm", [*HIT, *[4, 4, 4], *SAFE], grip_penalty="whole")
+    choose(game, "attack:a:punch/punch")
+    choose(game, "torso")
+    assert events(game, AttackRolled)[1].skill.modifiers.amount("grappled") == -4

@@ -142,6 +142,15 @@ class Gurps(RuleSystem[GurpsState]):
             "B370：部位をつかむときの命中修正は半分。端数を切り捨てる（首-2）か、1点に数える（首-3）。",
         ),
         RuleOption(
+            "grip_penalty",
+            ("part", "whole"),
+            "part",
+            "B370: a held fighter is -4 to DX-based rolls while its torso is held (part), or "
+            "whatever part is held (whole, as Martial Arts' Choke Hold has it).",
+            "B370：組みつかれた者の敏捷力基準の判定-4は、胴体をつかまれているとき（part）か、"
+            "どこをつかまれていても（whole）。",
+        ),
+        RuleOption(
             "prone_ranged_penalty",
             ("posture", "cover"),
             "posture",
