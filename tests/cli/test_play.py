@@ -357,8 +357,9 @@ def test_a_turn_starts_with_where_things_stand(
 
 
 def test_where_things_stand_names_conditions() -> None:
-    """A posture, stunned, out of the fight (GURPS); prone, dying, hidden (CoC): each
-    shown beside the HP in the glossary's words."""
+    """A posture, stunned, out of the fight, held (by whom, where, with how many hands)
+    and pinned (GURPS); prone, dying, hidden (CoC): each shown beside the HP in the
+    glossary's words."""
     scenario = load_scenario(DUEL)
     battle = build_battle(scenario, seed=3)
     knight, raider = battle.state.status["knight"], battle.state.status["raider"]
@@ -367,6 +368,16 @@ def test_where_things_stand_names_conditions() -> None:
     narrator = narrator_for(scenario, "ja")
     assert standing(battle.state, narrator, "ja") == (
         "現況：騎士 HP 4/12（膝立ち、朦朧）、略奪者 HP -2/13（気絶）"
+    )
+    # B370: who holds whom, by which part, with how many hands; pinned.
+    raider.conscious, raider.hp = True, 13
+    knight.holding, knight.grip_on, knight.grip_hands = "raider", "neck", 2
+    raider.held_by, raider.pinned, raider.posture = {"knight"}, True, "lying"
+    assert standing(battle.state, narrator, "ja").endswith(
+        "略奪者 HP 13/13（伏せ、組みつかれ（騎士：首、両手）、押さえこまれ）"
+    )
+    assert standing(battle.state, narrator_for(scenario, "en"), "en").endswith(
+        "Raider HP 13/13 (lying down, grappled (by Knight: neck, both hands), pinned)"
     )
     coc = load_scenario(COC_DUEL)
     fight = build_battle(coc, seed=3)

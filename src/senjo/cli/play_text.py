@@ -150,6 +150,7 @@ def standing(state: GurpsState | CocState, names: Narrator, lang: Lang) -> str:
             ):
                 if now:
                     marks.append(gurps_terms.term("condition", name, lang))
+            marks.extend(_grips(state, key, names, lang))
             parts.append(_entry(names.who(key), status.hp, fighter.hp, marks, lang))
     else:
         for key, sheet in state.sheets.items():
@@ -168,6 +169,27 @@ def standing(state: GurpsState | CocState, names: Narrator, lang: Lang) -> str:
     if lang == "ja":
         return "現況：" + "、".join(parts)
     return "Where things stand: " + ", ".join(parts)
+
+
+def _grips(state: GurpsState, key: str, names: Narrator, lang: Lang) -> list[str]:
+    """Who holds the fighter, by which part and with how many hands, and pinned (B370):
+    `組みつかれ（騎士：首、両手）` / `grappled (by Knight: neck, both hands)`."""
+    status = state.status[key]
+    marks = []
+    for grappler in sorted(status.held_by):
+        grip = state.status[grappler]
+        what = [gurps_terms.term("location", grip.grip_on or "torso", lang)]
+        if grip.grip_hands > 1:
+            what.append("両手" if lang == "ja" else "both hands")
+        who = names.who(grappler)
+        held = gurps_terms.term("condition", "grappled", lang)
+        if lang == "ja":
+            marks.append(f"{held}（{who}：{'、'.join(what)}）")
+        else:
+            marks.append(f"{held} (by {who}: {', '.join(what)})")
+    if status.pinned:
+        marks.append(gurps_terms.term("condition", "pinned", lang))
+    return marks
 
 
 def _entry(who: str, hp: int, full: int, marks: list[str], lang: Lang) -> str:
