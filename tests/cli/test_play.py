@@ -379,6 +379,8 @@ def test_where_things_stand_names_conditions() -> None:
     assert standing(battle.state, narrator_for(scenario, "en"), "en").endswith(
         "Raider HP 13/13 (lying down, grappled (by Knight: neck, both hands), pinned)"
     )
+    raider.fp = 3  # B426: FP below the full
+    assert standing(battle.state, narrator, "ja").endswith("押さえこまれ、疲労点 3/12）")
     coc = load_scenario(COC_DUEL)
     fight = build_battle(coc, seed=3)
     detective = fight.state.status["detective"]

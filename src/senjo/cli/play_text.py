@@ -151,6 +151,8 @@ def standing(state: GurpsState | CocState, names: Narrator, lang: Lang) -> str:
                 if now:
                     marks.append(gurps_terms.term("condition", name, lang))
             marks.extend(_grips(state, key, names, lang))
+            if status.fp < fighter.fp:  # B426: FP spent or lost
+                marks.append(f"{'疲労点' if lang == 'ja' else 'FP'} {status.fp}/{fighter.fp}")
             parts.append(_entry(names.who(key), status.hp, fighter.hp, marks, lang))
     else:
         for key, sheet in state.sheets.items():

@@ -29,6 +29,7 @@ from senjo.systems.gurps.events import (
     CriticalResult,
     DamageRolled,
     DefenseRolled,
+    FatigueLost,
     Injured,
     ItemChanged,
     ManeuverTaken,
@@ -178,6 +179,13 @@ class GurpsNarrator(NamedNarrator):
             return f"damage {item.dice} → [{faces}] basic {item.basic}{extra} ({item.damage_type})"
         if isinstance(item, Injured):
             return self._injured(item)
+        if isinstance(item, FatigueLost):
+            who = self.who(item.actor)
+            if ja:
+                extra = f"、HPも{item.hp_lost}失った" if item.hp_lost else ""
+                return f"{who}：疲労点を{item.amount}失った（疲労点 {item.fp}{extra}）"
+            extra = f"; {item.hp_lost} HP with them" if item.hp_lost else ""
+            return f"{who} loses {item.amount} FP (FP {item.fp}{extra})"
         if isinstance(item, Check):
             who = self.who(item.actor)
             what = term("check", item.kind, t)

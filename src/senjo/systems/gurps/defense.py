@@ -293,6 +293,9 @@ def _defense_parts(
             items.append(("encumbrance", -fighter.encumbrance))
         if 3 * status.hp < fighter.hp:  # B419: below 1/3 HP, Dodge halved (round up)
             items.append(("reeling", -((base - fighter.encumbrance) // 2)))
+        if 3 * status.fp < fighter.fp:  # B426: below 1/3 FP, Dodge halved (round up)
+            now = base + sum(v for _, v in items)
+            items.append(("very_tired", -(now // 2)))
     elif kind == "parry":
         mode = _parry_mode(fighter, choice.weapon)
         fencing = mode.parry.fencing

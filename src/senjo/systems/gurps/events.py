@@ -18,6 +18,7 @@ __all__ = [
     "CriticalResult",
     "DamageRolled",
     "DefenseRolled",
+    "FatigueLost",
     "Injured",
     "ItemChanged",
     "ManeuverTaken",
@@ -412,6 +413,31 @@ class ItemChanged(Event):
         object.__setattr__(self, "cause", cause)
 
 
+@dataclass(frozen=True, slots=True)
+class FatigueLost(Event):
+    """FP lost (B426): how many, the FP left, and the HP lost with them below 0 FP."""
+
+    actor: str
+    amount: int
+    fp: int
+    hp_lost: int
+    cause: str = ""
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        amount: int,
+        fp: int,
+        hp_lost: int,
+        cause: str = "",
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "fp", fp)
+        object.__setattr__(self, "hp_lost", hp_lost)
+        object.__setattr__(self, "cause", cause)
+
+
 # Registered by calls rather than as decorators: mypyc compiles a class whose only
 # decorator is `dataclass` as a native one (`senjo.engine.events`).
 for _type in (
@@ -429,5 +455,6 @@ for _type in (
     ConditionChanged,
     CriticalResult,
     ItemChanged,
+    FatigueLost,
 ):
     event(_type)

@@ -33,6 +33,7 @@ from senjo.systems.gurps.choices import GrabPlan, ManeuverChoice
 from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import ConditionChanged
+from senjo.systems.gurps.fatigue import st_roll, st_value
 from senjo.systems.gurps.grip_parts import GRABBABLE, half_penalty, open_hands
 from senjo.systems.gurps.grips import check_grips, held_penalty, let_go_of, release
 from senjo.systems.gurps.hands import gripping
@@ -88,12 +89,12 @@ def grab_skill(state: GurpsState, key: str) -> int:
 def _contest_score(state: GurpsState, key: str, kind: str) -> Score:
     """A takedown's best of ST, DX and grappling skill (DX-based ones -4 when held, a
     posture's attack penalty when not standing); a pin's or a break-free's ST."""
-    fighter, status = state.fighters[key], state.status[key]
+    status = state.status[key]
     if kind != "takedown":
-        return Score(fighter.st)
+        return st_roll(state, key)
     items: list[tuple[str, int]] = []
     dexterous = grab_skill(state, key) + sum(v for _, v in held_penalty(state, key))
-    base = max(fighter.st, dexterous)
+    base = max(st_value(state, key), dexterous)
     posture = lookups.posture(status.posture).melee_attack
     if posture:
         items.append((f"posture_{status.posture}", posture))
@@ -225,8 +226,8 @@ def _break_free(battle: Battle[GurpsState], key: str, foe: str) -> None:
         items.append(("two_hands", 5))
     if state.status[key].pinned:
         items.append(("pinned", 5))
-    mine = Score(state.fighters[key].st)
-    theirs = Score(state.fighters[foe].st, Modifiers(tuple(items)))
+    mine = st_roll(state, key)
+    theirs = st_roll(state, foe, *items)
     if quick_contest(battle, (key, "break_free", mine), (foe, "hold_on", theirs)) > 0:
         release(state, key, foe)
         battle.emit(ConditionChanged(key, "grappled", False, foe))
@@ -236,9 +237,8 @@ def _twist(battle: Battle[GurpsState], key: str, foe: str, kind: str) -> None:
     """A neck snap or a wrench (2B63P): a Quick Contest of ST-4 against the better of the
     foe's ST and HT; a win does swing crushing damage to the part held, rigid DR only."""
     state = battle.state
-    fighter, victim = state.fighters[key], state.fighters[foe]
-    mine = Score(fighter.st, Modifiers(((kind, -4),)))
-    theirs = Score(max(victim.st, victim.ht))
+    mine = st_roll(state, key, (kind, -4))
+    theirs = Score(max(st_value(state, foe), state.fighters[foe].ht))
     if quick_contest(battle, (key, kind, mine), (foe, f"resist_{kind}", theirs)) > 0:
         part = state.status[key].grip_on
         deal_damage(battle, Hit(key, foe, "", TWIST, part, knockback=False, rigid_dr_only=True))

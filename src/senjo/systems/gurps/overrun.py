@@ -16,13 +16,13 @@ from typing import Any, Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
-from senjo.engine.modifiers import Score
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.bodies import cells, occupied, size
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.close_combat import settle
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
 from senjo.systems.gurps.events import Moved
+from senjo.systems.gurps.fatigue import st_roll
 from senjo.systems.gurps.field import facing_name
 from senjo.systems.gurps.rolls import check, quick_contest
 from senjo.systems.gurps.state import GurpsState
@@ -92,9 +92,10 @@ def overrun(
                 _shove(battle, small, mover, spot, "dodge_aside")
                 continue
         slam_damage(battle, mover, small, state.status[mover].moved + 1)
-        big, little = state.fighters[mover], state.fighters[small]
         contest = quick_contest(
-            battle, (mover, "overrun_st", Score(big.st)), (small, "overrun_st", Score(little.st))
+            battle,
+            (mover, "overrun_st", st_roll(state, mover)),
+            (small, "overrun_st", st_roll(state, small)),
         )
         if contest < 0:
             fall_down(battle, mover, "overrun")

@@ -39,6 +39,8 @@ def move_allowance(fighter: Fighter, status: FighterState) -> float:
     move = max(1, math.floor(fighter.basic_move * _ENCUMBRANCE_MOVE[fighter.encumbrance]))
     if 3 * status.hp < fighter.hp:
         move = math.ceil(move / 2)
+    if 3 * status.fp < fighter.fp:  # B426: very tired, halved again (interpretation 68)
+        move = math.ceil(move / 2)
     posture = lookups.posture(status.posture)
     if posture.move_yards_per_turn is not None:
         return float(posture.move_yards_per_turn)

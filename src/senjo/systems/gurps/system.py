@@ -273,6 +273,15 @@ class Gurps(RuleSystem[GurpsState]):
         battle.emit(
             ManeuverTaken(key, choice.maneuver, choice.variant, choice.target, choice.weapon)
         )
+        # B426 (2B84P): on the verge of collapse, any maneuver but Do Nothing takes a Will
+        # roll; a failure collapses the fighter (interpretation 68).
+        if (
+            status.fp <= 0
+            and choice.maneuver != "do_nothing"
+            and not check(battle, key, "fatigue_will", Score(fighter.will)).success
+        ):
+            knock_out(battle, key, "exhausted")
+            return
         yield from resolve_maneuver(battle, key, choice)
 
 

@@ -28,6 +28,7 @@ from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import (
     ConditionChanged,
     DamageRolled,
+    FatigueLost,
     Injured,
     ItemChanged,
     Moved,
@@ -65,6 +66,7 @@ __all__ = [
     "fall_down",
     "knock_back",
     "knock_out",
+    "lose_fp",
     "slam_damage",
     "slam_dice",
     "slam_mode",
@@ -322,6 +324,10 @@ def deal_damage(
         location_dr=not ignore_dr,
         dr_halving="none" if ignore_dr else dr_halving,  # type: ignore[arg-type]
     )
+    if damage_type == DamageType.FATIGUE:
+        # Fatigue damage costs FP, not HP: none of an injury's effects (interpretation 68).
+        lose_fp(battle, hit.target, wound.injury, hit.attacker)
+        return wound
     penetrated = wound.penetrating > 0
     doubled = False
     force_major = False
@@ -417,6 +423,45 @@ def knock_back(
         fall_down(battle, key, "knockback")
 
 
+def _cross_thresholds(battle: Battle[GurpsState], key: str, before: int, cause: str) -> None:
+    """What a fall in HP from `before` crosses (B419): reeling, collapse, death checks."""
+    state = battle.state
+    status = state.status[key]
+    for threshold in hp_thresholds_crossed(before, status.hp, state.fighters[key].hp):
+        if status.dead:
+            break
+        if threshold.key in ("reeling", "collapse"):
+            battle.emit(ConditionChanged(key, threshold.key, True, cause))
+        elif threshold.key == "death_check":
+            _death_check(battle, key, threshold.multiple)
+        else:  # dead at -5 x HP, destroyed at -10 x HP
+            _die(battle, key, threshold.key)
+
+
+def lose_fp(battle: Battle[GurpsState], key: str, amount: int, cause: str = "") -> None:
+    """Book a loss of FP (B426, 2B84P): below a third the fighter is very tired; at 0 or
+    less on the verge of collapse, each FP lost below 0 costing 1 HP too (with the HP
+    thresholds it crosses); at -FP it falls unconscious."""
+    state = battle.state
+    fighter, status = state.fighters[key], state.status[key]
+    if amount <= 0 or status.dead:
+        return
+    before = status.fp
+    status.fp -= amount
+    hp_lost = max(0, -status.fp) - max(0, -before)
+    battle.emit(FatigueLost(key, amount, status.fp, hp_lost, cause))
+    if 3 * before >= fighter.fp > 3 * status.fp:
+        battle.emit(ConditionChanged(key, "very_tired", True, cause))
+    if before > 0 >= status.fp:
+        battle.emit(ConditionChanged(key, "exhausted", True, cause))
+    if hp_lost:
+        hp_before = status.hp
+        status.hp -= hp_lost
+        _cross_thresholds(battle, key, hp_before, cause)
+    if status.conscious and not status.dead and status.fp <= -fighter.fp:
+        knock_out(battle, key, "fatigue")
+
+
 def apply_injury(
     battle: Battle[GurpsState],
     key: str,
@@ -476,15 +521,7 @@ def apply_injury(
         major or knockdown_roll_due(wound.injury, fighter.hp, wound.location, tolerance)
     ):
         _knockdown_check(battle, key, wound.location, tolerance)
-    for threshold in hp_thresholds_crossed(before, status.hp, fighter.hp):
-        if status.dead:
-            break
-        if threshold.key in ("reeling", "collapse"):
-            battle.emit(ConditionChanged(key, threshold.key, True, cause))
-        elif threshold.key == "death_check":
-            _death_check(battle, key, threshold.multiple)
-        else:  # dead at -5 x HP, destroyed at -10 x HP
-            _die(battle, key, threshold.key)
+    _cross_thresholds(battle, key, before, cause)
     # Fact sheet §2 (Aim, B364): injured while aiming, roll Will or lose the Aim (stunned
     # or out, the Aim is lost anyway: docs/rules/gurps.md, interpretation 52).
     up = status.conscious and not status.dead and not status.stunned
