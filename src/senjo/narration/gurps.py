@@ -181,11 +181,14 @@ class GurpsNarrator(NamedNarrator):
             return self._injured(item)
         if isinstance(item, FatigueLost):
             who = self.who(item.actor)
+            choked = item.cause == "suffocation"  # B370: a choke that got through
             if ja:
                 extra = f"、HPも{item.hp_lost}失った" if item.hp_lost else ""
-                return f"{who}：疲労点を{item.amount}失った（疲労点 {item.fp}{extra}）"
+                why = "窒息で" if choked else ""
+                return f"{who}：{why}疲労点を{item.amount}失った（疲労点 {item.fp}{extra}）"
             extra = f"; {item.hp_lost} HP with them" if item.hp_lost else ""
-            return f"{who} loses {item.amount} FP (FP {item.fp}{extra})"
+            why = " to suffocation" if choked else ""
+            return f"{who} loses {item.amount} FP{why} (FP {item.fp}{extra})"
         if isinstance(item, Check):
             who = self.who(item.actor)
             what = term("check", item.kind, t)

@@ -19,7 +19,7 @@ from senjo.engine.journal import journal_lines, read_journal, replay
 from senjo.scenario import Scenario, load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 from senjo.systems.gurps.ai import GurpsAI
-from senjo.systems.gurps.events import Injured
+from senjo.systems.gurps.events import FatigueLost, Injured
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "gurps"
 NAMES = ("duel", "three_vs_one", "ranged", "spear_vs_broadsword", "wyrm")
@@ -44,11 +44,14 @@ def hp_problems(battle: Battle[Any]) -> Iterator[str]:
     """Where the battle's HP bookkeeping does not add up (nothing when it does).
 
     Every `Injured.hp` must be the target's running total (starting HP minus
-    the injuries so far), and each fighter's final HP the last of those totals.
+    the injuries so far, and the HP that FP lost below 0 cost: `FatigueLost`), and
+    each fighter's final HP the last of those totals.
     """
     state = battle.state
     running = {key: fighter.hp for key, fighter in state.fighters.items()}
     for index, item in enumerate(battle.log):
+        if isinstance(item, FatigueLost):
+            running[item.actor] -= item.hp_lost
         if isinstance(item, Injured):
             running[item.target] -= item.injury
             expected = running[item.target]

@@ -194,10 +194,10 @@ def defense_options(
         for key in _parry_weapons(fighter, status, attack):
             if realistic and spent == "arm" and key in status.attacked_with:
                 continue
-            if len(status.held_by) and not can_use(
+            if (len(status.held_by) or status.holding) and not can_use(
                 state, defender, key, two_handed=_both(fighter, key)
             ):
-                continue  # 2B30P: a held arm cannot be used
+                continue  # 2B30P: a held arm cannot be used; B370: nor a gripping hand
             if flexible or _covers(fighter, status, key, attack.arc, one_handed_only=True):
                 add("parry", key)
     shield = fighter.shield

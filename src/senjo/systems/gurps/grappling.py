@@ -9,16 +9,19 @@ cannot Move (unless its ST is twice the grappler's), Aim,
 Feint, Concentrate, Wait or shoot, cannot retreat, evade or leave the hex; it
 may Attack, All-Out Attack, Ready, or break free (a Quick Contest of ST, the
 grappler +5 gripping with both hands, and +5 more - +10 in all with both - when
-the fighter is pinned, 2B30P). A grappler may take the foe down (a Quick Contest of the best of
-ST, DX and grappling skill: the loser falls, and a fallen foe lets go of the
-winner) and pin a foe on the ground (a Quick Contest of ST: the foe is
-helpless). Up to two fighters try a takedown together and up to three a pin:
-the best of them rolls, plus a fifth of each helper's score (seed 001).
-Gripping a neck or a limb with both hands, on a later turn the grappler may snap
-the neck or wrench the limb (2B63P): a Quick Contest of its ST-4 against the
-better of the victim's ST and HT; a win does its swing crushing damage to that
-part, which only rigid DR stops (`wounds.Hit.rigid_dr_only`).
-Grips end when the two are apart or either is out of the fight.
+the fighter is pinned, 2B30P). A grappler may take the foe down (a Quick
+Contest of the best of ST, DX and grappling skill: the loser falls, and a
+fallen foe lets go of the winner) and pin a foe on the ground (a Quick Contest
+of ST: the foe is helpless). Up to two fighters try a takedown together and up
+to three a pin: the best of them rolls, plus a fifth of each helper's score
+(seed 001). Gripping a neck, it may choke (B370: a Quick Contest of ST, -5 with
+one hand, against the better of the victim's ST and HT; crushing damage equal
+to the margin of victory, and a victim it got through to suffocates, 1 FP a
+turn). Gripping a neck or a limb with both hands, it may snap the neck or
+wrench the limb (2B63P): a Quick Contest of its ST-4 against the same; a win
+does its swing crushing damage to that part, which only rigid DR stops
+(`wounds.Hit.rigid_dr_only`). Grips end when the two are apart or either is out
+of the fight.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from senjo.systems.gurps.grips import check_grips, held_penalty, let_go_of, rele
 from senjo.systems.gurps.hands import gripping
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.reach import STEP
-from senjo.systems.gurps.rolls import quick_contest
+from senjo.systems.gurps.rolls import contest_margin, quick_contest
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.unarmed import unarmed_attack
 from senjo.systems.gurps.wounds import Hit, deal_damage, fall_down
@@ -66,6 +69,10 @@ GRAPPLE_BOTH: Final = AttackMode(
 #: A neck snap's or a wrench's harm (2B63P): the grappler's swing, crushing.
 TWIST: Final = AttackMode(
     "twist", "Wrestling", WeaponDamage.parse("sw cr"), reach=(0,), unarmed=True
+)
+#: A choke's harm (B370): crushing, its amount the margin of victory (`Hit.fixed`).
+CHOKE: Final = AttackMode(
+    "choke", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
 )
 #: The grips that twist (2B63P): the neck snaps; an arm or a leg is wrenched.
 _TWISTS: Final = {
@@ -147,6 +154,8 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
                 options.append(ManeuverChoice("attack", "takedown", foe))
             elif other.posture == "lying" and not other.pinned:
                 options.append(ManeuverChoice("attack", "pin", foe))
+            if status.grip_on == "neck":
+                options.append(ManeuverChoice("attack", "choke", foe))
             twist = _TWISTS.get(status.grip_on, "") if gripping(status) >= 2 else ""
             if twist:
                 options.append(ManeuverChoice("attack", twist, foe))
@@ -244,8 +253,24 @@ def _twist(battle: Battle[GurpsState], key: str, foe: str, kind: str) -> None:
         deal_damage(battle, Hit(key, foe, "", TWIST, part, knockback=False, rigid_dr_only=True))
 
 
+def _choke(battle: Battle[GurpsState], key: str, foe: str) -> None:
+    """Choke or strangle (B370): a Quick Contest of ST, -5 with one hand, against the
+    better of the foe's ST and HT; a win does crushing damage to the neck equal to the
+    margin of victory; if any of it gets through DR the foe suffocates (`choking`)."""
+    state = battle.state
+    one = (("one_hand", -5),) if gripping(state.status[key]) < 2 else ()
+    mine = st_roll(state, key, *one)
+    theirs = Score(max(st_value(state, foe), state.fighters[foe].ht))
+    margin = contest_margin(battle, (key, "choke", mine), (foe, "resist_choke", theirs))
+    if margin > 0:
+        hit = Hit(key, foe, "", CHOKE, "neck", knockback=False, fixed=margin)
+        if deal_damage(battle, hit).injury > 0 and state.status[key].holding == foe:
+            state.status[key].choking = True
+
+
 def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
-    """Carry out a grab, takedown, pin or break-free (see the module's description)."""
+    """Carry out a grab, takedown, pin, break-free, choke, neck snap or wrench (see the
+    module's description)."""
     state = battle.state
     foe = choice.target
     if choice.variant == "grab":
@@ -253,6 +278,9 @@ def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice
         return
     if choice.variant == "break_free":
         _break_free(battle, key, foe)
+        return
+    if choice.variant == "choke":
+        _choke(battle, key, foe)
         return
     if choice.variant in ("neck_snap", "wrench_limb"):
         _twist(battle, key, foe, choice.variant)

@@ -3,10 +3,11 @@
 
 A grab takes hold of the torso, the neck, an arm or a leg, at half that location's
 usual penalty to hit, with one hand or both. The held fighter's -4 to DX-based rolls
-applies only while a grip holds its torso: a held limb cannot be used at all - the
-weapon or shield in that arm's hand, a punch with it, a kick while a leg is held - and
-a held neck forbids a bite. A grappler's gripping hands hold nothing else: a punch or
-a Ready needs another empty hand.
+applies only while a grip holds its torso (option `grip_penalty=whole`: whatever is
+held): a held limb cannot be used at all - the weapon or shield in that arm's hand, a
+punch with it, a kick while a leg is held - and a held neck forbids a bite. A
+grappler's gripping hands do nothing else (B370: nor parry): a punch, its parry or a
+Ready needs another empty hand.
 
 >>> from senjo.space.plane import Point
 >>> from senjo.systems.gurps.state import FighterState
@@ -87,12 +88,13 @@ def hand_to_ready(state: GurpsState, key: str, *, shield: bool = False) -> int |
 
 
 def twisting(state: GurpsState, key: str) -> list[str]:
-    """The grapplers that hold the fighter's neck or a limb with both hands: each may snap
-    or wrench it on its turn (2B63P)."""
+    """The grapplers that may harm the fighter through their grip on their turn: any on
+    its neck (a choke, B370) and those holding a limb with both hands (a wrench, 2B63P)."""
     return [
         g
         for g in sorted(state.status[key].held_by)
-        if gripping(state.status[g]) >= 2 and state.status[g].grip_on not in ("", "torso")
+        if state.status[g].grip_on == "neck"
+        or (gripping(state.status[g]) >= 2 and state.status[g].grip_on not in ("", "torso"))
     ]
 
 
@@ -102,11 +104,11 @@ def can_use(state: GurpsState, key: str, item: str, *, two_handed: bool = False)
     つくことができません」): not in a held arm's hand (either arm, for a two-handed grip);
     a punch needs an open hand, a kick no held leg, a bite no held neck."""
     status = state.status[key]
-    if not len(status.held_by):
+    if not len(status.held_by) and not status.holding:
         return True
-    parts = held_parts(state, key)
-    if item == "punch":
+    if item == "punch":  # nor with a hand that grips (B370: 「can't ... parry」 with it)
         return open_hands(state, key) > 0
+    parts = held_parts(state, key)
     if item == "kick":
         return "right_leg" not in parts and "left_leg" not in parts
     if item == "bite":

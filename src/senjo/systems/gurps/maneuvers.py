@@ -49,7 +49,7 @@ __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolv
 
 #: The Attack variants that grapple (`grappling.py`).
 GRAPPLE_VARIANTS: Final = frozenset(
-    {"grab", "takedown", "pin", "break_free", "neck_snap", "wrench_limb"}
+    {"grab", "takedown", "pin", "break_free", "choke", "neck_snap", "wrench_limb"}
 )
 
 

@@ -12,7 +12,13 @@ from senjo.engine.modifiers import Score
 from senjo.systems.gurps.events import Check
 from senjo.systems.gurps.state import GurpsState
 
-__all__ = ["TWO_THINGS_AT_ONCE", "check", "quick_contest", "roll_3d6"]
+__all__ = [
+    "TWO_THINGS_AT_ONCE",
+    "check",
+    "contest_margin",
+    "quick_contest",
+    "roll_3d6",
+]
 
 
 def roll_3d6(dice: Roller) -> int:
@@ -48,6 +54,19 @@ def check(battle: Battle[GurpsState], actor: str, kind: str, score: Score) -> Su
     result = success_roll(roll, score.value)
     battle.emit(Check(actor, kind, score, roll, result.margin, result.success, result.critical))
     return result
+
+
+def contest_margin(
+    battle: Battle[GurpsState], first: tuple[str, str, Score], second: tuple[str, str, Score]
+) -> int:
+    """A Quick Contest (B348) as `quick_contest`, giving the first's margin of victory (the
+    difference of the two margins, at least 1 for a winner), negative when it loses, 0
+    for a tie."""
+    a = check(battle, *first)
+    b = check(battle, *second)
+    if a.success != b.success:
+        return max(1, a.margin - b.margin) if a.success else min(-1, a.margin - b.margin)
+    return a.margin - b.margin
 
 
 def quick_contest(

@@ -166,6 +166,8 @@ class FighterState:
     #: The part the fighter's grip holds (`grip_parts.GRABBABLE`) and with how many hands.
     grip_on: str = ""
     grip_hands: int = 0
+    #: Whether the fighter's grip on a neck suffocates its foe (a choke got through, B370).
+    choking: bool = False
     moved: float = 0.0
     #: Where the fighter stood when its turn began (seed 001: 回り込み攻撃).
     turn_start_hex: Hex | None = None
@@ -232,6 +234,7 @@ class FighterState:
         pinned: bool = False,
         grip_on: str = "",
         grip_hands: int = 0,
+        choking: bool = False,
         moved: float = 0.0,
         turn_start_hex: Hex | None = None,
         reloading: dict[str, int] | None = None,
@@ -293,6 +296,7 @@ class FighterState:
         self.pinned = pinned
         self.grip_on = grip_on
         self.grip_hands = grip_hands
+        self.choking = choking
         self.moved = moved
         self.turn_start_hex = turn_start_hex
         self.reloading = {} if reloading is None else reloading
@@ -352,6 +356,7 @@ class FighterState:
             or self.pinned
             or self.grip_on
             or self.grip_hands
+            or self.choking
             or self.turn_start_hex is not None
             or self.fled
         ):
@@ -386,6 +391,7 @@ class FighterState:
                 self.pinned,
                 self.grip_on,
                 self.grip_hands,
+                self.choking,
                 self.turn_start_hex,
                 self.fled,
             )

@@ -44,7 +44,7 @@ from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.ruleset import rules_for
 from senjo.systems.gurps.state import NOTHING, FighterState, GurpsState, shared
-from senjo.systems.gurps.wounds import knock_out
+from senjo.systems.gurps.wounds import knock_out, lose_fp
 
 __all__ = ["Gurps", "initiative_order"]
 
@@ -241,6 +241,8 @@ class Gurps(RuleSystem[GurpsState]):
         check_grips(state)
         battle.emit(TurnStarted(key, state.round, status.hp, status.shock))
         fighter = state.fighters[key]
+        if len(status.held_by) and _suffocating(battle, key):
+            return
         if status.hp <= 0:
             # B419: at 0 HP or less, roll HT every turn to stay conscious - unless the
             # fighter did nothing and did not defend since its last turn.
@@ -283,6 +285,16 @@ class Gurps(RuleSystem[GurpsState]):
             knock_out(battle, key, "exhausted")
             return
         yield from resolve_maneuver(battle, key, choice)
+
+
+def _suffocating(battle: Battle[GurpsState], key: str) -> bool:
+    """B370 (a choke that got through): the fighter loses 1 FP at the start of each of its
+    turns while the grip lasts (Suffocation, B436); True when that puts it out."""
+    state = battle.state
+    status = state.status[key]
+    if any(state.status[g].choking for g in status.held_by):
+        lose_fp(battle, key, 1, "suffocation")
+    return not status.active
 
 
 def _start_of_turn(status: FighterState, previous: str) -> None:

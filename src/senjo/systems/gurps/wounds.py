@@ -90,6 +90,8 @@ class Hit:
     knockback: bool = True
     #: True for harm that flexible armour does not stop (a neck snap, 2B63P).
     rigid_dr_only: bool = False
+    #: Basic damage fixed in advance instead of the mode's dice (a choke's margin, B370).
+    fixed: int = 0
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -103,6 +105,7 @@ class Hit:
         slam_velocity: float = 0.0,
         knockback: bool = True,
         rigid_dr_only: bool = False,
+        fixed: int = 0,
     ) -> None:
         object.__setattr__(self, "attacker", attacker)
         object.__setattr__(self, "target", target)
@@ -114,6 +117,7 @@ class Hit:
         object.__setattr__(self, "slam_velocity", slam_velocity)
         object.__setattr__(self, "knockback", knockback)
         object.__setattr__(self, "rigid_dr_only", rigid_dr_only)
+        object.__setattr__(self, "fixed", fixed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +276,7 @@ def deal_damage(
         slam = slam_dice(attacker.hp, hit.slam_velocity)
         if _average(slam) > _average(thrust):
             thrust = slam
-    dice = mode.damage.dice(thrust, swing)
+    dice = mode.damage.dice(thrust, swing) if not hit.fixed else DamageDice(0, hit.fixed)
     items: list[tuple[str, int]] = []
     if hit.strong and mode.is_melee:
         bonus = strong_attack_bonus(dice)
