@@ -42,6 +42,25 @@ def choose(game: Battle[GurpsState], key: str) -> None:
     game.decide(game.pending.find(key))
 
 
+#: A grappler (ST 13, Wrestling 14) and its victim (ST 12, HT 11) for the grip tests.
+WRESTLER: dict[str, Any] = {"st": 13, "dx": 12, "ht": 12, "skills": {"Wrestling": 14}}
+VICTIM: dict[str, Any] = {"st": 12, "dx": 10, "ht": 11, "skills": {"Brawling": 12}}
+
+
+def gripped(plan: str, dice: list[int], **victim: Any) -> Battle[GurpsState]:
+    """The wrestler a grabs the victim b (with `victim`'s fields) by `plan` - the dice
+    must hit: 3, 3, 4 - b does not defend and does nothing: a's turn again."""
+    game = battle(
+        fighter("a", "x", 0, **WRESTLER), fighter("b", "y", 0, **{**VICTIM, **victim}), dice=dice
+    )
+    choose(game, "attack/grab:b")
+    choose(game, plan)
+    choose(game, "none")
+    choose(game, "do_nothing")  # b
+    assert game.pending is not None and game.pending.actor == "a"
+    return game
+
+
 def events(game: Battle[GurpsState], kind: type[Event]) -> list[Any]:
     """The logged events of one type, in order."""
     return [item for item in game.log if isinstance(item, kind)]

@@ -6,48 +6,29 @@ each of its turns until it escapes), with scripted dice, without a map."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from senjo.engine.battle import Battle
 from senjo.systems.gurps.defense import IncomingAttack, defense_options
 from senjo.systems.gurps.events import Check, FatigueLost, Injured
-from senjo.systems.gurps.state import GurpsState
 
-from .helpers import battle, choose, events, fighter
+from .helpers import choose, events, gripped
 
 SAFE = [3] * 40
-WRESTLER = {"st": 13, "dx": 12, "ht": 12, "skills": {"Wrestling": 14}}
-VICTIM = {"st": 12, "dx": 10, "ht": 11, "skills": {"Brawling": 12}}
 HIT = [3, 3, 4]
 #: The choker's 9 against ST 13 (by 4), the victim's 15 against 12 (fails by 3): won by 7.
 BY_SEVEN = [3, 3, 3, 5, 5, 5]
-
-
-def _gripped(plan: str, dice: list[int], **victim: Any) -> Battle[GurpsState]:
-    """a grabs b with `plan` (a hit, no defense), b does nothing: a's turn again."""
-    game = battle(
-        fighter("a", "x", 0, **WRESTLER), fighter("b", "y", 0, **{**VICTIM, **victim}), dice=dice
-    )
-    choose(game, "attack/grab:b")
-    choose(game, plan)
-    choose(game, "none")
-    choose(game, "do_nothing")  # b
-    assert game.pending is not None and game.pending.actor == "a"
-    return game
 
 
 def test_a_choke_needs_a_grip_on_the_neck() -> None:
     """B370: 「You must have grappled your foe by the neck」: a neck grip (one hand or both)
     offers the choke; a torso grip does not."""
     for plan, offered in (("neck", True), ("neck+both", True), ("torso+both", False)):
-        keys = _gripped(plan, [*HIT, *SAFE]).pending.keys  # type: ignore[union-attr]
+        keys = gripped(plan, [*HIT, *SAFE]).pending.keys  # type: ignore[union-attr]
         assert ("attack/choke:b" in keys) is offered, plan
 
 
 def test_a_choke_does_crushing_damage_equal_to_the_margin_of_victory() -> None:
     """A Quick Contest of ST (13) against the better of ST 12 and HT 11; won by 7 (4
     against -3): 7 crushing to the neck, x1.5: 10 injury - and b starts to suffocate."""
-    game = _gripped("neck+both", [*HIT, *BY_SEVEN, *SAFE])
+    game = gripped("neck+both", [*HIT, *BY_SEVEN, *SAFE])
     choose(game, "attack/choke:b")
     choke, resist = events(game, Check)[:2]
     assert (choke.kind, choke.score.value, resist.kind, resist.score.value) == (
@@ -63,7 +44,7 @@ def test_a_choke_does_crushing_damage_equal_to_the_margin_of_victory() -> None:
 
 def test_a_one_handed_choke_is_at_minus_five() -> None:
     """B370: 「You are at -5 if you use only one hand」: ST 13 - 5 = 8."""
-    game = _gripped("neck", [*HIT, *SAFE])
+    game = gripped("neck", [*HIT, *SAFE])
     choose(game, "attack/choke:b")
     choke = events(game, Check)[0]
     assert (choke.score.value, choke.score.modifiers.amount("one_hand")) == (8, -5)
@@ -73,7 +54,7 @@ def test_a_choked_foe_loses_an_fp_each_turn_until_it_breaks_free() -> None:
     """B370: 「On his next turn and every subsequent turn until he escapes, he loses 1 FP」
     (Suffocation): b loses 1 FP at the start of its turn; once it breaks free, no more."""
     # the major wound's knockdown roll (9: kept), then b's 9 against a's 18 to break free
-    game = _gripped("neck+both", [*HIT, *BY_SEVEN, 3, 3, 3, 3, 3, 3, 6, 6, 6, *SAFE])
+    game = gripped("neck+both", [*HIT, *BY_SEVEN, 3, 3, 3, 3, 3, 3, 6, 6, 6, *SAFE])
     choose(game, "attack/choke:b")
     b = game.state.status["b"]
     assert game.pending is not None and game.pending.actor == "b"
@@ -90,7 +71,7 @@ def test_a_choked_foe_loses_an_fp_each_turn_until_it_breaks_free() -> None:
 def test_no_suffocation_when_dr_stops_it_all() -> None:
     """B370: only 「If any damage ... penetrates the victim's DR」: DR 8 on the neck stops
     the 7; the grip does not suffocate."""
-    game = _gripped("neck+both", [*HIT, *BY_SEVEN, *SAFE], dr={"all": 8})
+    game = gripped("neck+both", [*HIT, *BY_SEVEN, *SAFE], dr={"all": 8})
     choose(game, "attack/choke:b")
     assert not game.state.status["a"].choking
 
@@ -98,11 +79,11 @@ def test_no_suffocation_when_dr_stops_it_all() -> None:
 def test_gripping_hands_do_not_parry() -> None:
     """B370: the choking hands 「can't do anything else with them (e.g., parry)」 - nor do
     any gripping hands (interpretation 69): a, gripping with both, has no parry left."""
-    game = _gripped("torso+both", [*HIT, *SAFE])
+    game = gripped("torso+both", [*HIT, *SAFE])
     punch = game.state.fighters["b"].weapon("punch").mode("punch")
     incoming = IncomingAttack("b", "punch", punch, close_combat=True)
     kinds = {o.kind for o in defense_options(game.state, "a", incoming)}
     assert "parry" not in kinds and "dodge" in kinds
-    one = _gripped("torso", [*HIT, *SAFE])
+    one = gripped("torso", [*HIT, *SAFE])
     kinds = {o.kind for o in defense_options(one.state, "a", incoming)}
     assert "parry" in kinds

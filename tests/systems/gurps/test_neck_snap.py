@@ -7,33 +7,14 @@ on later turns), with scripted dice, without a map."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from senjo.engine.battle import Battle
 from senjo.systems.gurps.events import Check, ConditionChanged, DamageRolled, Injured
-from senjo.systems.gurps.state import GurpsState
 
-from .helpers import battle, choose, events, fighter
+from .helpers import choose, events, gripped
 
 SAFE = [3] * 40
-WRESTLER = {"st": 13, "dx": 12, "ht": 12, "skills": {"Wrestling": 14}}
-VICTIM = {"st": 12, "dx": 10, "ht": 11, "skills": {"Brawling": 12}}
 HIT = [3, 3, 4]
 #: The grappler's ST 13 - 4 = 9 against the victim's ST 12: 9 (margin 0) beats 17.
 WINS = [3, 3, 3, 6, 6, 5]
-
-
-def _gripped(plan: str, dice: list[int], **victim: Any) -> Battle[GurpsState]:
-    """a grabs b with `plan` (a hit, no defense), b does nothing: a's turn again."""
-    game = battle(
-        fighter("a", "x", 0, **WRESTLER), fighter("b", "y", 0, **{**VICTIM, **victim}), dice=dice
-    )
-    choose(game, "attack/grab:b")
-    choose(game, plan)
-    choose(game, "none")
-    choose(game, "do_nothing")  # b: it does not break free
-    assert game.pending is not None and game.pending.actor == "a"
-    return game
 
 
 def test_a_neck_snap_needs_both_hands_on_the_neck() -> None:
@@ -46,7 +27,7 @@ def test_a_neck_snap_needs_both_hands_on_the_neck() -> None:
         ("neck+both", "attack/neck_snap:b"),
         ("left_arm+both", "attack/wrench_limb:b"),
     ):
-        keys = _gripped(plan, [*HIT, *SAFE]).pending.keys  # type: ignore[union-attr]
+        keys = gripped(plan, [*HIT, *SAFE]).pending.keys  # type: ignore[union-attr]
         twists = [k for k in keys if k.startswith(("attack/neck_snap", "attack/wrench_limb"))]
         assert twists == ([offered] if offered else []), plan
 
@@ -55,7 +36,7 @@ def test_a_neck_snap_is_st_minus_4_against_the_better_of_st_and_ht() -> None:
     """A Quick Contest: the grappler's ST 13 - 4 = 9 against the victim's ST 12 (better than
     its HT 11); a win does swing crushing damage (ST 13: 2d-1, rolled 4+4-1 = 7) to the
     neck, x1.5 for crushing there: 10 injury."""
-    game = _gripped("neck+both", [*HIT, *WINS, 4, 4, *SAFE])
+    game = gripped("neck+both", [*HIT, *WINS, 4, 4, *SAFE])
     choose(game, "attack/neck_snap:b")
     snap, resist = events(game, Check)[:2]
     assert (snap.kind, snap.score.value, snap.score.modifiers.amount("neck_snap")) == (
@@ -73,7 +54,7 @@ def test_a_neck_snap_is_st_minus_4_against_the_better_of_st_and_ht() -> None:
 def test_a_lost_contest_does_no_harm_and_may_be_tried_again() -> None:
     """2B63P: 「以降のターンも、この試みを繰り返すことができます」: a lost contest does no
     damage; next turn the snap is offered again."""
-    game = _gripped("neck+both", [*HIT, 6, 6, 5, 3, 3, 3, *SAFE])
+    game = gripped("neck+both", [*HIT, 6, 6, 5, 3, 3, 3, *SAFE])
     choose(game, "attack/neck_snap:b")
     assert not events(game, DamageRolled)
     choose(game, "do_nothing")  # b
@@ -85,7 +66,7 @@ def test_flexible_armour_does_not_protect_against_a_wrench() -> None:
     victim's DR 3 of flexible armour (`flexible_armor: true`) stops nothing of the wrench
     on its arm; rigid armour's DR 3 stops 3 of the 7."""
     for flexible, dr in ((True, 0), (False, 3)):
-        game = _gripped(
+        game = gripped(
             "right_arm+both", [*HIT, *WINS, 4, 4, *SAFE], dr={"all": 3}, flexible_armor=flexible
         )
         choose(game, "attack/wrench_limb:b")
@@ -96,7 +77,7 @@ def test_flexible_armour_does_not_protect_against_a_wrench() -> None:
 def test_a_wrenched_arm_may_be_crippled() -> None:
     """A wrench is swing crushing damage to the arm: more than half the victim's HP (12)
     cripples it (B420): 2d-1 rolled 6+6-1 = 11."""
-    game = _gripped("right_arm+both", [*HIT, *WINS, 6, 6, *SAFE])
+    game = gripped("right_arm+both", [*HIT, *WINS, 6, 6, *SAFE])
     choose(game, "attack/wrench_limb:b")
     crippled = [e for e in events(game, ConditionChanged) if e.condition == "crippled_right_arm"]
     assert crippled and crippled[0].active

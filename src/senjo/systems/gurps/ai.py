@@ -310,7 +310,8 @@ class GurpsAI:
         if breaks and (status.pinned or not attacks):
             return breaks[0]
         threats = twisting(state, key) if breaks else []
-        if threats:  # a neck or a limb held in both hands: out before it is snapped
+        if threats:  # its neck held, or a limb in both hands: out before it is choked or
+            # snapped (B370, 2B63P)
             return next((o for o in breaks if o.target == threats[0]), breaks[0])
         if attacks:
             cache: dict[tuple[str, bool], int | None] = {}

@@ -39,7 +39,8 @@ GRAPPLED: Final = -4
 
 def held_penalty(state: GurpsState, key: str) -> list[tuple[str, int]]:
     """The named modifier a grip puts on the fighter's DX-based rolls: -4 while a grip
-    holds its torso (a grip on a limb or the neck bars that part instead, `grip_parts`)."""
+    holds its torso (a grip on a limb or the neck bars that part instead, `grip_parts`;
+    with the option `grip_penalty=whole`, while any grip holds it)."""
     return [("grappled", GRAPPLED)] if torso_held(state, key) else []
 
 
