@@ -1,4 +1,4 @@
-"""The options of GURPS decisions: maneuvers, attack plans, defenses, interrupts.
+"""The options of GURPS decisions: maneuvers, attack and grab plans, defenses, interrupts.
 
 Each option is a small frozen value with a stable `key` (used in logs,
 prompts and replays).

@@ -74,11 +74,6 @@ def quick_contest(
 ) -> int:
     """A Quick Contest (B348): both roll (each logged as a `Check`); 1 if the first wins,
     -1 if the second does, 0 for a tie. If only one succeeds it wins; otherwise the
-    larger margin wins."""
-    a = check(battle, *first)
-    b = check(battle, *second)
-    if a.success != b.success:
-        return 1 if a.success else -1
-    if a.margin == b.margin:
-        return 0
-    return 1 if a.margin > b.margin else -1
+    larger margin wins (`contest_margin`'s sign)."""
+    margin = contest_margin(battle, first, second)
+    return 1 if margin > 0 else -1 if margin < 0 else 0
