@@ -39,7 +39,7 @@ from senjo.systems.gurps.choices import (
     WaitResponse,
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_value
-from senjo.systems.gurps.grip_parts import twisting
+from senjo.systems.gurps.grip_parts import grip_threats
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.hp_thresholds import reeling
 from senjo.systems.gurps.legal import off_hand_mode
@@ -309,7 +309,7 @@ class GurpsAI:
         breaks = [o for o in by_kind.get("attack", []) if o.variant == "break_free"]
         if breaks and (status.pinned or not attacks):
             return breaks[0]
-        threats = twisting(state, key) if breaks else []
+        threats = grip_threats(state, key) if breaks else []
         if threats:  # its neck held, or a limb in both hands: out before it is choked or
             # snapped (B370, 2B63P)
             return next((o for o in breaks if o.target == threats[0]), breaks[0])

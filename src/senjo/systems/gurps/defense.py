@@ -13,6 +13,7 @@ from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups
 from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.fatigue import tired_half, very_tired
 from senjo.systems.gurps.grip_parts import can_use
 from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -293,9 +294,8 @@ def _defense_parts(
             items.append(("encumbrance", -fighter.encumbrance))
         if 3 * status.hp < fighter.hp:  # B419: below 1/3 HP, Dodge halved (round up)
             items.append(("reeling", -((base - fighter.encumbrance) // 2)))
-        if 3 * status.fp < fighter.fp:  # B426: below 1/3 FP, Dodge halved (round up)
-            now = base + sum(v for _, v in items)
-            items.append(("very_tired", -(now // 2)))
+        if very_tired(status, fighter.fp):  # B426: below 1/3 FP, Dodge halved (round up)
+            items.append(("very_tired", tired_half(base + sum(v for _, v in items))))
     elif kind == "parry":
         mode = _parry_mode(fighter, choice.weapon)
         fencing = mode.parry.fencing

@@ -20,19 +20,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from senjo.systems.gurps.hands import MAIN, OFF, gripping, hand_of
+from senjo.systems.gurps.hands import MAIN, OFF, gripping, hand_for_item, hand_of
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
     "ARM_OF_HAND",
     "GRABBABLE",
     "can_use",
+    "grip_threats",
     "half_penalty",
     "hand_to_ready",
     "held_parts",
     "open_hands",
     "torso_held",
-    "twisting",
 ]
 
 #: Where a grab may take hold, torso first: the parts the actions after a grapple use
@@ -81,13 +81,15 @@ def hand_to_ready(state: GurpsState, key: str, *, shield: bool = False) -> int |
     one that no grip holds, besides the hands gripping a foe - the off hand first for a
     shield, else the main hand first; None without one."""
     status = state.status[key]
-    parts = held_parts(state, key) if status.held_by else []
+    if not len(status.held_by):
+        return hand_for_item(status, shield=shield)
+    parts = held_parts(state, key)
     order = (OFF, MAIN) if shield else (MAIN, OFF)
     found = [h for h in order if not status.hands[h] and ARM_OF_HAND[h] not in parts]
     return found[0] if len(found) > gripping(status) else None
 
 
-def twisting(state: GurpsState, key: str) -> list[str]:
+def grip_threats(state: GurpsState, key: str) -> list[str]:
     """The grapplers that may harm the fighter through their grip on their turn: any on
     its neck (a choke, B370) and those holding a limb with both hands (a wrench, 2B63P)."""
     return [

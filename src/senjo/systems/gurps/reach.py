@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from senjo.systems.gurps import lookups
 from senjo.systems.gurps.defense import CLOSE
+from senjo.systems.gurps.fatigue import very_tired
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.wild_swing import wild_swing_reaches
@@ -39,7 +40,7 @@ def move_allowance(fighter: Fighter, status: FighterState) -> float:
     move = max(1, math.floor(fighter.basic_move * _ENCUMBRANCE_MOVE[fighter.encumbrance]))
     if 3 * status.hp < fighter.hp:
         move = math.ceil(move / 2)
-    if 3 * status.fp < fighter.fp:  # B426: very tired, halved again (interpretation 68)
+    if very_tired(status, fighter.fp):  # B426: halved again (interpretation 68)
         move = math.ceil(move / 2)
     posture = lookups.posture(status.posture)
     if posture.move_yards_per_turn is not None:
