@@ -381,6 +381,11 @@ def test_where_things_stand_names_conditions() -> None:
     )
     raider.fp = 3  # B426: FP below the full
     assert standing(battle.state, narrator, "ja").endswith("押さえこまれ、疲労点 3/12）")
+    raider.dr_lost = {"torso": 1}  # B358: DR eaten by corrosion
+    assert standing(battle.state, narrator, "ja").endswith("疲労点 3/12、胴体の防護点 1/2）")
+    assert standing(battle.state, narrator_for(scenario, "en"), "en").endswith(
+        "FP 3/12, torso DR 1/2)"
+    )
     coc = load_scenario(COC_DUEL)
     fight = build_battle(coc, seed=3)
     detective = fight.state.status["detective"]

@@ -26,6 +26,7 @@ from senjo.systems.coc.choices import ActionChoice, DefenseChoice
 from senjo.systems.coc.defense import dodge_score, parry_score
 from senjo.systems.coc.special_actions import taunt_chance
 from senjo.systems.coc.state import CocState
+from senjo.systems.gurps.corrosion import dr_now
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["DECISIONS", "asked", "describe_coc", "standing"]
@@ -153,6 +154,10 @@ def standing(state: GurpsState | CocState, names: Narrator, lang: Lang) -> str:
             marks.extend(_grips(state, key, names, lang))
             if status.fp < fighter.fp:  # B426: FP spent or lost
                 marks.append(f"{'疲労点' if lang == 'ja' else 'FP'} {status.fp}/{fighter.fp}")
+            for location in sorted(status.dr_lost):  # B358: corrosion
+                where = gurps_terms.term("location", location, lang)
+                left = f"{dr_now(state, key, location)}/{fighter.dr_at(location)}"
+                marks.append(f"{where}の防護点 {left}" if lang == "ja" else f"{where} DR {left}")
             parts.append(_entry(names.who(key), status.hp, fighter.hp, marks, lang))
     else:
         for key, sheet in state.sheets.items():

@@ -23,6 +23,7 @@ from senjo.narration.base import NamedNarrator
 from senjo.narration.gurps_terms import maneuver_variant, term
 from senjo.systems.gurps import tables
 from senjo.systems.gurps.events import (
+    ArmorCorroded,
     AttackRolled,
     Check,
     ConditionChanged,
@@ -189,6 +190,12 @@ class GurpsNarrator(NamedNarrator):
             extra = f"; {item.hp_lost} HP with them" if item.hp_lost else ""
             why = " to suffocation" if choked else ""
             return f"{who} loses {item.amount} FP{why} (FP {item.fp}{extra})"
+        if isinstance(item, ArmorCorroded):
+            who = self.who(item.actor)
+            where = term("location", item.location, t)
+            if ja:
+                return f"{who}：{where}の防護点が侵蝕で{item.lost}減った（残り{item.dr}）"
+            return f"{who}'s {where} DR is eaten by {item.lost} (DR {item.dr} left)"
         if isinstance(item, Check):
             who = self.who(item.actor)
             what = term("check", item.kind, t)

@@ -14,6 +14,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance
 from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.corrosion import dr_now
 from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import ConditionChanged, CriticalResult, ItemChanged, Moved
@@ -176,7 +177,7 @@ def _hurt_self(
     wound = injury(
         basic,
         damage_type,
-        fighter.dr_at(location) if armored else 0,
+        dr_now(battle.state, key, location) if armored else 0,
         location,
         hp=fighter.hp,
         injury_tolerance=injury_tolerance(fighter),

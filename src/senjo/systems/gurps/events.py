@@ -12,6 +12,7 @@ from senjo.engine.events import Event, event
 from senjo.engine.modifiers import Score
 
 __all__ = [
+    "ArmorCorroded",
     "AttackRolled",
     "Check",
     "ConditionChanged",
@@ -438,6 +439,31 @@ class FatigueLost(Event):
         object.__setattr__(self, "cause", cause)
 
 
+@dataclass(frozen=True, slots=True)
+class ArmorCorroded(Event):
+    """DR eaten by a corrosive blow (B358): where, how much, and the DR left there."""
+
+    actor: str
+    location: str
+    lost: int
+    dr: int
+    cause: str = ""
+
+    def __init__(  # compiled: `senjo.engine.frozen`
+        self,
+        actor: str,
+        location: str,
+        lost: int,
+        dr: int,
+        cause: str = "",
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "lost", lost)
+        object.__setattr__(self, "dr", dr)
+        object.__setattr__(self, "cause", cause)
+
+
 # Registered by calls rather than as decorators: mypyc compiles a class whose only
 # decorator is `dataclass` as a native one (`senjo.engine.events`).
 for _type in (
@@ -456,5 +482,6 @@ for _type in (
     CriticalResult,
     ItemChanged,
     FatigueLost,
+    ArmorCorroded,
 ):
     event(_type)

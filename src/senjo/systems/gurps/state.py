@@ -174,6 +174,8 @@ class FighterState:
     reloading: dict[str, int] = field(default_factory=dict)
     #: Reach chosen for weapons whose reach change needs a Ready ("1,2*", B269).
     grips: dict[str, int] = field(default_factory=dict)
+    #: DR eaten by corrosion (B358), by hit location (`corrosion.py`).
+    dr_lost: dict[str, int] = field(default_factory=dict)
     #: Gone from the battle by fleeing (senjo's morale rule, `flee_at`).
     fled: bool = False
 
@@ -239,6 +241,7 @@ class FighterState:
         turn_start_hex: Hex | None = None,
         reloading: dict[str, int] | None = None,
         grips: dict[str, int] | None = None,
+        dr_lost: dict[str, int] | None = None,
         fled: bool = False,
     ) -> None:
         self.key = key
@@ -301,6 +304,7 @@ class FighterState:
         self.turn_start_hex = turn_start_hex
         self.reloading = {} if reloading is None else reloading
         self.grips = {} if grips is None else grips
+        self.dr_lost = {} if dr_lost is None else dr_lost
         self.fled = fled
 
     @property
@@ -408,6 +412,7 @@ class FighterState:
             or len(self.held_by)
             or self.reloading
             or self.grips
+            or self.dr_lost
         ):
             kept = (
                 _members(self.dropped),
@@ -419,6 +424,7 @@ class FighterState:
                 _members(self.held_by),
                 _items(self.reloading),
                 _items(self.grips),
+                _items(self.dr_lost),
             )
         passing: tuple[object, ...] | None = None
         if (

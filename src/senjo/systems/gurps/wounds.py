@@ -17,6 +17,7 @@ from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
+from senjo.systems.gurps.corrosion import corrode, dr_now
 from senjo.systems.gurps.damage import (
     DamageDice,
     DamageType,
@@ -316,11 +317,15 @@ def deal_damage(
     )
     ignore_dr = critical is not None and critical.has(EffectKind.IGNORE_DR) is not None
     ignore_dr = ignore_dr or (hit.rigid_dr_only and victim.flexible_armor)
+    armor = 0 if ignore_dr else dr_now(state, hit.target, location)
+    if damage_type == DamageType.CORROSION:
+        # B358: the DR this blow meets is eaten for the next ones (interpretation 70).
+        corrode(battle, hit.target, location, basic, hit.attacker)
     tolerance = injury_tolerance(victim)
     wound = injury(
         basic,
         damage_type,
-        0 if ignore_dr else victim.dr_at(location),
+        armor,
         wounded_location(victim, location),
         armor_divisor=mode.damage.armor_divisor,
         injury_tolerance=tolerance,
