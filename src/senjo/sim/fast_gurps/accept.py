@@ -89,6 +89,8 @@ MODELLED_OPTIONS = frozenset(
         # The AI never grabs: the penalty of a grab at a part changes nothing.
         "grab_half_penalty",
         "grip_penalty",
+        # Without a map no shot flies on past its target (2B66P needs the line).
+        "overpenetration",
         # Without a map every foe is in front and seen: the lighting is a flat penalty on
         # every attack roll, in each mode's base skill (`tables.py`; a shot's skill is the
         # engine's score, lighting and all). Total darkness (10) too: in melee no blow is

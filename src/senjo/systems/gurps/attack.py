@@ -40,8 +40,10 @@ from senjo.systems.gurps.field import BACK, body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips, held_penalty
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.hexfield import HexField
+from senjo.systems.gurps.injury import Injury
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import AttackMode, Weapon
+from senjo.systems.gurps.overpenetration import flies_on
 from senjo.systems.gurps.ranged import (
     POP_UP_ATTACK,
     SHOOTING_BLIND,
@@ -370,12 +372,14 @@ def _wrong_target(
     score: Score,
     groups: list[list[str]],
     crowd: frozenset[str] = frozenset(),
+    through: tuple[int, int] = (0, 0),
 ) -> Steps:
     """seed 001 (誤射, 流れ弾): a missed or dodged shot may hit a figure on its line - each
     group in turn, at 9 (or the original skill if lower); the first one hit defends as
     usual, and a parry or block stops the shot. Those in `crowd` are in a close combat
     struck into from outside (近接戦闘中のキャラクターを攻撃する): they defend as in
-    close combat."""
+    close combat. `through` is a shot that went through a figure (2B66P): its basic
+    damage and the cover DR it carries (`overpenetration.py`)."""
     state = battle.state
     skill = Score(wrong_target_skill(score.value))
     for group in groups:
@@ -413,7 +417,9 @@ def _wrong_target(
                 choice = yield Decision(bystander, "defense", options, incoming)
             if choice.kind != "none" and roll_defense(battle, bystander, choice, incoming):
                 return
-            deal_damage(battle, Hit(attacker, bystander, weapon, mode, "torso"))
+            basic, cover = through
+            struck = Hit(attacker, bystander, weapon, mode, "torso", fixed=basic, cover_dr=cover)
+            deal_damage(battle, struck)
             return
 
 
@@ -569,9 +575,30 @@ def resolve_attack(
     hit = Hit(attacker, target, weapon, mode, location, strong, context.stop_thrust_yards, velocity)
     for _ in range(hits_left):
         # B375: each hit of a burst rolls its own damage; a critical's result applies to all.
-        deal_damage(battle, hit, critical)
+        wound = deal_damage(battle, hit, critical)
+        if mode.ranged is not None and isinstance(state.ground, HexField):
+            yield from _overpenetrate(battle, hit, wound, score)
         if state.status[target].dead:
             return
+
+
+def _overpenetrate(battle: Battle[GurpsState], hit: Hit, wound: Injury, score: Score) -> Steps:
+    """2B66P (完全貫通): a shot through its target flies on along its line as a stray shot
+    (誤射), carrying the target's cover DR (`overpenetration.py`; option
+    `overpenetration`)."""
+    state = battle.state
+    if state.rules.get("overpenetration", "on") != "on":
+        return
+    cover = flies_on(state.fighters[hit.target], wound)
+    mode = hit.mode
+    if not cover or mode.ranged is None or not isinstance(state.ground, HexField):
+        return
+    beyond = state.ground.beyond(state, hit.attacker, hit.target, mode.ranged.max_range)
+    if beyond:
+        through = (wound.basic, cover)
+        yield from _wrong_target(
+            battle, hit.attacker, hit.weapon, mode, score, beyond, through=through
+        )
 
 
 # Made in every battle: a direct __init__ (senjo.engine.frozen).

@@ -30,6 +30,7 @@ __all__ = [
     "can_target",
     "cripples",
     "crippling_threshold",
+    "divided_dr",
     "injury",
     "is_major_wound",
     "knockback_roll_modifier",
@@ -285,6 +286,20 @@ class Injury:
         return "".join(parts) + line
 
 
+def divided_dr(dr: int, armor_divisor: float) -> int:
+    """DR against an armour divisor (B378): divided by 2, 3, 5 … (rounded down), none
+    against `IGNORES_DR`, multiplied below 1 - (0.5) doubles it, and DR 0 counts as 1.
+
+    >>> divided_dr(7, 2), divided_dr(7, 1), divided_dr(0, 0.5), divided_dr(3, 0.2)
+    (3, 7, 1, 15)
+    """
+    if armor_divisor == 1:
+        return dr
+    if armor_divisor > 1:
+        return 0 if armor_divisor == IGNORES_DR else int(dr // armor_divisor)
+    return max(1, dr * round(1 / armor_divisor))  # (0.5), (0.2), (0.1): ×2, ×5, ×10
+
+
 def injury(
     basic_damage: int,
     damage_type: DamageType | str,
@@ -315,12 +330,7 @@ def injury(
     """
     rule = _rule(damage_type, location, injury_tolerance)
     extra = rule.extra_dr if location_dr else 0
-    effective = dr + extra
-    if armor_divisor != 1:
-        if armor_divisor > 1:
-            effective = 0 if armor_divisor == IGNORES_DR else int(effective // armor_divisor)
-        else:  # (0.5), (0.2), (0.1): DR counts double, ×5, ×10, and at least 1
-            effective = max(1, effective * round(1 / armor_divisor))
+    effective = divided_dr(dr + extra, armor_divisor)
     if dr_halving == "down":
         effective //= 2
     elif dr_halving == "up":

@@ -157,6 +157,15 @@ class Gurps(RuleSystem[GurpsState]):
             "To hit a lying target at range: -2 (posture table) or -4 (cover table).",
             "伏せている目標への長射程攻撃：-2（姿勢表）か-4（遮蔽表）。",
         ),
+        RuleOption(
+            "overpenetration",
+            ("on", "off"),
+            "on",
+            "B386: on a hex map, a piercing or impaling shot that does more than its target's "
+            "cover DR flies on to whoever stands beyond, who meets that DR too.",
+            "B386：ヘクスマップ上で、目標の遮蔽DRを越える貫通・刺し攻撃の射撃は突き抜け、"
+            "その先にいる者に当たりうる（遮蔽DRも加わる）。",
+        ),
     )
 
     @classmethod

@@ -91,8 +91,11 @@ class Hit:
     knockback: bool = True
     #: True for harm that flexible armour does not stop (a neck snap, 2B63P).
     rigid_dr_only: bool = False
-    #: Basic damage fixed in advance instead of the mode's dice (a choke's margin, B370).
+    #: Basic damage fixed in advance instead of the mode's dice (a choke's margin, B370;
+    #: an overpenetrating shot's damage, 2B66P), as it lands: no 1/2D.
     fixed: int = 0
+    #: DR met before this fighter's own (the cover DR of a figure a shot went through).
+    cover_dr: int = 0
 
     def __init__(  # compiled: `senjo.engine.frozen`
         self,
@@ -107,6 +110,7 @@ class Hit:
         knockback: bool = True,
         rigid_dr_only: bool = False,
         fixed: int = 0,
+        cover_dr: int = 0,
     ) -> None:
         object.__setattr__(self, "attacker", attacker)
         object.__setattr__(self, "target", target)
@@ -119,6 +123,7 @@ class Hit:
         object.__setattr__(self, "knockback", knockback)
         object.__setattr__(self, "rigid_dr_only", rigid_dr_only)
         object.__setattr__(self, "fixed", fixed)
+        object.__setattr__(self, "cover_dr", cover_dr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +295,7 @@ def deal_damage(
         faces = dice.faces(battle.dice)
     rolled = max(dice.total(faces), minimum_basic_damage(damage_type))
     basic = rolled
-    if mode.ranged is not None:
+    if mode.ranged is not None and not hit.fixed:
         distance = state.distance(hit.attacker, hit.target)
         if distance > mode.ranged.half_damage:
             halved = max(basic // 2, minimum_basic_damage(damage_type))
@@ -317,7 +322,7 @@ def deal_damage(
     )
     ignore_dr = critical is not None and critical.has(EffectKind.IGNORE_DR) is not None
     ignore_dr = ignore_dr or (hit.rigid_dr_only and victim.flexible_armor)
-    armor = 0 if ignore_dr else dr_now(state, hit.target, location)
+    armor = 0 if ignore_dr else dr_now(state, hit.target, location) + hit.cover_dr
     if damage_type == DamageType.CORROSION:
         # B358: the DR this blow meets is eaten for the next ones (interpretation 70).
         corrode(battle, hit.target, location, basic, hit.attacker)
