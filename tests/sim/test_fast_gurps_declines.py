@@ -112,3 +112,12 @@ def test_every_option_is_modelled_and_a_new_one_would_be_declined() -> None:
     newcomer = dataclasses.replace(duel, options={"fog": "on"})
     reason = GURPS_FAST.accepts(newcomer)
     assert reason is not None and "fog=on" in reason and in_lang(reason, "ja") != reason
+
+
+def test_extra_effort_is_declined_on_and_accepted_off() -> None:
+    """Option `extra_effort`: off changes nothing; on, the AI spends FP on Feverish Defense
+    (B357), which the fast path does not play."""
+    duel = load_scenario(DUEL)
+    assert GURPS_FAST.accepts(dataclasses.replace(duel, options={"extra_effort": "off"})) is None
+    reason = GURPS_FAST.accepts(dataclasses.replace(duel, options={"extra_effort": "on"}))
+    assert reason is not None and "extra_effort=on" in reason

@@ -124,6 +124,10 @@ def describe_option(
             text += f"{comma}{term('modifier', 'deceptive_attack', lang)} {option.deceptive}"
         if option.rapid_strike:
             text += f"{comma}{term('modifier', 'rapid_strike', lang)}"
+        if option.flurry:  # B357: extra effort, 1 FP a blow
+            text += f"{comma}{term('modifier', 'flurry_of_blows', lang)}"
+        if option.mighty:
+            text += f"{comma}{term('modifier', 'mighty_blows', lang)}"
         chance = success_chance(score.value)
     elif isinstance(option, GrabPlan):
         # B370: the part grabbed at half its penalty, with one hand or both.
@@ -142,6 +146,8 @@ def describe_option(
             text += " + " + term("modifier", "retreat", lang)
         if option.drop:
             text += " + " + term("modifier", "dodge_and_drop", lang)
+        if option.feverish:  # B357: extra effort, 1 FP
+            text += " + " + term("modifier", "feverish_defense", lang)
         if option.kind != "none":
             chance = success_chance(
                 defense_score(state, decision.actor, option, decision.context).value

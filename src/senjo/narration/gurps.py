@@ -13,7 +13,7 @@ named modifier, and the cap.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from senjo.dice.formatting import Lang
 from senjo.engine.battle import Outcome
@@ -67,6 +67,13 @@ def _coordinate(value: float) -> str:
         return f"{value:g}"
     shown = f"{value:.1f}"
     return "0" if shown in ("0.0", "-0.0") else shown.removesuffix(".0")
+
+
+#: Why FP was lost, where the log names it (`FatigueLost.cause`): (ja, en).
+_FP_CAUSES: Final = {
+    "suffocation": ("窒息で", " to suffocation"),
+    "extra_effort": ("さらなる努力で", " to extra effort"),
+}
 
 
 class GurpsNarrator(NamedNarrator):
@@ -182,13 +189,14 @@ class GurpsNarrator(NamedNarrator):
             return self._injured(item)
         if isinstance(item, FatigueLost):
             who = self.who(item.actor)
-            choked = item.cause == "suffocation"  # B370: a choke that got through
+            # B370: a choke that got through; B357: extra effort.
+            why_ja, why_en = _FP_CAUSES.get(item.cause, ("", ""))
             if ja:
                 extra = f"、HPも{item.hp_lost}失った" if item.hp_lost else ""
-                why = "窒息で" if choked else ""
+                why = why_ja
                 return f"{who}：{why}疲労点を{item.amount}失った（疲労点 {item.fp}{extra}）"
             extra = f"; {item.hp_lost} HP with them" if item.hp_lost else ""
-            why = " to suffocation" if choked else ""
+            why = why_en
             return f"{who} loses {item.amount} FP{why} (FP {item.fp}{extra})"
         if isinstance(item, ArmorCorroded):
             who = self.who(item.actor)

@@ -91,6 +91,9 @@ MODELLED_OPTIONS = frozenset(
         "grip_penalty",
         # Without a map no shot flies on past its target (2B66P needs the line).
         "overpenetration",
+        # Off, it changes nothing; on, the AI spends FP on Feverish Defense, which the fast
+        # path does not play: declined by value (`accepts`).
+        "extra_effort",
         # Without a map every foe is in front and seen: the lighting is a flat penalty on
         # every attack roll, in each mode's base skill (`tables.py`; a shot's skill is the
         # engine's score, lighting and all). Total darkness (10) too: in melee no blow is
@@ -294,7 +297,7 @@ def decline_reason(scenario: Scenario) -> Reason | None:
                 f"戦闘者 {key!r} をランダムな操作が動かす",
             )
     for name, value in sorted(scenario.options.items()):
-        if name not in MODELLED_OPTIONS:
+        if name not in MODELLED_OPTIONS or (name == "extra_effort" and value != "off"):
             return Reason(
                 f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
             )

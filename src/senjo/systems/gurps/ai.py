@@ -39,6 +39,7 @@ from senjo.systems.gurps.choices import (
     WaitResponse,
 )
 from senjo.systems.gurps.defense import IncomingAttack, defense_value
+from senjo.systems.gurps.extra_effort import spare
 from senjo.systems.gurps.grip_parts import grip_threats
 from senjo.systems.gurps.hands import MAIN, OFF, free_hand, hand_of
 from senjo.systems.gurps.hp_thresholds import reeling
@@ -296,8 +297,12 @@ class GurpsAI:
             for option in readies:
                 if option.variant in ("regrip", "pick_up") and option.weapon == fighter.shield.key:
                     return option
-        weapons = [  # not grappling moves, nor throwing away the last weapon to strike with
-            o for o in by_kind.get("attack", []) if o.weapon and not _last_blade(fighter, status, o)
+        # Not grappling moves, nor a Giant Step (it costs FP), nor throwing away the last
+        # weapon to strike with.
+        weapons = [
+            o
+            for o in by_kind.get("attack", [])
+            if o.weapon and o.variant != "giant_step" and not _last_blade(fighter, status, o)
         ]
         if state.ground is None:
             attacks = [o for o in weapons if o.target == target] or weapons
@@ -447,6 +452,9 @@ class GurpsAI:
         """
         fighter = state.fighters[key]
         mode = fighter.weapon(choice.weapon).mode(choice.mode)
+        if state.rules.get("extra_effort", "off") == "on":
+            # The AI spends no FP on its blows (B357: Mighty Blows, Flurry of Blows).
+            plans = tuple(p for p in plans if not (p.mighty or p.flurry))
         if base is None:
             context = _context(choice.maneuver, choice.variant)
             base = attack_score(state, key, choice.target, choice.weapon, mode, _PLAIN, context)
@@ -598,6 +606,8 @@ class GurpsAI:
         def value(option: DefenseChoice) -> float:
             if option.kind == "none":
                 return -1.0
+            if option.feverish and not spare(state, key):
+                return -2.0  # B357: FP for Feverish Defense only while it stays fresh
             chance = success_chance(defense_value(state, key, option, incoming))
             if option.drop and status.posture == "standing":
                 chance -= DROP_COST

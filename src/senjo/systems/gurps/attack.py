@@ -36,6 +36,7 @@ from senjo.systems.gurps.defense import (
     defense_score,
 )
 from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
+from senjo.systems.gurps.extra_effort import EXTRA_EFFORT, flurry_bonus
 from senjo.systems.gurps.field import BACK, body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips, held_penalty
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
@@ -69,7 +70,7 @@ from senjo.systems.gurps.wild_swing import (
     is_wild_swing,
     random_location_only,
 )
-from senjo.systems.gurps.wounds import Hit, deal_damage
+from senjo.systems.gurps.wounds import Hit, deal_damage, lose_fp
 
 __all__ = ["AttackContext", "attack_score", "parry_may_break", "resolve_attack", "roll_defense"]
 
@@ -183,7 +184,10 @@ def attack_score(
             items.append(("deceptive_attack", -2 * plan.deceptive))
         if context.rapid:
             trained = fighter.has("weapon_master") or fighter.has("trained_by_a_master")
-            items.append(("rapid_strike", -3 if trained else -6))
+            rapid = -3 if trained else -6
+            items.append(("rapid_strike", rapid))
+            if plan.flurry:
+                items.append(("flurry_of_blows", flurry_bonus(rapid)))  # B357: extra effort
         if status.evaluate_target == target and status.evaluate_bonus:
             items.append(("evaluate", status.evaluate_bonus))
         if context.maneuver == "all_out_attack" and context.variant == "determined" and not wild:
@@ -276,6 +280,8 @@ def roll_defense(
     state = battle.state
     status = state.status[defender]
     score = defense_score(state, defender, choice, incoming)
+    if choice.feverish:
+        lose_fp(battle, defender, 1, EXTRA_EFFORT)  # B357: Feverish Defense
     roll = roll_3d6(battle.dice)
     judged = success_roll(roll, score.value)
     status.defended = True
@@ -570,7 +576,8 @@ def resolve_attack(
                                 )
                         if hits_left <= 0:
                             return
-    strong = context.maneuver == "all_out_attack" and context.variant == "strong"
+    # B365 All-Out Attack (Strong); B357 Mighty Blows: the same bonus, for 1 FP.
+    strong = plan.mighty or (context.maneuver == "all_out_attack" and context.variant == "strong")
     velocity = status.moved if context.maneuver == "move_and_attack" else 0.0
     hit = Hit(attacker, target, weapon, mode, location, strong, context.stop_thrust_yards, velocity)
     for _ in range(hits_left):

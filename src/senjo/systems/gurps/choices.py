@@ -122,6 +122,9 @@ class AttackPlan:
     location: str = "torso"
     deceptive: int = 0
     rapid_strike: bool = False
+    #: Extra effort (B357, 1 FP a blow): Mighty Blows, Flurry of Blows (`extra_effort.py`).
+    mighty: bool = False
+    flurry: bool = False
     #: `key`, kept once asked (as `ManeuverChoice._key`; not part of the value).
     _key: str = field(default="", init=False, repr=False, compare=False)
 
@@ -130,15 +133,19 @@ class AttackPlan:
         location: str = "torso",
         deceptive: int = 0,
         rapid_strike: bool = False,
+        mighty: bool = False,
+        flurry: bool = False,
     ) -> None:
         object.__setattr__(self, "location", location)
         object.__setattr__(self, "deceptive", deceptive)
         object.__setattr__(self, "rapid_strike", rapid_strike)
+        object.__setattr__(self, "mighty", mighty)
+        object.__setattr__(self, "flurry", flurry)
         object.__setattr__(self, "_key", "")
 
     @property
     def key(self) -> str:
-        """`location[+deceptiveN][+rapid]`."""
+        """`location[+deceptiveN][+rapid][+flurry][+mighty]`."""
         text = self._key
         if text:
             return text
@@ -147,6 +154,10 @@ class AttackPlan:
             text += f"+deceptive{self.deceptive}"
         if self.rapid_strike:
             text += "+rapid"
+        if self.flurry:
+            text += "+flurry"
+        if self.mighty:
+            text += "+mighty"
         object.__setattr__(self, "_key", text)
         return text
 
@@ -192,6 +203,8 @@ class DefenseChoice:
     weapon: str = ""
     retreat: bool = False
     drop: bool = False
+    #: Extra effort (B357): Feverish Defense, +2 for 1 FP (`extra_effort.py`).
+    feverish: bool = False
     #: `key`, kept once asked (as `ManeuverChoice._key`; not part of the value).
     _key: str = field(default="", init=False, repr=False, compare=False)
 
@@ -201,16 +214,18 @@ class DefenseChoice:
         weapon: str = "",
         retreat: bool = False,
         drop: bool = False,
+        feverish: bool = False,
     ) -> None:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "weapon", weapon)
         object.__setattr__(self, "retreat", retreat)
         object.__setattr__(self, "drop", drop)
+        object.__setattr__(self, "feverish", feverish)
         object.__setattr__(self, "_key", "")
 
     @property
     def key(self) -> str:
-        """`kind[:weapon][+retreat][+drop]`."""
+        """`kind[:weapon][+retreat][+drop][+feverish]`."""
         text = self._key
         if text:
             return text
@@ -221,6 +236,8 @@ class DefenseChoice:
             text += "+retreat"
         if self.drop:
             text += "+drop"
+        if self.feverish:
+            text += "+feverish"
         object.__setattr__(self, "_key", text)
         return text
 

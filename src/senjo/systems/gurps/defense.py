@@ -13,6 +13,7 @@ from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups
 from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.extra_effort import FEVERISH_DEFENSE, allowed
 from senjo.systems.gurps.fatigue import tired_half, very_tired
 from senjo.systems.gurps.grip_parts import can_use
 from senjo.systems.gurps.hands import MAIN, OFF, hand_of
@@ -131,17 +132,19 @@ def _parry_weapons(fighter: Fighter, status: FighterState, attack: IncomingAttac
 #: Every defense choice made so far, by its fields: a choice is a frozen value, and
 #: the AI lists the same few thousands of times a battle (built afresh, each ran the
 #: dataclass's interpreted `__init__`, even compiled; docs/performance.md).
-_CHOICES: Final[dict[tuple[str, str, bool, bool], DefenseChoice]] = {}
+_CHOICES: Final[dict[tuple[str, str, bool, bool, bool], DefenseChoice]] = {}
 
 
-def _choice(kind: str, weapon: str, retreat: bool, drop: bool) -> DefenseChoice:
+def _choice(
+    kind: str, weapon: str, retreat: bool, drop: bool, feverish: bool = False
+) -> DefenseChoice:
     """The defense choice with these fields (one object for each)."""
-    key = (kind, weapon, retreat, drop)
+    key = (kind, weapon, retreat, drop, feverish)
     found = _CHOICES.get(key)
     if found is None:
         if len(_CHOICES) >= 4096:
             _CHOICES.clear()
-        found = _CHOICES[key] = DefenseChoice(kind, weapon, retreat, drop)
+        found = _CHOICES[key] = DefenseChoice(kind, weapon, retreat, drop, feverish)
     return found
 
 
@@ -212,6 +215,9 @@ def defense_options(
         and not (len(status.held_by) and not can_use(state, defender, shield.key))
     ):
         add("block", shield.key)
+    if allowed(state, defender):
+        # B357: Feverish Defense, +2 to this defense for 1 FP (extra effort).
+        options += [_choice(o.kind, o.weapon, o.retreat, o.drop, True) for o in options[1:]]
     if status.popping:
         # seed 001 (飛び出し攻撃): out of cover for a pop-up attack, only a dodge defends.
         return tuple(o for o in options if o.kind in ("none", "dodge"))
@@ -338,6 +344,8 @@ def _defense_parts(
         items.append(("retreat", bonus))
     if choice.drop:
         items.append(("dodge_and_drop", 3))
+    if choice.feverish:
+        items.append(("feverish_defense", FEVERISH_DEFENSE))  # B357: extra effort
     if status.maneuver == "all_out_defense" and status.variant == _INCREASED.get(kind):
         items.append(("all_out_defense", 2))
     if attack.arc in ("right", "left") and not (

@@ -16,6 +16,8 @@ from typing import Final
 from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Hex
 from senjo.systems.gurps.choices import ManeuverChoice
+from senjo.systems.gurps.extra_effort import GIANT_STEP
+from senjo.systems.gurps.extra_effort import allowed as effort_allowed
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grappling import grapple_options
 from senjo.systems.gurps.grip_parts import can_use, hand_to_ready
@@ -203,6 +205,8 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
 
     parry = False
     braced = status.posture in _BRACING_POSTURES
+    # B357 Giant Step (extra effort): a second Step before an Attack, for 1 FP; not in a grip.
+    giant = effort_allowed(state, key) and not (len(status.held_by) or status.holding)
     closes = _Closing(state, key)
     ground = field_of(state)
     for weapon, mode in modes:
@@ -237,6 +241,8 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                     can |= _STEP_BACK
                 if second is not None and reaches_at(state, key, foe, second, STEP, gap):
                     can |= _DUAL
+            elif giant and reaches_at(state, key, foe, mode, GIANT_STEP, gap):
+                options.append(_choice("attack", "giant_step", foe, weapon, name))
             if closes(foe, mode, half, gap, strike or reach_after(foe, mode, half, gap)):
                 can |= _ALL_OUT
             if (strike and move >= STEP) or reach_after(foe, mode, move, gap):

@@ -18,6 +18,7 @@ from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_atta
 from senjo.systems.gurps.bodies import occupied
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
 from senjo.systems.gurps.events import Check, ConditionChanged, PostureChanged, TurnSkipped
+from senjo.systems.gurps.extra_effort import EXTRA_EFFORT, GIANT_STEP
 from senjo.systems.gurps.field import Route, field_of, heading
 from senjo.systems.gurps.grappling import resolve_grapple
 from senjo.systems.gurps.grips import check_grips
@@ -43,7 +44,7 @@ from senjo.systems.gurps.shoves import shove
 from senjo.systems.gurps.slams import slam
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.walking import approach, turn, walk
-from senjo.systems.gurps.wounds import fall_down
+from senjo.systems.gurps.wounds import fall_down, lose_fp
 
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 
@@ -254,7 +255,10 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         feint = status.feint_penalty
     status.feint_target, status.feint_penalty = "", 0
     budget = STEP
-    if choice.maneuver == "move_and_attack":
+    if choice.variant == "giant_step":
+        budget = GIANT_STEP
+        lose_fp(battle, key, 1, EXTRA_EFFORT)  # B357: Giant Step, a second Step for 1 FP
+    elif choice.maneuver == "move_and_attack":
         budget = move_allowance(fighter, status)
     elif choice.maneuver == "all_out_attack":
         budget = max(1.0, math.ceil(move_allowance(fighter, status) / 2))
@@ -304,6 +308,9 @@ def _attack_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
         context = AttackContext(
             choice.maneuver, choice.variant, plan.rapid_strike, feint, dual=dual
         )
+        effort = plan.mighty + plan.flurry
+        if effort:
+            lose_fp(battle, key, effort, EXTRA_EFFORT)  # B357: 1 FP a blow for each
         yield from resolve_attack(battle, key, choice.target, weapon, strike, plan, context)
         if status.lost_balance:
             return

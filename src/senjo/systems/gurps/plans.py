@@ -15,6 +15,7 @@ from senjo.engine.decision import Decision
 from senjo.systems.gurps import lookups
 from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
+from senjo.systems.gurps.extra_effort import allowed
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import AttackMode
@@ -43,7 +44,14 @@ AIMABLE: Final = (
 
 @functools.lru_cache(maxsize=4096)
 def _plans(
-    skill: int, damage_type: str, melee: bool, rapid: bool, floor: int, random_location: bool
+    skill: int,
+    damage_type: str,
+    melee: bool,
+    rapid: bool,
+    floor: int,
+    random_location: bool,
+    mighty: bool = False,
+    flurry: bool = False,
 ) -> tuple[AttackPlan, ...]:
     plans = []
     if random_location:
@@ -58,8 +66,17 @@ def _plans(
         most = max(0, (aimed - floor) // 2) if melee else 0
         for deceptive in range(min(most, 4) + 1):
             plans.append(AttackPlan(location, deceptive))
+            if mighty:
+                plans.append(AttackPlan(location, deceptive, mighty=True))
             if rapid and aimed - 2 * deceptive - 6 >= 3:
                 plans.append(AttackPlan(location, deceptive, rapid_strike=True))
+                if mighty:
+                    plans.append(AttackPlan(location, deceptive, True, mighty=True))
+            # B357 Flurry of Blows: -3 a blow instead of -6.
+            if rapid and flurry and aimed - 2 * deceptive - 3 >= 3:
+                plans.append(AttackPlan(location, deceptive, True, flurry=True))
+                if mighty:
+                    plans.append(AttackPlan(location, deceptive, True, True, True))
     return tuple(plans)  # empty when even the torso is below an effective 3
 
 
@@ -92,8 +109,15 @@ def plans_for_skill(
     rules = state.rules
     floor = 10 if rules.get("deceptive_floor", "on") == "on" else 3
     random_location = rules.get("random_hit_locations", "off") == "on"
+    # B357 extra effort (1 FP a blow), melee only: Mighty Blows with an Attack maneuver,
+    # Flurry of Blows with a Rapid Strike; seed 000: neither with Move and Attack.
+    effort = mode.is_melee and allowed(state, key)
+    mighty = effort and choice.maneuver == "attack"
     # str() of the StrEnum is its value, without the enum's Python-level `value` lookup.
-    return _plans(skill, str(mode.damage.damage_type), mode.is_melee, rapid, floor, random_location)
+    kind = str(mode.damage.damage_type)
+    if not effort:
+        return _plans(skill, kind, mode.is_melee, rapid, floor, random_location)
+    return _plans(skill, kind, mode.is_melee, rapid, floor, random_location, mighty, rapid)
 
 
 def choose_plan(

@@ -158,6 +158,16 @@ class Gurps(RuleSystem[GurpsState]):
             "伏せている目標への長射程攻撃：-2（姿勢表）か-4（遮蔽表）。",
         ),
         RuleOption(
+            "extra_effort",
+            ("off", "on"),
+            "off",
+            "B357: spend 1 FP for Feverish Defense (+2 to a defense), Mighty Blows (an "
+            "Attack's blow at All-Out Attack (Strong) damage) or Flurry of Blows (half a "
+            "Rapid Strike's penalty).",
+            "B357：疲労点1点で、必死の防御（能動防御+2）、強力攻撃（「攻撃」の一撃に全力攻撃"
+            "（強打）のダメージ）、高速攻撃（連続攻撃のペナルティ半分）。",
+        ),
+        RuleOption(
             "overpenetration",
             ("on", "off"),
             "on",
