@@ -241,6 +241,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "pinned": ("押さえこまれ", "pinned"),
         "helpers": ("協力者", "helpers"),
         "two_hands": ("両手でつかんでいる", "gripping with both hands"),
+        "wrestling": ("〈レスリング〉", "Wrestling"),
         "very_tired": ("とても疲れている", "very tired"),
         "neck_snap": ("首折り（体力-4）", "neck snap (ST-4)"),
         "one_hand": ("片手", "one hand"),

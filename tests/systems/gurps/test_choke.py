@@ -13,8 +13,9 @@ from .helpers import choose, events, gripped
 
 SAFE = [3] * 40
 HIT = [3, 3, 4]
-#: The choker's 9 against ST 13 (by 4), the victim's 15 against 12 (fails by 3): won by 7.
-BY_SEVEN = [3, 3, 3, 5, 5, 5]
+#: The choker's 9 against ST 13 + 2 (its Wrestling at DX+2, B228: by 6), the victim's 15
+#: against 12 (fails by 3): won by 9.
+BY_NINE = [3, 3, 3, 5, 5, 5]
 
 
 def test_a_choke_needs_a_grip_on_the_neck() -> None:
@@ -26,35 +27,36 @@ def test_a_choke_needs_a_grip_on_the_neck() -> None:
 
 
 def test_a_choke_does_crushing_damage_equal_to_the_margin_of_victory() -> None:
-    """A Quick Contest of ST (13) against the better of ST 12 and HT 11; won by 7 (4
-    against -3): 7 crushing to the neck, x1.5: 10 injury - and b starts to suffocate."""
-    game = gripped("neck+both", [*HIT, *BY_SEVEN, *SAFE])
+    """A Quick Contest of ST (13, + 2 for Wrestling) against the better of ST 12 and HT 11;
+    won by 9 (6 against -3): 9 crushing to the neck, x1.5: 13 injury - and b starts to
+    suffocate."""
+    game = gripped("neck+both", [*HIT, *BY_NINE, *SAFE])
     choose(game, "attack/choke:b")
     choke, resist = events(game, Check)[:2]
     assert (choke.kind, choke.score.value, resist.kind, resist.score.value) == (
         "choke",
-        13,
+        15,
         "resist_choke",
         12,
     )
     wound = events(game, Injured)[0]
-    assert (wound.location, wound.basic, wound.injury) == ("neck", 7, 10)
+    assert (wound.location, wound.basic, wound.injury) == ("neck", 9, 13)
     assert game.state.status["a"].choking
 
 
 def test_a_one_handed_choke_is_at_minus_five() -> None:
-    """B370: 「You are at -5 if you use only one hand」: ST 13 - 5 = 8."""
+    """B370: 「You are at -5 if you use only one hand」: ST 13 - 5 (+ 2 for Wrestling) = 10."""
     game = gripped("neck", [*HIT, *SAFE])
     choose(game, "attack/choke:b")
     choke = events(game, Check)[0]
-    assert (choke.score.value, choke.score.modifiers.amount("one_hand")) == (8, -5)
+    assert (choke.score.value, choke.score.modifiers.amount("one_hand")) == (10, -5)
 
 
 def test_a_choked_foe_loses_an_fp_each_turn_until_it_breaks_free() -> None:
     """B370: 「On his next turn and every subsequent turn until he escapes, he loses 1 FP」
     (Suffocation): b loses 1 FP at the start of its turn; once it breaks free, no more."""
-    # the major wound's knockdown roll (9: kept), then b's 9 against a's 18 to break free
-    game = gripped("neck+both", [*HIT, *BY_SEVEN, 3, 3, 3, 3, 3, 3, 6, 6, 6, *SAFE])
+    # the major wound's knockdown roll (9: kept), then b's 9 against a's 20 to break free
+    game = gripped("neck+both", [*HIT, *BY_NINE, 3, 3, 3, 3, 3, 3, 6, 6, 6, *SAFE])
     choose(game, "attack/choke:b")
     b = game.state.status["b"]
     assert game.pending is not None and game.pending.actor == "b"
@@ -69,9 +71,9 @@ def test_a_choked_foe_loses_an_fp_each_turn_until_it_breaks_free() -> None:
 
 
 def test_no_suffocation_when_dr_stops_it_all() -> None:
-    """B370: only 「If any damage ... penetrates the victim's DR」: DR 8 on the neck stops
-    the 7; the grip does not suffocate."""
-    game = gripped("neck+both", [*HIT, *BY_SEVEN, *SAFE], dr={"all": 8})
+    """B370: only 「If any damage ... penetrates the victim's DR」: DR 9 on the neck stops
+    the 9; the grip does not suffocate."""
+    game = gripped("neck+both", [*HIT, *BY_NINE, *SAFE], dr={"all": 9})
     choose(game, "attack/choke:b")
     assert not game.state.status["a"].choking
 

@@ -91,13 +91,14 @@ def test_breaking_free_is_a_quick_contest_of_st() -> None:
 
 
 def test_a_takedown_wins_a_quick_contest_and_the_foe_falls() -> None:
-    """B370 (takedown): a Quick Contest of the best of ST, DX and grappling skill (14 for
-    the wrestler, 12 for the brute); the loser falls."""
+    """B370 (takedown): a Quick Contest of the best of ST, DX and grappling skill (for the
+    wrestler ST 13 + 2 for Wrestling at DX+2 (B228) = 15 beats its Wrestling 14; 12 for the
+    brute); the loser falls."""
     game = _held([*HIT, *SAFE, *SAFE])
     choose(game, "do_nothing")  # b
-    choose(game, "attack/takedown:b")  # a, round 2: 9 vs 14 and 9 vs 12 - a wins by 2
+    choose(game, "attack/takedown:b")  # a, round 2: 9 vs 15 and 9 vs 12 - a wins by 3
     takedown = events(game, Check)[0]
-    assert (takedown.kind, takedown.score.value) == ("takedown", 14)
+    assert (takedown.kind, takedown.score.value) == ("takedown", 15)
     assert game.state.status["b"].posture == "lying"
 
 
@@ -125,7 +126,8 @@ def test_a_pin_makes_the_fallen_foe_helpless() -> None:
 
 def test_a_friend_in_the_close_combat_helps_a_takedown_with_a_fifth() -> None:
     """seed 001 (複数人で1人に近接戦闘を挑む): up to two take a foe down together: the best
-    score plus a fifth (rounded down) of the helper's - 14 + 12 // 5 = 16."""
+    score plus a fifth (rounded down) of the helper's - 15 (ST 13 + 2 for Wrestling, B228)
+    + 12 // 5 = 17."""
     helper = {"st": 12, "dx": 11, "ht": 11, "skills": {"Brawling": 11}}
     game = battle(
         fighter("a", "x", 0, **WRESTLER),
@@ -141,7 +143,7 @@ def test_a_friend_in_the_close_combat_helps_a_takedown_with_a_fifth() -> None:
     choose(game, "attack/takedown:b")
     takedown = next(c for c in events(game, Check) if c.kind == "takedown")
     assert takedown.score.modifiers.amount("helpers") == 2
-    assert takedown.score.value == 16
+    assert takedown.score.value == 17
 
 
 def test_the_grip_ends_when_the_grappler_moves_away() -> None:

@@ -127,11 +127,11 @@ def test_a_two_handed_grip_needs_both_hands_and_leaves_none() -> None:
 
 def test_breaking_free_of_two_hands_is_at_plus_five_to_the_grappler() -> None:
     """2B30P (ふりほどき): a Quick Contest of ST; the grappler +5 when it grips with both
-    hands (ST 13 + 5 = 18)."""
+    hands (ST 13 + 5, and + 2 for its Wrestling at DX+2, B228: 20)."""
     game = _grabbed("torso+both", [*HIT, *SAFE, *SAFE])
     choose(game, "attack/break_free:a")
     hold_on = events(game, Check)[-1]
-    assert hold_on.kind == "hold_on" and hold_on.score.value == 18
+    assert hold_on.kind == "hold_on" and hold_on.score.value == 20
     assert hold_on.score.modifiers.amount("two_hands") == 5
 
 
@@ -145,7 +145,7 @@ def test_breaking_a_two_handed_pin_is_at_plus_ten() -> None:
     assert game.state.status["b"].pinned
     choose(game, "attack/break_free:a")
     hold_on = events(game, Check)[-1]
-    assert hold_on.score.value - 13 == 10
+    assert hold_on.score.value - 13 - hold_on.score.modifiers.amount("wrestling") == 10
 
 
 def test_letting_go_with_one_hand_keeps_the_grip_and_frees_a_hand() -> None:

@@ -13,7 +13,7 @@ from .helpers import choose, events, gripped
 
 SAFE = [3] * 40
 HIT = [3, 3, 4]
-#: The grappler's ST 13 - 4 = 9 against the victim's ST 12: 9 (margin 0) beats 17.
+#: The grappler's ST 13 - 4 + 2 (Wrestling) = 11 against the victim's ST 12: 9 (margin 2) beats 17.
 WINS = [3, 3, 3, 6, 6, 5]
 
 
@@ -33,15 +33,15 @@ def test_a_neck_snap_needs_both_hands_on_the_neck() -> None:
 
 
 def test_a_neck_snap_is_st_minus_4_against_the_better_of_st_and_ht() -> None:
-    """A Quick Contest: the grappler's ST 13 - 4 = 9 against the victim's ST 12 (better than
-    its HT 11); a win does swing crushing damage (ST 13: 2d-1, rolled 4+4-1 = 7) to the
-    neck, x1.5 for crushing there: 10 injury."""
+    """A Quick Contest: the grappler's ST 13 - 4 (+ 2 for its Wrestling at DX+2, B228) = 11
+    against the victim's ST 12 (better than its HT 11); a win does swing crushing damage
+    (ST 13: 2d-1, rolled 4+4-1 = 7) to the neck, x1.5 for crushing there: 10 injury."""
     game = gripped("neck+both", [*HIT, *WINS, 4, 4, *SAFE])
     choose(game, "attack/neck_snap:b")
     snap, resist = events(game, Check)[:2]
     assert (snap.kind, snap.score.value, snap.score.modifiers.amount("neck_snap")) == (
         "neck_snap",
-        9,
+        11,
         -4,
     )
     assert (resist.kind, resist.score.value) == ("resist_neck_snap", 12)

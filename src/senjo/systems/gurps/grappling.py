@@ -36,7 +36,7 @@ from senjo.systems.gurps.choices import GrabPlan, ManeuverChoice
 from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import ConditionChanged
-from senjo.systems.gurps.fatigue import st_roll, st_value
+from senjo.systems.gurps.fatigue import st_roll
 from senjo.systems.gurps.grip_parts import GRABBABLE, half_penalty, open_hands
 from senjo.systems.gurps.grips import check_grips, held_penalty, let_go_of, release
 from senjo.systems.gurps.hands import gripping
@@ -55,7 +55,9 @@ __all__ = [
     "grab_plans",
     "grab_skill",
     "grapple_options",
+    "grapple_st",
     "resolve_grapple",
+    "wrestling_st",
 ]
 
 #: Grappling as an attack mode: reach C, no damage (for reach and defense questions);
@@ -93,15 +95,42 @@ def grab_skill(state: GurpsState, key: str) -> int:
     return max(fighter.dx, *(fighter.skills.get(name, 0) for name in _SKILLS))
 
 
+def wrestling_st(state: GurpsState, key: str) -> tuple[tuple[str, int], ...]:
+    """B228 (Wrestling): known at DX+1, +1 to ST for making or resisting a choke, grapple,
+    neck snap, takedown or pin and for breaking free; +2 at DX+2 or better (as a named
+    modifier; none without)."""
+    fighter = state.fighters[key]
+    over = fighter.skills.get("Wrestling", 0) - fighter.dx
+    if over < 1:
+        return ()
+    return (("wrestling", min(over, 2)),)
+
+
+def grapple_st(state: GurpsState, key: str, *items: tuple[str, int]) -> Score:
+    """The fighter's ST for a contest of grappling (`st_roll`), with Wrestling's bonus."""
+    return st_roll(state, key, *items, *wrestling_st(state, key))
+
+
+def _resisting(state: GurpsState, key: str) -> Score:
+    """The better of ST (with Wrestling's bonus) and HT, against a choke or a twist."""
+    st = grapple_st(state, key)
+    ht = state.fighters[key].ht
+    return st if st.value >= ht else Score(ht)
+
+
 def _contest_score(state: GurpsState, key: str, kind: str) -> Score:
-    """A takedown's best of ST, DX and grappling skill (DX-based ones -4 when held, a
-    posture's attack penalty when not standing); a pin's or a break-free's ST."""
+    """A takedown's best of ST (with Wrestling's bonus), DX and grappling skill (DX-based
+    ones -4 when held, a posture's attack penalty when not standing); a pin's ST."""
     status = state.status[key]
     if kind != "takedown":
-        return st_roll(state, key)
+        return grapple_st(state, key)
     items: list[tuple[str, int]] = []
     dexterous = grab_skill(state, key) + sum(v for _, v in held_penalty(state, key))
-    base = max(st_value(state, key), dexterous)
+    strong = grapple_st(state, key)
+    base = dexterous
+    if strong.value > dexterous:
+        base = strong.base
+        items.extend(strong.modifiers.items)
     posture = lookups.posture(status.posture).melee_attack
     if posture:
         items.append((f"posture_{status.posture}", posture))
@@ -235,8 +264,8 @@ def _break_free(battle: Battle[GurpsState], key: str, foe: str) -> None:
         items.append(("two_hands", 5))
     if state.status[key].pinned:
         items.append(("pinned", 5))
-    mine = st_roll(state, key)
-    theirs = st_roll(state, foe, *items)
+    mine = grapple_st(state, key)
+    theirs = grapple_st(state, foe, *items)
     if quick_contest(battle, (key, "break_free", mine), (foe, "hold_on", theirs)) > 0:
         release(state, key, foe)
         battle.emit(ConditionChanged(key, "grappled", False, foe))
@@ -246,8 +275,8 @@ def _twist(battle: Battle[GurpsState], key: str, foe: str, kind: str) -> None:
     """A neck snap or a wrench (2B63P): a Quick Contest of ST-4 against the better of the
     foe's ST and HT; a win does swing crushing damage to the part held, rigid DR only."""
     state = battle.state
-    mine = st_roll(state, key, (kind, -4))
-    theirs = Score(max(st_value(state, foe), state.fighters[foe].ht))
+    mine = grapple_st(state, key, (kind, -4))
+    theirs = _resisting(state, foe)
     if quick_contest(battle, (key, kind, mine), (foe, f"resist_{kind}", theirs)) > 0:
         part = state.status[key].grip_on
         deal_damage(battle, Hit(key, foe, "", TWIST, part, knockback=False, rigid_dr_only=True))
@@ -259,8 +288,8 @@ def _choke(battle: Battle[GurpsState], key: str, foe: str) -> None:
     margin of victory; if any of it gets through DR the foe suffocates (`choking`)."""
     state = battle.state
     one = (("one_hand", -5),) if gripping(state.status[key]) < 2 else ()
-    mine = st_roll(state, key, *one)
-    theirs = Score(max(st_value(state, foe), state.fighters[foe].ht))
+    mine = grapple_st(state, key, *one)
+    theirs = _resisting(state, foe)
     margin = contest_margin(battle, (key, "choke", mine), (foe, "resist_choke", theirs))
     if margin > 0:
         hit = Hit(key, foe, "", CHOKE, "neck", knockback=False, fixed=margin)
