@@ -37,6 +37,7 @@ from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import ConditionChanged
 from senjo.systems.gurps.fatigue import st_roll
+from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grip_parts import GRABBABLE, half_penalty, open_hands
 from senjo.systems.gurps.grips import check_grips, held_penalty, let_go_of, release
 from senjo.systems.gurps.hands import gripping
@@ -50,6 +51,8 @@ from senjo.systems.gurps.wounds import Hit, deal_damage, fall_down
 __all__ = [
     "GRAPPLE",
     "GRAPPLE_BOTH",
+    "choke_hold_aim",
+    "choke_hold_skill",
     "grab_aim",
     "grab_penalty",
     "grab_plans",
@@ -76,6 +79,19 @@ TWIST: Final = AttackMode(
 CHOKE: Final = AttackMode(
     "choke", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
 )
+#: A choke hold (*Martial Arts*): both hands at the neck, a technique of Judo or Wrestling.
+CHOKE_HOLD: Final = AttackMode(
+    "choke_hold", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
+)
+#: A carotid ("blood") choke from a choke hold: fatigue damage, the margin of victory.
+BLOOD_CHOKE: Final = AttackMode(
+    "blood_choke", "Wrestling", WeaponDamage.parse("1d fat"), reach=(0,), unarmed=True
+)
+#: The choke hold's defaults (its technique's text): Judo-2, Wrestling-3.
+_CHOKE_HOLD_DEFAULTS: Final = (("Judo", -2), ("Wrestling", -3))
+#: The hold's ST for a choke, and the penalty for putting it on from in front.
+CHOKE_HOLD_ST: Final = 3
+CHOKE_HOLD_FRONT: Final = -1
 #: The grips that twist (2B63P): the neck snaps; an arm or a leg is wrenched.
 _TWISTS: Final = {
     "neck": "neck_snap",
@@ -116,6 +132,24 @@ def _resisting(state: GurpsState, key: str) -> Score:
     st = grapple_st(state, key)
     ht = state.fighters[key].ht
     return st if st.value >= ht else Score(ht)
+
+
+def choke_hold_skill(state: GurpsState, key: str) -> int:
+    """The choke hold at its default: the better of Judo-2 and Wrestling-3 (0 without
+    either skill: no hold)."""
+    skills = state.fighters[key].skills
+    return max(
+        (skills[name] + default for name, default in _CHOKE_HOLD_DEFAULTS if name in skills),
+        default=0,
+    )
+
+
+def choke_hold_aim(state: GurpsState, key: str, foe: str) -> tuple[tuple[str, int], ...]:
+    """-1 for a choke hold put on from anywhere but the foe's back (off a map, every foe
+    is in front)."""
+    if field_of(state).arc(state, foe, key) == "back":
+        return ()
+    return (("choke_hold_front", CHOKE_HOLD_FRONT),)
 
 
 def _contest_score(state: GurpsState, key: str, kind: str) -> Score:
@@ -176,6 +210,8 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
     if status.pinned or not (holding or grabbing):
         return options
     reach = 0.0 if status.held_by else STEP
+    # A choke hold takes both hands and Judo or Wrestling (its technique's text).
+    holds = grabbing and open_hands(state, key) >= 2 and choke_hold_skill(state, key) > 0
     for foe in foes:
         other = state.status[foe]
         if holding == foe:
@@ -185,12 +221,16 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
                 options.append(ManeuverChoice("attack", "pin", foe))
             if status.grip_on == "neck":
                 options.append(ManeuverChoice("attack", "choke", foe))
+                if status.choke_hold:
+                    options.append(ManeuverChoice("attack", "blood_choke", foe))
             twist = _TWISTS.get(status.grip_on, "") if gripping(status) >= 2 else ""
             if twist:
                 options.append(ManeuverChoice("attack", twist, foe))
             continue
         if grabbing and not other.body and state.distance(key, foe) <= reach:
             options.append(ManeuverChoice("attack", "grab", foe))
+            if holds:
+                options.append(ManeuverChoice("attack", "choke_hold", foe))
     return options
 
 
@@ -255,6 +295,28 @@ def _grab(battle: Battle[GurpsState], key: str, foe: str, choice: ManeuverChoice
     battle.emit(ConditionChanged(foe, "grappled", True, key))
 
 
+def _choke_hold(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
+    """A choke hold (*Martial Arts*): an attack at the hold's skill, -1 from in front, that
+    the foe defends as usual; landed, a grip on the neck with both hands (`choke_hold`)."""
+    state = battle.state
+    step = 0.0 if state.status[key].held_by else STEP
+    aim = choke_hold_aim(state, key, foe)
+    skill = choke_hold_skill(state, key)
+    landed = yield from unarmed_attack(
+        battle, key, foe, CHOKE_HOLD, skill, "grapple", step, "neck", aim
+    )
+    if not landed:
+        return
+    check_grips(state)  # a retreat may have ended the contact
+    if state.distance(key, foe) >= CLOSE:
+        return
+    status = state.status[key]
+    status.holding, status.grip_on, status.grip_hands = foe, "neck", 2
+    status.choke_hold = True
+    state.status[foe].held_by.add(key)
+    battle.emit(ConditionChanged(foe, "grappled", True, key))
+
+
 def _break_free(battle: Battle[GurpsState], key: str, foe: str) -> None:
     """A Quick Contest of ST against the grappler `foe`: +5 to it gripping with both
     hands, +5 more when the fighter is pinned (2B30P: +10 with both hands, +5 with one)."""
@@ -282,19 +344,27 @@ def _twist(battle: Battle[GurpsState], key: str, foe: str, kind: str) -> None:
         deal_damage(battle, Hit(key, foe, "", TWIST, part, knockback=False, rigid_dr_only=True))
 
 
-def _choke(battle: Battle[GurpsState], key: str, foe: str) -> None:
-    """Choke or strangle (B370): a Quick Contest of ST, -5 with one hand, against the
-    better of the foe's ST and HT; a win does crushing damage to the neck equal to the
-    margin of victory; if any of it gets through DR the foe suffocates (`choking`)."""
+def _choke(battle: Battle[GurpsState], key: str, foe: str, blood: bool = False) -> None:
+    """Choke or strangle (B370): a Quick Contest of ST, -5 with one hand (+3 from a choke
+    hold), against the better of the foe's ST and HT; a win does crushing damage to the
+    neck equal to the margin of victory; if any of it gets through DR the foe suffocates
+    (`choking`). A blood choke (a choke hold's) does the margin as fatigue damage."""
     state = battle.state
-    one = (("one_hand", -5),) if gripping(state.status[key]) < 2 else ()
-    mine = grapple_st(state, key, *one)
+    status = state.status[key]
+    items: list[tuple[str, int]] = []
+    if gripping(status) < 2:
+        items.append(("one_hand", -5))
+    if status.choke_hold:
+        items.append(("choke_hold", CHOKE_HOLD_ST))
+    mine = grapple_st(state, key, *items)
     theirs = _resisting(state, foe)
     margin = contest_margin(battle, (key, "choke", mine), (foe, "resist_choke", theirs))
     if margin > 0:
-        hit = Hit(key, foe, "", CHOKE, "neck", knockback=False, fixed=margin)
-        if deal_damage(battle, hit).injury > 0 and state.status[key].holding == foe:
-            state.status[key].choking = True
+        mode = BLOOD_CHOKE if blood else CHOKE
+        hit = Hit(key, foe, "", mode, "neck", knockback=False, fixed=margin)
+        wound = deal_damage(battle, hit)
+        if not blood and wound.injury > 0 and status.holding == foe:
+            status.choking = True
 
 
 def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
@@ -308,8 +378,11 @@ def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice
     if choice.variant == "break_free":
         _break_free(battle, key, foe)
         return
-    if choice.variant == "choke":
-        _choke(battle, key, foe)
+    if choice.variant in ("choke", "blood_choke"):
+        _choke(battle, key, foe, blood=choice.variant == "blood_choke")
+        return
+    if choice.variant == "choke_hold":
+        yield from _choke_hold(battle, key, foe)
         return
     if choice.variant in ("neck_snap", "wrench_limb"):
         _twist(battle, key, foe, choice.variant)

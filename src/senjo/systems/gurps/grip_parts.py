@@ -55,14 +55,18 @@ def held_parts(state: GurpsState, key: str) -> list[str]:
 
 def torso_held(state: GurpsState, key: str) -> bool:
     """Whether the fighter is held so that it is -4 to DX-based rolls: a grip on its torso
-    (the whole body), or with the option `grip_penalty=whole` a grip on any part."""
+    (the whole body) or a choke hold, or with the option `grip_penalty=whole` a grip on any
+    part."""
     held_by = state.status[key].held_by
     # A set's size, not its truth: compiled, `len` reads the count in place (state.py).
     if not len(held_by):
         return False
     if state.rules.get("grip_penalty") == "whole":
         return True
-    return any(state.status[g].grip_on in ("", "torso") for g in held_by)
+    # A choke hold holds the neck, yet the foe is at the usual -4 (its technique's text).
+    return any(
+        state.status[g].grip_on in ("", "torso") or state.status[g].choke_hold for g in held_by
+    )
 
 
 def open_hands(state: GurpsState, key: str) -> int:

@@ -58,7 +58,7 @@ def let_go_of(state: GurpsState, key: str) -> None:
     held.held_by.discard(key)
     held.pinned = held.pinned and bool(held.held_by)
     status.holding, status.grip_on, status.grip_hands = "", "", 0
-    status.choking = False
+    status.choking = status.choke_hold = False
 
 
 def release(state: GurpsState, key: str, partner: str = "") -> None:

@@ -50,7 +50,17 @@ __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolv
 
 #: The Attack variants that grapple (`grappling.py`).
 GRAPPLE_VARIANTS: Final = frozenset(
-    {"grab", "takedown", "pin", "break_free", "choke", "neck_snap", "wrench_limb"}
+    {
+        "grab",
+        "takedown",
+        "pin",
+        "break_free",
+        "choke",
+        "neck_snap",
+        "wrench_limb",
+        "choke_hold",
+        "blood_choke",
+    }
 )
 
 

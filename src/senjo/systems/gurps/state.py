@@ -168,6 +168,8 @@ class FighterState:
     grip_hands: int = 0
     #: Whether the fighter's grip on a neck suffocates its foe (a choke got through, B370).
     choking: bool = False
+    #: Whether the grip is a choke hold (*Martial Arts*' technique: `grappling.py`).
+    choke_hold: bool = False
     moved: float = 0.0
     #: Where the fighter stood when its turn began (seed 001: 回り込み攻撃).
     turn_start_hex: Hex | None = None
@@ -237,6 +239,7 @@ class FighterState:
         grip_on: str = "",
         grip_hands: int = 0,
         choking: bool = False,
+        choke_hold: bool = False,
         moved: float = 0.0,
         turn_start_hex: Hex | None = None,
         reloading: dict[str, int] | None = None,
@@ -300,6 +303,7 @@ class FighterState:
         self.grip_on = grip_on
         self.grip_hands = grip_hands
         self.choking = choking
+        self.choke_hold = choke_hold
         self.moved = moved
         self.turn_start_hex = turn_start_hex
         self.reloading = {} if reloading is None else reloading
@@ -361,6 +365,7 @@ class FighterState:
             or self.grip_on
             or self.grip_hands
             or self.choking
+            or self.choke_hold
             or self.turn_start_hex is not None
             or self.fled
         ):
@@ -396,6 +401,7 @@ class FighterState:
                 self.grip_on,
                 self.grip_hands,
                 self.choking,
+                self.choke_hold,
                 self.turn_start_hex,
                 self.fled,
             )
