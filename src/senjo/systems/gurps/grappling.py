@@ -284,15 +284,22 @@ def _grab(battle: Battle[GurpsState], key: str, foe: str, choice: ManeuverChoice
         plan.location,
         grab_aim(state, foe, plan.location),
     )
-    if not landed:
-        return
+    if landed:
+        _take_hold(battle, key, foe, plan.location, plan.hands)
+
+
+def _take_hold(battle: Battle[GurpsState], key: str, foe: str, part: str, hands: int) -> bool:
+    """A landed grab or hold grips `part` of the foe with `hands` - unless a retreat ended
+    the contact; True when it holds."""
+    state = battle.state
     check_grips(state)  # a retreat may have ended the contact
     if state.distance(key, foe) >= CLOSE:
-        return
+        return False
     status = state.status[key]
-    status.holding, status.grip_on, status.grip_hands = foe, plan.location, plan.hands
+    status.holding, status.grip_on, status.grip_hands = foe, part, hands
     state.status[foe].held_by.add(key)
     battle.emit(ConditionChanged(foe, "grappled", True, key))
+    return True
 
 
 def _choke_hold(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
@@ -305,16 +312,8 @@ def _choke_hold(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
     landed = yield from unarmed_attack(
         battle, key, foe, CHOKE_HOLD, skill, "grapple", step, "neck", aim
     )
-    if not landed:
-        return
-    check_grips(state)  # a retreat may have ended the contact
-    if state.distance(key, foe) >= CLOSE:
-        return
-    status = state.status[key]
-    status.holding, status.grip_on, status.grip_hands = foe, "neck", 2
-    status.choke_hold = True
-    state.status[foe].held_by.add(key)
-    battle.emit(ConditionChanged(foe, "grappled", True, key))
+    if landed and _take_hold(battle, key, foe, "neck", 2):
+        state.status[key].choke_hold = True
 
 
 def _break_free(battle: Battle[GurpsState], key: str, foe: str) -> None:
