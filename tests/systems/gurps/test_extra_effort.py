@@ -88,11 +88,13 @@ def test_mighty_blows_add_strong_damage_for_one_fp() -> None:
 
 
 def test_mighty_blows_only_with_an_attack_maneuver() -> None:
-    """B357: Mighty Blows go with Attack, not All-Out Attack; seed 000: nor with Move and
-    Attack."""
+    """B357: Mighty Blows go with Attack, not All-Out Attack (where Flurry of Blows still
+    goes with a Rapid Strike); seed 000: neither with Move and Attack."""
     game = _duel([*SAFE], options=EFFORT)
     choose(game, "all_out_attack/determined:b:broadsword/swing")
     assert game.pending is not None and not [k for k in game.pending.keys if "mighty" in k]
+    # Flurry of Blows goes with any Rapid Strike, an All-Out Attack's too (B357).
+    assert "torso+rapid+flurry" in game.pending.keys
     game = battle(
         fighter("a", "x", 0, **FENCER), fighter("b", "y", 3, **AXE), dice=[*SAFE], **EFFORT
     )
