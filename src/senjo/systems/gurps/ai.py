@@ -452,7 +452,7 @@ class GurpsAI:
         """
         fighter = state.fighters[key]
         mode = fighter.weapon(choice.weapon).mode(choice.mode)
-        if state.rules.get("extra_effort", "off") == "on":
+        if state.rules.extra_effort:
             # The AI spends no FP on its blows (B357: Mighty Blows, Flurry of Blows).
             plans = tuple(p for p in plans if not (p.mighty or p.flurry))
         if base is None:

@@ -27,7 +27,7 @@ GIANT_STEP: Final = 2.0
 
 def allowed(state: GurpsState, key: str) -> bool:
     """Whether the fighter may spend FP on extra effort: the option is on and it has some."""
-    return state.rules.get("extra_effort", "off") == "on" and state.status[key].fp > 0
+    return state.rules.extra_effort and state.status[key].fp > 0
 
 
 def spare(state: GurpsState, key: str) -> bool:

@@ -20,8 +20,12 @@ to the margin of victory, and a victim it got through to suffocates, 1 FP a
 turn). Gripping a neck or a limb with both hands, it may snap the neck or
 wrench the limb (2B63P): a Quick Contest of its ST-4 against the same; a win
 does its swing crushing damage to that part, which only rigid DR stops
-(`wounds.Hit.rigid_dr_only`). Grips end when the two are apart or either is out
-of the fight.
+(`wounds.Hit.rigid_dr_only`). With both hands empty and Judo or Wrestling it may
+put on a choke hold instead of a grab (*Martial Arts*' technique: Judo-2 or
+Wrestling-3, -1 from in front), a two-handed neck grip whose chokes are at +3 ST,
+air (crushing) or blood (fatigue). Every contest of ST here counts Wrestling's
+bonus (B228: +1 at DX+1, +2 at DX+2). Grips end when the two are apart or either
+is out of the fight.
 """
 
 from __future__ import annotations

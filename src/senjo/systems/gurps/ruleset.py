@@ -40,6 +40,8 @@ class RuleSet:
         if found is None:
             found = _RULE_KEYS[items] = len(_RULE_KEYS)
         self.key: int = found
+        #: Option `extra_effort=on` (B357), as a flag: the AI asks at each look at a blow.
+        self.extra_effort: bool = self._values.get("extra_effort") == "on"
         # Whole-number rules read so far (`number`).
         self._numbers: dict[str, int] = {}
 
