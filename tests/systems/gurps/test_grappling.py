@@ -62,12 +62,14 @@ def test_a_grab_steps_in_from_a_yard_away() -> None:
 
 def test_a_held_fighter_attacks_at_minus_four_and_cannot_move_away() -> None:
     """B370: the held fighter is -4 to DX-based skills; it cannot Move (its ST is not twice
-    the grappler's), Aim, Feint, Concentrate or Wait; it may attack or break free."""
+    the grappler's), Aim, Feint, Concentrate or Wait, nor step back after a blow (a Step
+    away, 2B30P: no movement out of a grip); it may attack or break free."""
     game = _held([*HIT, *MISS, *SAFE])
     assert game.pending is not None and game.pending.actor == "b"
     keys = game.pending.keys
     assert "attack/break_free:a" in keys and "attack:a:punch/punch" in keys
     assert not any(k.startswith(("move", "aim", "feint", "concentrate", "wait")) for k in keys)
+    assert not any(k.startswith("attack/step_back") for k in keys)
     choose(game, "attack:a:punch/punch")
     choose(game, "torso")
     assert events(game, AttackRolled)[1].skill.modifiers.amount("grappled") == -4

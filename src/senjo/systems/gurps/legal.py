@@ -294,9 +294,9 @@ _HELD: Final = frozenset({"do_nothing", "attack", "all_out_attack", "ready", "al
 def _while_held(
     state: GurpsState, key: str, options: list[ManeuverChoice]
 ) -> tuple[ManeuverChoice, ...]:
-    """The options a grip leaves: no Move (unless ST twice every grappler's), Aim, Feint,
-    Concentrate, Wait or ranged attack, no blow with a held limb (`grip_parts.can_use`);
-    a pinned fighter only breaks free or waits."""
+    """The options a grip leaves: no Move or Step back after a blow (unless ST twice every
+    grappler's), Aim, Feint, Concentrate, Wait or ranged attack, no blow with a held limb
+    (`grip_parts.can_use`); a pinned fighter only breaks free or waits."""
     status = state.status[key]
     if status.pinned:
         return tuple(o for o in options if o.maneuver == "do_nothing" or o.variant == "break_free")
@@ -307,8 +307,8 @@ def _while_held(
     def allowed(option: ManeuverChoice) -> bool:
         if option.maneuver == "move":
             return strong
-        if option.maneuver not in _HELD:
-            return False
+        if option.maneuver not in _HELD or (option.variant == "step_back" and not strong):
+            return False  # a Step back after the blow would leave the grip, as a Move
         into = option.variant in _INTO_HAND
         if into and hand_to_ready(state, key, shield=option.weapon == shield) is None:
             return False  # 2B30P: an item is readied into a hand no grip holds
