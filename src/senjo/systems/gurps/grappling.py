@@ -67,30 +67,24 @@ __all__ = [
     "wrestling_st",
 ]
 
+
+def _hands_on(name: str, damage: str) -> AttackMode:
+    """A grappling move as an attack mode: bare hands at reach C, named for the log."""
+    return AttackMode(name, "Wrestling", WeaponDamage.parse(damage), reach=(0,), unarmed=True)
+
+
 #: Grappling as an attack mode: reach C, no damage (for reach and defense questions);
 #: a grab with both hands is its own mode, so that the log says so.
-GRAPPLE: Final = AttackMode(
-    "grab", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
-)
-GRAPPLE_BOTH: Final = AttackMode(
-    "grab_both", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
-)
+GRAPPLE: Final = _hands_on("grab", "1d cr")
+GRAPPLE_BOTH: Final = _hands_on("grab_both", "1d cr")
 #: A neck snap's or a wrench's harm (2B63P): the grappler's swing, crushing.
-TWIST: Final = AttackMode(
-    "twist", "Wrestling", WeaponDamage.parse("sw cr"), reach=(0,), unarmed=True
-)
+TWIST: Final = _hands_on("twist", "sw cr")
 #: A choke's harm (B370): crushing, its amount the margin of victory (`Hit.fixed`).
-CHOKE: Final = AttackMode(
-    "choke", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
-)
+CHOKE: Final = _hands_on("choke", "1d cr")
 #: A choke hold (*Martial Arts*): both hands at the neck, a technique of Judo or Wrestling.
-CHOKE_HOLD: Final = AttackMode(
-    "choke_hold", "Wrestling", WeaponDamage.parse("1d cr"), reach=(0,), unarmed=True
-)
+CHOKE_HOLD: Final = _hands_on("choke_hold", "1d cr")
 #: A carotid ("blood") choke from a choke hold: fatigue damage, the margin of victory.
-BLOOD_CHOKE: Final = AttackMode(
-    "blood_choke", "Wrestling", WeaponDamage.parse("1d fat"), reach=(0,), unarmed=True
-)
+BLOOD_CHOKE: Final = _hands_on("blood_choke", "1d fat")
 #: The choke hold's defaults (its technique's text): Judo-2, Wrestling-3.
 _CHOKE_HOLD_DEFAULTS: Final = (("Judo", -2), ("Wrestling", -3))
 #: The hold's ST for a choke, and the penalty for putting it on from in front.
