@@ -453,15 +453,22 @@ def test_a_coc_defense_shows_its_value_of_the_moment(
             ["何もしない", "屈む", "立ち上がる", "落とす [ブロードソード]", "握りを放す [略奪者]"],
             ["none", "crouch", "rise", "drop [Broadsword]", "let go [Raider]"],
         ),
+        (
+            "arm_lock",
+            (Choice("wrench", "raider"), Choice("hold_lock", "raider")),
+            ["腕をねじる [略奪者]", "極めたまま保つ [略奪者]"],
+            ["wrench the arm [Raider]", "only hold the lock [Raider]"],
+        ),
     ],
 )
 def test_every_gurps_question_is_in_words(
     kind: str, options: tuple[Any, ...], ja: list[str], en: list[str]
 ) -> None:
     """An overrun's answers (a large figure entering a smaller one's hex), a waiting
-    fighter's trigger and the free actions (B363; letting go names the foe held) read as
-    words in both languages, as the other questions do, with a heading of their own
-    (they showed their keys: `dodge`, `act`, `drop:broadsword`)."""
+    fighter's trigger, the free actions (B363; letting go names the foe held) and an arm
+    lock's wrench (naming the foe locked) read as words in both languages, as the other
+    questions do, with a heading of their own (they showed their keys: `dodge`, `act`,
+    `drop:broadsword`)."""
     scenario = load_scenario(DUEL)
     battle = build_battle(scenario, seed=3)
     asks: tuple[tuple[Lang, list[str]], ...] = (("ja", ja), ("en", en))

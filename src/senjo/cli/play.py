@@ -173,7 +173,7 @@ def describe_option(
             text = f"{shape} {option.center} ({count} {hexes}, {penalty:+d})"
     elif isinstance(option, WaitResponse):
         text = term("answer", "act" if option.act else "hold", lang)
-    elif decision.kind == "free_action" and isinstance(option, Choice):
+    elif decision.kind in ("free_action", "arm_lock") and isinstance(option, Choice):
         text = term("answer", option.name, lang)
         if option.detail:  # an item dropped, or the foe let go of
             text += f" [{names.get(option.detail) or item(option.detail)}]"

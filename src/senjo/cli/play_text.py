@@ -39,6 +39,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "grab_plan": ("組みつく部位と手", "grab: which part, with how many hands"),
     "defense": ("防御", "defense"),
     "free_action": ("自由行動", "free action"),
+    "arm_lock": ("腕関節技（ねじるか）", "arm lock: wrench the arm?"),
     "destination": ("移動先", "where to move"),
     "watch": ("機会射撃の範囲", "opportunity fire: the area watched"),
     "discrimination": ("目標の識別", "target discrimination"),

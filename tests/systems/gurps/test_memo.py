@@ -29,15 +29,11 @@ from senjo.systems.gurps.choices import AttackPlan
 from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ManeuverTaken
 from senjo.systems.gurps.hands import free_hand, let_go, take
+from senjo.systems.gurps.item_sets import shared, with_item, without_item
 from senjo.systems.gurps.memo import MEMO, SIZE, WINDOW, TurnMemo
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.ruleset import RuleSet, rules_for
-from senjo.systems.gurps.state import (
-    GurpsState,
-    shared,
-    with_item,
-    without_item,
-)
+from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 from tests.sources import needs_sources
 from tests.systems.gurps.helpers import fighter
@@ -547,7 +543,7 @@ def test_an_attack_mode_keeps_its_farthest_reach_outside_its_value() -> None:
 
 def test_ready_items_and_hands_are_shared_values() -> None:
     """The items ready, the weapons attacked with and what each hand holds are frozen
-    values, one object for each value (`state.shared`): the same condition in two
+    values, one object for each value (`item_sets.shared`): the same condition in two
     battles holds the very same objects (the memo hashes each once and finds it equal at
     once), and a change replaces the value, never changing one a snapshot holds."""
     one, two = _duel_state(), _duel_state()

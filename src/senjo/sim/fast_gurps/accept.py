@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
+from senjo.systems.gurps.bare_hands import PARRY_SKILLS
 from senjo.systems.gurps.model import AttackMode, Fighter, Weapon
 from senjo.systems.gurps.skills import FAST_DRAW
 
@@ -261,6 +262,13 @@ def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
                 return Reason(f"{label} does {kind} damage", f"{jlabel}のダメージの種類が{kind}")
             if mode.st_for_damage is not None:  # damage from a fixed ST (a bow's)
                 return Reason(f"{label} has fixed damage", f"{jlabel}のダメージが固定")
+    # Its tables take a bare-handed parry at Brawling's -3 against a weapon (B376).
+    trained = [s for s in PARRY_SKILLS if s != "Brawling" and s in fighter.skills]
+    if trained:
+        return Reason(
+            f"{name} parries bare-handed with {trained[0]}",
+            f"{jname}が{trained[0]}で素手の受けをする",
+        )
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
         return Reason(

@@ -33,12 +33,13 @@ from senjo.space.plane import Point
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.hands import let_go
+from senjo.systems.gurps.item_sets import without_item
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import effective_mode
 from senjo.systems.gurps.readying import ready
 from senjo.systems.gurps.ruleset import RuleSet
-from senjo.systems.gurps.state import GurpsState, without_item
+from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import Gurps
 
 __all__: list[str] = []

@@ -71,10 +71,10 @@ from senjo.sim.fast_gurps.off_hand import off_blow, off_hand_modifier
 from senjo.sim.fast_gurps.ranged_tables import drop_tables, shooter_tables
 from senjo.space.plane import Point
 from senjo.systems.gurps import tables as rule_tables
-from senjo.systems.gurps.attack import parry_may_break
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
+from senjo.systems.gurps.defense_roll import parry_may_break
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -224,7 +224,7 @@ def _fighter_tables(
         name: np.array([[row[name] for row in table] for table in misses], dtype=np.int64)
         for name in MISS_FIELDS
     }
-    # B376: a parry that stops a much heavier weapon may break (`attack._heavy_weapon_parry`).
+    # B376: a parry that stops a much heavier weapon may break (`defense_roll._heavy_weapon_parry`).
     foe_fighter = battle.state.fighters[foe]
     foe_modes = _modes(scenario, order, 1 - index)
     breaking = plain.rules.get("heavy_parry_break", "on") == "on"

@@ -25,7 +25,6 @@ from senjo.systems.gurps.close_combat import (
 )
 from senjo.systems.gurps.criticals import (
     attack_critical_miss,
-    defense_critical_failure,
     roll_critical_hit,
 )
 from senjo.systems.gurps.defense import (
@@ -33,24 +32,24 @@ from senjo.systems.gurps.defense import (
     NO_DEFENSE,
     IncomingAttack,
     defense_options,
-    defense_score,
 )
-from senjo.systems.gurps.events import AttackRolled, DefenseRolled, ItemChanged, Moved
-from senjo.systems.gurps.extra_effort import EXTRA_EFFORT, flurry_bonus
-from senjo.systems.gurps.field import BACK, body_of, facing_name, field_of
-from senjo.systems.gurps.grips import check_grips, held_penalty
+from senjo.systems.gurps.defense_roll import roll_defense
+from senjo.systems.gurps.events import AttackRolled, ItemChanged
+from senjo.systems.gurps.extra_effort import flurry_bonus
+from senjo.systems.gurps.field import BACK, field_of
+from senjo.systems.gurps.grips import held_penalty
 from senjo.systems.gurps.hands import OFF, hand_of, let_go
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.injury import Injury
+from senjo.systems.gurps.item_sets import with_item
 from senjo.systems.gurps.memo import MEMO
-from senjo.systems.gurps.model import AttackMode, Weapon
+from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.overpenetration import flies_on
 from senjo.systems.gurps.ranged import (
     POP_UP_ATTACK,
     SHOOTING_BLIND,
     SHOOTING_BLIND_SKILL_CAP,
     hits_from_recoil,
-    hits_stopped_by_defense,
     opportunity_fire_items,
     rapid_fire_bonus,
     speed_range_modifier,
@@ -58,7 +57,7 @@ from senjo.systems.gurps.ranged import (
     wrong_target_skill,
 )
 from senjo.systems.gurps.rolls import roll_3d6
-from senjo.systems.gurps.state import GurpsState, with_item
+from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.techniques import UNCAPPED, acrobatic_technique
 from senjo.systems.gurps.wild_swing import (
     AWKWARD_ANGLE,
@@ -70,9 +69,9 @@ from senjo.systems.gurps.wild_swing import (
     is_wild_swing,
     random_location_only,
 )
-from senjo.systems.gurps.wounds import Hit, deal_damage, lose_fp
+from senjo.systems.gurps.wounds import Hit, deal_damage
 
-__all__ = ["AttackContext", "attack_score", "parry_may_break", "resolve_attack", "roll_defense"]
+__all__ = ["AttackContext", "attack_score", "resolve_attack"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,107 +266,6 @@ def shots_fired(loaded: int, mode: AttackMode) -> int:
     """Shots one attack fires: the weapon's RoF, or what is left in it (B373)."""
     assert mode.ranged is not None
     return max(1, min(mode.ranged.rof, loaded))
-
-
-def roll_defense(
-    battle: Battle[GurpsState],
-    defender: str,
-    choice: DefenseChoice,
-    incoming: IncomingAttack,
-    hits: int = 1,
-) -> int:
-    """Roll the chosen defense, book its costs, log it; return how many hits it stops."""
-    state = battle.state
-    status = state.status[defender]
-    score = defense_score(state, defender, choice, incoming)
-    if choice.feverish:
-        lose_fp(battle, defender, 1, EXTRA_EFFORT)  # B357: Feverish Defense
-    roll = roll_3d6(battle.dice)
-    judged = success_roll(roll, score.value)
-    status.defended = True
-    status.aim_turns = 0  # B364: any active defense spoils an Aim.
-    if choice.retreat:
-        status.retreated = True
-        status.retreated_from = incoming.attacker
-        ground = field_of(state)
-        moved = ground.retreat(state, defender, incoming.attacker)
-        check_grips(state)
-        if moved:
-            x, y = ground.coordinates(state, defender)
-            battle.emit(
-                Moved(
-                    defender,
-                    1.0,
-                    incoming.attacker,
-                    "retreat",
-                    x,
-                    y,
-                    facing_name(state, defender),
-                    body_of(state, defender),
-                )
-            )
-    if choice.kind == "parry":
-        status.parries[choice.weapon] = status.parries.get(choice.weapon, 0) + 1
-    elif choice.kind == "block":
-        status.blocks += 1
-    if choice.drop:
-        status.posture = "lying"
-        if isinstance(state.ground, HexField):
-            state.ground.lie_down(state, defender)  # seed 001: two hexes when lying
-    if judged.critical:
-        result = "critical_success"
-    elif judged.critical_failure:
-        result = "critical_failure"
-    else:
-        result = "success" if judged.success else "failure"
-    stopped = 0
-    if judged.success:
-        stopped = hits_stopped_by_defense(judged.margin, hits, critical_success=judged.critical)
-    battle.emit(
-        DefenseRolled(
-            defender,
-            incoming.attacker,
-            choice.kind,
-            choice.weapon,
-            choice.retreat,
-            score,
-            roll,
-            judged.margin,
-            result,
-            stopped,
-        )
-    )
-    if judged.critical_failure:
-        defense_critical_failure(battle, defender, choice)
-    elif stopped and choice.kind == "parry":
-        _heavy_weapon_parry(battle, defender, choice.weapon, incoming)
-    return stopped
-
-
-def parry_may_break(mine: Weapon, theirs: Weapon) -> bool:
-    """B376: whether parrying `theirs` with `mine` risks breaking `mine` - `theirs` three or
-    more times as heavy, `mine` a weighed weapon that is not breakage-resistant."""
-    return mine.weight > 0 and not mine.breakage_resistant and theirs.weight >= 3 * mine.weight
-
-
-def _heavy_weapon_parry(
-    battle: Battle[GurpsState], defender: str, weapon: str, incoming: IncomingAttack
-) -> None:
-    """B376 (Parrying Heavy Weapons): a weapon that parries one three or more times its
-    weight may break (option `heavy_parry_break`: roll 1d, breaks on 1-2)."""
-    state = battle.state
-    if state.rules.get("heavy_parry_break", "on") != "on":
-        return
-    mine = state.fighters[defender].weapon(weapon)
-    if not incoming.weapon:
-        return  # a slam: no weapon to weigh against
-    theirs = state.fighters[incoming.attacker].weapon(incoming.weapon)
-    if not parry_may_break(mine, theirs):
-        return
-    if battle.dice.roll(6) <= 2:
-        let_go(state.status[defender], weapon)
-        state.status[defender].broken.add(weapon)
-        battle.emit(ItemChanged(defender, weapon, "broken", "heavy_weapon_parry"))
 
 
 def _wrong_target(

@@ -21,9 +21,10 @@ from senjo.systems.gurps.events import ConditionChanged, CriticalResult, ItemCha
 from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.hands import drop, let_go
 from senjo.systems.gurps.injury import injury
+from senjo.systems.gurps.item_sets import without_item
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check, roll_3d6
-from senjo.systems.gurps.state import GurpsState, without_item
+from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.table_schema import CriticalEntry, Effect
 from senjo.systems.gurps.wounds import (
     CriticalHit,

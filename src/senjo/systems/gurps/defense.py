@@ -12,6 +12,7 @@ from typing import Final
 from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups
+from senjo.systems.gurps.bare_hands import bare_parry, skill_items, skill_retreat
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.extra_effort import FEVERISH_DEFENSE, allowed
 from senjo.systems.gurps.fatigue import tired_half, very_tired
@@ -281,6 +282,9 @@ def defense_value(
     return base
 
 
+#: An arm-locked fighter's defenses against its holder's blows (*Martial Arts*' Arm Lock).
+ARM_LOCKED: Final = -4
+
 #: All-Out Defense's variant that raises each defense (B366), named once.
 _INCREASED: Final = {kind: f"increased_{kind}" for kind in ("dodge", "parry", "block")}
 
@@ -294,6 +298,8 @@ def _defense_parts(
     items: list[tuple[str, int]] = []
     kind = choice.kind
     fencing = False  # a fencing weapon's parry (B376, B377)
+    bare = ""  # the unarmed skill of a bare-handed parry (`bare_hands.py`)
+    retreating = choice.retreat or (status.retreated and status.retreated_from == attack.attacker)
     if kind == "dodge":
         base = fighter.dodge
         if fighter.encumbrance:
@@ -315,8 +321,14 @@ def _defense_parts(
             if fighter.has("weapon_master") or fighter.has("trained_by_a_master"):
                 step //= 2
             items.append(("repeated_parry", -step * used))
-        if mode.unarmed and not attack.mode.unarmed and not attack.mode.thrusting:
-            items.append(("unarmed_parry_vs_weapon", -3))  # B376
+        if mode.unarmed:
+            # seed 000 (素手による受け): the unarmed skill whose parry is best here.
+            armed = not attack.mode.unarmed and not attack.mode.thrusting
+            bare, level = bare_parry(state, defender, mode, attack.mode, retreating)
+            better = 3 + level // 2 - base
+            if better:
+                items.append((f"{bare.lower()}_parry", better))
+            items.extend(skill_items(bare, attack.mode.name, weapon=armed))
         thrown = thrown_parry_penalty(state, attack)  # B376: -1, a small weapon -2
         if thrown:
             items.append(("parry_thrown", thrown))
@@ -336,11 +348,14 @@ def _defense_parts(
     shield = fighter.shield
     if shield is not None and shield.key in status.ready and not attack.close_combat:
         items.append(("shield_db", shield.db))
-    if choice.retreat or (status.retreated and status.retreated_from == attack.attacker):
-        # B377: +3 to Dodge, +1 to Parry and Block (+3 for fencing parries).
+    if retreating:
+        # B377: +3 to Dodge, +1 to Parry and Block (+3 for fencing parries, and for
+        # Boxing, Judo and Karate ones).
         bonus = 3 if kind == "dodge" else 1
         if kind == "parry" and fencing:
             bonus = 3
+        elif bare:
+            bonus = skill_retreat(bare)
         items.append(("retreat", bonus))
     if choice.drop:
         items.append(("dodge_and_drop", 3))
@@ -359,6 +374,10 @@ def _defense_parts(
             items.append(("back_parry", -2))  # seed 001: a parry to the back a further -2
     if status.stunned:
         items.append(("stunned", -4))
+    if len(status.held_by) and attack.attacker in status.held_by:
+        holder = state.status[attack.attacker]
+        if holder.arm_lock and holder.holding == defender:
+            items.append(("arm_lock", ARM_LOCKED))
     posture = lookups.posture(status.posture).defense
     if posture:
         items.append((f"posture_{status.posture}", posture))

@@ -63,7 +63,9 @@ __all__ = [
     "grab_skill",
     "grapple_options",
     "grapple_st",
+    "resisting",
     "resolve_grapple",
+    "take_hold",
     "wrestling_st",
 ]
 
@@ -85,8 +87,14 @@ CHOKE: Final = _hands_on("choke", "1d cr")
 CHOKE_HOLD: Final = _hands_on("choke_hold", "1d cr")
 #: A carotid ("blood") choke from a choke hold: fatigue damage, the margin of victory.
 BLOOD_CHOKE: Final = _hands_on("blood_choke", "1d fat")
+#: An arm lock (*Martial Arts*): trapping the arm that struck, and wrenching it - crushing,
+#: its amount the margin of victory (`arm_lock.py`).
+ARM_LOCK: Final = _hands_on("arm_lock", "1d cr")
+ARM_WRENCH: Final = _hands_on("arm_wrench", "1d cr")
 #: The choke hold's defaults (its technique's text): Judo-2, Wrestling-3.
 _CHOKE_HOLD_DEFAULTS: Final = (("Judo", -2), ("Wrestling", -3))
+#: An arm lock's bonus to its holder against breaking free (on the two hands' +5).
+ARM_LOCK_HOLD: Final = 4
 #: The hold's ST for a choke, and the penalty for putting it on from in front.
 CHOKE_HOLD_ST: Final = 3
 CHOKE_HOLD_FRONT: Final = -1
@@ -125,7 +133,7 @@ def grapple_st(state: GurpsState, key: str, *items: tuple[str, int]) -> Score:
     return st_roll(state, key, *items, *wrestling_st(state, key))
 
 
-def _resisting(state: GurpsState, key: str) -> Score:
+def resisting(state: GurpsState, key: str) -> Score:
     """The better of ST (with Wrestling's bonus) and HT, against a choke or a twist."""
     st = grapple_st(state, key)
     ht = state.fighters[key].ht
@@ -283,10 +291,10 @@ def _grab(battle: Battle[GurpsState], key: str, foe: str, choice: ManeuverChoice
         grab_aim(state, foe, plan.location),
     )
     if landed:
-        _take_hold(battle, key, foe, plan.location, plan.hands)
+        take_hold(battle, key, foe, plan.location, plan.hands)
 
 
-def _take_hold(battle: Battle[GurpsState], key: str, foe: str, part: str, hands: int) -> bool:
+def take_hold(battle: Battle[GurpsState], key: str, foe: str, part: str, hands: int) -> bool:
     """A landed grab or hold grips `part` of the foe with `hands` - unless a retreat ended
     the contact; True when it holds."""
     state = battle.state
@@ -310,24 +318,31 @@ def _choke_hold(battle: Battle[GurpsState], key: str, foe: str) -> Steps:
     landed = yield from unarmed_attack(
         battle, key, foe, CHOKE_HOLD, skill, "grapple", step, "neck", aim
     )
-    if landed and _take_hold(battle, key, foe, "neck", 2):
+    if landed and take_hold(battle, key, foe, "neck", 2):
         state.status[key].choke_hold = True
 
 
 def _break_free(battle: Battle[GurpsState], key: str, foe: str) -> None:
     """A Quick Contest of ST against the grappler `foe`: +5 to it gripping with both
-    hands, +5 more when the fighter is pinned (2B30P: +10 with both hands, +5 with one)."""
+    hands, +5 more when the fighter is pinned (2B30P: +10 with both hands, +5 with one),
+    +4 more for an arm lock, which the fighter meets at -1 for each try it lost."""
     state = battle.state
+    status, holder = state.status[key], state.status[foe]
     items: list[tuple[str, int]] = []
-    if gripping(state.status[foe]) >= 2:
+    if gripping(holder) >= 2:
         items.append(("two_hands", 5))
-    if state.status[key].pinned:
+    if status.pinned:
         items.append(("pinned", 5))
-    mine = grapple_st(state, key)
+    locked = holder.arm_lock and holder.holding == key
+    if locked:
+        items.append(("arm_lock", ARM_LOCK_HOLD))
+    mine = grapple_st(state, key, *((("escapes", -status.escapes),) if status.escapes else ()))
     theirs = grapple_st(state, foe, *items)
     if quick_contest(battle, (key, "break_free", mine), (foe, "hold_on", theirs)) > 0:
         release(state, key, foe)
         battle.emit(ConditionChanged(key, "grappled", False, foe))
+    elif locked:
+        status.escapes += 1
 
 
 def _twist(battle: Battle[GurpsState], key: str, foe: str, kind: str) -> None:
@@ -335,7 +350,7 @@ def _twist(battle: Battle[GurpsState], key: str, foe: str, kind: str) -> None:
     foe's ST and HT; a win does swing crushing damage to the part held, rigid DR only."""
     state = battle.state
     mine = grapple_st(state, key, (kind, -4))
-    theirs = _resisting(state, foe)
+    theirs = resisting(state, foe)
     if quick_contest(battle, (key, kind, mine), (foe, f"resist_{kind}", theirs)) > 0:
         part = state.status[key].grip_on
         deal_damage(battle, Hit(key, foe, "", TWIST, part, knockback=False, rigid_dr_only=True))
@@ -354,7 +369,7 @@ def _choke(battle: Battle[GurpsState], key: str, foe: str, blood: bool = False) 
     if status.choke_hold:
         items.append(("choke_hold", CHOKE_HOLD_ST))
     mine = grapple_st(state, key, *items)
-    theirs = _resisting(state, foe)
+    theirs = resisting(state, foe)
     margin = contest_margin(battle, (key, "choke", mine), (foe, "resist_choke", theirs))
     if margin > 0:
         mode = BLOOD_CHOKE if blood else CHOKE

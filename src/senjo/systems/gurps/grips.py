@@ -56,9 +56,11 @@ def let_go_of(state: GurpsState, key: str) -> None:
         return
     held = state.status[status.holding]
     held.held_by.discard(key)
+    if status.arm_lock:
+        held.escapes = 0
     held.pinned = held.pinned and bool(held.held_by)
     status.holding, status.grip_on, status.grip_hands = "", "", 0
-    status.choking = status.choke_hold = False
+    status.choking = status.choke_hold = status.arm_lock = False
 
 
 def release(state: GurpsState, key: str, partner: str = "") -> None:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from senjo.systems.gurps.state import FighterState, shared, with_item, without_item
+from senjo.systems.gurps.item_sets import shared, with_item, without_item
+from senjo.systems.gurps.state import FighterState
 
 __all__ = [
     "MAIN",

@@ -15,6 +15,7 @@ from typing import Final
 
 from senjo.space.gaps import hex_gap
 from senjo.space.hexgrid import Hex
+from senjo.systems.gurps.arm_lock import lock_options
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.extra_effort import GIANT_STEP
 from senjo.systems.gurps.extra_effort import allowed as effort_allowed
@@ -271,7 +272,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
     options.append(_CONCENTRATE)
     options.extend(ready_options(fighter, status))
     options.extend(drop_shield_options(state, key))
-    grapples = grapple_options(state, key, foes)
+    grapples = grapple_options(state, key, foes) + lock_options(state, key)
     if grapples:
         options.extend(_choice(o.maneuver, o.variant, o.target) for o in grapples)
     options.extend(_choice("attack", "shove", foe) for foe in shove_targets(state, key, gaps))

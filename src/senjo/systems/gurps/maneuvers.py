@@ -14,6 +14,7 @@ from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Modifiers, Score
+from senjo.systems.gurps.arm_lock import resolve_lock
 from senjo.systems.gurps.attack import AttackContext, attack_score, resolve_attack
 from senjo.systems.gurps.bodies import occupied
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
@@ -224,6 +225,8 @@ def resolve_maneuver(battle: Battle[GurpsState], key: str, choice: ManeuverChoic
             status.feint_penalty = _feint(battle, key, choice)
     elif maneuver == "attack" and choice.variant in GRAPPLE_VARIANTS:
         yield from resolve_grapple(battle, key, choice)
+    elif maneuver == "attack" and choice.variant == "arm_lock":
+        yield from resolve_lock(battle, key, choice)
     elif maneuver == "attack" and choice.variant == "shove":
         yield from shove(battle, key, choice.target)
     elif maneuver == "move_and_attack" and choice.variant == "slam":

@@ -25,8 +25,9 @@ from senjo.systems.gurps.events import Moved
 from senjo.systems.gurps.fatigue import st_roll
 from senjo.systems.gurps.field import facing_name
 from senjo.systems.gurps.rolls import check, quick_contest
+from senjo.systems.gurps.slam_dice import SLAM
 from senjo.systems.gurps.state import GurpsState
-from senjo.systems.gurps.wounds import SLAM, fall_down, slam_damage
+from senjo.systems.gurps.wounds import fall_down, slam_damage
 
 __all__ = ["overrun", "smaller_in"]
 

@@ -10,11 +10,12 @@ from senjo.systems.gurps.events import ItemChanged
 from senjo.systems.gurps.grip_parts import hand_to_ready
 from senjo.systems.gurps.grips import held_penalty
 from senjo.systems.gurps.hands import MAIN, drop, hand_for_item, hand_of, let_go, take
+from senjo.systems.gurps.item_sets import with_item
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.skills import FAST_DRAW
-from senjo.systems.gurps.state import FighterState, GurpsState, with_item
+from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = ["drop_shield_options", "fast_draw", "fast_draw_options", "ready", "ready_options"]
 

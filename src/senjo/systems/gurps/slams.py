@@ -5,7 +5,7 @@ plane: at the foe). The roll is DX, Brawling or Sumo (the best), at Move and
 Attack's -4 but without its cap of 9 (seed 000: a slam lifts the cap). The foe
 may dodge, parry or block; a dodge lets the slammer by. A slam that lands does
 damage both ways: each side rolls its own HP x the closing velocity / 100 dice
-of crushing damage (`wounds.slam_dice`), and the rolls decide who falls: the
+of crushing damage (`slam_dice.slam_dice`), and the rolls decide who falls: the
 slammer's at least twice the foe's, the foe falls; more than the foe's, the
 foe rolls DX or falls; the foe's at least twice the slammer's, the slammer
 falls. A multi-hex figure's overrun (`overrun.py`) slams the same way.
@@ -17,15 +17,17 @@ from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Score
-from senjo.systems.gurps.attack import AttackContext, attack_score, roll_defense
+from senjo.systems.gurps.attack import AttackContext, attack_score
 from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoice
 from senjo.systems.gurps.defense import NO_DEFENSE, IncomingAttack, defense_options
+from senjo.systems.gurps.defense_roll import roll_defense
 from senjo.systems.gurps.events import AttackRolled
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.rolls import check, roll_3d6
+from senjo.systems.gurps.slam_dice import slam_mode
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.walking import approach
-from senjo.systems.gurps.wounds import fall_down, slam_damage, slam_mode
+from senjo.systems.gurps.wounds import fall_down, slam_damage
 
 __all__ = ["slam"]
 

@@ -8,79 +8,20 @@ is the durable record; the state is rebuilt from it by replay).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final
 
 from senjo.space.hexgrid import Facing, Hex
 from senjo.space.plane import Point
 from senjo.systems.gurps.choices import Watch
+from senjo.systems.gurps.item_sets import NOTHING, shared
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.ruleset import NO_RULES, RuleSet
 
-__all__ = [
-    "NOTHING",
-    "FighterState",
-    "GurpsState",
-    "shared",
-    "with_item",
-    "without_item",
-]
+__all__ = ["FighterState", "GurpsState"]
 
 #: Facing.N read once (an enum member read in compiled code looks up the class each time).
 _NORTH: Final = Facing.N
 
-_H = TypeVar("_H", frozenset[str], tuple[str, ...])
-
-#: Each value `shared` has given out, by itself (a few per scenario: sets of ready items,
-#: of weapons attacked with, pairs of items in hand).
-_SHARED: Final[dict[object, object]] = {}
-_SHARED_MAX: Final = 4096
-#: (a shared set, an item, added?) -> the shared set that step gives (`with_item`): a set
-#: and its union made once, not at each attack and each Ready.
-_STEPS: Final[dict[tuple[frozenset[str], str, bool], frozenset[str]]] = {}
-
-
-def shared(value: _H) -> _H:
-    """One object for each value: equal sets of ready items (and the like) of different
-    battles are one object, whose hash is kept, so the turn memo hashes it once and finds
-    it equal at once (`snapshot`). A state only ever holds such a value whole, replaced
-    on change (`with_item`, `without_item`, `hands.py`), never changed in place.
-
-    >>> one, two = shared(frozenset({"sword"})), shared(frozenset(["sword"]))
-    >>> one is two, one == frozenset({"sword"})
-    (True, True)
-    """
-    found = _SHARED.get(value)
-    if found is not None:
-        return cast(_H, found)
-    if len(_SHARED) >= _SHARED_MAX:
-        _SHARED.clear()  # a long sweep: equal values made later are still equal
-    _SHARED[value] = value
-    return value
-
-
-def with_item(items: frozenset[str], item: str) -> frozenset[str]:
-    """`items` with `item` (the shared set)."""
-    return items if item in items else _stepped(items, item, True)
-
-
-def without_item(items: frozenset[str], item: str) -> frozenset[str]:
-    """`items` without `item` (the shared set)."""
-    return _stepped(items, item, False) if item in items else items
-
-
-def _stepped(items: frozenset[str], item: str, added: bool) -> frozenset[str]:
-    """The shared set one step (an item added or taken away) gives, kept in `_STEPS`."""
-    step = (items, item, added)
-    found = _STEPS.get(step)
-    if found is None:
-        if len(_STEPS) >= _SHARED_MAX:
-            _STEPS.clear()
-        found = _STEPS[step] = shared(items | {item} if added else items - {item})
-    return found
-
-
-#: The defaults: nothing in a set, nothing in either hand.
-NOTHING: Final[frozenset[str]] = shared(frozenset())
 _EMPTY_HANDS: Final[tuple[str, ...]] = shared(("", ""))
 
 
@@ -170,6 +111,14 @@ class FighterState:
     choking: bool = False
     #: Whether the grip is a choke hold (*Martial Arts*' technique: `grappling.py`).
     choke_hold: bool = False
+    #: Whether the grip is an arm lock (*Martial Arts*' technique: `arm_lock.py`), and how
+    #: often this fighter failed to break free of one (each -1 on the next try).
+    arm_lock: bool = False
+    escapes: int = 0
+    #: `foe:arm` when the fighter parried that foe's blow bare-handed with Judo or Wrestling
+    #: since its last turn (`lock_from`), and for the turn that follows (`lock_open`).
+    lock_from: str = ""
+    lock_open: str = ""
     moved: float = 0.0
     #: Where the fighter stood when its turn began (seed 001: 回り込み攻撃).
     turn_start_hex: Hex | None = None
@@ -240,6 +189,10 @@ class FighterState:
         grip_hands: int = 0,
         choking: bool = False,
         choke_hold: bool = False,
+        arm_lock: bool = False,
+        escapes: int = 0,
+        lock_from: str = "",
+        lock_open: str = "",
         moved: float = 0.0,
         turn_start_hex: Hex | None = None,
         reloading: dict[str, int] | None = None,
@@ -304,6 +257,10 @@ class FighterState:
         self.grip_hands = grip_hands
         self.choking = choking
         self.choke_hold = choke_hold
+        self.arm_lock = arm_lock
+        self.escapes = escapes
+        self.lock_from = lock_from
+        self.lock_open = lock_open
         self.moved = moved
         self.turn_start_hex = turn_start_hex
         self.reloading = {} if reloading is None else reloading
@@ -366,6 +323,10 @@ class FighterState:
             or self.grip_hands
             or self.choking
             or self.choke_hold
+            or self.arm_lock
+            or self.escapes
+            or self.lock_from
+            or self.lock_open
             or self.turn_start_hex is not None
             or self.fled
         ):
@@ -402,6 +363,10 @@ class FighterState:
                 self.grip_hands,
                 self.choking,
                 self.choke_hold,
+                self.arm_lock,
+                self.escapes,
+                self.lock_from,
+                self.lock_open,
                 self.turn_start_hex,
                 self.fled,
             )

@@ -24,6 +24,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.hexmap import HexMap
 from senjo.space.plane import Point
 from senjo.systems.gurps.ai import GurpsAI
+from senjo.systems.gurps.arm_lock import lock_turn
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.events import (
     ConditionChanged,
@@ -38,12 +39,13 @@ from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import free_hand, take
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.hp_thresholds import consciousness_roll_modifier
+from senjo.systems.gurps.item_sets import NOTHING, shared
 from senjo.systems.gurps.maneuvers import maneuver_options, resolve_maneuver
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.ruleset import rules_for
-from senjo.systems.gurps.state import NOTHING, FighterState, GurpsState, shared
+from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.wounds import knock_out, lose_fp
 
 __all__ = ["Gurps", "initiative_order"]
@@ -283,6 +285,8 @@ class Gurps(RuleSystem[GurpsState]):
                 status.stunned = False
                 battle.emit(ConditionChanged(key, "stunned", False, "recovered"))
             return
+        if status.arm_lock:
+            yield from lock_turn(battle, key)  # *Martial Arts*: no maneuver spent
         if self.settings["free_actions"] == "on":
             free = free_action_options(state, key)
             if len(free) > 1:
@@ -329,6 +333,7 @@ def _start_of_turn(status: FighterState, previous: str) -> None:
         status.evaluate_target, status.evaluate_bonus = "", 0
     status.shock = status.shock_next
     status.shock_next = 0
+    status.lock_open, status.lock_from = status.lock_from, ""
     status.parries.clear()
     status.blocks = 0
     status.defended = False

@@ -12,9 +12,9 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups
-from senjo.systems.gurps.attack import roll_defense
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.defense import CLOSE, NO_DEFENSE, IncomingAttack, defense_options
+from senjo.systems.gurps.defense_roll import roll_defense
 from senjo.systems.gurps.events import AttackRolled
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grips import held_penalty

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Final
 
 from senjo.engine.battle import Battle
 from senjo.engine.frozen import direct_init
@@ -21,7 +20,6 @@ from senjo.systems.gurps.corrosion import corrode, dr_now
 from senjo.systems.gurps.damage import (
     DamageDice,
     DamageType,
-    WeaponDamage,
     minimum_basic_damage,
     strong_attack_bonus,
 )
@@ -55,22 +53,21 @@ from senjo.systems.gurps.injury import (
 )
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.rolls import check
-from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.slam_dice import mean_damage, slam_dice, slam_mode
+from senjo.systems.gurps.state import FighterState, GurpsState
 from senjo.systems.gurps.table_schema import Effect
 
 __all__ = [
-    "SLAM",
     "CriticalHit",
     "Hit",
     "apply_injury",
     "deal_damage",
     "fall_down",
+    "feel_injury",
     "knock_back",
     "knock_out",
     "lose_fp",
     "slam_damage",
-    "slam_dice",
-    "slam_mode",
     "weapon_dice",
 ]
 
@@ -147,35 +144,6 @@ class CriticalHit:
     def has(self, kind: EffectKind) -> Effect | None:
         """The first effect of this kind, or None."""
         return next((e for e in self.effects if e.effect == kind), None)
-
-
-def slam_dice(hp: int, velocity: float) -> DamageDice:
-    """Slam damage (B371): HP x velocity / 100 dice; under 1 die it is 1d-3, 1d-2 or 1d-1.
-
-    >>> [str(slam_dice(hp, v)) for hp, v in ((18, 12), (10, 2), (10, 4), (10, 7), (10, 15))]
-    ['2d', '1d-3', '1d-2', '1d-1', '2d']
-    """
-    amount = hp * velocity / 100
-    if amount <= 0.25:
-        return DamageDice(1, -3)
-    if amount <= 0.5:
-        return DamageDice(1, -2)
-    if amount < 1:
-        return DamageDice(1, -1)
-    return DamageDice(int(amount + 0.5))
-
-
-def _average(dice: DamageDice) -> float:
-    return 3.5 * dice.dice + dice.adds
-
-
-def slam_mode(dice: str = "1d", skill: str = "Brawling") -> AttackMode:
-    """A slam as an attack mode: reach C, crushing, `dice` of damage."""
-    return AttackMode("slam", skill, WeaponDamage.parse(f"{dice} cr"), reach=(0,), unarmed=True)
-
-
-#: The slam's mode for reach and defense questions (its damage is worked out per slam).
-SLAM: Final = slam_mode()
 
 
 def slam_damage(battle: Battle[GurpsState], a: str, b: str, velocity: float) -> tuple[int, int]:
@@ -280,7 +248,7 @@ def deal_damage(
         # seed 000 (Martial Arts): a Move and Attack that thrusts may use slam damage,
         # HP x velocity / 100, when that is better.
         slam = slam_dice(attacker.hp, hit.slam_velocity)
-        if _average(slam) > _average(thrust):
+        if mean_damage(slam) > mean_damage(thrust):
             thrust = slam
     dice = mode.damage.dice(thrust, swing) if not hit.fixed else DamageDice(0, hit.fixed)
     items: list[tuple[str, int]] = []
@@ -517,9 +485,7 @@ def apply_injury(
         low_pain_threshold=fighter.has("low_pain_threshold"),
         doubled=doubled_shock,
     )
-    if penalty:
-        cap = -8 if (doubled_shock or fighter.has("low_pain_threshold")) else -4
-        status.shock_next = max(cap, status.shock_next + penalty)
+    _book_shock(fighter, status, penalty, doubled_shock)
     tolerance = injury_tolerance(fighter)
     landed = struck or wound.location
     crippled = cripples(wound.injury, landed, fighter.hp, tolerance)
@@ -541,6 +507,34 @@ def apply_injury(
     up = status.conscious and not status.dead and not status.stunned
     if status.aim_turns and up and not check(battle, key, "keep_aim", Score(fighter.will)).success:
         status.aim_turns = 0
+
+
+def _book_shock(fighter: Fighter, status: FighterState, penalty: int, doubled: bool) -> None:
+    """Add a hit's shock to the next turn's, to at most -4 (-8 when doubled, B381)."""
+    if penalty:
+        cap = -8 if (doubled or fighter.has("low_pain_threshold")) else -4
+        status.shock_next = max(cap, status.shock_next + penalty)
+
+
+def feel_injury(battle: Battle[GurpsState], key: str, amount: int, location: str) -> None:
+    """The shock and the knockdown roll an injury of `amount` at `location` would bring,
+    without the injury (a win of an arm lock on a crippled arm, *Martial Arts*)."""
+    fighter = battle.state.fighters[key]
+    status = battle.state.status[key]
+    if amount <= 0 or not status.conscious:
+        return
+    pain = shock_penalty(
+        amount,
+        fighter.hp,
+        high_pain_threshold=fighter.has("high_pain_threshold"),
+        low_pain_threshold=fighter.has("low_pain_threshold"),
+    )
+    _book_shock(fighter, status, pain, False)
+    tolerance = injury_tolerance(fighter)
+    if cripples(amount, location, fighter.hp, tolerance) or knockdown_roll_due(
+        amount, fighter.hp, location, tolerance
+    ):
+        _knockdown_check(battle, key, location, tolerance)
 
 
 def _knockdown_check(
