@@ -357,8 +357,8 @@ def test_a_turn_starts_with_where_things_stand(
 
 
 def test_where_things_stand_names_conditions() -> None:
-    """A posture, stunned, out of the fight, held (by whom, where, with how many hands)
-    and pinned (GURPS); prone, dying, hidden (CoC): each shown beside the HP in the
+    """A posture, stunned, out of the fight, held (by whom, where, with how many hands,
+    by what hold) and pinned (GURPS); prone, dying, hidden (CoC): each shown beside the HP in the
     glossary's words."""
     scenario = load_scenario(DUEL)
     battle = build_battle(scenario, seed=3)
@@ -383,6 +383,10 @@ def test_where_things_stand_names_conditions() -> None:
     assert standing(battle.state, narrator, "ja").endswith("押さえこまれ、疲労点 3/12）")
     raider.dr_lost = {"torso": 1}  # B358: DR eaten by corrosion
     assert standing(battle.state, narrator, "ja").endswith("疲労点 3/12、胴体の防護点 1/2）")
+    knight.grip_on, knight.arm_lock = "right_arm", True  # *Martial Arts*' Arm Lock
+    assert "組みつかれ（騎士：右腕、両手、腕関節技）" in standing(battle.state, narrator, "ja")
+    english = standing(battle.state, narrator_for(scenario, "en"), "en")
+    assert "grappled (by Knight: right arm, both hands, arm lock)" in english
     assert standing(battle.state, narrator_for(scenario, "en"), "en").endswith(
         "FP 3/12, torso DR 1/2)"
     )

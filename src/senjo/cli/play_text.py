@@ -180,8 +180,9 @@ def standing(state: GurpsState | CocState, names: Narrator, lang: Lang) -> str:
 
 
 def _grips(state: GurpsState, key: str, names: Narrator, lang: Lang) -> list[str]:
-    """Who holds the fighter, by which part and with how many hands, and pinned (B370):
-    `組みつかれ（騎士：首、両手）` / `grappled (by Knight: neck, both hands)`."""
+    """Who holds the fighter, by which part and with how many hands, the hold if it is a
+    choke hold or an arm lock, and pinned (B370): `組みつかれ（騎士：首、両手）` /
+    `grappled (by Knight: neck, both hands)`."""
     status = state.status[key]
     marks = []
     for grappler in sorted(status.held_by):
@@ -189,6 +190,10 @@ def _grips(state: GurpsState, key: str, names: Narrator, lang: Lang) -> list[str
         what = [gurps_terms.term("location", grip.grip_on or "torso", lang)]
         if grip.grip_hands > 1:
             what.append("両手" if lang == "ja" else "both hands")
+        if grip.choke_hold:  # *Martial Arts*' holds, named
+            what.append(gurps_terms.term("variant", "choke_hold", lang))
+        if grip.arm_lock:
+            what.append(gurps_terms.term("modifier", "arm_lock", lang))
         who = names.who(grappler)
         held = gurps_terms.term("condition", "grappled", lang)
         if lang == "ja":
