@@ -192,3 +192,31 @@ def test_the_ai_locks_the_arm_it_parried_and_wrenches_it() -> None:
     choose(game, "do_nothing")  # b
     assert game.pending is not None and game.pending.kind == "arm_lock"
     assert ai.choose(game, game.pending).key == "wrench:b"
+
+
+def test_letting_go_with_a_hand_ends_the_lock() -> None:
+    """The lock takes both hands: with one let go (a free action) a plain one-handed grip
+    on the arm is left, no wrench offered, and the foe's lost tries are forgotten."""
+    game = battle(
+        fighter("a", "x", 0, **JUDOKA),
+        fighter("b", "y", 0, **VICTIM),
+        dice=[*SAFE],
+        free_actions="on",
+    )
+    choose(game, "none")  # a's free action
+    choose(game, "do_nothing")  # a
+    choose(game, "none")  # b's free action
+    choose(game, "attack:a:punch/punch")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    choose(game, "parry:punch")
+    choose(game, "none")  # a's free action
+    choose(game, "attack/arm_lock:b")
+    choose(game, "none")  # b does not defend
+    choose(game, "none")  # b's free action
+    choose(game, "attack/break_free:a")  # lost: 9 against 9 + 9
+    assert game.state.status["b"].escapes == 1
+    choose(game, "hold_lock:b")
+    choose(game, "release_hand:b")  # a's free action
+    a, b = game.state.status["a"], game.state.status["b"]
+    assert (a.holding, a.grip_hands, a.arm_lock, b.escapes) == ("b", 1, False, 0)

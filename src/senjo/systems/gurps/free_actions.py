@@ -55,7 +55,9 @@ def take_free_action(battle: Battle[GurpsState], key: str, choice: Choice) -> No
         battle.emit(ItemChanged(key, choice.detail, "dropped", "free_action"))
     elif choice.name == "release_hand":
         status.grip_hands = 1
-        status.choke_hold = False  # a choke hold takes both hands
+        if status.arm_lock:  # so does an arm lock: a plain grip is left, its tries forgotten
+            state.status[choice.detail].escapes = 0
+        status.choke_hold = status.arm_lock = False  # a choke hold takes both hands
         battle.emit(ConditionChanged(choice.detail, "two_hands", False, key))
     elif choice.name == "release":
         foe = choice.detail

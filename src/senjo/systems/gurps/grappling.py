@@ -23,7 +23,9 @@ does its swing crushing damage to that part, which only rigid DR stops
 (`wounds.Hit.rigid_dr_only`). With both hands empty and Judo or Wrestling it may
 put on a choke hold instead of a grab (*Martial Arts*' technique: Judo-2 or
 Wrestling-3, -1 from in front), a two-handed neck grip whose chokes are at +3 ST,
-air (crushing) or blood (fatigue). Every contest of ST here counts Wrestling's
+air (crushing) or blood (fatigue). An arm lock (`arm_lock.py`) is a grip on an arm
+with both hands that breaking free meets at +4 more, the fighter -1 for each try it
+lost. Every contest of ST here counts Wrestling's
 bonus (B228: +1 at DX+1, +2 at DX+2). Grips end when the two are apart or either
 is out of the fight.
 """
