@@ -115,3 +115,20 @@ def test_the_fast_path_declines_a_trained_bare_hand_parry() -> None:
     assert reason is not None and "Judo" in reason
     plain, _ = fighter("c", "y", 0, skills={"Brawling": 14})
     assert fighter_reason(plain) is None
+
+
+def test_wrestling_parries_once_a_turn() -> None:
+    """B228: Wrestling parries once per turn; a second bare-handed parry that turn is by
+    another skill - here Brawling's DX 12 (9), at the usual -4 for the repeat."""
+    game = battle(
+        fighter("a", "x", 0, **PUNCHER),
+        fighter("b", "y", 0, dx=12, skills={"Wrestling": 16}),
+        dice=[*SAFE],
+    )
+    punch = game.state.fighters["a"].weapon("punch").mode("punch")
+    incoming = IncomingAttack("a", "punch", punch, close_combat=True)
+    choice = DefenseChoice("parry", "punch")
+    assert defense_score(game.state, "b", choice, incoming).value == 11
+    game.state.status["b"].parries["punch"] = 1
+    again = defense_score(game.state, "b", choice, incoming)
+    assert again.value == 9 - 4 and again.modifiers.amount("wrestling_parry") == 0

@@ -2,12 +2,12 @@
 
 Each unarmed skill parries at 3 + skill/2 on its own terms (the skills' text by
 public summaries: Boxing and Brawling B182, Judo B203, Karate B206, Wrestling
-B228): Boxing is -2 against a kick; Wrestling parries only with both hands empty;
-every one but Judo and Karate is -3 against a weapon that is not thrusting (B376);
-Boxing, Judo and Karate retreat at +3 rather than +1 (B377). Without any of them a
-fighter parries at its Brawling (DX by default). senjo takes, for each attack, the
-skill whose parry is best - ties go to Judo, then Wrestling, the skills an arm lock
-follows (`grappling.py`; interpretation 75).
+B228): Boxing is -2 against a kick; Wrestling parries only with both hands empty,
+once a turn; every one but Judo and Karate is -3 against a weapon that is not
+thrusting (B376); Boxing, Judo and Karate retreat at +3 rather than +1 (B377).
+Without any of them a fighter parries at its Brawling (DX by default). senjo takes,
+for each attack, the skill whose parry is best - ties go to Judo, then Wrestling, the
+skills an arm lock follows (`arm_lock.py`; interpretation 75).
 
 >>> best_skill({"Brawling": 12, "Judo": 14}, 12, 2, "swing", weapon=True, retreat=False)
 ('Judo', 14)
@@ -76,14 +76,16 @@ def best_skill(
     *,
     weapon: bool,
     retreat: bool,
+    again: bool = False,
 ) -> tuple[str, int]:
     """The skill whose parry is best against the attack, and its level: `brawling` is the
-    fighter's Brawling (DX if unlearned), `hands` its empty hands (Wrestling needs two);
+    fighter's Brawling (DX if unlearned), `hands` its empty hands (Wrestling needs two),
+    `again` whether it parried bare-handed already this turn (Wrestling parries once);
     `mode`, `weapon` and `retreat` as for `skill_items`."""
     best, level, value = "Brawling", brawling, -99
     for skill in PARRY_SKILLS:
         known = brawling if skill == "Brawling" else skills.get(skill)
-        if known is None or (skill == "Wrestling" and hands < 2):
+        if known is None or (skill == "Wrestling" and (hands < 2 or again)):
             continue
         total = 3 + known // 2 + sum(v for _, v in skill_items(skill, mode, weapon=weapon))
         if retreat:
@@ -94,10 +96,15 @@ def best_skill(
 
 
 def bare_parry(
-    state: GurpsState, key: str, own: AttackMode, mode: AttackMode, retreat: bool
+    state: GurpsState,
+    key: str,
+    own: AttackMode,
+    mode: AttackMode,
+    retreat: bool,
+    again: bool = False,
 ) -> tuple[str, int]:
     """`best_skill` for the fighter's bare-handed parry (`own`, a punch's or a claw's)
-    against an attack in `mode`."""
+    against an attack in `mode`, `again` if it parried so already this turn."""
     fighter = state.fighters[key]
     return best_skill(
         fighter.skills,
@@ -106,6 +113,7 @@ def bare_parry(
         mode.name,
         weapon=not mode.unarmed and not mode.thrusting,
         retreat=retreat,
+        again=again,
     )
 
 
@@ -132,6 +140,7 @@ def note_parry(
     hand = hand_of(state.status[attacker], struck_with)
     if hand is None and mode.name not in ("punch", "claw"):
         return  # a kick, a bite: no arm to lock
-    if bare_parry(state, key, own, mode, retreat)[0] in ARM_LOCKING:
+    again = state.status[key].parries.get(weapon, 0) > 1  # this parry is counted already
+    if bare_parry(state, key, own, mode, retreat, again)[0] in ARM_LOCKING:
         arm = ARM_OF_HAND[MAIN if hand is None or hand >= len(ARM_OF_HAND) else hand]
         state.status[key].lock_from = f"{attacker}:{arm}"

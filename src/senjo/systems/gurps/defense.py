@@ -324,7 +324,7 @@ def _defense_parts(
         if mode.unarmed:
             # seed 000 (素手による受け): the unarmed skill whose parry is best here.
             armed = not attack.mode.unarmed and not attack.mode.thrusting
-            bare, level = bare_parry(state, defender, mode, attack.mode, retreating)
+            bare, level = bare_parry(state, defender, mode, attack.mode, retreating, used > 0)
             better = 3 + level // 2 - base
             if better:
                 items.append((f"{bare.lower()}_parry", better))
