@@ -19,7 +19,7 @@ from senjo.engine.journal import journal_lines, read_journal, replay
 from senjo.scenario import Scenario, load_scenario
 from senjo.scenario.battle import build_battle, controllers_for
 from senjo.systems.gurps.ai import GurpsAI
-from senjo.systems.gurps.events import FatigueLost, Injured
+from senjo.systems.gurps.events import AttackRolled, FatigueLost, Injured
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "gurps"
 NAMES = ("duel", "three_vs_one", "ranged", "spear_vs_broadsword", "wyrm")
@@ -169,3 +169,21 @@ def test_hex_map_examples_play_out_and_replay(name: str) -> None:
         journal = read_journal(journal_lines(battle, {"seed": seed}))
         replayed, divergence = replay(journal, lambda dice: build_battle(scenario, dice=dice))
         assert divergence is None and replayed.log == battle.log
+
+
+def test_the_dojo_example_locks_arms_and_replays() -> None:
+    """dojo.yaml (a judoka against a knife; *Martial Arts*' Arm Lock): the AI's locks and
+    wrenches are decisions the journal keeps - each battle ends with an outcome, replays
+    to the same events, and some put a lock on."""
+    scenario = _scenario("dojo")
+    locked = 0
+    for seed in range(6):
+        battle = build_battle(scenario, seed=seed, record_dice=True)
+        outcome = run(battle, controllers_for(scenario, seed))
+        assert outcome.winner_side is not None or outcome.reason == "round_limit"
+        assert not list(hp_problems(battle))
+        locked += any(isinstance(e, AttackRolled) and e.mode == "arm_lock" for e in battle.log)
+        journal = read_journal(journal_lines(battle, {"seed": seed}))
+        replayed, divergence = replay(journal, lambda dice: build_battle(scenario, dice=dice))
+        assert divergence is None and replayed.log == battle.log
+    assert locked
