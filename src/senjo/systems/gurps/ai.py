@@ -318,9 +318,10 @@ class GurpsAI:
         if threats:  # its neck held, or a limb in both hands: out before it is choked or
             # snapped (B370, 2B63P)
             return next((o for o in breaks if o.target == threats[0]), breaks[0])
-        locks = [o for o in by_kind.get("attack", []) if o.variant == "arm_lock"]
-        if locks:  # its parry opened an arm lock (*Martial Arts*): the arm that struck
-            return locks[0]
+        if status.lock_open:  # its parry opened an arm lock (*Martial Arts*): take it
+            lock = next((o for o in by_kind.get("attack", ()) if o.variant == "arm_lock"), None)
+            if lock is not None:
+                return lock
         if attacks:
             cache: dict[tuple[str, bool], int | None] = {}
             # An Attack with the Step back after it is valued as the plain Attack (the same

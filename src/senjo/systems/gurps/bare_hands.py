@@ -127,10 +127,9 @@ def note_parry(
     retreat: bool,
 ) -> None:
     """A parry with `weapon` (`retreat`ing or not) stopped `attacker`'s blow with
-    `struck_with` in `mode`: when
-    it was bare-handed, by Judo or Wrestling, both hands empty, and the blow a hand's (a
-    punch or a claw, or a weapon held), note the foe and that arm (`lock_from`) for an
-    arm lock on the fighter's next turn (`arm_lock.py`)."""
+    `struck_with` in `mode`: when it was bare-handed, by Judo or Wrestling, both hands
+    empty, and the blow a hand's (a punch or a claw, or a weapon held), note the foe and
+    that arm (`lock_from`) for an arm lock on the fighter's next turn (`arm_lock.py`)."""
     fighter = state.fighters[key]
     if "Judo" not in fighter.skills and "Wrestling" not in fighter.skills:
         return  # the common case, asked first: every parry that stops a blow comes here

@@ -478,14 +478,7 @@ def apply_injury(
     )
     if wound.injury <= 0 or status.dead:
         return
-    penalty = shock_penalty(
-        wound.injury,
-        fighter.hp,
-        high_pain_threshold=fighter.has("high_pain_threshold"),
-        low_pain_threshold=fighter.has("low_pain_threshold"),
-        doubled=doubled_shock,
-    )
-    _book_shock(fighter, status, penalty, doubled_shock)
+    _book_shock(fighter, status, wound.injury, doubled_shock)
     tolerance = injury_tolerance(fighter)
     landed = struck or wound.location
     crippled = cripples(wound.injury, landed, fighter.hp, tolerance)
@@ -509,8 +502,16 @@ def apply_injury(
         status.aim_turns = 0
 
 
-def _book_shock(fighter: Fighter, status: FighterState, penalty: int, doubled: bool) -> None:
-    """Add a hit's shock to the next turn's, to at most -4 (-8 when doubled, B381)."""
+def _book_shock(fighter: Fighter, status: FighterState, injury: int, doubled: bool) -> None:
+    """Add the shock of an injury to the next turn's, to at most -4 (-8 when doubled or
+    with Low Pain Threshold, B381)."""
+    penalty = shock_penalty(
+        injury,
+        fighter.hp,
+        high_pain_threshold=fighter.has("high_pain_threshold"),
+        low_pain_threshold=fighter.has("low_pain_threshold"),
+        doubled=doubled,
+    )
     if penalty:
         cap = -8 if (doubled or fighter.has("low_pain_threshold")) else -4
         status.shock_next = max(cap, status.shock_next + penalty)
@@ -523,13 +524,7 @@ def feel_injury(battle: Battle[GurpsState], key: str, amount: int, location: str
     status = battle.state.status[key]
     if amount <= 0 or not status.conscious:
         return
-    pain = shock_penalty(
-        amount,
-        fighter.hp,
-        high_pain_threshold=fighter.has("high_pain_threshold"),
-        low_pain_threshold=fighter.has("low_pain_threshold"),
-    )
-    _book_shock(fighter, status, pain, False)
+    _book_shock(fighter, status, amount, False)
     tolerance = injury_tolerance(fighter)
     if cripples(amount, location, fighter.hp, tolerance) or knockdown_roll_due(
         amount, fighter.hp, location, tolerance
