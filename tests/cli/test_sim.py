@@ -298,15 +298,20 @@ def test_sim_says_how_many_battles_the_fast_path_replayed(tmp_path: Path) -> Non
     data = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast")
     assert data["path"] == "fast" and data["replayed"] == marked
     assert sum(data["replayed_by"].values()) == marked  # by why: the second spare drawn, ...
-    assert set(data["replayed_by"]) <= {"ready", "critical_miss"}
+    # ... or a crippled limb (docs/rules/gurps.md interpretation 77).
+    assert set(data["replayed_by"]) <= {"ready", "critical_miss", "crippled"}
     two = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast", "--workers", "2")
     assert two["replayed"] == marked and two["sides"] == data["sides"]
     assert "replayed" not in sim_json(str(path), "-n", "5", "--seed", "5", "--path", "engine")
     share = f"{100 * marked / 200:.0f}%"  # 10% or more: a whole percent
     english = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "en"))
     assert f"replayed on the engine: {marked} of 200 battles ({share})" in english
+    if "crippled" in data["replayed_by"]:
+        assert "crippled limb not modelled" in english
     japanese = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "ja"))
     assert f"エンジンで再生：200戦中{marked}戦（{share}）" in japanese
+    if "crippled" in data["replayed_by"]:
+        assert "追わない手足の負傷の影響" in japanese
 
 
 def test_sim_says_why_auto_played_on_the_engine() -> None:

@@ -103,6 +103,18 @@ def test_a_crippled_part_reads_as_its_location(location: str, ja: str, en: str) 
     assert "使えなくなる" in GLOSSARY
 
 
+def test_a_numbed_part_reads_as_its_location() -> None:
+    """B556 (critical hit, 8): a numbed limb, and its recovery, read as the hit location's
+    name (しびれて使えない, docs/glossary.md), not as the condition's key."""
+    numbed = ConditionChanged("ann", "numbed_right_arm", True, "numbing")
+    back = ConditionChanged("ann", "numbed_right_arm", False, "recovered")
+    assert GurpsNarrator(NAMES, "ja").line(numbed) == "アン：右腕がしびれて使えない"
+    assert GurpsNarrator(NAMES, "en").line(numbed) == "Ann's right arm is numbed"
+    assert GurpsNarrator(NAMES, "ja").line(back) == "アン：右腕が動くようになった"
+    assert GurpsNarrator(NAMES, "en").line(back) == "Ann's right arm is working again"
+    assert "しびれて使えない" in GLOSSARY and "動くようになった" in GLOSSARY
+
+
 def test_location_modifiers_read_as_locations() -> None:
     """`location_skull` reads as the hit location's name in each language."""
     assert term("modifier", "location_skull", "en") == "skull"

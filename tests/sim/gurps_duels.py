@@ -3,6 +3,7 @@ a feature the model must follow battle by battle (tests/sim/test_fast_gurps.py).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable
 from pathlib import Path
@@ -481,6 +482,81 @@ def assert_engines_battle(
         )
 
 
+class _RowSpent(Exception):
+    """The engine asked for a die past the row the model rolled."""
+
+
+class _RowOnly:
+    """Dice from a battle's row only: past it, `_RowSpent` (where the model stopped)."""
+
+    def __init__(self, row: Any) -> None:
+        self._row = [int(value) for value in row]
+        self._position = 0
+
+    def roll(self, sides: int) -> int:
+        if sides != 6 or self._position >= len(self._row):
+            raise _RowSpent
+        self._position += 1
+        return self._row[self._position - 1]
+
+
+#: The parts whose crippling the model hands to the engine (`layout.W_CRIPPLED`).
+LAME_PARTS = ("right_arm", "left_arm", "right_leg", "left_leg", "hand", "foot", "weapon_arm")
+#: ... and the critical misses that leave a limb of no use.
+STRAINS = ("strained_shoulder", "strained_limb")
+
+
+def crippled(result: Any) -> Any:
+    """The battles of a result that escaped where a limb was crippled (`W_CRIPPLED`)."""
+    from senjo.sim.fast_gurps.layout import W_CRIPPLED
+
+    return result.escaped & (result.why == W_CRIPPLED)
+
+
+def accounted(result: Any) -> int:
+    """The battles the model played to the end, and those it left where a limb was
+    crippled (by design, docs/rules/gurps.md interpretation 77: not the rare events the
+    thresholds of the agreement tests count)."""
+    return int((~result.escaped).sum() + crippled(result).sum())
+
+
+def check_crippled_escapes(scenario: Scenario, result: Any, most: int = 3) -> int:
+    """Hold the first `most` battles that escaped as crippled to `assert_escaped_at_crippling`
+    (each is a full engine battle: a sample); returns how many escaped so."""
+    found = np.flatnonzero(crippled(result)).tolist()
+    for i in found[:most]:
+        assert_escaped_at_crippling(scenario, result, i)
+    return len(found)
+
+
+def assert_escaped_at_crippling(scenario: Scenario, result: BlockResult, i: int) -> None:
+    """Battle `i` escaped as crippled (`W_CRIPPLED`): played on the engine with the dice the
+    model rolled and no more, it reaches an arm, hand, leg or foot crippled or numbed, or a
+    critical miss's strained shoulder or limb (docs/rules/gurps.md, interpretation 77),
+    before the row runs out."""
+    from senjo.engine.controllers import run
+    from senjo.scenario.battle import build_battle, controllers_for
+    from senjo.systems.gurps.events import ConditionChanged
+
+    battle = build_battle(scenario, dice=_RowOnly(result.row(i)))
+    with contextlib.suppress(_RowSpent):
+        run(battle, controllers_for(scenario, 1))
+    lamed = [
+        item.condition
+        for item in battle.log
+        if isinstance(item, ConditionChanged)
+        and item.active
+        and (
+            item.condition in STRAINS
+            or (
+                item.condition.split("_", 1)[0] in ("crippled", "numbed")
+                and item.condition.split("_", 1)[1] in LAME_PARTS
+            )
+        )
+    ]
+    assert lamed, i
+
+
 #: The per-combatant figures a battle's result and the engine's both report.
 FIGURE_NAMES = ("attacks", "hits", "defenses", "defended", "dealt", "taken", "hp", "standing")
 
@@ -521,7 +597,8 @@ def check_random_battles(
     make: Callable[[], Scenario | None], play: Play, count: int, size: int
 ) -> int:
     """Hold `size` battles of each of `count` scenarios from `make` (None: declined, drawn
-    again) to the engine's, battle by battle; returns how many battles were compared."""
+    again) to the engine's, battle by battle; returns how many battles were compared, and
+    those left where a limb was crippled (`check_crippled_escapes`)."""
     from senjo.sim.fast_gurps.tables import build_tables
 
     made = compared = 0
@@ -535,18 +612,21 @@ def check_random_battles(
         for i in np.nonzero(~result.escaped)[0]:
             compared += 1
             assert_engines_battle(scenario, tables, result, int(i), scenario.data)
+        compared += check_crippled_escapes(scenario, result, 1)
     return compared
 
 
 def check_block(scenario: Scenario, play: Play, size: int, note: object = "") -> BlockResult:
     """Play `size` battles of `scenario` (dice seed 2024) and hold each one the model
-    follows to the end to the engine's battle with the same dice; returns the block."""
+    follows to the end to the engine's battle with the same dice, and a few it left where a
+    limb was crippled to `check_crippled_escapes`; returns the block."""
     from senjo.sim.fast_gurps.tables import build_tables
 
     tables = build_tables(scenario)
     result = play(tables, size, [np.random.Generator(np.random.PCG64(2024))])
     for i in np.nonzero(~result.escaped)[0]:
         assert_engines_battle(scenario, tables, result, int(i), note)
+    check_crippled_escapes(scenario, result)
     return result
 
 

@@ -22,7 +22,7 @@ from senjo.sim.fast_gurps.state import BlockResult
 from senjo.sim.fast_gurps.tables import build_tables
 from tests.fresh import fresh_python
 
-from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, spent, tie
+from .gurps_duels import DUEL, EXAMPLES, SCENARIOS, accounted, spent, tie
 
 pytest.importorskip("numba")
 
@@ -59,7 +59,7 @@ def test_the_kernel_plays_the_numpy_models_battles(name: str) -> None:
     numpy_result = batch.play_blocks(tables, 300, rngs(2024, 2))
     kernel_result = compiled.play_blocks(tables, 300, rngs(2024, 2))
     assert_same(numpy_result, kernel_result)
-    assert (~numpy_result.escaped).sum() >= 480  # most battles are compared
+    assert accounted(numpy_result) >= 480  # most battles are compared (or lame a limb)
 
 
 def test_the_kernel_reads_dice_from_an_offset() -> None:
@@ -118,7 +118,7 @@ def test_the_compiled_tally_sums_a_pass_as_numpy_does(name: str) -> None:
     (ours, our_escapes), (theirs, their_escapes) = folded
     assert our_escapes == their_escapes
     assert ours == theirs
-    assert ours.n > 800 and ours.rounds and ours.combatants[order[0]].hp
+    assert ours.n > 500 and ours.rounds and ours.combatants[order[0]].hp
     if name == "spent":
         assert our_escapes  # some battles escaped, and were left out of the sums
 

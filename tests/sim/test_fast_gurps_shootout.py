@@ -23,6 +23,7 @@ from senjo.sim.fast_gurps.layout import (
     SHOCK_LEVELS,
     SKILL_LO,
     W_BEYOND,
+    W_CRIPPLED,
     W_MISS,
     W_READY,
     W_SIDEARM,
@@ -34,6 +35,7 @@ from senjo.systems.gurps.events import AttackRolled, CriticalResult, DefenseRoll
 
 from .gurps_duels import (
     DUEL,
+    accounted,
     assert_agrees,
     assert_engines_battle,
     check_block,
@@ -57,21 +59,21 @@ def test_the_compiled_shootout_plays_exactly_the_engines_battles(name: str) -> N
     result = check_block(scenario, compiled.play_blocks, 300, name)
     # A shooter goes to its sidearm, which the model follows, but for a rare Ready it
     # does not (its sidearm lost with the foe past its Move).
-    assert int((~result.escaped).sum()) >= 290
-    assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS, W_READY, W_BEYOND}
+    assert accounted(result) >= 290
+    assert set(result.why[result.escaped]) <= {W_SIDEARM, W_MISS, W_READY, W_BEYOND, W_CRIPPLED}
 
 
 def test_a_shooter_whose_weapon_breaks_fights_on_with_its_sidearm() -> None:
     """ranged.yaml: a bow or crossbow broken by a critical miss (B556) sends its shooter to
     its sidearm (B382: a Ready to draw it), and it closes in under the other's shots
     and fights in melee; the model follows those battles to the end, each the engine's
-    with the same dice; no battle escapes."""
+    with the same dice; no battle escapes but where a limb is crippled (interpretation 77)."""
     scenario = load_scenario(RANGED)
     tables = build_tables(scenario)
     result = compiled.play_blocks(tables, 2000, [np.random.Generator(np.random.PCG64(5))])
-    assert not result.escaped.any()
+    assert set(result.why[result.escaped]) <= {W_CRIPPLED}  # (interpretation 77)
     broke = []
-    for i in range(2000):
+    for i in np.flatnonzero(~result.escaped).tolist():
         battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
         run(battle, controllers_for(scenario, 1))
         if any(isinstance(e, CriticalResult) and e.key == "weapon_breaks" for e in battle.log):
@@ -103,15 +105,16 @@ def test_a_javelin_is_thrown_once_then_the_fight_goes_on_without_it(spare: bool)
     out of reach - the knight Aims, throws his javelin once, then draws his sword (B382)
     or, without one, fights bare-handed. The kernel holds the javelin BROKEN once thrown
     (whatever a critical miss did to it: the engine lets it go first); every battle is
-    the engine's with the same dice, and none escapes."""
+    the engine's with the same dice, and none escapes but where a limb is crippled
+    (interpretation 77)."""
     scenario = javelin_duel(spare)
     assert GURPS_FAST.accepts(scenario) is None
     tables = build_tables(scenario)
     assert tables.fighters[0].key == "knight" and tables.fighters[0].thrown
     result = compiled.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(4))])
-    assert not result.escaped.any()
+    assert set(result.why[result.escaped]) <= {W_CRIPPLED}  # (interpretation 77)
     after = set()
-    for i in range(40):
+    for i in np.flatnonzero(~result.escaped)[:40].tolist():
         battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
         run(battle, controllers_for(scenario, 1))
         blows = [
@@ -150,9 +153,9 @@ def test_a_javelin_is_parried_as_the_engine_parries_it(
     tables = build_tables(scenario)
     assert [f.shot_parry for f in tables.fighters] == [0, penalty]
     result = compiled.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(5))])
-    assert not result.escaped.any()
+    assert set(result.why[result.escaped]) <= {W_CRIPPLED}  # (interpretation 77)
     parried = 0
-    for i in range(40):
+    for i in np.flatnonzero(~result.escaped)[:40].tolist():
         battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))
         run(battle, controllers_for(scenario, 1))
         # The knight throws the javelin first: the first defense against him is against it.
@@ -505,9 +508,9 @@ def test_a_free_drop_and_the_sidearm_are_followed() -> None:
     tables = build_tables(scenario)
     assert all(f.free_drop and f.has_spare for f in tables.fighters)
     result = compiled.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(3))])
-    assert set(result.why[result.escaped]) <= {W_READY, W_MISS}
+    assert set(result.why[result.escaped]) <= {W_READY, W_MISS, W_CRIPPLED}
     followed = np.flatnonzero(~result.escaped)
-    assert len(followed) >= 190
+    assert accounted(result) >= 190
     dropped = 0
     for i in followed[:60].tolist():
         battle = build_battle(scenario, dice=StreamDice(result.row(i), 1))

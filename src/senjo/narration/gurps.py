@@ -220,6 +220,13 @@ class GurpsNarrator(NamedNarrator):
                 if ja:
                     return f"{who}：{part}" + ("が使えなくなった" if item.active else "が治った")
                 return f"{who}'s {part} is " + ("crippled" if item.active else "no longer crippled")
+            if item.condition.startswith("numbed_"):  # numbed_<hit location> (B556, 8)
+                part = term("location", item.condition.removeprefix("numbed_"), t)
+                if ja:
+                    return f"{who}：{part}" + (
+                        "がしびれて使えない" if item.active else "が動くようになった"
+                    )
+                return f"{who}'s {part} is " + ("numbed" if item.active else "working again")
             name = term("condition", item.condition, t)
             if ja:
                 return f"{who}：{name}" + ("" if item.active else "から回復")

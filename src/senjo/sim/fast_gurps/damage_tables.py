@@ -26,6 +26,7 @@ from senjo.sim.fast_gurps.layout import (
     CM_FALL,
     CM_GUARD,
     CM_KNOCKOUT,
+    CM_LAME,
     CM_NOTHING,
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
@@ -48,6 +49,7 @@ from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.criticals import _applies, _facts
 from senjo.systems.gurps.damage import DamageDice
 from senjo.systems.gurps.effects import Condition, EffectKind
+from senjo.systems.gurps.hands import LAME_HAND, LAME_LEG
 from senjo.systems.gurps.injury import (
     cripples,
     injury,
@@ -56,7 +58,7 @@ from senjo.systems.gurps.injury import (
     knockdown_roll_due,
 )
 from senjo.systems.gurps.model import AttackMode, Fighter
-from senjo.systems.gurps.table_schema import CriticalEntry
+from senjo.systems.gurps.table_schema import CriticalEntry, InjuryTolerance
 from senjo.systems.gurps.wounds import weapon_dice
 
 __all__ = ["MISS_FIELDS", "critical_arrays", "miss_table", "victim_tables"]
@@ -90,7 +92,6 @@ def _miss_row(
             EffectKind.DROP_WEAPON,
             EffectKind.WEAPON_FLIES,
             EffectKind.WEAPON_TURNS_IN_HAND,
-            EffectKind.STRAINED_SHOULDER,  # only "crippled", which changes nothing here
         ):
             continue
         acting.append(effect)
@@ -116,8 +117,9 @@ def _miss_row(
         dice = fighter.thrust
         place = "foot" if facts.kicking else "hand"
         hurt = (dice.dice, dice.adds, half, "cr", place, 1)
-    elif kind == EffectKind.STRAINED_LIMB:
-        hurt = (0, effect.injury or 1, False, "spec", "right_arm", 0)
+    elif kind in (EffectKind.STRAINED_LIMB, EffectKind.STRAINED_SHOULDER):
+        row["code"] = CM_LAME  # a limb of no use (`crippling.py`, interpretation 77)
+        return row
     elif kind in (EffectKind.TORN_MUSCLE, EffectKind.INJURY_ROLL):
         dice = effect.dice or DamageDice(1, -3)
         hurt = (dice.dice, dice.adds, False, "spec", "right_arm", 0)
@@ -125,7 +127,6 @@ def _miss_row(
         simple = {
             EffectKind.LOSE_BALANCE: CM_BALANCE,
             EffectKind.WEAPON_TURNS_IN_HAND: CM_UNREADY,
-            EffectKind.STRAINED_SHOULDER: CM_UNREADY,
             EffectKind.DROP_WEAPON: CM_DROP,
             EffectKind.WEAPON_FLIES: CM_DROP,
             EffectKind.WEAPON_BREAKS: CM_BROKEN,
@@ -247,6 +248,12 @@ def victim_tables(
         [[cripples(i, loc, fighter.hp, tolerance) for i in range(most)] for loc in LOCATIONS],
         dtype=np.bool_,
     )
+    # A crippled (or numbed) arm, hand, leg or foot: the battle escapes (`W_CRIPPLED`).
+    lame = LAME_HAND[0] | LAME_HAND[1] | LAME_LEG
+    out.lame_part = np.array(
+        [loc in lame and tolerance != InjuryTolerance.DIFFUSE for loc in LOCATIONS],
+        dtype=np.bool_,
+    )
     # Crippling goes by where the blow lands, knockdown by the location it wounds as
     # (`wounds.apply_injury`, `wounded_location`).
     out.knockdown_due = np.array(
@@ -309,11 +316,11 @@ def critical_arrays() -> dict[str, Any]:
         "crit_lose_turn": np.zeros(count, dtype=np.bool_),
         "crit_redirect": np.zeros(count, dtype=np.bool_),
         "crit_fallback": np.zeros(count, dtype=np.int64),
+        "crit_numb": np.zeros(count, dtype=np.bool_),
     }
     inert = {
         EffectKind.DEFENSE_IMPOSSIBLE,
         EffectKind.NORMAL_DAMAGE,
-        EffectKind.BRIEF_CRIPPLING,
         EffectKind.DEAFENED,
         EffectKind.SCARRED,
         EffectKind.DROP_WEAPON,  # not applied to the victim by the engine's deal_damage
@@ -326,6 +333,8 @@ def critical_arrays() -> dict[str, Any]:
                 continue
             if kind == EffectKind.MAX_DAMAGE:
                 arrays["crit_max"][index] = True
+            elif kind == EffectKind.BRIEF_CRIPPLING:
+                arrays["crit_numb"][index] = True  # on a limb it penetrates: escapes
             elif kind == EffectKind.DAMAGE_MULTIPLIER and effect.value:
                 arrays["crit_multiplier"][index] = effect.value
             elif kind == EffectKind.DR_HALVED:

@@ -23,6 +23,7 @@ from senjo.sim.fast_gurps.layout import (
     CM_FALL,
     CM_GUARD,
     CM_KNOCKOUT,
+    CM_LAME,
     CM_NOTHING,
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
@@ -51,6 +52,7 @@ from senjo.sim.fast_gurps.layout import (
     STANDING,
     TORSO,
     UNREADY,
+    W_CRIPPLED,
     W_MISS,
     knockback_modifier,
 )
@@ -345,6 +347,7 @@ class Exchange(BlockState):
             same = miss["key"][tables[breaking], again] == key
             result[breaking] = np.where(same, CM_BROKEN, CM_DROP)
         self.escape(idx[result == CM_ESCAPE], W_MISS)
+        self.escape(idx[result == CM_LAME], W_CRIPPLED)
         # The spare turned in the hand, dropped or broken.
         spare = self.weapon[f, idx] == SPARE
         self.weapon[f, idx[spare & (result == CM_BROKEN)]] = SPARE_BROKEN
@@ -427,6 +430,7 @@ class Exchange(BlockState):
             force_major = t.crit_major[safe] & real
             drop = t.crit_drop[safe] & real
             lose_turn = t.crit_lose_turn[safe] & real
+            numb = t.crit_numb[safe] & real
         basic = np.zeros(count, dtype=np.int64)
         pierced = np.zeros(count, dtype=np.bool_)
         wound = np.zeros(count, dtype=np.int64)
@@ -444,6 +448,10 @@ class Exchange(BlockState):
             wound[mine] = table[location[mine], treatment[mine], value]
             pierced[mine] = victim.penetrated[mode.wounding][location[mine], treatment[mine], value]
         self.injure(v, idx, wound, location, double_shock & pierced, force_major & pierced, a)
+        if critical:
+            numbed = numb & pierced & victim.lame_part[location]
+            if numbed.any():
+                self.escape(idx[numbed], W_CRIPPLED)  # B556, 8 (`crippling.numb`)
         # _after_critical: dropped items, a lost turn.
         if critical:
             dropping = idx[drop]
@@ -507,7 +515,11 @@ class Exchange(BlockState):
                 penalty != 0, np.maximum(cap, current + penalty), current
             )
         capped = np.minimum(wound, me.cripple.shape[1] - 1)
-        major = (2 * wound > me.hp) | me.cripple[location, capped] | force_major
+        crippled = me.cripple[location, capped]
+        major = (2 * wound > me.hp) | crippled | force_major
+        lamed = crippled & me.lame_part[location]
+        if lamed.any():
+            self.escape(idx[lamed], W_CRIPPLED)  # `crippling.take_effect`: not modelled
         due = self.conscious[v, idx] & (major | me.knockdown_due[location, capped])
         if due.any():
             rolling = idx[due]

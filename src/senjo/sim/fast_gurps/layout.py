@@ -186,6 +186,9 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # yards its tables cover; in a group, a fighter with no blow open on its nearest foe while
 # another stands within reach (the AI then weighs its blows at the others).
 W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
+#: ... and a limb crippled or numbed (a crippled arm's item falls, a crippled leg fells the
+#: fighter for good: `crippling.py`), which the model does not follow.
+W_CRIPPLED = 6
 #: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
 NMAX = 32
 #: How a group battle's fighter ends it (`group.GroupResult.up`): down, still in the
@@ -198,6 +201,7 @@ ESCAPE_NAMES = {
     W_SIDEARM: "sidearm",
     W_BEYOND: "beyond",
     W_TARGET: "target",
+    W_CRIPPLED: "crippled",
 }
 #: Yards past the farther of a shootout's start and the melee classes that a shooter's
 #: tables still cover: room for knockback (a punch's, a kick's) before a battle escapes.
@@ -243,7 +247,10 @@ DUAL = 2000
     # only if the re-roll hits oneself again (else the new result is carried out).
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
-) = range(14)
+    # A strained shoulder or limb (B556: a limb of no use, `crippling.py`): not modelled,
+    # the battle escapes as crippled (`W_CRIPPLED`), not as a critical miss.
+    CM_LAME,
+) = range(15)
 #: Damage types of injuries to oneself (critical misses).
 SELF_TYPES = ("cut", "cr", "imp", "spec", "pi-", "pi", "pi+", "pi++")
 # DR treatments: normal, halved rounding down, halved rounding up, ignored.
@@ -430,6 +437,9 @@ class FighterTables:
     penetrated: dict[str, BoolArray] = field(default_factory=dict)
     knockback: dict[str, IntArray] = field(default_factory=dict)
     cripple: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
+    #: [location] -> whether crippling it (or numbing it, B556) does what the model does not
+    #: follow: an arm, a leg, a hand or a foot that this fighter's body lets be crippled.
+    lame_part: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_due: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_target: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: [location, shield ready] -> to-hit modifier for aiming there (the shield arm is -4),
@@ -546,6 +556,8 @@ class DuelTables:
     crit_lose_turn: BoolArray
     crit_redirect: BoolArray
     crit_fallback: IntArray
+    #: Whether the entry numbs a limb it penetrates (B556, 8: `crippling.numb`).
+    crit_numb: BoolArray
     head_location: BoolArray
     max_basic: int
     max_injury: int

@@ -132,6 +132,7 @@ TABLES = (
     "penetrated",
     "knockback",
     "cripple",
+    "lame_part",
     "knockdown_due",
     "knockdown_target",
     "location_penalty",
@@ -148,6 +149,7 @@ TABLES = (
     "crit_lose_turn",
     "crit_redirect",
     "crit_fallback",
+    "crit_numb",
     "head_location",
     "chance",
     "outcome",
@@ -191,6 +193,7 @@ TABLES = (
     T_PENETRATED,
     T_KNOCKBACK,
     T_CRIPPLE,
+    T_LAME_PART,
     T_KNOCKDOWN_DUE,
     T_KNOCKDOWN_TARGET,
     T_LOCATION_PENALTY,
@@ -207,6 +210,7 @@ TABLES = (
     T_CRIT_LOSE_TURN,
     T_CRIT_REDIRECT,
     T_CRIT_FALLBACK,
+    T_CRIT_NUMB,
     T_HEAD_LOCATION,
     T_CHANCE,
     T_OUTCOME,
@@ -229,7 +233,7 @@ TABLES = (
     T_MAX_RANGE,
     T_RAPID_BONUS,
     T_SCALARS,
-) = range(57)
+) = range(59)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
     {
@@ -406,6 +410,7 @@ def pack(t: DuelTables) -> Packed:
         penetrated=_stack([by_key(f.penetrated, wounding) for f in fighters]),
         knockback=_stack([by_key(f.knockback, pushing) for f in fighters]),
         cripple=_stack([_int(f.cripple) for f in fighters]),
+        lame_part=_stack([_int(f.lame_part) for f in fighters]),
         knockdown_due=_stack([_int(f.knockdown_due) for f in fighters]),
         knockdown_target=_stack([_int(f.knockdown_target) for f in fighters]),
         location_penalty=_stack([_int(f.location_penalty) for f in fighters]),
@@ -422,6 +427,7 @@ def pack(t: DuelTables) -> Packed:
         crit_lose_turn=_int(t.crit_lose_turn),
         crit_redirect=_int(t.crit_redirect),
         crit_fallback=_int(t.crit_fallback),
+        crit_numb=_int(t.crit_numb),
         head_location=_int(t.head_location),
         chance=CHANCE,
         outcome=_int(judge_table()[1]),

@@ -12,8 +12,9 @@ turn on, the holder may wrench the arm at the start of each of its turns, withou
 spending its maneuver: a Quick Contest of the better of its ST (with Wrestling's bonus)
 and Arm Lock against the better of the foe's ST and HT; a win does crushing damage equal
 to the margin to the arm, which only rigid DR stops. A crippled arm drops what its hand
-held and takes no more; a win on it brings the shock and the knockdown roll of the
-injury it would have done (interpretation 76 of docs/rules/gurps.md).
+held (as any crippled arm: `crippling.py`) and takes no more; a win on it brings the
+shock and the knockdown roll of the injury it would have done (interpretation 76 of
+docs/rules/gurps.md).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Score
 from senjo.systems.gurps.choices import ManeuverChoice
 from senjo.systems.gurps.corrosion import dr_now
-from senjo.systems.gurps.events import ItemChanged
 from senjo.systems.gurps.grappling import (
     ARM_LOCK,
     ARM_WRENCH,
@@ -33,8 +33,7 @@ from senjo.systems.gurps.grappling import (
     resisting,
     take_hold,
 )
-from senjo.systems.gurps.grip_parts import ARM_OF_HAND, open_hands
-from senjo.systems.gurps.hands import drop, let_go
+from senjo.systems.gurps.grip_parts import open_hands
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.reach import STEP
 from senjo.systems.gurps.rolls import contest_margin
@@ -111,9 +110,3 @@ def _wrench(battle: Battle[GurpsState], key: str, foe: str) -> None:
         battle,
         Hit(key, foe, "", ARM_WRENCH, arm, knockback=False, rigid_dr_only=True, fixed=margin),
     )
-    if arm in victim.crippled:  # its hand lets go of what it held
-        for hand, item in enumerate(tuple(victim.hands[: len(ARM_OF_HAND)])):
-            if item and ARM_OF_HAND[hand] == arm:
-                let_go(victim, item)
-                drop(victim, item)
-                battle.emit(ItemChanged(foe, item, "dropped", "crippled"))

@@ -15,6 +15,7 @@ from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.corrosion import dr_now
+from senjo.systems.gurps.crippling import take_effect
 from senjo.systems.gurps.damage import DamageDice, DamageType
 from senjo.systems.gurps.effects import Condition, EffectKind
 from senjo.systems.gurps.events import ConditionChanged, CriticalResult, ItemChanged, Moved
@@ -239,6 +240,8 @@ def _carry_out(
             status.ready = without_item(status.ready, weapon)
             battle.emit(ItemChanged(key, weapon, "unready", entry.key))
         elif kind == EffectKind.STRAINED_SHOULDER:
+            # The weapon arm can neither attack nor defend (B556, 15; `hands.lame`); its
+            # weapon stays in the hand, unready.
             status.crippled.add("weapon_arm")
             if not mode.unarmed:
                 status.ready = without_item(status.ready, weapon)
@@ -248,11 +251,22 @@ def _carry_out(
         elif kind == EffectKind.KNOCKED_OUT:
             knock_out(battle, key, entry.key)
         elif kind == EffectKind.STRAINED_LIMB:
+            # The limb struck with: a kick's leg (useless, so the fighter falls: B420-421),
+            # else the weapon arm (interpretation 77).
+            leg = facts.kicking
             _hurt_self(
-                battle, key, effect.injury or 1, "spec", "right_arm", entry.key, armored=False
+                battle,
+                key,
+                effect.injury or 1,
+                "spec",
+                "right_leg" if leg else "right_arm",
+                entry.key,
+                armored=False,
             )
-            status.crippled.add("weapon_arm")
+            status.crippled.add("right_leg" if leg else "weapon_arm")
             battle.emit(ConditionChanged(key, "strained_limb", True, entry.key))
+            if leg:
+                take_effect(battle, key, "right_leg", entry.key)
         elif kind == EffectKind.HIT_SOLID_OBJECT:
             dice = fighter.thrust
             if effect.fraction is not None and effect.fraction < 1:

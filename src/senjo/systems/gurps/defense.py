@@ -199,10 +199,11 @@ def defense_options(
         for key in _parry_weapons(fighter, status, attack):
             if realistic and spent == "arm" and key in status.attacked_with:
                 continue
-            if (len(status.held_by) or status.holding) and not can_use(
+            if (len(status.held_by) or status.holding or len(status.crippled)) and not can_use(
                 state, defender, key, two_handed=_both(fighter, key)
             ):
-                continue  # 2B30P: a held arm cannot be used; B370: nor a gripping hand
+                continue  # 2B30P: a held arm cannot be used; B370: nor a gripping hand;
+                # B420-421: nor a crippled one
             if flexible or _covers(fighter, status, key, attack.arc, one_handed_only=True):
                 add("parry", key)
     shield = fighter.shield
@@ -213,7 +214,10 @@ def defense_options(
         and not attack.close_combat
         and (flexible or _covers(fighter, status, shield.key, attack.arc))
         and not (spent == "arm" and shield.key in status.attacked_with)
-        and not (len(status.held_by) and not can_use(state, defender, shield.key))
+        and not (
+            (len(status.held_by) or len(status.crippled))
+            and not can_use(state, defender, shield.key)
+        )
     ):
         add("block", shield.key)
     if allowed(state, defender):

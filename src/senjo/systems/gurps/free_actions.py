@@ -15,7 +15,7 @@ from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice
 from senjo.systems.gurps.events import ConditionChanged, ItemChanged, PostureChanged
 from senjo.systems.gurps.grips import release
-from senjo.systems.gurps.hands import drop, gripping, let_go
+from senjo.systems.gurps.hands import drop, gripping, lame_legs, let_go
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["NO_FREE_ACTION", "free_action_options", "take_free_action"]
@@ -29,8 +29,8 @@ def free_action_options(state: GurpsState, key: str) -> tuple[Choice, ...]:
     options = [NO_FREE_ACTION]
     if status.posture == "standing":
         options.append(Choice("crouch"))
-    elif status.posture == "crouching":
-        options.append(Choice("rise"))
+    elif status.posture == "crouching" and not lame_legs(status):
+        options.append(Choice("rise"))  # not on a crippled leg (B420-421)
     for item in status.hands:
         if item:
             options.append(Choice("drop", item))

@@ -42,6 +42,7 @@ from senjo.systems.gurps.choices import GrabPlan, ManeuverChoice
 from senjo.systems.gurps.damage import WeaponDamage
 from senjo.systems.gurps.defense import CLOSE
 from senjo.systems.gurps.events import ConditionChanged
+from senjo.systems.gurps.falling import fall_down
 from senjo.systems.gurps.fatigue import st_roll
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grip_parts import GRABBABLE, half_penalty, open_hands
@@ -52,7 +53,7 @@ from senjo.systems.gurps.reach import STEP
 from senjo.systems.gurps.rolls import contest_margin, quick_contest
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.unarmed import unarmed_attack
-from senjo.systems.gurps.wounds import Hit, deal_damage, fall_down
+from senjo.systems.gurps.wounds import Hit, deal_damage
 
 __all__ = [
     "GRAPPLE",

@@ -20,7 +20,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from senjo.systems.gurps.hands import MAIN, OFF, gripping, hand_for_item, hand_of
+from senjo.systems.gurps.hands import (
+    LAME_LEG,
+    MAIN,
+    OFF,
+    gripping,
+    hand_for_item,
+    hand_of,
+    lame,
+)
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
@@ -31,6 +39,7 @@ __all__ = [
     "half_penalty",
     "hand_to_ready",
     "held_parts",
+    "idle_parts",
     "open_hands",
     "torso_held",
 ]
@@ -53,6 +62,22 @@ def held_parts(state: GurpsState, key: str) -> list[str]:
     return [state.status[g].grip_on or "torso" for g in sorted(state.status[key].held_by)]
 
 
+def idle_parts(state: GurpsState, key: str) -> list[str]:
+    """The fighter's limbs of no use (as `GRABBABLE` names): those its grapplers hold and
+    its crippled arms and legs (B420-421; a crippled hand is its arm's, a foot the right
+    leg's: `hands.LAME_HAND`)."""
+    status = state.status[key]
+    parts = held_parts(state, key) if len(status.held_by) else []
+    if len(status.crippled):
+        parts += [ARM_OF_HAND[hand] for hand in (MAIN, OFF) if lame(status, hand)]
+        parts += [
+            "right_leg" if part == "foot" else part
+            for part in sorted(status.crippled)
+            if part in LAME_LEG
+        ]
+    return parts
+
+
 def torso_held(state: GurpsState, key: str) -> bool:
     """Whether the fighter is held so that it is -4 to DX-based rolls: a grip on its torso
     (the whole body) or a choke hold, or with the option `grip_penalty=whole` a grip on any
@@ -70,10 +95,10 @@ def torso_held(state: GurpsState, key: str) -> bool:
 
 
 def open_hands(state: GurpsState, key: str) -> int:
-    """The fighter's empty hands that no grip holds and that grip no foe (a punch needs
-    one)."""
+    """The fighter's empty hands that no grip holds, no crippling lames and that grip no
+    foe (a punch needs one)."""
     status = state.status[key]
-    parts = held_parts(state, key) if status.held_by else []
+    parts = idle_parts(state, key)
     empty = sum(
         1 for hand in (MAIN, OFF) if not status.hands[hand] and ARM_OF_HAND[hand] not in parts
     )
@@ -87,7 +112,7 @@ def hand_to_ready(state: GurpsState, key: str, *, shield: bool = False) -> int |
     status = state.status[key]
     if not len(status.held_by):
         return hand_for_item(status, shield=shield)
-    parts = held_parts(state, key)
+    parts = idle_parts(state, key)
     order = (OFF, MAIN) if shield else (MAIN, OFF)
     found = [h for h in order if not status.hands[h] and ARM_OF_HAND[h] not in parts]
     return found[0] if len(found) > gripping(status) else None
@@ -105,16 +130,17 @@ def grip_threats(state: GurpsState, key: str) -> list[str]:
 
 
 def can_use(state: GurpsState, key: str, item: str, *, two_handed: bool = False) -> bool:
-    """Whether the grips on the fighter leave it `item` to strike, parry or block with
-    (2B30P 「つかまれている四肢を使うことはできません。首や頭部がつかまれている時は噛み
-    つくことができません」): not in a held arm's hand (either arm, for a two-handed grip);
-    a punch needs an open hand, a kick no held leg, a bite no held neck."""
+    """Whether the grips on the fighter and its crippled limbs (B420-421) leave it `item`
+    to strike, parry or block with (2B30P 「つかまれている四肢を使うことはできません。
+    首や頭部がつかまれている時は噛みつくことができません」): not in a held or crippled
+    arm's hand (either arm, for a two-handed grip); a punch needs an open hand, a kick no
+    held or crippled leg, a bite no held neck."""
     status = state.status[key]
-    if not len(status.held_by) and not status.holding:
+    if not len(status.held_by) and not status.holding and not len(status.crippled):
         return True
     if item == "punch":  # nor with a hand that grips (B370: 「can't ... parry」 with it)
         return open_hands(state, key) > 0
-    parts = held_parts(state, key)
+    parts = idle_parts(state, key)
     if item == "kick":
         return "right_leg" not in parts and "left_leg" not in parts
     if item == "bite":

@@ -31,12 +31,33 @@ __all__ = [
     "gripping",
     "hand_for_item",
     "hand_of",
+    "lame",
+    "lame_legs",
     "let_go",
     "take",
 ]
 
 MAIN: Final = 0
 OFF: Final = 1
+
+#: The crippled parts (`FighterState.crippled`) that leave each hand (MAIN, OFF) of no use
+#: (B420: a crippled arm or hand holds nothing): its arm; for the main hand also a hit
+#: location "hand" and a critical miss's "weapon_arm" (docs/rules/gurps.md, 77).
+LAME_HAND: Final = (frozenset({"right_arm", "hand", "weapon_arm"}), frozenset({"left_arm"}))
+#: The crippled parts that leave the fighter unable to stand (B420-421: a leg or a foot).
+LAME_LEG: Final = frozenset({"right_leg", "left_leg", "foot"})
+
+
+def lame(status: FighterState, hand: int) -> bool:
+    """Whether a crippled part leaves this hand (MAIN or OFF) of no use."""
+    crippled = status.crippled
+    return len(crippled) > 0 and not crippled.isdisjoint(LAME_HAND[hand])
+
+
+def lame_legs(status: FighterState) -> bool:
+    """Whether a crippled leg or foot keeps the fighter from standing."""
+    crippled = status.crippled
+    return len(crippled) > 0 and not crippled.isdisjoint(LAME_LEG)
 
 
 def hand_of(status: FighterState, item: str) -> int | None:
@@ -49,17 +70,24 @@ def hand_of(status: FighterState, item: str) -> int | None:
 
 
 def free_hand(status: FighterState, *, shield: bool = False) -> int | None:
-    """A free hand for a new item: the off hand first for a shield, else the main hand first."""
+    """A free hand for a new item: the off hand first for a shield, else the main hand
+    first; never a crippled one (`lame`)."""
     order = (OFF, MAIN) if shield else (MAIN, OFF)
     for hand in order:
-        if not status.hands[hand]:
+        if not status.hands[hand] and not lame(status, hand):
             return hand
     return None
 
 
 def free_hands(status: FighterState) -> int:
-    """How many of the fighter's two hands hold nothing (a gripping hand holds nothing)."""
-    return (status.hands[MAIN] == "") + (status.hands[OFF] == "")
+    """How many of the fighter's two sound hands hold nothing (a gripping hand holds
+    nothing; a crippled one is not counted, `lame`)."""
+    empty = (status.hands[MAIN] == "") + (status.hands[OFF] == "")
+    if len(status.crippled):
+        empty -= (status.hands[MAIN] == "" and lame(status, MAIN)) + (
+            status.hands[OFF] == "" and lame(status, OFF)
+        )
+    return empty
 
 
 def gripping(status: FighterState) -> int:

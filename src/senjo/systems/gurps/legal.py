@@ -22,7 +22,7 @@ from senjo.systems.gurps.extra_effort import allowed as effort_allowed
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.grappling import grapple_options
 from senjo.systems.gurps.grip_parts import can_use, hand_to_ready
-from senjo.systems.gurps.hands import MAIN, OFF, free_hands, gripping, hand_of
+from senjo.systems.gurps.hands import MAIN, OFF, free_hands, gripping, hand_of, lame, lame_legs
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.opportunity import pop_up_hexes
@@ -53,9 +53,13 @@ def usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Atta
         if weapon.key not in status.ready or weapon.key in status.broken:
             continue
         hand = hand_of(status, weapon.key)
+        if len(status.crippled) and _lamed(status, weapon.key, hand):
+            continue  # B420-421: not with a crippled arm's hand, nor a kick on a crippled leg
         for mode in weapon.modes:
             if mode.two_handed and hand is not None and status.hands[1 - hand]:
                 continue  # B270: a two-handed grip needs the other hand free
+            if mode.two_handed and hand is not None and lame(status, 1 - hand):
+                continue  # ... and sound
             if weapon.key == "punch" and free_hands(status) <= gripping(status):
                 continue  # a punch needs an empty hand, not the one holding a foe (B349)
             if mode.reach_needs_ready:
@@ -70,13 +74,21 @@ def usable_modes(fighter: Fighter, status: FighterState) -> list[tuple[str, Atta
     return found
 
 
+def _lamed(status: FighterState, weapon: str, hand: int | None) -> bool:
+    """Whether a crippled part leaves the fighter no use of this weapon: it is in a lame
+    hand, or it is a kick and a leg is lame (`hands.lame`, `hands.lame_legs`)."""
+    if hand is not None:
+        return lame(status, hand)
+    return weapon == "kick" and lame_legs(status)
+
+
 def off_hand_mode(fighter: Fighter, status: FighterState, weapon: str) -> AttackMode | None:
     """For a Dual-Weapon Attack (B417): the off-hand weapon's melee mode, if `weapon` is in the
     main hand and another ready melee weapon is in the off hand."""
     if hand_of(status, weapon) != MAIN:
         return None
     other = status.hands[OFF]
-    if not other or other not in status.ready or other in status.broken:
+    if not other or other not in status.ready or other in status.broken or lame(status, OFF):
         return None
     if fighter.shield is not None and other == fighter.shield.key:
         return None
@@ -98,13 +110,20 @@ _FLEE: Final = _choice("flee")
 
 
 @functools.lru_cache(maxsize=64)
-def _posture_options(current: str) -> tuple[ManeuverChoice, ...]:
-    """Change Posture to each other posture (from lying, not straight to standing)."""
+def _posture_options(current: str, lame: bool = False) -> tuple[ManeuverChoice, ...]:
+    """Change Posture to each other posture (from lying, not straight to standing); `lame`
+    (a crippled leg or foot, B420-421): never to standing or crouching."""
     return tuple(
         _choice("change_posture", posture)
         for posture in _POSTURES
-        if posture != current and not (current == "lying" and posture == "standing")
+        if posture != current
+        and not (current == "lying" and posture == "standing")
+        and not (lame and posture in _ON_FEET)
     )
+
+
+#: The postures a fighter with a crippled leg or foot cannot take (B420-421).
+_ON_FEET: Final = frozenset({"standing", "crouching"})
 
 
 #: What a melee weapon's mode can do against one foe (the bits of `_melee_options`).
@@ -194,7 +213,7 @@ def maneuver_options(state: GurpsState, key: str) -> tuple[ManeuverChoice, ...]:
                 options.append(_choice("move", "toward", foe))
             if gap < 3 * STEP:
                 options.append(_choice("move", "away", foe))
-    options.extend(_posture_options(status.posture))
+    options.extend(_posture_options(status.posture, lame_legs(status)))
     modes = usable_modes(fighter, status)
     half = max(1.0, math.ceil(move / 2))
     flight = move + flying_jump(fighter)

@@ -20,6 +20,7 @@ from senjo.systems.gurps.bodies import occupied
 from senjo.systems.gurps.choices import AttackPlan, Destination, ManeuverChoice, Watch
 from senjo.systems.gurps.events import Check, ConditionChanged, PostureChanged, TurnSkipped
 from senjo.systems.gurps.extra_effort import EXTRA_EFFORT, GIANT_STEP
+from senjo.systems.gurps.falling import fall_down
 from senjo.systems.gurps.field import Route, field_of, heading
 from senjo.systems.gurps.grappling import resolve_grapple
 from senjo.systems.gurps.grips import check_grips
@@ -45,7 +46,7 @@ from senjo.systems.gurps.shoves import shove
 from senjo.systems.gurps.slams import slam
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.walking import approach, turn, walk
-from senjo.systems.gurps.wounds import fall_down, lose_fp
+from senjo.systems.gurps.wounds import lose_fp
 
 __all__ = ["STEP", "maneuver_options", "move_allowance", "plan_options", "resolve_maneuver"]
 

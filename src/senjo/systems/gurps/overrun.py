@@ -22,12 +22,13 @@ from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.close_combat import settle
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
 from senjo.systems.gurps.events import Moved
+from senjo.systems.gurps.falling import fall_down
 from senjo.systems.gurps.fatigue import st_roll
 from senjo.systems.gurps.field import facing_name
 from senjo.systems.gurps.rolls import check, quick_contest
 from senjo.systems.gurps.slam_dice import SLAM
 from senjo.systems.gurps.state import GurpsState
-from senjo.systems.gurps.wounds import fall_down, slam_damage
+from senjo.systems.gurps.wounds import slam_damage
 
 __all__ = ["overrun", "smaller_in"]
 

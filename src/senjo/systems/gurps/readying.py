@@ -9,7 +9,7 @@ from senjo.systems.gurps.close_combat import dx_penalty, in_close_combat
 from senjo.systems.gurps.events import ItemChanged
 from senjo.systems.gurps.grip_parts import hand_to_ready
 from senjo.systems.gurps.grips import held_penalty
-from senjo.systems.gurps.hands import MAIN, drop, hand_for_item, hand_of, let_go, take
+from senjo.systems.gurps.hands import MAIN, drop, hand_for_item, hand_of, lame, let_go, take
 from senjo.systems.gurps.item_sets import with_item
 from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.reach import STEP, reaches
@@ -46,7 +46,11 @@ def _swappable(fighter: Fighter, status: FighterState) -> bool:
     """True if the main hand holds a weapon with no melee mode (a bow, a crossbow, a gun):
     one the fighter may drop (B363, free) to draw another into that hand (Ready (swap))."""
     held = status.hands[MAIN]
-    if not held or (fighter.shield is not None and held == fighter.shield.key):
+    if (
+        not held
+        or lame(status, MAIN)
+        or (fighter.shield is not None and held == fighter.shield.key)
+    ):
         return False
     weapon = next((w for w in fighter.weapons if w.key == held), None)
     return weapon is not None and not any(m.is_melee for m in weapon.modes)
@@ -63,7 +67,10 @@ def ready_options(fighter: Fighter, status: FighterState) -> list[ManeuverChoice
     for item in items:
         if item in broken or item in ready or item in thrown:
             continue
-        if hand_of(status, item) is not None:
+        hand = hand_of(status, item)
+        if hand is not None:
+            if lame(status, hand):
+                continue  # a crippled arm's hand brings nothing to bear (B420-421)
             variant = "regrip"  # held but unready (B382): one Ready to bring it to bear
         elif hand_for_item(status, shield=item == shield) is None:
             if swappable and item != shield and item not in status.dropped:

@@ -22,12 +22,13 @@ from senjo.systems.gurps.choices import AttackPlan, DefenseChoice, ManeuverChoic
 from senjo.systems.gurps.defense import NO_DEFENSE, IncomingAttack, defense_options
 from senjo.systems.gurps.defense_roll import roll_defense
 from senjo.systems.gurps.events import AttackRolled
+from senjo.systems.gurps.falling import fall_down
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.rolls import check, roll_3d6
 from senjo.systems.gurps.slam_dice import slam_mode
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.walking import approach
-from senjo.systems.gurps.wounds import fall_down, slam_damage
+from senjo.systems.gurps.wounds import slam_damage
 
 __all__ = ["slam"]
 

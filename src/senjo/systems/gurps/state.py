@@ -85,6 +85,9 @@ class FighterState:
     do_nothing_next: bool = False
     guard_down: bool = False
     crippled: set[str] = field(default_factory=set)
+    #: B556 (critical hit, 8): the crippled parts that are only numbed, with the seconds
+    #: (the fighter's turns) left before they work again (`crippling.recover`).
+    numbed: dict[str, int] = field(default_factory=dict)
     # Wait (B366): the weapon readied against a foe coming into reach.
     wait_weapon: str = ""
     wait_mode: str = ""
@@ -174,6 +177,7 @@ class FighterState:
         do_nothing_next: bool = False,
         guard_down: bool = False,
         crippled: set[str] | None = None,
+        numbed: dict[str, int] | None = None,
         wait_weapon: str = "",
         wait_mode: str = "",
         watch: Watch | None = None,
@@ -242,6 +246,7 @@ class FighterState:
         self.do_nothing_next = do_nothing_next
         self.guard_down = guard_down
         self.crippled = set() if crippled is None else crippled
+        self.numbed = {} if numbed is None else numbed
         self.wait_weapon = wait_weapon
         self.wait_mode = wait_mode
         self.watch = watch
@@ -380,6 +385,7 @@ class FighterState:
             or len(self.thrown)
             or self.shots
             or len(self.crippled)
+            or self.numbed
             or len(self.held_by)
             or self.reloading
             or self.grips
@@ -392,6 +398,7 @@ class FighterState:
                 _members(self.thrown),
                 _items(self.shots),
                 _members(self.crippled),
+                _items(self.numbed),
                 _members(self.held_by),
                 _items(self.reloading),
                 _items(self.grips),

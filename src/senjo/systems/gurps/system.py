@@ -26,6 +26,7 @@ from senjo.space.plane import Point
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.arm_lock import lock_turn
 from senjo.systems.gurps.choices import ManeuverChoice
+from senjo.systems.gurps.crippling import recover
 from senjo.systems.gurps.events import (
     ConditionChanged,
     ManeuverTaken,
@@ -261,6 +262,8 @@ class Gurps(RuleSystem[GurpsState]):
         _start_of_turn(status, previous)
         check_grips(state)
         battle.emit(TurnStarted(key, state.round, status.hp, status.shock))
+        if status.numbed:
+            recover(battle, key)  # B556: a numbed limb's seconds run out
         fighter = state.fighters[key]
         if len(status.held_by) and _suffocating(battle, key):
             return

@@ -17,6 +17,7 @@ from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps import lookups, tables
 from senjo.systems.gurps.anatomy import injury_tolerance, wounded_location
 from senjo.systems.gurps.corrosion import corrode, dr_now
+from senjo.systems.gurps.crippling import numb, numb_seconds, take_effect
 from senjo.systems.gurps.damage import (
     DamageDice,
     DamageType,
@@ -31,12 +32,11 @@ from senjo.systems.gurps.events import (
     Injured,
     ItemChanged,
     Moved,
-    PostureChanged,
 )
+from senjo.systems.gurps.falling import fall_down
 from senjo.systems.gurps.field import body_of, facing_name, field_of
 from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import drop, let_go
-from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.hp_thresholds import death_check_result, hp_thresholds_crossed
 from senjo.systems.gurps.injury import (
     Injury,
@@ -55,7 +55,7 @@ from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.slam_dice import mean_damage, slam_dice, slam_mode
 from senjo.systems.gurps.state import FighterState, GurpsState
-from senjo.systems.gurps.table_schema import Effect
+from senjo.systems.gurps.table_schema import Effect, InjuryTolerance
 
 __all__ = [
     "CriticalHit",
@@ -156,17 +156,6 @@ def slam_damage(battle: Battle[GurpsState], a: str, b: str, velocity: float) -> 
         hit = Hit(hitter, victim, "", slam_mode(str(dice)), "torso", knockback=False)
         rolled.append(deal_damage(battle, hit).basic)
     return rolled[0], rolled[1]
-
-
-def fall_down(battle: Battle[GurpsState], key: str, cause: str) -> None:
-    """The fighter falls: lying down (B551)."""
-    status = battle.state.status[key]
-    if status.posture != "lying":
-        status.posture = "lying"
-        ground = battle.state.ground
-        if isinstance(ground, HexField):
-            ground.lie_down(battle.state, key)  # seed 001: two hexes when lying
-        battle.emit(PostureChanged(key, "lying", cause))
 
 
 def knock_out(battle: Battle[GurpsState], key: str, cause: str) -> None:
@@ -361,8 +350,10 @@ def _after_critical(
             status.do_nothing_next = True
             battle.emit(ConditionChanged(hit.target, "loses_next_turn", True, critical.key))
         elif effect.effect == EffectKind.BRIEF_CRIPPLING:
-            status.crippled.add(location)
-            battle.emit(ConditionChanged(hit.target, f"numbed_{location}", True, critical.key))
+            victim = battle.state.fighters[hit.target]
+            if injury_tolerance(victim) != InjuryTolerance.DIFFUSE:  # B380: never crippled
+                seconds = numb_seconds(effect.base or 16, effect.minimum or 0, victim.ht)
+                numb(battle, hit.target, location, seconds, critical.key)
         elif effect.effect in (EffectKind.DEAFENED, EffectKind.SCARRED):
             battle.emit(ConditionChanged(hit.target, effect.effect.value, True, critical.key))
 
@@ -482,9 +473,11 @@ def apply_injury(
     tolerance = injury_tolerance(fighter)
     landed = struck or wound.location
     crippled = cripples(wound.injury, landed, fighter.hp, tolerance)
-    if crippled and landed not in status.crippled:
+    if crippled and (landed not in status.crippled or landed in status.numbed):
+        status.numbed.pop(landed, None)  # a numbed part crippled outright stays crippled
         status.crippled.add(landed)
         battle.emit(ConditionChanged(key, f"crippled_{landed}", True, cause))
+        take_effect(battle, key, landed, cause)
     major = (
         is_major_wound(wound.injury, fighter.hp)
         or crippled

@@ -59,6 +59,7 @@ from senjo.sim.fast_gurps.layout import (
     CM_FALL,
     CM_GUARD,
     CM_KNOCKOUT,
+    CM_LAME,
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
     CM_SELF,
@@ -77,6 +78,7 @@ from senjo.sim.fast_gurps.layout import (
     SPARE_DROPPED,
     SPARE_UNREADY,
     UNREADY,
+    W_CRIPPLED,
     W_MISS,
 )
 from senjo.sim.fast_gurps.packed import (
@@ -117,6 +119,7 @@ from senjo.sim.fast_gurps.packed import (
     T_CRIT_MAJOR,
     T_CRIT_MAX,
     T_CRIT_MULTIPLIER,
+    T_CRIT_NUMB,
     T_CRIT_REDIRECT,
     T_HALF_DAMAGE,
     T_HEAD_LOCATION,
@@ -125,6 +128,7 @@ from senjo.sim.fast_gurps.packed import (
     T_KNOCKBACK_MODIFIER,
     T_KNOCKDOWN_DUE,
     T_KNOCKDOWN_TARGET,
+    T_LAME_PART,
     T_MODE,
     T_PENETRATED,
     T_SELF_INJURY,
@@ -169,6 +173,8 @@ def _critical_miss(
         result = CM_BROKEN if same else CM_DROP
     if result == CM_ESCAPE:
         _escape(c, used, W_MISS)
+    elif result == CM_LAME:
+        _escape(c, used, W_CRIPPLED)
     elif result == CM_BALANCE:
         s[S_BALANCE + f] = 1
     elif result == CM_GUARD:
@@ -218,7 +224,7 @@ def _critical_miss(
             _miss(P, K, pf, MI_DR, table, roll),
             basic,
         )
-        _injure(P, PF, K, s, c, st, f, pf, wound, location, False, False, -1)
+        _injure(P, PF, K, s, c, st, used, f, pf, wound, location, False, False, -1)
 
 
 @_jit
@@ -273,6 +279,7 @@ def _wound(
     force_major = False
     drop = False
     lose_turn = False
+    entry = -1
     if _unlikely(critical):
         entry = _i2(P, K, T_CRIT_ENTRY, _i1(P, K, T_HEAD_LOCATION, location), roll)
         if _i1(P, K, T_CRIT_REDIRECT, entry) == 1:
@@ -310,6 +317,7 @@ def _wound(
         s,
         c,
         st,
+        used,
         v,
         pv,
         wound,
@@ -319,6 +327,13 @@ def _wound(
         a,
     )
     if _unlikely(critical):
+        if (
+            pierced
+            and entry >= 0
+            and _i1(P, K, T_CRIT_NUMB, entry) == 1
+            and _i2(P, K, T_LAME_PART, pv, location) == 1
+        ):
+            _escape(c, used, W_CRIPPLED)  # B556, 8: a numbed limb (`crippling.numb`)
         if drop:
             if s[S_WEAPON + v] == READY:
                 s[S_WEAPON + v] = DROPPED
@@ -349,6 +364,7 @@ def _injure(
     s: IntArray,
     c: IntArray,
     st: U64,
+    used: IntArray,
     v: int,
     pv: int,
     wound: int,
@@ -376,7 +392,10 @@ def _injure(
             cap = -8 if doubled else -4
             s[S_SHOCK_NEXT + v] = max(cap, s[S_SHOCK_NEXT + v] + penalty)
     capped = min(wound, _fighter(P, K, pv, F_CRIPPLE_CAP))
-    major = 2 * wound > hp or _i3(P, K, T_CRIPPLE, pv, location, capped) == 1 or force_major
+    crippled = _i3(P, K, T_CRIPPLE, pv, location, capped) == 1
+    if _unlikely(crippled) and _i2(P, K, T_LAME_PART, pv, location) == 1:
+        _escape(c, used, W_CRIPPLED)  # an arm, a leg (`crippling.take_effect`): not modelled
+    major = 2 * wound > hp or crippled or force_major
     if s[S_CONSCIOUS + v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, pv, location, capped) == 1):
         outcome, margin = _check(P, PF, K, c, st, _i2(P, K, T_KNOCKDOWN_TARGET, pv, location))
         if outcome == 3 or margin <= -5:
