@@ -390,6 +390,16 @@ def test_where_things_stand_names_conditions() -> None:
     assert standing(battle.state, narrator_for(scenario, "en"), "en").endswith(
         "FP 3/12, torso DR 1/2)"
     )
+    # B420-421, B556: crippled parts, and a numbed one (interpretation 77).
+    knight.crippled, knight.numbed = {"right_leg", "left_arm", "weapon_arm"}, {"left_arm": 2}
+    assert standing(battle.state, narrator, "ja").startswith(
+        "現況：騎士 HP 4/12（膝立ち、朦朧、左腕がしびれている、右脚が使えない、"
+        "武器を持つ腕が使えない）"
+    )
+    assert standing(battle.state, narrator_for(scenario, "en"), "en").startswith(
+        "Where things stand: Knight HP 4/12 (kneeling, stunned, left arm numbed, "
+        "right leg crippled, weapon arm crippled)"
+    )
     coc = load_scenario(COC_DUEL)
     fight = build_battle(coc, seed=3)
     detective = fight.state.status["detective"]

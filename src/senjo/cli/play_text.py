@@ -27,7 +27,7 @@ from senjo.systems.coc.defense import dodge_score, parry_score
 from senjo.systems.coc.special_actions import taunt_chance
 from senjo.systems.coc.state import CocState
 from senjo.systems.gurps.corrosion import dr_now
-from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = ["DECISIONS", "asked", "describe_coc", "standing"]
 
@@ -153,6 +153,7 @@ def standing(state: GurpsState | CocState, names: Narrator, lang: Lang) -> str:
                 if now:
                     marks.append(gurps_terms.term("condition", name, lang))
             marks.extend(_grips(state, key, names, lang))
+            marks.extend(_lamed(status, lang))
             if status.fp < fighter.fp:  # B426: FP spent or lost
                 marks.append(f"{'疲労点' if lang == 'ja' else 'FP'} {status.fp}/{fighter.fp}")
             for location in sorted(status.dr_lost):  # B358: corrosion
@@ -202,6 +203,20 @@ def _grips(state: GurpsState, key: str, names: Narrator, lang: Lang) -> list[str
             marks.append(f"{held} (by {who}: {', '.join(what)})")
     if status.pinned:
         marks.append(gurps_terms.term("condition", "pinned", lang))
+    return marks
+
+
+def _lamed(status: FighterState, lang: Lang) -> list[str]:
+    """Each crippled part (B420-421), or numbed (B556, 8): `右腕が使えない` / `right arm
+    crippled`, `右腕がしびれている` / `right arm numbed`."""
+    marks = []
+    for part in sorted(status.crippled):
+        where = gurps_terms.term("location", part, lang)
+        numbed = part in status.numbed
+        if lang == "ja":
+            marks.append(where + ("がしびれている" if numbed else "が使えない"))
+        else:
+            marks.append(f"{where} {'numbed' if numbed else 'crippled'}")
     return marks
 
 

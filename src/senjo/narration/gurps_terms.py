@@ -381,6 +381,8 @@ def term(kind: str, key: str, lang: Lang) -> str:
 def _location(key: str, lang: Lang) -> str:
     from senjo.systems.gurps import tables
 
+    if key == "weapon_arm":  # a critical miss's strained shoulder (no hit location)
+        return "武器を持つ腕" if lang == "ja" else "weapon arm"
     try:
         location = tables.location(key)
     except ValueError:
