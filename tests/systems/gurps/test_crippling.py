@@ -125,9 +125,9 @@ def test_a_crippled_leg_fells_the_fighter_who_cannot_stand_again() -> None:
 
 
 def test_an_uncrippled_arm_keeps_its_item() -> None:
-    """The threshold (B420, more than HP/2 for a limb): a 3 at the right arm is 6 cut, x1.5
-    is 9, capped... not: 9 > 6 cripples; a 1 is 4 cut, 6 injury - not more than 6, so the
-    axe stays in hand."""
+    """The threshold (B420, more than HP/2 for a limb): a 1 swung at the right arm is 4
+    cut, 6 injury - not more than 6 of 12 HP, so the arm is not crippled and the axe
+    stays in hand."""
     game = _struck("right_arm", [3, 3, 3, 1, *SAFE])
     status = game.state.status["b"]
     assert not status.crippled and status.hands[0] == "axe"
