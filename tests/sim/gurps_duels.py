@@ -15,6 +15,7 @@ from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps.layout import REASONS, DuelTables
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BlockResult
+from senjo.systems.gurps.hands import LAME_HAND, LAME_LEG
 
 __all__ = [
     "DUEL",
@@ -501,7 +502,7 @@ class _RowOnly:
 
 
 #: The parts whose crippling the model hands to the engine (`layout.W_CRIPPLED`).
-LAME_PARTS = ("right_arm", "left_arm", "right_leg", "left_leg", "hand", "foot", "weapon_arm")
+LAME_PARTS = LAME_HAND[0] | LAME_HAND[1] | LAME_LEG
 #: ... and the critical misses that leave a limb of no use.
 STRAINS = ("strained_shoulder", "strained_limb")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from senjo.engine.battle import Battle
+from senjo.systems.gurps.crippling import take_effect
 from senjo.systems.gurps.events import (
     AttackRolled,
     ConditionChanged,
@@ -19,9 +20,11 @@ from senjo.systems.gurps.events import (
     PostureChanged,
     TurnStarted,
 )
+from senjo.systems.gurps.free_actions import free_action_options
+from senjo.systems.gurps.legal import usable_modes
 from senjo.systems.gurps.state import GurpsState
 
-from .helpers import AXE, SAFE, SWORD, battle, choose, events, fighter
+from .helpers import AXE, SAFE, SWORD, VICTIM, WRESTLER, battle, choose, events, fighter
 
 #: The victim: ST 12 and HT 12 (12 HP: an arm is crippled past 6, a hand past 4), an axe
 #: in its main hand and a medium shield on its off arm.
@@ -199,3 +202,93 @@ def test_a_strained_shoulder_keeps_the_weapon_but_cannot_use_it() -> None:
     keys = _keys(game)
     assert not [k for k in keys if "broadsword" in k and not k.startswith("ready/sheathe")]
     assert "attack:b:punch/punch" in keys  # the left hand
+
+
+def test_crippling_an_eye_leaves_a_strained_shoulders_weapon_in_hand() -> None:
+    """B556, 15 with 負傷の影響: only the hand whose arm (or hand) is crippled lets go - a
+    crippled eye does not make the strained shoulder's hand drop its weapon."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD), fighter("b", "y", 1, **SHIELDED), dice=[6, 6, 6, 5, 5, 5]
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "torso")
+    status = game.state.status["a"]
+    status.crippled.add("eye")
+    take_effect(game, "a", "eye")
+    assert status.hands[0] == "broadsword" and not events(game, ItemChanged)
+
+
+def test_a_strained_limb_on_a_kick_fells_the_kicker() -> None:
+    """B556, unarmed critical miss 4 (interpretation 77): the limb struck with is strained -
+    for a kick the kicking leg, of no use, so the kicker falls and kicks no more. An 18 is
+    a critical miss, 4 on the unarmed table."""
+    kicker = {"dx": 12, "skills": {"Brawling": 12}, "weapons": ["kick"]}
+    game = battle(
+        fighter("a", "x", 0, **kicker), fighter("b", "y", 1), dice=[6, 6, 6, 1, 1, 2, *SAFE]
+    )
+    choose(game, "attack:b:kick/kick")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    status = game.state.status["a"]
+    assert "right_leg" in status.crippled and status.posture == "lying"
+    assert [(p.actor, p.cause) for p in events(game, PostureChanged)] == [("a", "crippled")]
+    choose(game, "do_nothing")  # b
+    assert not [k for k in _keys(game) if ":kick/" in k]
+
+
+def test_a_grip_keeps_the_sound_hands_or_ends() -> None:
+    """B370 with 負傷の影響: a two-handed grip whose right arm is crippled holds on with the
+    left; with the left crippled as well, it ends."""
+    game = battle(
+        fighter("a", "x", 0, **WRESTLER), fighter("b", "y", 0, **VICTIM), dice=[3, 3, 4, *SAFE]
+    )
+    choose(game, "attack/grab:b")
+    choose(game, "torso+both")
+    choose(game, "none")
+    a = game.state.status["a"]
+    assert (a.holding, a.grip_hands) == ("b", 2)
+    a.crippled.add("right_arm")
+    take_effect(game, "a", "right_arm")
+    assert (a.holding, a.grip_hands) == ("b", 1)
+    a.crippled.add("left_arm")
+    take_effect(game, "a", "left_arm")
+    assert a.holding == "" and not game.state.status["b"].held_by
+
+
+def test_a_diffuse_body_is_never_numbed() -> None:
+    """B380 (Diffuse: no crippling) with B556, 8: the numbing blow of
+    `test_a_numbed_arm_works_again_after_16_minus_ht_seconds` on a Diffuse body numbs
+    nothing; the axe stays in hand."""
+    diffuse = {**SHIELDED, "advantages": ["injury_tolerance_diffuse"]}
+    game = battle(
+        fighter("a", "x", 0, **SWORD), fighter("b", "y", 1, **diffuse), dice=[1, 1, 1, 2, 3, 3, 1]
+    )
+    choose(game, "attack:b:broadsword/swing")
+    choose(game, "right_arm")
+    status = game.state.status["b"]
+    assert not status.crippled and not status.numbed and status.hands[0] == "axe"
+
+
+def test_a_crippled_leg_may_not_rise_from_a_crouch() -> None:
+    """負傷の影響 (a crippled leg or foot cannot stand): the free action "rise" from a crouch
+    is not offered."""
+    game = battle(fighter("a", "x", 0), fighter("b", "y", 1), dice=[*SAFE])
+    status = game.state.status["a"]
+    status.posture = "crouching"
+    assert "rise" in [o.name for o in free_action_options(game.state, "a")]
+    status.crippled.add("foot")
+    assert "rise" not in [o.name for o in free_action_options(game.state, "a")]
+
+
+def test_a_two_handed_weapon_needs_both_arms_sound() -> None:
+    """負傷の影響 (a crippled arm holds nothing; B270: a two-handed grip needs both hands):
+    with the off arm crippled, the greatsword's two-handed blows are not offered."""
+    game = battle(
+        fighter("a", "x", 0, skills={"Two-Handed Sword": 12}, weapons=["greatsword"]),
+        fighter("b", "y", 1),
+        dice=[*SAFE],
+    )
+    fighter_a, status = game.state.fighters["a"], game.state.status["a"]
+    assert [w for w, m in usable_modes(fighter_a, status) if m.two_handed] != []
+    status.crippled.add("left_arm")
+    assert [w for w, m in usable_modes(fighter_a, status) if m.two_handed] == []

@@ -13,6 +13,7 @@ options). The critical hit table's numbed limb (B556, 8) is crippled for 16 - HT
 >>> from senjo.space.plane import Point
 >>> from senjo.systems.gurps.state import FighterState
 >>> status = FighterState("a", 10, 10, Point(0, 0), hands=("axe", ""), crippled={"hand"})
+>>> from senjo.systems.gurps.hands import lame
 >>> lame(status, MAIN), lame(status, OFF), numb_seconds(16, 2, 12), numb_seconds(16, 2, 15)
 (True, False, 4, 2)
 """
@@ -24,25 +25,38 @@ from senjo.engine.decision import Choice
 from senjo.systems.gurps.events import ConditionChanged, ItemChanged
 from senjo.systems.gurps.falling import fall_down
 from senjo.systems.gurps.free_actions import take_free_action
-from senjo.systems.gurps.hands import LAME_LEG, MAIN, OFF, drop, free_hands, gripping, lame, let_go
+from senjo.systems.gurps.hands import (
+    LAME_HAND,
+    LAME_LEG,
+    MAIN,
+    OFF,
+    drop,
+    free_hands,
+    gripping,
+    let_go,
+)
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = ["numb", "numb_seconds", "recover", "take_effect"]
 
 
-def take_effect(battle: Battle[GurpsState], key: str, part: str, cause: str) -> None:
+def take_effect(battle: Battle[GurpsState], key: str, part: str) -> None:
     """What crippling `part` does now: an arm's (or hand's) item falls and a grip it held
-    loosens; a leg (or foot) fells the fighter. Other parts (an eye) change nothing yet."""
+    loosens; a leg (or foot) fells the fighter. Only that part's hand lets go: crippling
+    another part (an eye changes nothing yet) leaves a strained shoulder's weapon in its
+    hand."""
     status = battle.state.status[key]
     if part in LAME_LEG:
         fall_down(battle, key, "crippled")
         return
-    for hand in (MAIN, OFF):
-        item = status.hands[hand]
-        if item and lame(status, hand):
-            let_go(status, item)
-            drop(status, item)
-            battle.emit(ItemChanged(key, item, "dropped", "crippled"))
+    hand = MAIN if part in LAME_HAND[MAIN] else OFF if part in LAME_HAND[OFF] else None
+    if hand is None:
+        return
+    item = status.hands[hand]
+    if item:
+        let_go(status, item)
+        drop(status, item)
+        battle.emit(ItemChanged(key, item, "dropped", "crippled"))
     if status.holding and free_hands(status) < gripping(status):
         # The grip keeps the sound hands it has (B370: one hand may hold on), or ends.
         what = "release_hand" if free_hands(status) else "release"
@@ -65,7 +79,7 @@ def numb(battle: Battle[GurpsState], key: str, part: str, seconds: int, cause: s
     status.crippled.add(part)
     status.numbed[part] = seconds
     battle.emit(ConditionChanged(key, f"numbed_{part}", True, cause))
-    take_effect(battle, key, part, cause)
+    take_effect(battle, key, part)
 
 
 def recover(battle: Battle[GurpsState], key: str) -> None:

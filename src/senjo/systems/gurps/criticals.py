@@ -266,7 +266,7 @@ def _carry_out(
             status.crippled.add("right_leg" if leg else "weapon_arm")
             battle.emit(ConditionChanged(key, "strained_limb", True, entry.key))
             if leg:
-                take_effect(battle, key, "right_leg", entry.key)
+                take_effect(battle, key, "right_leg")
         elif kind == EffectKind.HIT_SOLID_OBJECT:
             dice = fighter.thrust
             if effect.fraction is not None and effect.fraction < 1:

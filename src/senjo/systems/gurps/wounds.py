@@ -477,7 +477,7 @@ def apply_injury(
         status.numbed.pop(landed, None)  # a numbed part crippled outright stays crippled
         status.crippled.add(landed)
         battle.emit(ConditionChanged(key, f"crippled_{landed}", True, cause))
-        take_effect(battle, key, landed, cause)
+        take_effect(battle, key, landed)
     major = (
         is_major_wound(wound.injury, fighter.hp)
         or crippled
