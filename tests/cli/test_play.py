@@ -400,6 +400,8 @@ def test_where_things_stand_names_conditions() -> None:
         "Where things stand: Knight HP 4/12 (kneeling, stunned, left arm numbed, "
         "right leg crippled, weapon arm crippled)"
     )
+    knight.crippled, knight.numbed = {"eye", "eyes"}, {}  # interpretation 78: blind
+    assert "朦朧、両目が使えない）" in standing(battle.state, narrator, "ja")
     coc = load_scenario(COC_DUEL)
     fight = build_battle(coc, seed=3)
     detective = fight.state.status["detective"]

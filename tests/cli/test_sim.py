@@ -307,11 +307,11 @@ def test_sim_says_how_many_battles_the_fast_path_replayed(tmp_path: Path) -> Non
     english = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "en"))
     assert f"replayed on the engine: {marked} of 200 battles ({share})" in english
     if "crippled" in data["replayed_by"]:
-        assert "crippled limb not modelled" in english
+        assert "crippled limb or eye not modelled" in english
     japanese = ok(invoke("sim", str(path), "-n", "200", "--seed", "5", "--lang", "ja"))
     assert f"エンジンで再生：200戦中{marked}戦（{share}）" in japanese
     if "crippled" in data["replayed_by"]:
-        assert "追わない手足の負傷の影響" in japanese
+        assert "追わない手足や目の負傷の影響" in japanese
 
 
 def test_sim_says_why_auto_played_on_the_engine() -> None:

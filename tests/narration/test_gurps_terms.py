@@ -91,6 +91,7 @@ def test_a_maneuvers_variant_reads_as_its_own_words(
         ("right_leg", "アン：右脚が使えなくなった", "Ann's right leg is crippled"),
         ("hand", "アン：手が使えなくなった", "Ann's hand is crippled"),
         ("eye", "アン：目が使えなくなった", "Ann's eye is crippled"),
+        ("eyes", "アン：両目が使えなくなった", "Ann's eyes are crippled"),
     ],
 )
 def test_a_crippled_part_reads_as_its_location(location: str, ja: str, en: str) -> None:
@@ -113,6 +114,15 @@ def test_a_numbed_part_reads_as_its_location() -> None:
     assert GurpsNarrator(NAMES, "ja").line(back) == "アン：右腕が動くようになった"
     assert GurpsNarrator(NAMES, "en").line(back) == "Ann's right arm is working again"
     assert "しびれて使えない" in GLOSSARY and "動くようになった" in GLOSSARY
+
+
+def test_crippled_eyes_modifiers_read_in_both_languages() -> None:
+    """Interpretation 78 (One Eye, B147; Blindness, B124): the attack roll's modifiers of a
+    crippled eye read as words in each language, each Japanese one in docs/glossary.md."""
+    keys = ("one_eye", "one_eye_unaimed", "blinded", "wild_swing_blinded", "attacker_unseen")
+    for kind, key in [*(("modifier", k) for k in keys), ("check", "hearing")]:
+        ja, en = term(kind, key, "ja"), term(kind, key, "en")
+        assert ja != en and "_" not in en and ja in GLOSSARY
 
 
 def test_location_modifiers_read_as_locations() -> None:

@@ -502,7 +502,7 @@ class _RowOnly:
 
 
 #: The parts whose crippling the model hands to the engine (`layout.W_CRIPPLED`).
-LAME_PARTS = LAME_HAND[0] | LAME_HAND[1] | LAME_LEG
+LAME_PARTS = LAME_HAND[0] | LAME_HAND[1] | LAME_LEG | {"eye", "eyes"}
 #: ... and the critical misses that leave a limb of no use.
 STRAINS = ("strained_shoulder", "strained_limb")
 
@@ -533,8 +533,8 @@ def check_crippled_escapes(scenario: Scenario, result: Any, most: int = 3) -> in
 def assert_escaped_at_crippling(scenario: Scenario, result: BlockResult, i: int) -> None:
     """Battle `i` escaped as crippled (`W_CRIPPLED`): played on the engine with the dice the
     model rolled and no more, it reaches an arm, hand, leg or foot crippled or numbed, or a
-    critical miss's strained shoulder or limb (docs/rules/gurps.md, interpretation 77),
-    before the row runs out."""
+    critical miss's strained shoulder or limb (docs/rules/gurps.md, interpretation 77), or
+    an eye crippled (interpretation 78), before the row runs out."""
     from senjo.engine.controllers import run
     from senjo.scenario.battle import build_battle, controllers_for
     from senjo.systems.gurps.events import ConditionChanged

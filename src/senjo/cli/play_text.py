@@ -208,9 +208,12 @@ def _grips(state: GurpsState, key: str, names: Narrator, lang: Lang) -> list[str
 
 def _lamed(status: FighterState, lang: Lang) -> list[str]:
     """Each crippled part (B420-421), or numbed (B556, 8): `右腕が使えない` / `right arm
-    crippled`, `右腕がしびれている` / `right arm numbed`."""
+    crippled`, `右腕がしびれている` / `right arm numbed`; both eyes (`eyes`) once, not also
+    the first eye."""
     marks = []
     for part in sorted(status.crippled):
+        if part == "eye" and "eyes" in status.crippled:
+            continue
         where = gurps_terms.term("location", part, lang)
         numbed = part in status.numbed
         if lang == "ja":

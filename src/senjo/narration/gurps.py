@@ -219,7 +219,10 @@ class GurpsNarrator(NamedNarrator):
                 part = term("location", item.condition.removeprefix("crippled_"), t)
                 if ja:
                     return f"{who}：{part}" + ("が使えなくなった" if item.active else "が治った")
-                return f"{who}'s {part} is " + ("crippled" if item.active else "no longer crippled")
+                be = "are" if item.condition == "crippled_eyes" else "is"
+                return f"{who}'s {part} {be} " + (
+                    "crippled" if item.active else "no longer crippled"
+                )
             if item.condition.startswith("numbed_"):  # numbed_<hit location> (B556, 8)
                 part = term("location", item.condition.removeprefix("numbed_"), t)
                 if ja:

@@ -151,6 +151,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "target_discrimination": ("目標識別（視覚判定）", "Vision roll to tell friend from foe"),
         "ready_in_close_combat": ("近接戦闘の準備（敏捷力）", "DX roll to ready in close combat"),
         "keep_aim": ("狙いの維持（意志）", "Will roll to keep the Aim"),
+        "hearing": ("見えない攻撃を聞き取る（聴覚判定）", "Hearing roll for an unseen attack"),
         "drop_shield": ("盾を捨てる（敏捷力）", "DX roll to drop the shield"),
         "evade": ("すり抜け（敏捷力）", "DX to evade"),
         "stop_evader": ("すり抜けの阻止（敏捷力）", "DX to stop an evader"),
@@ -250,6 +251,11 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "wild_swing": ("大振り", "Wild Swing"),
         "wild_swing_darkness": ("大振り（暗さのペナルティ）", "Wild Swing (darkness penalty)"),
         "darkness": ("暗さのペナルティ", "darkness"),
+        "one_eye": ("片目", "one eye"),
+        "one_eye_unaimed": ("片目（狙いなしの射撃）", "one eye, unaimed shot"),
+        "blinded": ("両目が見えない", "blinded"),
+        "attacker_unseen": ("見えない攻撃者", "attacker unseen"),
+        "wild_swing_blinded": ("大振り（両目が見えない）", "Wild Swing (blinded)"),
         "opportunity_fire": ("機会射撃", "opportunity fire"),
         "target_discrimination": ("目標識別", "target discrimination"),
         "striking_into_close_combat": ("近接戦闘中への攻撃", "striking into a close combat"),
@@ -383,6 +389,8 @@ def _location(key: str, lang: Lang) -> str:
 
     if key == "weapon_arm":  # a critical miss's strained shoulder (no hit location)
         return "武器を持つ腕" if lang == "ja" else "weapon arm"
+    if key == "eyes":  # the eye crippled a second time: both (interpretation 78)
+        return "両目" if lang == "ja" else "eyes"
     try:
         location = tables.location(key)
     except ValueError:

@@ -109,7 +109,7 @@ _HANDED_OVER: dict[str, tuple[str, str]] = {
     "sidearm": ("追わない予備の武器", "spare weapon not modelled"),
     "beyond": ("表の範囲外の距離", "distance past the tables"),
     "target": ("最寄り以外の敵への攻撃", "blow at a foe other than the nearest"),
-    "crippled": ("追わない手足の負傷の影響", "crippled limb not modelled"),
+    "crippled": ("追わない手足や目の負傷の影響", "crippled limb or eye not modelled"),
 }
 
 

@@ -248,8 +248,9 @@ def victim_tables(
         [[cripples(i, loc, fighter.hp, tolerance) for i in range(most)] for loc in LOCATIONS],
         dtype=np.bool_,
     )
-    # A crippled (or numbed) arm, hand, leg or foot: the battle escapes (`W_CRIPPLED`).
-    lame = LAME_HAND[0] | LAME_HAND[1] | LAME_LEG
+    # A crippled (or numbed) arm, hand, leg or foot, or a crippled eye (One Eye, then
+    # blind: `sight.py`): the battle escapes (`W_CRIPPLED`).
+    lame = LAME_HAND[0] | LAME_HAND[1] | LAME_LEG | {"eye"}
     out.lame_part = np.array(
         [loc in lame and tolerance != InjuryTolerance.DIFFUSE for loc in LOCATIONS],
         dtype=np.bool_,

@@ -187,7 +187,8 @@ PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
 # another stands within reach (the AI then weighs its blows at the others).
 W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: ... and a limb crippled or numbed (a crippled arm's item falls, a crippled leg fells the
-#: fighter for good: `crippling.py`), which the model does not follow.
+#: fighter for good: `crippling.py`) or an eye crippled (`sight.py`), which the model does
+#: not follow.
 W_CRIPPLED = 6
 #: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
 NMAX = 32
@@ -438,7 +439,8 @@ class FighterTables:
     knockback: dict[str, IntArray] = field(default_factory=dict)
     cripple: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     #: [location] -> whether crippling it (or numbing it, B556) does what the model does not
-    #: follow: an arm, a leg, a hand or a foot that this fighter's body lets be crippled.
+    #: follow: an arm, a leg, a hand, a foot or an eye (crippled only: no numbing there)
+    #: that this fighter's body lets be crippled.
     lame_part: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_due: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_target: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))

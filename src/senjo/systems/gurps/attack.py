@@ -57,6 +57,14 @@ from senjo.systems.gurps.ranged import (
     wrong_target_skill,
 )
 from senjo.systems.gurps.rolls import roll_3d6
+from senjo.systems.gurps.sight import (
+    BLINDED,
+    ONE_EYE,
+    ONE_EYE_UNAIMED,
+    blinded,
+    heard_defenses,
+    one_eyed,
+)
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.techniques import UNCAPPED, acrobatic_technique
 from senjo.systems.gurps.wild_swing import (
@@ -134,7 +142,8 @@ def attack_score(
         items.append(("shock", status.shock))
     wild = is_wild_swing(state, attacker, target, weapon, mode)
     blind = is_blind_shot(state, attacker, target, mode)
-    if plan.location not in ("torso", "random") and not (wild or blind):
+    sightless = blinded(status)  # both eyes crippled (interpretation 78)
+    if plan.location not in ("torso", "random") and not (wild or blind or sightless):
         shield_arm = (
             victim.shield is not None
             and victim.shield.key in state.status[target].ready
@@ -162,19 +171,24 @@ def attack_score(
         items.append(("off_hand", -4))  # B417: the off hand is at -4 without Ambidexterity
     if context.dual:
         items.append(("dual_weapon_attack", -4))  # B417: each attack of a Dual-Weapon Attack
-    dark = darkness(state)
+    # Blindness (B124): -10 for one not used to it, and no darkness penalty beyond.
+    dark = BLINDED if sightless else darkness(state)
     if wild:
         # seed 001 大振り: the worst of -5, an effective skill of 9 and the darkness penalty.
         if -dark < WILD_SWING:
-            items.append(("wild_swing_darkness", -dark))
+            items.append(("wild_swing_blinded" if sightless else "wild_swing_darkness", -dark))
         else:
             items.append(("wild_swing", WILD_SWING))
         cap = WILD_SWING_CAP
     elif dark and not blind:
-        items.append(("darkness", -dark))  # lighting (B394), on every attack roll
+        # lighting (B394), on every attack roll; or the blinded fighter's -10
+        items.append(("blinded" if sightless else "darkness", -dark))
     elif awkward_angle(state, attacker, target, weapon, mode):
         items.append(("awkward_angle", AWKWARD_ANGLE))  # seed 001 全周視覚
     items.extend(held_penalty(state, attacker))  # B370: held, -4 to DX-based skills
+    one_eye = one_eyed(status)
+    if one_eye:
+        items.append(("one_eye", ONE_EYE))  # B421 crippled eye as One Eye (B147): -1 DX
     if mode.is_melee:
         posture = lookups.posture(status.posture).melee_attack
         if posture:
@@ -240,7 +254,10 @@ def attack_score(
             # seed 001 視界外射撃: as a Wild Swing, at -10 and at most 9, and no Aim.
             items.append(("shooting_blind", SHOOTING_BLIND))
             cap = SHOOTING_BLIND_SKILL_CAP
-        if status.aim_turns and aimed and context.maneuver != "move_and_attack" and not blind:
+        took_aim = status.aim_turns and aimed and context.maneuver != "move_and_attack"
+        if one_eye and not took_aim:
+            items.append(("one_eye_unaimed", ONE_EYE_UNAIMED))  # One Eye (B147): not Aimed
+        if took_aim and not blind:
             # B364: Acc after one turn of Aim, +1 after two, +2 after three or more.
             items.append(("aim", mode.ranged.acc + min(2, status.aim_turns - 1)))
             if status.aim_braced:
@@ -316,6 +333,8 @@ def _wrong_target(
                 arc=field_of(state).arc(state, bystander, attacker),
             )
             options = defense_options(state, bystander, incoming)
+            if len(options) > 1 and blinded(state.status[bystander]):
+                options = heard_defenses(battle, bystander, options)
             choice: DefenseChoice = NO_DEFENSE
             if len(options) > 1:
                 choice = yield Decision(bystander, "defense", options, incoming)
@@ -444,6 +463,12 @@ def resolve_attack(
         if mode.ranged is not None and isinstance(state.ground, HexField):
             # seed 001 流れ弾: a dodged shot flies on past where the target stood.
             beyond = state.ground.beyond(state, attacker, target, mode.ranged.max_range)
+        unheard = False
+        if len(options) > 1 and blinded(state.status[target]):
+            # An unseen attack (interpretation 78): a parry or block only if it is heard.
+            heard = heard_defenses(battle, target, options)
+            unheard = len(heard) < len(options)
+            options = heard
         if len(options) > 1:
             choice = yield Decision(target, "defense", options, incoming)
         if choice.kind != "none":
@@ -461,7 +486,11 @@ def resolve_attack(
             if defender.maneuver == "all_out_defense" and defender.variant == "double":
                 # B366: Double Defense - a second, different defense against the same attack.
                 options = defense_options(state, target, incoming)
-                second = tuple(o for o in options if o.kind != choice.kind)
+                second = tuple(
+                    o
+                    for o in options
+                    if o.kind != choice.kind and not (unheard and o.kind in ("parry", "block"))
+                )
                 if len(second) > 1:
                     again = yield Decision(target, "defense", second, incoming)
                     if again.kind != "none":

@@ -43,8 +43,8 @@ __all__ = ["numb", "numb_seconds", "recover", "take_effect"]
 def take_effect(battle: Battle[GurpsState], key: str, part: str) -> None:
     """What crippling `part` does now: an arm's (or hand's) item falls and a grip it held
     loosens; a leg (or foot) fells the fighter. Only that part's hand lets go: crippling
-    another part (an eye changes nothing yet) leaves a strained shoulder's weapon in its
-    hand."""
+    another part (an eye: its effects are read where attacks are scored, `sight.py`)
+    leaves a strained shoulder's weapon in its hand."""
     status = battle.state.status[key]
     if part in LAME_LEG:
         fall_down(battle, key, "crippled")

@@ -29,6 +29,7 @@ from typing import Final
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import OFF, hand_of
 from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.sight import blinded
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
@@ -114,16 +115,21 @@ def darkness(state: GurpsState) -> int:
 
 def is_blind_shot(state: GurpsState, attacker: str, target: str, mode: AttackMode) -> bool:
     """seed 001 視界外射撃: a ranged attack at a target the shooter cannot see - outside
-    its arc of vision, or in total darkness (an interpretation)."""
+    its arc of vision, in total darkness, or blinded (interpretations 34 and 78)."""
     if mode.ranged is None:
         return False
-    return darkness(state) >= TOTAL_DARKNESS or not field_of(state).sees(state, attacker, target)
+    if darkness(state) >= TOTAL_DARKNESS or blinded(state.status[attacker]):
+        return True
+    return not field_of(state).sees(state, attacker, target)
 
 
 def random_location_only(
     state: GurpsState, attacker: str, target: str, weapon: str, mode: AttackMode
 ) -> bool:
-    """A Wild Swing or a blind shot cannot aim at a hit location (seed 001)."""
+    """A Wild Swing or a blind shot cannot aim at a hit location (seed 001), nor can a
+    blinded fighter (Blindness, B124: interpretation 78)."""
+    if blinded(state.status[attacker]):
+        return True
     return is_wild_swing(state, attacker, target, weapon, mode) or is_blind_shot(
         state, attacker, target, mode
     )

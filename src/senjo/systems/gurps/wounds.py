@@ -473,11 +473,13 @@ def apply_injury(
     tolerance = injury_tolerance(fighter)
     landed = struck or wound.location
     crippled = cripples(wound.injury, landed, fighter.hp, tolerance)
-    if crippled and (landed not in status.crippled or landed in status.numbed):
-        status.numbed.pop(landed, None)  # a numbed part crippled outright stays crippled
-        status.crippled.add(landed)
-        battle.emit(ConditionChanged(key, f"crippled_{landed}", True, cause))
-        take_effect(battle, key, landed)
+    # The eye has no side: crippled once already, it is the other eye now (interpretation 78).
+    part = "eyes" if landed == "eye" and "eye" in status.crippled else landed
+    if crippled and (part not in status.crippled or part in status.numbed):
+        status.numbed.pop(part, None)  # a numbed part crippled outright stays crippled
+        status.crippled.add(part)
+        battle.emit(ConditionChanged(key, f"crippled_{part}", True, cause))
+        take_effect(battle, key, part)
     major = (
         is_major_wound(wound.injury, fighter.hp)
         or crippled
