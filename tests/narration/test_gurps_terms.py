@@ -186,6 +186,15 @@ def test_putting_a_weapon_away_reads_in_both_languages() -> None:
     assert ja.line(ItemChanged("ann", "gun", "sheathed", "sheathe")) == "アンはgunを納めた"
 
 
+def test_a_wrested_weapon_reads_in_both_languages() -> None:
+    """Wrest a weapon (武器を奪う, B370; interpretation 79): the loser of the weapon is
+    narrated as disarmed of it (奪い取られた, docs/glossary.md)."""
+    en, ja = GurpsNarrator(NAMES, "en"), GurpsNarrator(NAMES, "ja")
+    assert en.line(ItemChanged("ann", "gun", "wrested", "bo")) == "Ann is disarmed of the gun"
+    assert ja.line(ItemChanged("ann", "gun", "wrested", "bo")) == "アンはgunを奪い取られた"
+    assert "奪い取られた" in GLOSSARY
+
+
 def test_injury_line_shows_the_working() -> None:
     """An injury line shows basic damage, DR, penetration, multiplier and HP left."""
     line = GurpsNarrator(NAMES, "en").line(Injured("bo", "neck", 7, "cut", 2, 5, 2.0, 10, 2))

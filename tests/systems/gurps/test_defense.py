@@ -204,3 +204,23 @@ def test_a_bow_that_hits_its_archer_deals_the_bows_own_damage() -> None:
     rolled = [(e.key, e.roll) for e in events(game, CriticalResult)]
     assert rolled == [("hit_self", 5), ("hit_self", 5)]
     assert game.state.status["a"].hp == 14 - 4  # 1d rolled 4, to the leg, no DR
+
+
+def test_a_critical_success_on_a_defense_simply_succeeds() -> None:
+    """防御判定でのクリティカル (seed 000; the fact sheet's critical defense rolls): a 3 on
+    the dodge is a critical success - the blow is stopped, and nothing more follows (no
+    table is rolled for the attacker, no damage)."""
+    game = battle(
+        fighter("a", "x", 0, dx=12, skills={"Broadsword": 14}, weapons=["broadsword"]),
+        fighter("b", "y", 1),
+        dice=[3, 3, 3, 1, 1, 1, *SAFE],
+    )
+    choose(game, "attack:b:broadsword/swing")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    choose(game, "dodge")
+    rolled = events(game, DefenseRolled)[0]
+    assert (rolled.roll, rolled.result, rolled.stopped) == (3, "critical_success", 1)
+    assert not events(game, CriticalResult)
+    assert game.state.status["b"].hp == 10
+    assert game.pending is not None and game.pending.actor == "b"

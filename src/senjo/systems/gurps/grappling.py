@@ -54,6 +54,7 @@ from senjo.systems.gurps.rolls import contest_margin, quick_contest
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.unarmed import unarmed_attack
 from senjo.systems.gurps.wounds import Hit, deal_damage
+from senjo.systems.gurps.wresting import wrest, wrestable
 
 __all__ = [
     "GRAPPLE",
@@ -235,6 +236,8 @@ def grapple_options(state: GurpsState, key: str, foes: list[str]) -> list[Maneuv
             twist = _TWISTS.get(status.grip_on, "") if gripping(status) >= 2 else ""
             if twist:
                 options.append(ManeuverChoice("attack", twist, foe))
+            if wrestable(state, key, foe):
+                options.append(ManeuverChoice("attack", "wrest", foe))  # B370
             continue
         if grabbing and not other.body and state.distance(key, foe) <= reach:
             options.append(ManeuverChoice("attack", "grab", foe))
@@ -383,8 +386,8 @@ def _choke(battle: Battle[GurpsState], key: str, foe: str, blood: bool = False) 
 
 
 def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice) -> Steps:
-    """Carry out a grab, takedown, pin, break-free, choke, neck snap or wrench (see the
-    module's description)."""
+    """Carry out a grab, takedown, pin, break-free, choke, neck snap, wrench or wrest (see
+    the module's description)."""
     state = battle.state
     foe = choice.target
     if choice.variant == "grab":
@@ -401,6 +404,9 @@ def resolve_grapple(battle: Battle[GurpsState], key: str, choice: ManeuverChoice
         return
     if choice.variant in ("neck_snap", "wrench_limb"):
         _twist(battle, key, foe, choice.variant)
+        return
+    if choice.variant == "wrest":
+        wrest(battle, key, foe, grapple_st(state, key), grapple_st(state, foe))
         return
     kind = choice.variant
     team = _together(state, key, foe, kind)

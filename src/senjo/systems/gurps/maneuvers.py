@@ -62,6 +62,7 @@ GRAPPLE_VARIANTS: Final = frozenset(
         "wrench_limb",
         "choke_hold",
         "blood_choke",
+        "wrest",
     }
 )
 

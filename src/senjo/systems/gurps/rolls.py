@@ -13,10 +13,12 @@ from senjo.systems.gurps.events import Check
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
+    "REGULAR_CAP",
     "TWO_THINGS_AT_ONCE",
     "check",
     "contest_margin",
     "quick_contest",
+    "regular_contest",
     "roll_3d6",
 ]
 
@@ -67,6 +69,30 @@ def contest_margin(
     if a.success != b.success:
         return max(1, a.margin - b.margin) if a.success else min(-1, a.margin - b.margin)
     return a.margin - b.margin
+
+
+#: B349: in a Regular Contest with both scores over this, the higher comes down to it and
+#: the other as far.
+REGULAR_CAP: Final = 14
+
+
+def regular_contest(
+    battle: Battle[GurpsState], first: tuple[str, str, Score], second: tuple[str, str, Score]
+) -> int:
+    """One round of a Regular Contest (B349): both roll (each a `Check`); 1 if only the
+    first succeeds, -1 if only the second does, 0 if both succeed or both fail (nothing is
+    settled this time). With both scores over 14 the higher is brought down to 14 and the
+    other by as much (modifier `regular_contest`)."""
+    (a_key, a_kind, a_score), (b_key, b_kind, b_score) = first, second
+    if min(a_score.value, b_score.value) > REGULAR_CAP:
+        cut = REGULAR_CAP - max(a_score.value, b_score.value)
+        a_score = Score(a_score.base, a_score.modifiers.plus("regular_contest", cut), a_score.cap)
+        b_score = Score(b_score.base, b_score.modifiers.plus("regular_contest", cut), b_score.cap)
+    a = check(battle, a_key, a_kind, a_score)
+    b = check(battle, b_key, b_kind, b_score)
+    if a.success == b.success:
+        return 0
+    return 1 if a.success else -1
 
 
 def quick_contest(
