@@ -25,7 +25,7 @@ ADVANTAGES = (
     "ambidexterity, combat_reflexes, double_jointed, enhanced_block, enhanced_dodge, "
     "enhanced_parry, flexibility, hard_to_kill, hard_to_subdue, high_pain_threshold, "
     "injury_tolerance_diffuse, injury_tolerance_homogenous, injury_tolerance_unliving, "
-    "low_pain_threshold, no_brain, no_vitals, perfect_balance, peripheral_vision, "
+    "low_pain_threshold, no_brain, no_vitals, one_eye, perfect_balance, peripheral_vision, "
     "trained_by_a_master, vision_360, weapon_master"
 )
 HIT_LOCATIONS = (

@@ -120,8 +120,8 @@ def piercing() -> Scenario:
 
 
 def traits() -> Scenario:
-    """Enhanced Parry, Block and Dodge, No Vitals, No Brain, Unliving, Low Pain Threshold and
-    Hard to Kill on the duel."""
+    """Enhanced Parry, Block and Dodge, No Vitals, No Brain, Unliving, Low Pain Threshold,
+    Hard to Kill and One Eye on the duel."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
     knight, raider = data["combatants"]
     knight["advantages"] = [
@@ -138,6 +138,7 @@ def traits() -> Scenario:
         {"enhanced_parry": 1},
         "no_brain",
         "low_pain_threshold",
+        "one_eye",
     ]
     return parse_scenario(data, "traits.yaml")
 

@@ -74,13 +74,14 @@ def close() -> Scenario:
 
 def darts() -> Scenario:
     """Piercing darts (one Ready to reload) at a big target (SM +1) with Low Pain
-    Threshold, against a crossbowman who is Hard to Kill and flees when badly hurt."""
+    Threshold, against a one-eyed crossbowman (One Eye: -1, -3 more unaimed) who is Hard
+    to Kill and flees when badly hurt."""
 
     def change(data: dict[str, Any]) -> None:
         archer, crossbowman = data["combatants"]
         archer.update(weapons=[DART_GUN, "large_knife"], skills={"Blowpipe": 16, "Knife": 12})
         archer.update(size_modifier=1, advantages=["low_pain_threshold"], hp=14)
-        crossbowman.update(advantages=["hard_to_kill"], flee_at=3)
+        crossbowman.update(advantages=["hard_to_kill", "one_eye"], flee_at=3)
         crossbowman["position"] = [15, 0]
 
     return changed(change, "darts.yaml")

@@ -68,6 +68,20 @@ def test_a_crippled_eye_costs_one_on_every_attack_roll() -> None:
     assert rolled.skill.value == SKILL - 1
 
 
+def test_the_one_eye_trait_starts_with_the_eye_crippled() -> None:
+    """One Eye (B147) on the sheet (`advantages: [one_eye]`): the lost eye counts as a
+    crippled one from the start - the same -1, and a crippling eye injury blinds."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD, advantages=["one_eye"]), fighter("b", "y", 1), dice=[*SAFE]
+    )
+    assert game.state.status["a"].crippled == {"eye"}
+    choose(game, "attack:b:broadsword/swing")
+    _plan(game, "torso")
+    assert _modifiers(game) == {"one_eye": -1}
+    apply_injury(game, "a", injury(1, "cr", 0, "eye", hp=12))
+    assert "eyes" in game.state.status["a"].crippled
+
+
 def test_a_one_eyed_shot_without_aim_takes_three_more() -> None:
     """One Eye (B147): -3 more to a ranged attack unless one Aims first."""
     game = _archer("eye")

@@ -37,7 +37,8 @@ __all__ = [
 
 #: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
 #: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, Low Pain
-#: Threshold (double shock), Hard to Kill (death checks), Perfect Balance (knockback), those
+#: Threshold (double shock), Hard to Kill (death checks), Perfect Balance (knockback), One
+#: Eye (-1 in each mode's base skill; a shot's -3 unaimed in the engine's shot scores), those
 #: that change wounding by location, Ambidexterity (no off-hand penalty for a fighter with
 #: two weapons ready, `off_hand.py`), and those that change nothing without a map (arcs)
 #: or that the engine does not apply (Hard to Subdue) - each checked battle by battle
@@ -49,6 +50,7 @@ MODELLED_ADVANTAGES = frozenset(
         "double_jointed",
         "flexibility",
         "hard_to_subdue",
+        "one_eye",
         "perfect_balance",
         "peripheral_vision",
         "vision_360",

@@ -79,6 +79,7 @@ from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.reach import move_allowance, steps_out_to_strike
+from senjo.systems.gurps.sight import ONE_EYE, one_eyed
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.system import initiative_order
 from senjo.systems.gurps.wild_swing import darkness
@@ -155,6 +156,7 @@ def _fighter_tables(
     misses: list[list[dict[str, int]]] = []
     modes: list[Mode] = []
     lighting = darkness(st)  # B394, on every attack roll: part of each mode's base skill
+    one_eye = ONE_EYE if one_eyed(status) else 0  # One Eye (B147): -1 on every attack roll
 
     def off_hand(weapon: str, mode: AttackMode) -> int:  # B417: the off hand's -4
         return off_hand_modifier(st, key, foe, weapon, mode) if weapon == off else 0
@@ -172,7 +174,7 @@ def _fighter_tables(
                 dice.adds,
                 mode.damage.damage_type.value,
                 minimum_basic_damage(mode.damage.damage_type),
-                fighter.skill(mode.skill) - lighting + off_hand(weapon, mode),
+                fighter.skill(mode.skill) - lighting + off_hand(weapon, mode) + one_eye,
                 len(misses) - 1,
                 can_target("eye", mode.damage.damage_type),
                 float(max(mode.reach)) if mode.reach else 0.0,

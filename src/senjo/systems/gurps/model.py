@@ -44,6 +44,7 @@ ADVANTAGES: Final = frozenset(
         "low_pain_threshold",
         "no_brain",
         "no_vitals",
+        "one_eye",
         "peripheral_vision",
         "perfect_balance",
         "trained_by_a_master",
