@@ -22,7 +22,7 @@ DUEL = EXAMPLES / "duel.yaml"
 BAD = Path(__file__).parent / "bad"
 
 ADVANTAGES = (
-    "ambidexterity, combat_reflexes, double_jointed, enhanced_block, enhanced_dodge, "
+    "ambidexterity, blindness, combat_reflexes, double_jointed, enhanced_block, enhanced_dodge, "
     "enhanced_parry, flexibility, hard_to_kill, hard_to_subdue, high_pain_threshold, "
     "injury_tolerance_diffuse, injury_tolerance_homogenous, injury_tolerance_unliving, "
     "low_pain_threshold, no_brain, no_vitals, one_eye, perfect_balance, peripheral_vision, "

@@ -12,7 +12,12 @@ import pytest
 from senjo.scenario import load_scenario, parse_scenario
 from senjo.sim.declines import in_lang
 from senjo.sim.fast_gurps import GURPS_FAST
-from senjo.sim.fast_gurps.accept import MODELLED_ADVANTAGES, MODELLED_OPTIONS, fighter_reason
+from senjo.sim.fast_gurps.accept import (
+    DECLINED_ADVANTAGES,
+    MODELLED_ADVANTAGES,
+    MODELLED_OPTIONS,
+    fighter_reason,
+)
 from senjo.systems.gurps.model import ADVANTAGES
 from senjo.systems.gurps.system import Gurps
 
@@ -95,10 +100,14 @@ def test_declines_what_it_does_not_model(change: Any, reason: str) -> None:
 
 
 def test_every_known_trait_is_modelled_and_a_new_one_would_be_declined() -> None:
-    """Each trait a scenario may give is modelled; one added later without a model is
-    declined by name (the guard in `accept.py`)."""
-    assert ADVANTAGES <= MODELLED_ADVANTAGES
+    """Each trait a scenario may give is modelled, but Blindness, declined with its own
+    reason (a blind defender's Hearing roll, interpretation 78); one added later without a
+    model is declined by name (the guard in `accept.py`)."""
+    assert ADVANTAGES - DECLINED_ADVANTAGES <= MODELLED_ADVANTAGES
+    assert DECLINED_ADVANTAGES <= ADVANTAGES
     knight = load_scenario(DUEL).fighters[0]
+    blind = fighter_reason(dataclasses.replace(knight, advantages=frozenset({"blindness"})))
+    assert blind is not None and "blind" in blind and in_lang(blind, "ja") != blind
     newcomer = dataclasses.replace(knight, advantages=knight.advantages | {"luck"})
     reason = fighter_reason(newcomer)
     assert reason is not None and "(luck)" in reason and in_lang(reason, "ja") != reason

@@ -82,6 +82,19 @@ def test_the_one_eye_trait_starts_with_the_eye_crippled() -> None:
     assert "eyes" in game.state.status["a"].crippled
 
 
+def test_the_blindness_trait_is_blind_at_minus_six() -> None:
+    """Blindness (B124) on the sheet (`advantages: [blindness]`): blind from the start, but
+    used to it - -6 on attacks, not -10; the rest as for the newly blind (no aimed
+    location; defenses against the unseen)."""
+    game = battle(
+        fighter("a", "x", 0, **SWORD, advantages=["blindness"]), fighter("b", "y", 1), dice=[*SAFE]
+    )
+    assert {"eye", "eyes"} <= game.state.status["a"].crippled
+    choose(game, "attack:b:broadsword/swing")
+    assert _plan(game, "random") == ["random"]
+    assert _modifiers(game) == {"blinded": -6}
+
+
 def test_a_one_eyed_shot_without_aim_takes_three_more() -> None:
     """One Eye (B147): -3 more to a ranged attack unless one Aims first."""
     game = _archer("eye")

@@ -23,6 +23,7 @@ from senjo.systems.gurps.skills import FAST_DRAW
 
 __all__ = [
     "DAMAGE_TYPES",
+    "DECLINED_ADVANTAGES",
     "MODELLED_ADVANTAGES",
     "MODELLED_DAMAGE_TYPES",
     "MODELLED_OPTIONS",
@@ -35,6 +36,9 @@ __all__ = [
     "shot_reason",
 ]
 
+#: Traits a scenario may give that the fast path declines with a reason of their own:
+#: Blindness (a blind defender rolls Hearing before a parry or block, interpretation 78).
+DECLINED_ADVANTAGES = frozenset({"blindness"})
 #: Traits the fast path models: those of examples/gurps/duel.yaml, the two that halve the
 #: Rapid Strike and repeated-parry penalties (B376, B381), the Enhanced defenses, Low Pain
 #: Threshold (double shock), Hard to Kill (death checks), Perfect Balance (knockback), One
@@ -271,6 +275,8 @@ def fighter_reason(fighter: Fighter, shooting: bool = False) -> Reason | None:
             f"{name} parries bare-handed with {trained[0]}",
             f"{jname}が{trained[0]}で素手の受けをする",
         )
+    if fighter.advantages & DECLINED_ADVANTAGES:
+        return Reason(f"{name} is blind", f"{jname}は目が見えない")
     unknown = sorted(fighter.advantages - MODELLED_ADVANTAGES)
     if unknown:
         return Reason(

@@ -58,9 +58,9 @@ from senjo.systems.gurps.ranged import (
 )
 from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.sight import (
-    BLINDED,
     ONE_EYE,
     ONE_EYE_UNAIMED,
+    blind_penalty,
     blinded,
     heard_defenses,
     one_eyed,
@@ -171,8 +171,8 @@ def attack_score(
         items.append(("off_hand", -4))  # B417: the off hand is at -4 without Ambidexterity
     if context.dual:
         items.append(("dual_weapon_attack", -4))  # B417: each attack of a Dual-Weapon Attack
-    # Blindness (B124): -10 for one not used to it, and no darkness penalty beyond.
-    dark = BLINDED if sightless else darkness(state)
+    # Blindness (B124): -10 for one not used to it (-6 if it is), no darkness penalty beyond.
+    dark = blind_penalty(fighter) if sightless else darkness(state)
     if wild:
         # seed 001 大振り: the worst of -5, an effective skill of 9 and the darkness penalty.
         if -dark < WILD_SWING:

@@ -29,6 +29,7 @@ LEVELED: Final = frozenset({"enhanced_block", "enhanced_dodge", "enhanced_parry"
 ADVANTAGES: Final = frozenset(
     {
         "ambidexterity",
+        "blindness",
         "combat_reflexes",
         "double_jointed",
         "enhanced_block",

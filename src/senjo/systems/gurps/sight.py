@@ -4,8 +4,9 @@ docs/rules/gurps.md): what a fighter with one or no seeing eye suffers when it a
 One crippled eye is read as One Eye (B147): -1 to DX in combat - every attack roll - and
 -3 more to a ranged attack not Aimed first. senjo's eye location has no side, so the eye
 crippled a second time is the other one (`wounds.apply_injury` marks `eyes`): the
-fighter is blind (Blindness, B124), -10 to its attacks as one not used to it, with no
-darkness penalty beyond; it aims at no hit location, and its shots are shots at what it
+fighter is blind (Blindness, B124), -10 to its attacks as one not used to it (-6 with
+the trait `blindness`: blind from the start and used to it), with no darkness penalty
+beyond; it aims at no hit location, and its shots are shots at what it
 cannot see (`wild_swing.is_blind_shot`, seed 001 視界外射撃). Every attacker is unseen to
 it: its active defenses are at -4, and it may parry or block only if a Hearing-2 roll
 hears the attack coming (`heard_defenses`; the fact sheet's situational modifiers).
@@ -27,6 +28,7 @@ from typing import Final
 from senjo.engine.battle import Battle
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.choices import DefenseChoice
+from senjo.systems.gurps.model import Fighter
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.state import FighterState, GurpsState
 
@@ -35,6 +37,8 @@ __all__ = [
     "ONE_EYE",
     "ONE_EYE_UNAIMED",
     "UNSEEN_ATTACKER",
+    "USED_TO_BLINDNESS",
+    "blind_penalty",
     "blinded",
     "heard_defenses",
     "one_eyed",
@@ -47,7 +51,10 @@ ONE_EYE_UNAIMED: Final = -3
 """One Eye (B147): -3 more to a ranged attack without Aim first."""
 
 BLINDED: Final = 10
-"""Blindness (B124): -10 to combat skills for one not used to it (-6 for one who is)."""
+"""Blindness (B124): -10 to combat skills for one not used to it ..."""
+
+USED_TO_BLINDNESS: Final = 6
+"""... -6 for one who is (the trait `blindness`)."""
 
 UNSEEN_ATTACKER: Final = -4
 """An attacker the defender cannot see: -4 to every active defense."""
@@ -62,8 +69,14 @@ def one_eyed(status: FighterState) -> bool:
 
 
 def blinded(status: FighterState) -> bool:
-    """Both eyes crippled."""
+    """Both eyes crippled (or blind from the start: the trait `blindness`)."""
     return "eyes" in status.crippled
+
+
+def blind_penalty(fighter: Fighter) -> int:
+    """What a blind fighter loses on every attack: 6 with the trait `blindness` (used to
+    it), else 10."""
+    return USED_TO_BLINDNESS if fighter.has("blindness") else BLINDED
 
 
 def heard_defenses(

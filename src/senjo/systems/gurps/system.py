@@ -220,6 +220,8 @@ class Gurps(RuleSystem[GurpsState]):
                 fresh.hex, fresh.facing, fresh.body = where.hex, where.facing, where.body
             if fighter.has("one_eye"):
                 fresh.crippled.add("eye")  # One Eye (B147): as a crippled eye (interp. 78)
+            if fighter.has("blindness"):
+                fresh.crippled.update(("eye", "eyes"))  # Blindness (B124): no seeing eye
             shield = fighter.shield.key if fighter.shield is not None else ""
             for item in fighter.ready:
                 if item in fresh.ready:
