@@ -208,3 +208,27 @@ def test_a_sighted_defender_rolls_no_hearing() -> None:
     choose(game, "dodge")
     assert not [c for c in events(game, Check) if c.kind == "hearing"]
     assert "attacker_unseen" not in dict(events(game, DefenseRolled)[-1].score.modifiers.items)
+
+
+def test_an_unheard_attack_leaves_no_parry_for_a_double_defense() -> None:
+    """All-Out Defense (Double, B366) with the unseen attacker: the Hearing roll failed
+    (a 9 against 8), the failed dodge (a 9 against 8 - 4) is followed by no second try -
+    the parry stays closed for this attack; heard (a 6), the parry is offered."""
+    for hearing, second in (([3, 3, 3], False), ([2, 2, 2], True)):
+        game = battle(
+            fighter("a", "x", 0, **SWORD),
+            fighter("b", "y", 1, **AXE),
+            dice=[3, 3, 3, *hearing, 3, 3, 3, *SAFE],
+        )
+        status = game.state.status["b"]
+        status.crippled.update({"eye", "eyes"})
+        status.maneuver, status.variant = "all_out_defense", "double"
+        choose(game, "attack:b:broadsword/swing")
+        _plan(game, "torso")
+        choose(game, "dodge")
+        assert not events(game, DefenseRolled)[-1].stopped
+        pending = game.pending
+        offered = pending is not None and pending.kind == "defense"
+        assert offered is second, hearing
+        if offered and pending is not None:
+            assert "parry:axe" in pending.keys

@@ -64,6 +64,7 @@ from senjo.systems.gurps.sight import (
     blinded,
     heard_defenses,
     one_eyed,
+    unheard,
 )
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.techniques import UNCAPPED, acrobatic_technique
@@ -333,8 +334,8 @@ def _wrong_target(
                 arc=field_of(state).arc(state, bystander, attacker),
             )
             options = defense_options(state, bystander, incoming)
-            if len(options) > 1 and blinded(state.status[bystander]):
-                options = heard_defenses(battle, bystander, options)
+            if len(options) > 1:
+                options = heard_defenses(battle, bystander, options)  # interpretation 78
             choice: DefenseChoice = NO_DEFENSE
             if len(options) > 1:
                 choice = yield Decision(bystander, "defense", options, incoming)
@@ -463,12 +464,12 @@ def resolve_attack(
         if mode.ranged is not None and isinstance(state.ground, HexField):
             # seed 001 流れ弾: a dodged shot flies on past where the target stood.
             beyond = state.ground.beyond(state, attacker, target, mode.ranged.max_range)
-        unheard = False
-        if len(options) > 1 and blinded(state.status[target]):
+        heard = options
+        if len(options) > 1:
             # An unseen attack (interpretation 78): a parry or block only if it is heard.
             heard = heard_defenses(battle, target, options)
-            unheard = len(heard) < len(options)
-            options = heard
+        not_heard = heard is not options
+        options = heard
         if len(options) > 1:
             choice = yield Decision(target, "defense", options, incoming)
         if choice.kind != "none":
@@ -486,11 +487,9 @@ def resolve_attack(
             if defender.maneuver == "all_out_defense" and defender.variant == "double":
                 # B366: Double Defense - a second, different defense against the same attack.
                 options = defense_options(state, target, incoming)
-                second = tuple(
-                    o
-                    for o in options
-                    if o.kind != choice.kind and not (unheard and o.kind in ("parry", "block"))
-                )
+                if not_heard:
+                    options = unheard(options)
+                second = tuple(o for o in options if o.kind != choice.kind)
                 if len(second) > 1:
                     again = yield Decision(target, "defense", second, incoming)
                     if again.kind != "none":

@@ -42,6 +42,7 @@ __all__ = [
     "blinded",
     "heard_defenses",
     "one_eyed",
+    "unheard",
 ]
 
 ONE_EYE: Final = -1
@@ -82,12 +83,20 @@ def blind_penalty(fighter: Fighter) -> int:
 def heard_defenses(
     battle: Battle[GurpsState], key: str, options: tuple[DefenseChoice, ...]
 ) -> tuple[DefenseChoice, ...]:
-    """A blinded defender's `options` against one attack: when a parry or block is among
-    them, it rolls Hearing (Per - 2, logged as the check `hearing`); unheard, only the
-    dodge (and no defense) is left."""
+    """The defender's `options` against one attack, as its sight leaves them: a blinded
+    defender with a parry or block among them rolls Hearing (Per - 2, logged as the check
+    `hearing`); unheard, only the dodge (and no defense) is left (`unheard`). Otherwise
+    the same tuple."""
+    if not blinded(battle.state.status[key]):
+        return options
     if not any(o.kind in ("parry", "block") for o in options):
         return options
     hearing = Score(battle.state.fighters[key].per, Modifiers((("attacker_unseen", HEARING),)))
     if check(battle, key, "hearing", hearing).success:
         return options
+    return unheard(options)
+
+
+def unheard(options: tuple[DefenseChoice, ...]) -> tuple[DefenseChoice, ...]:
+    """The options without a parry or block: those left against an attack not heard."""
     return tuple(o for o in options if o.kind not in ("parry", "block"))
