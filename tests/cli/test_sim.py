@@ -298,8 +298,9 @@ def test_sim_says_how_many_battles_the_fast_path_replayed(tmp_path: Path) -> Non
     data = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast")
     assert data["path"] == "fast" and data["replayed"] == marked
     assert sum(data["replayed_by"].values()) == marked  # by why: the second spare drawn, ...
-    # ... or a crippled limb (docs/rules/gurps.md interpretation 77).
-    assert set(data["replayed_by"]) <= {"ready", "critical_miss", "crippled"}
+    # ... a crippled limb (docs/rules/gurps.md interpretation 77), or a weapon's parry of a
+    # bare-handed blow (interpretation 80).
+    assert set(data["replayed_by"]) <= {"ready", "critical_miss", "crippled", "parry_strike"}
     two = sim_json(str(path), "-n", "200", "--seed", "5", "--path", "fast", "--workers", "2")
     assert two["replayed"] == marked and two["sides"] == data["sides"]
     assert "replayed" not in sim_json(str(path), "-n", "5", "--seed", "5", "--path", "engine")

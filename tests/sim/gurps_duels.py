@@ -197,13 +197,17 @@ def divisors() -> Scenario:
     return parse_scenario(data, "divisors.yaml")
 
 
-def kicks() -> Scenario:
-    """A knight who would rather kick (Brawling 16, Broadsword 7) than swing his sword."""
+def kicks(strikes: bool = False) -> Scenario:
+    """A knight who would rather kick (Brawling 16, Broadsword 7) than swing his sword;
+    without B376's strike at a parried kick's leg (`parry_strikes_limb=off`) unless
+    `strikes`: with it, each kick the raider's axe parries hands the battle to the engine."""
     data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
     knight = data["combatants"][0]
     knight["weapons"] = [*knight["weapons"], "kick"]
     knight["skills"].update(Broadsword=7, Brawling=16)
     knight["ready"] = ["broadsword", "punch", "kick", knight["shield"]]
+    if not strikes:
+        data["options"] = {**data.get("options", {}), "parry_strikes_limb": "off"}
     return parse_scenario(data, "kicks.yaml")
 
 
@@ -515,20 +519,55 @@ def crippled(result: Any) -> Any:
     return result.escaped & (result.why == W_CRIPPLED)
 
 
+def parrying(result: Any) -> Any:
+    """The battles of a result that escaped at a parry between a weapon and a bare hand
+    (`W_PARRYING`, B376)."""
+    from senjo.sim.fast_gurps.layout import W_PARRYING
+
+    return result.escaped & (result.why == W_PARRYING)
+
+
 def accounted(result: Any) -> int:
     """The battles the model played to the end, and those it left where a limb was
-    crippled (by design, docs/rules/gurps.md interpretation 77: not the rare events the
-    thresholds of the agreement tests count)."""
-    return int((~result.escaped).sum() + crippled(result).sum())
+    crippled or at a parry between a weapon and a bare hand (by design, docs/rules/gurps.md
+    interpretations 77 and 80: not the rare events the thresholds of the agreement tests
+    count)."""
+    return int((~result.escaped).sum() + crippled(result).sum() + parrying(result).sum())
 
 
 def check_crippled_escapes(scenario: Scenario, result: Any, most: int = 3) -> int:
-    """Hold the first `most` battles that escaped as crippled to `assert_escaped_at_crippling`
-    (each is a full engine battle: a sample); returns how many escaped so."""
+    """Hold the first `most` battles that escaped as crippled to `assert_escaped_at_crippling`,
+    and as many that escaped at a parry to `assert_escaped_at_parrying` (each is a full
+    engine battle: a sample); returns how many escaped so."""
     found = np.flatnonzero(crippled(result)).tolist()
     for i in found[:most]:
         assert_escaped_at_crippling(scenario, result, i)
-    return len(found)
+    parried = np.flatnonzero(parrying(result)).tolist()
+    for i in parried[:most]:
+        assert_escaped_at_parrying(scenario, result, i)
+    return len(found) + len(parried)
+
+
+def assert_escaped_at_parrying(scenario: Scenario, result: BlockResult, i: int) -> None:
+    """Battle `i` escaped at a parry (`W_PARRYING`): played on the engine with the dice the
+    model rolled and no more, its last defense is a weapon's parry that stops a bare-handed
+    blow, or a bare hand's parry of a weapon's blow that fails (B376, interpretation 80)."""
+    from senjo.engine.controllers import run
+    from senjo.scenario.battle import build_battle, controllers_for
+    from senjo.systems.gurps.events import AttackRolled, DefenseRolled
+
+    battle = build_battle(scenario, dice=_RowOnly(result.row(i)))
+    with contextlib.suppress(_RowSpent):
+        run(battle, controllers_for(scenario, 1))
+    fighters = battle.state.fighters
+    rolled = [item for item in battle.log if isinstance(item, (AttackRolled, DefenseRolled))]
+    blow, parry = rolled[-2:]
+    assert isinstance(blow, AttackRolled) and isinstance(parry, DefenseRolled), i
+    assert parry.kind == "parry", i
+    bare_parry = fighters[parry.defender].weapon(parry.weapon).modes[0].unarmed
+    mode = fighters[blow.attacker].weapon(blow.weapon).mode(blow.mode)
+    assert mode.is_melee and bare_parry != mode.unarmed, i
+    assert (parry.result in ("success", "critical_success")) == mode.unarmed, i
 
 
 def assert_escaped_at_crippling(scenario: Scenario, result: BlockResult, i: int) -> None:

@@ -21,7 +21,7 @@ from senjo.sim.aggregate import SimAggregate
 from senjo.sim.fast_gurps import GURPS_FAST, batch, runs
 from senjo.sim.fast_gurps.batch import play_blocks
 from senjo.sim.fast_gurps.constructed import _set_hands, _set_weapon
-from senjo.sim.fast_gurps.layout import W_CRIPPLED
+from senjo.sim.fast_gurps.layout import W_CRIPPLED, W_PARRYING
 from senjo.sim.fast_gurps.tables import (
     BROKEN,
     DR_HALF_DOWN,
@@ -54,7 +54,9 @@ from .gurps_duels import (
     SCENARIOS,
     assert_engines_battle,
     assert_escaped_at_crippling,
+    assert_escaped_at_parrying,
     check_tied_battles,
+    kicks,
     tie,
 )
 
@@ -75,6 +77,9 @@ def test_model_plays_exactly_the_engines_battles(name: str) -> None:
             crippled += 1
             if crippled <= 10:  # (each is a full engine battle: a sample)
                 assert_escaped_at_crippling(scenario, result, i)
+        if result.escaped[i] and result.why[i] == W_PARRYING:
+            crippled += 1  # B376 (interpretation 80): by design, as crippling
+            assert_escaped_at_parrying(scenario, result, i)
         if result.escaped[i]:
             continue
         followed += 1
@@ -84,6 +89,21 @@ def test_model_plays_exactly_the_engines_battles(name: str) -> None:
     # a duel of fencers or with random hit locations); long fights (a Diffuse body takes
     # little injury) meet more of the other rare events it hands to the engine.
     assert followed + crippled >= {"tolerances": 240}.get(name, 270)
+
+
+def test_a_parried_kick_hands_the_battle_to_the_engine() -> None:
+    """B376 (interpretation 80): with `parry_strikes_limb` on, a battle in which the
+    raider's axe parries the knight's kick leaves the model at that parry (`W_PARRYING`,
+    each the engine's parry with the same dice); the battles it follows are the engine's."""
+    scenario = kicks(strikes=True)
+    tables = build_tables(scenario)
+    result = play_blocks(tables, 100, [np.random.Generator(np.random.PCG64(2024))])
+    parried = np.flatnonzero(result.escaped & (result.why == W_PARRYING)).tolist()
+    assert len(parried) >= 10
+    for i in parried[:5]:
+        assert_escaped_at_parrying(scenario, result, i)
+    for i in np.flatnonzero(~result.escaped).tolist()[:10]:
+        assert_engines_battle(scenario, tables, result, i, "kicks")
 
 
 def test_an_initiative_tie_is_rolled_and_each_battle_played_exactly() -> None:

@@ -39,6 +39,7 @@ from senjo.sim.fast_gurps.layout import (
     W_CRIPPLED,
     W_MISS,
     W_NONE,
+    W_PARRYING,
     W_READY,
 )
 from senjo.sim.fast_gurps.replay import StreamDice
@@ -112,8 +113,9 @@ def test_a_second_spare_is_the_engines_to_draw() -> None:
     result = batch.play_blocks(tables, 200, [np.random.Generator(np.random.PCG64(3))])
     assert 20 <= int(result.escaped.sum()) < 200
     # Each says why: the Ready of the second spare (W_READY), a critical miss the model
-    # does not follow (W_MISS) or a crippled limb (W_CRIPPLED, interpretation 77).
-    assert set(result.why[result.escaped]) <= {W_READY, W_MISS, W_CRIPPLED}
+    # does not follow (W_MISS), a crippled limb (W_CRIPPLED, interpretation 77) or the
+    # weapon parrying a bare-handed blow (W_PARRYING, interpretation 80).
+    assert set(result.why[result.escaped]) <= {W_READY, W_MISS, W_CRIPPLED, W_PARRYING}
     assert (result.why[result.escaped] == W_READY).sum() >= 10
     assert (result.why[~result.escaped] == W_NONE).all()
     for i in np.nonzero(~result.escaped)[0][:60]:

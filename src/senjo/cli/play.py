@@ -177,6 +177,9 @@ def describe_option(
         text = term("answer", option.name, lang)
         if option.detail:  # an item dropped, or the foe let go of
             text += f" [{names.get(option.detail) or item(option.detail)}]"
+    elif decision.kind == "parrying_arm" and isinstance(option, Choice):
+        # B376: where the blow lands after a failed bare-handed parry.
+        text = f"{term('answer', option.name, lang)} [{term('location', option.detail, lang)}]"
     elif decision.kind in ("discrimination", "evade", "overrun"):
         text = term("answer", option.key, lang)
     else:

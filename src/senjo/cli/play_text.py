@@ -40,6 +40,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "defense": ("防御", "defense"),
     "free_action": ("自由行動", "free action"),
     "arm_lock": ("腕関節技（ねじるか）", "arm lock: wrench the arm?"),
+    "parrying_arm": ("受け損ねた腕を打つか", "strike the arm that failed to parry?"),
     "destination": ("移動先", "where to move"),
     "watch": ("機会射撃の範囲", "opportunity fire: the area watched"),
     "discrimination": ("目標の識別", "target discrimination"),

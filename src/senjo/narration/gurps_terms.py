@@ -146,6 +146,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "release_hand": ("片手だけ握りを放す", "let go with one hand"),
         "wrench": ("腕をねじる", "wrench the arm"),
         "hold_lock": ("極めたまま保つ", "only hold the lock"),
+        "as_aimed": ("狙いどおりに当てる", "strike where aimed"),
+        "hit_arm": ("受け損ねた腕を打つ", "strike the arm that failed to parry"),
     },
     "check": {
         "fast_draw": ("早抜き（技能）", "Fast-Draw roll"),
@@ -153,6 +155,10 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "ready_in_close_combat": ("近接戦闘の準備（敏捷力）", "DX roll to ready in close combat"),
         "keep_aim": ("狙いの維持（意志）", "Will roll to keep the Aim"),
         "hearing": ("見えない攻撃を聞き取る（聴覚判定）", "Hearing roll for an unseen attack"),
+        "parry_strike": (
+            "受けた武器で手足を打つ（技能）",
+            "weapon roll to strike the parried limb",
+        ),
         "drop_shield": ("盾を捨てる（敏捷力）", "DX roll to drop the shield"),
         "evade": ("すり抜け（敏捷力）", "DX to evade"),
         "stop_evader": ("すり抜けの阻止（敏捷力）", "DX to stop an evader"),
@@ -259,6 +265,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "one_eye_unaimed": ("片目（狙いなしの射撃）", "one eye, unaimed shot"),
         "blinded": ("両目が見えない", "blinded"),
         "attacker_unseen": ("見えない攻撃者", "attacker unseen"),
+        "parried_judo_karate": ("〈柔道〉〈空手〉の攻撃", "against Judo or Karate"),
         "regular_contest": ("通常勝負（14に合わせる）", "Regular Contest (down to 14)"),
         "wild_swing_blinded": ("大振り（両目が見えない）", "Wild Swing (blinded)"),
         "opportunity_fire": ("機会射撃", "opportunity fire"),

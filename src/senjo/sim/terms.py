@@ -110,6 +110,7 @@ _HANDED_OVER: dict[str, tuple[str, str]] = {
     "beyond": ("表の範囲外の距離", "distance past the tables"),
     "target": ("最寄り以外の敵への攻撃", "blow at a foe other than the nearest"),
     "crippled": ("追わない手足や目の負傷の影響", "crippled limb or eye not modelled"),
+    "parry_strike": ("追わない受けた武器の反撃", "strike after a parry not modelled"),
 }
 
 

@@ -87,6 +87,9 @@ MODELLED_OPTIONS = frozenset(
         "random_hit_locations",
         "deceptive_floor",
         "heavy_parry_break",
+        # B376: the battles in which a weapon's parry stops a bare-handed blow (on) escape
+        # to the engine (`W_PARRYING`); off, they play on.
+        "parry_strikes_limb",
         # The AI never takes Move and Attack: these change nothing.
         "move_and_attack_defenses",
         "move_and_attack_other_rolls",

@@ -58,7 +58,7 @@ from senjo.systems.gurps.choices import AttackPlan, ManeuverChoice
 from senjo.systems.gurps.maneuvers import maneuver_options, plan_options
 from senjo.systems.gurps.model import Fighter
 
-__all__ = ["AiTables", "ai_tables", "plan_ids", "plan_list"]
+__all__ = ["AiTables", "ai_tables", "melee_states", "plan_ids", "plan_list"]
 
 
 @dataclass(frozen=True)
@@ -94,16 +94,8 @@ class _Asked:
 
     @property
     def melee_states(self) -> tuple[tuple[int, int], ...]:
-        """(weapon state, hand state) pairs: the hand is the shield's, the off hand's or none."""
-        hands = (
-            HANDS
-            if self.fighter.shield is not None
-            else OFF_STATES
-            if self.off is not None
-            else (READY,)
-        )
-        weapon_states = WEAPON_STATES if self.spare is not None else MAIN_STATES
-        return tuple(itertools.product(weapon_states, hands))
+        """(weapon state, hand state) pairs (`melee_states`)."""
+        return melee_states(self.fighter, self.off, self.spare)
 
     @property
     def hand_states(self) -> tuple[tuple[int, int, bool], ...]:
@@ -115,6 +107,17 @@ class _Asked:
             for (where, hand), swapped in itertools.product(self.melee_states, (False, True))
             if not swapped or (shooting and where in SPARE_STATES)
         )
+
+
+def melee_states(
+    fighter: Fighter, off: str | None, spare: str | None
+) -> tuple[tuple[int, int], ...]:
+    """(weapon state, hand state) pairs a fighter with an `off`-hand weapon of two (or
+    none) and a `spare` (or none) may be in: the hand is the shield's, the off hand's or
+    none."""
+    hands = HANDS if fighter.shield is not None else OFF_STATES if off is not None else (READY,)
+    weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
+    return tuple(itertools.product(weapon_states, hands))
 
 
 def ai_tables(

@@ -14,16 +14,36 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from senjo.engine.battle import Battle
+from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
+from senjo.sim.fast_gurps.constructed import _set_hands, _state
 from senjo.sim.fast_gurps.damage_tables import miss_table
-from senjo.sim.fast_gurps.layout import M_AOD, Slot, Unsupported
+from senjo.sim.fast_gurps.layout import (
+    HAND_AXIS,
+    LOC,
+    LOCATIONS,
+    M_AOD,
+    PA_BREAKS,
+    PA_REDIRECT,
+    PA_STRIKE,
+    WEAPON_STATES,
+    IntArray,
+    Slot,
+    Unsupported,
+)
+from senjo.systems.gurps.ai_values import strikes_the_arm
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
-from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.defense_roll import parry_may_break
+from senjo.systems.gurps.model import AttackMode, Fighter
+from senjo.systems.gurps.parrying_unarmed import bare_arm
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.wounds import Hit
 
-__all__ = ["defense_slots"]
+__all__ = ["defense_slots", "parry_after", "redirects"]
 
 
 def _options(state: GurpsState, key: str, incoming: IncomingAttack) -> list[DefenseChoice]:
@@ -135,3 +155,66 @@ def defense_slots(
     if [(s.kind, s.weapon) for s in slots if not s.main] != [(o.kind, o.weapon) for o in offered]:
         raise unmodelled
     return slots
+
+
+def parry_after(
+    rules: Any,
+    fighter: Fighter,
+    slots: list[Slot],
+    foe: Fighter,
+    foe_modes: list[tuple[str, AttackMode]],
+) -> IntArray:
+    """[slot, foe's mode] -> what a parry with the slot against the mode leaves (`PA_*`
+    bits, `layout.py`): B376's heavy weapon that may break the parrying one
+    (`defense_roll._heavy_weapon_parry`, option `heavy_parry_break`); a weapon's parry of
+    a bare-handed blow, which may strike its limb (`parrying_unarmed.strike_back`, option
+    `parry_strikes_limb`); a bare hand's parry of a weapon's blow, which failing lets the
+    attacker strike the arm (`parrying_unarmed.redirect`). `foe_modes` are the foe's
+    modes by index (a shot's last)."""
+    breaking = rules.get("heavy_parry_break", "on") == "on"
+    striking = rules.get("parry_strikes_limb", "on") == "on"
+    table = np.zeros((len(slots), len(foe_modes)), dtype=np.int64)
+    for i, slot in enumerate(slots):
+        if slot.kind != "parry":
+            continue
+        for j, (weapon, mode) in enumerate(foe_modes):
+            code = 0
+            if breaking and parry_may_break(fighter.weapon(slot.weapon), foe.weapon(weapon)):
+                code |= PA_BREAKS
+            if mode.is_melee and mode.unarmed and striking and not slot.unarmed:
+                code |= PA_STRIKE
+            if mode.is_melee and not mode.unarmed and slot.unarmed:
+                code |= PA_REDIRECT
+            table[i, j] = code
+    return table
+
+
+def redirects(
+    scenario: Scenario,
+    order: tuple[str, ...],
+    key: str,
+    weapons: tuple[str | None, str | None],
+    states: tuple[tuple[int, int], ...],
+    foe_modes: list[tuple[str, AttackMode]],
+) -> IntArray:
+    """[weapon state, hand state, foe's mode, location] -> where the foe's weapon lands
+    when a bare-handed parry of `key`'s fails against its blow in that mode at that
+    location (B376): 0 where the foe's AI keeps its aim, else the location code + 1 of
+    the parrying arm it strikes instead (`parrying_unarmed.bare_arm` of `key` in that
+    state, `ai_values.strikes_the_arm`). `weapons` are the main weapon and the spare,
+    `states` the (weapon, hand) states the fighter may be in."""
+    foe = order[1] if order[0] == key else order[0]
+    main, spare = weapons
+    table = np.zeros((len(WEAPON_STATES), HAND_AXIS, len(foe_modes), len(LOCATIONS)), np.int64)
+    for where, hand in states:
+        state = _state(scenario, order)
+        _set_hands(state, key, main, where, hand, spare)
+        arm = bare_arm(state, key)
+        for j, (weapon, mode) in enumerate(foe_modes):
+            if not mode.is_melee or mode.unarmed:
+                continue
+            for i, location in enumerate(LOCATIONS):
+                hit = Hit(foe, key, weapon, mode, location)
+                if location != arm and strikes_the_arm(state, hit, arm):
+                    table[where, hand, j, i] = LOC[arm] + 1
+    return table

@@ -42,6 +42,9 @@ from senjo.sim.fast_gurps.layout import (
     HELD_SPARE,
     LYING,
     NO_SCORE,
+    PA_BREAKS,
+    PA_REDIRECT,
+    PA_STRIKE,
     RANDOM,
     READY,
     SKULL,
@@ -54,6 +57,7 @@ from senjo.sim.fast_gurps.layout import (
     UNREADY,
     W_CRIPPLED,
     W_MISS,
+    W_PARRYING,
     knockback_modifier,
 )
 from senjo.sim.fast_gurps.state import BlockState, BoolArray, IntArray
@@ -255,9 +259,11 @@ class Exchange(BlockState):
             self.damage(f, idx[critical], modes[critical], location[critical], True)
         hit = outcome == 1
         if hit.any():
-            stopped = self.defend(v, idx[hit], f, modes[hit], deceptive[hit])
+            stopped, landing = self.defend(
+                v, idx[hit], f, modes[hit], deceptive[hit], location[hit]
+            )
             land = ~stopped & ~self.done[idx[hit]]
-            self.damage(f, idx[hit][land], modes[hit][land], location[hit][land], False)
+            self.damage(f, idx[hit][land], modes[hit][land], landing[land], False)
 
     def defense_choice(
         self, v: int, idx: IntArray, a: int, modes: IntArray, deceptive: IntArray
@@ -284,9 +290,17 @@ class Exchange(BlockState):
         return slot, retreating, score, kinds[slot]
 
     def defend(
-        self, v: int, idx: IntArray, a: int, modes: IntArray, deceptive: IntArray
-    ) -> BoolArray:
-        """The defender's choice (GurpsAI._defense) and roll; True where the attack is stopped."""
+        self,
+        v: int,
+        idx: IntArray,
+        a: int,
+        modes: IntArray,
+        deceptive: IntArray,
+        location: IntArray,
+    ) -> tuple[BoolArray, IntArray]:
+        """The defender's choice (GurpsAI._defense) and roll against blows at `location`:
+        True where the attack is stopped, and where each lands if not (B376: a failed
+        bare-handed parry's arm, `parrying_unarmed.redirect`)."""
         me = self.t.fighters[v]
         slot, retreating, score, kind = self.defense_choice(v, idx, a, modes, deceptive)
         outcome, _ = self.check(idx, score)
@@ -298,6 +312,12 @@ class Exchange(BlockState):
         self.blocks[v, idx[kind == 2]] += 1
         stopped = self.success_of(outcome)
         self.out.defended[v, idx] += stopped
+        after = np.where(parried, me.parry_after[slot, modes], 0)
+        # B376 (`parrying_unarmed.py`): a weapon's parry stopping a bare-handed blow (it
+        # may strike the limb): not modelled.
+        strike = stopped & ((after & PA_STRIKE) != 0)
+        if strike.any():
+            self.escape(idx[strike], W_PARRYING)
         fumbled = outcome == 3
         if fumbled.any():
             dodge = fumbled & (kind == 0)
@@ -309,13 +329,20 @@ class Exchange(BlockState):
             parry = fumbled & parried
             self.critical_miss(v, idx[parry], tables[parry])
         # B376: a parry that stops a much heavier weapon may break (1d: 1-2).
-        heavy = stopped & parried & me.parry_breaks[slot, modes]
+        heavy = stopped & ((after & PA_BREAKS) != 0)
         if heavy.any():
             risked = idx[heavy]
             broken = risked[self.roll(risked, 1)[:, 0] <= 2]
             spare = self.weapon[v, broken] == SPARE
             self.weapon[v, broken] = np.where(spare, SPARE_BROKEN, BROKEN)
-        return stopped
+        # B376: a bare hand's parry failing against a weapon - the attacker's AI may strike
+        # the parrying arm instead (the hand as the fumble, if any, left it).
+        landing = location
+        turned = ~stopped & ((after & PA_REDIRECT) != 0)
+        if turned.any():
+            arm = me.redirect[self.weapon[v, idx], self.hand[v, idx], modes, location]
+            landing = np.where(turned & (arm > 0), arm - 1, location)
+        return stopped, landing
 
     # --- critical misses, damage and injury -------------------------------------------------
 

@@ -190,6 +190,9 @@ W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: fighter for good: `crippling.py`) or an eye crippled (`sight.py`), which the model does
 #: not follow.
 W_CRIPPLED = 6
+#: ... and a weapon's parry that stops a bare-handed blow (it may strike the limb that
+#: struck: B376, `parrying_unarmed.py`), which the model does not follow.
+W_PARRYING = 7
 #: The most fighters a battle's state holds (the compiled kernel's slots; a duel uses two).
 NMAX = 32
 #: How a group battle's fighter ends it (`group.GroupResult.up`): down, still in the
@@ -203,7 +206,13 @@ ESCAPE_NAMES = {
     W_BEYOND: "beyond",
     W_TARGET: "target",
     W_CRIPPLED: "crippled",
+    W_PARRYING: "parry_strike",
 }
+#: What a parry with a slot against a foe's mode leaves (`FighterTables.parry_after`, bits):
+#: it may break (B376: 1d, broken on 1-2, if it stops the blow), the battle escapes if it
+#: stops the blow (`W_PARRYING`), or failing it may turn the blow to the parrying arm
+#: (`FighterTables.redirect`).
+PA_BREAKS, PA_STRIKE, PA_REDIRECT = 1, 2, 4
 #: Yards past the farther of a shootout's start and the melee classes that a shooter's
 #: tables still cover: room for knockback (a punch's, a kick's) before a battle escapes.
 KNOCK_MARGIN = 8
@@ -423,10 +432,16 @@ class FighterTables:
     #: fighter weighs it over all its foes).
     striking: IntArray
     rapid_penalty: int
-    #: [slot, foe's mode] -> whether a parry with the slot's weapon that stops that mode
-    #: risks breaking it (B376: the attacking weapon three or more times as heavy; option
-    #: `heavy_parry_break`): 1d, broken on 1-2.
-    parry_breaks: BoolArray
+    #: [slot, foe's mode] -> what a parry with the slot's weapon against that mode leaves
+    #: (`PA_*` bits): stopping it, it risks breaking (B376: the attacking weapon three or
+    #: more times as heavy; option `heavy_parry_break`: 1d, broken on 1-2), or it is a
+    #: weapon's parry of a bare-handed blow (`PA_STRIKE`: option `parry_strikes_limb`);
+    #: failing, a bare hand's parry of a weapon's blow (`PA_REDIRECT`).
+    parry_after: IntArray
+    #: [weapon state, hand state, foe's mode, location] -> where the foe's blow lands after
+    #: such a failed parry: 0 where it aimed, else the code + 1 of the parrying arm the
+    #: foe's AI strikes instead (`defense_tables.redirects`).
+    redirect: IntArray
     #: senjo's morale rule: at this HP or less the fighter flees on its turn, after the
     #: consciousness and stun rolls (NEVER_FLEES without `flee_at`).
     flee_at: int = NEVER_FLEES

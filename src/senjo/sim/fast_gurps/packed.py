@@ -155,7 +155,8 @@ TABLES = (
     "outcome",
     "knockback_modifier",
     "x",
-    "parry_breaks",
+    "parry_after",
+    "redirect",
     "hit_location",
     "shot_skill",
     "shot_value",
@@ -216,7 +217,8 @@ TABLES = (
     T_OUTCOME,
     T_KNOCKBACK_MODIFIER,
     T_X,
-    T_PARRY_BREAKS,
+    T_PARRY_AFTER,
+    T_REDIRECT,
     T_HIT_LOCATION,
     T_SHOT_SKILL,
     T_SHOT_VALUE,
@@ -233,7 +235,7 @@ TABLES = (
     T_MAX_RANGE,
     T_RAPID_BONUS,
     T_SCALARS,
-) = range(59)
+) = range(60)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
     {
@@ -433,7 +435,8 @@ def pack(t: DuelTables) -> Packed:
         outcome=_int(judge_table()[1]),
         knockback_modifier=_int(knockback_modifier(np.arange(64, dtype=np.int64))),
         x=np.array(t.x, dtype=np.float64),
-        parry_breaks=_stack([_int(f.parry_breaks) for f in fighters]),
+        parry_after=_stack([_int(f.parry_after) for f in fighters]),
+        redirect=_stack([_int(f.redirect) for f in fighters]),
         hit_location=_int(t.hit_location),
         shot_skill=_stack([_int(_some(f.shot_skill)) for f in fighters]),
         shot_value=_stack([_some(f.shot_value) for f in fighters], np.float64),

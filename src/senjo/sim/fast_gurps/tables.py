@@ -25,7 +25,7 @@ import numpy as np
 from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps.accept import main_weapon, off_weapon, shooter
-from senjo.sim.fast_gurps.ai_tables import ai_tables, plan_list
+from senjo.sim.fast_gurps.ai_tables import ai_tables, melee_states, plan_list
 from senjo.sim.fast_gurps.constructed import (
     _battle,
     _modes,
@@ -39,7 +39,7 @@ from senjo.sim.fast_gurps.damage_tables import (
     miss_table,
     victim_tables,
 )
-from senjo.sim.fast_gurps.defense_tables import defense_slots
+from senjo.sim.fast_gurps.defense_tables import defense_slots, parry_after, redirects
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
     D_MAX,
@@ -74,7 +74,6 @@ from senjo.systems.gurps import tables as rule_tables
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.damage import minimum_basic_damage
 from senjo.systems.gurps.defense import IncomingAttack, defense_score
-from senjo.systems.gurps.defense_roll import parry_may_break
 from senjo.systems.gurps.injury import can_target
 from senjo.systems.gurps.maneuvers import maneuver_options
 from senjo.systems.gurps.model import AttackMode, Fighter
@@ -226,26 +225,15 @@ def _fighter_tables(
         name: np.array([[row[name] for row in table] for table in misses], dtype=np.int64)
         for name in MISS_FIELDS
     }
-    # B376: a parry that stops a much heavier weapon may break (`defense_roll._heavy_weapon_parry`).
+    # B376: what a parry leaves - a much heavier weapon may break the parrying one; bare
+    # hands and weapons parrying each other escape (`defense_tables.parry_after`).
     foe_fighter = battle.state.fighters[foe]
     foe_modes = _modes(scenario, order, 1 - index)
-    breaking = plain.rules.get("heavy_parry_break", "on") == "on"
     # A shooter's shot is the mode after its blows (`ranged_tables._add_mode`): a thrown
     # weapon is parried, and may break the parrying weapon as a blow would.
     foe_shot = shooter(foe_fighter)
-    foe_weapons = [w for w, _ in foe_modes] + ([foe_shot[0]] if foe_shot is not None else [])
-    parry_breaks = np.array(
-        [
-            [
-                breaking
-                and slot.kind == "parry"
-                and parry_may_break(fighter.weapon(slot.weapon), foe_fighter.weapon(foe_weapon))
-                for foe_weapon in foe_weapons
-            ]
-            for slot in slots
-        ],
-        dtype=np.bool_,
-    ).reshape(len(slots), len(foe_weapons))
+    every_foe_mode = foe_modes + ([foe_shot] if foe_shot is not None else [])
+    parried = parry_after(plain.rules, fighter, slots, foe_fighter, every_foe_mode)
     out = FighterTables(
         key=key,
         side=fighter.side,
@@ -280,7 +268,10 @@ def _fighter_tables(
         pickup=ai.pickup,
         striking=ai.striking,
         rapid_penalty=rapid_penalty,
-        parry_breaks=parry_breaks,
+        parry_after=parried,
+        redirect=redirects(
+            scenario, order, key, (main, spare), melee_states(fighter, off, spare), every_foe_mode
+        ),
         dual=off is not None,
         plan_dual=ai.plan_dual,
     )

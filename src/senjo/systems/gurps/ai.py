@@ -28,6 +28,7 @@ from senjo.systems.gurps.ai_values import (
     best_defense,
     best_plan,
     damage_dice,
+    strikes_the_arm,
     success_chance,
 )
 from senjo.systems.gurps.attack import AttackContext, attack_score
@@ -202,6 +203,11 @@ class GurpsAI:
             return self._free_action(state, decision)
         if decision.kind == "destination":
             return self._destination(state, decision)
+        if decision.kind == "parrying_arm":  # B376: a failed bare-handed parry's arm
+            arm = decision.options[1]
+            return (
+                arm if strikes_the_arm(state, decision.context, arm.detail) else decision.options[0]
+            )
         return decision.options[0]
 
     # --- maneuvers --------------------------------------------------------------------------

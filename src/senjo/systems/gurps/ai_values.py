@@ -21,6 +21,7 @@ from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense
 from senjo.systems.gurps.injury import injury
 from senjo.systems.gurps.model import AttackMode, Fighter
 from senjo.systems.gurps.state import GurpsState
+from senjo.systems.gurps.wounds import Hit
 
 __all__ = [
     "Blow",
@@ -29,6 +30,7 @@ __all__ = [
     "best_plan",
     "damage_dice",
     "expected_wound",
+    "strikes_the_arm",
     "success_chance",
 ]
 
@@ -250,3 +252,15 @@ def best_defense(state: GurpsState, defender: str, incoming: IncomingAttack) -> 
     if not options:
         return None
     return max(defense_value(state, defender, o, incoming) for o in options)
+
+
+def strikes_the_arm(state: GurpsState, hit: Hit, arm: str) -> bool:
+    """Whether the AI, its weapon's blow met by a failed bare-handed parry (B376), strikes
+    the parrying `arm` rather than where it aimed (`hit.location`): when the blow is
+    expected to wound the arm at least as much (an arm's injury stops at crippling)."""
+    victim = state.fighters[hit.target]
+    damage = damage_dice(state.fighters[hit.attacker], hit.mode)
+    damage_type = str(hit.mode.damage.damage_type)
+    wounds = _wound_table(victim, damage, damage_type)
+    there = _wound_at(wounds, arm, damage, damage_type, victim)
+    return there >= _wound_at(wounds, hit.location, damage, damage_type, victim)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from senjo.dice.systems.gurps import success_roll
 from senjo.engine.battle import Battle, Steps
-from senjo.engine.decision import Decision
+from senjo.engine.decision import Choice, Decision
 from senjo.engine.frozen import direct_init
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.space.arcs import Arc, arc_of
@@ -45,6 +45,7 @@ from senjo.systems.gurps.item_sets import with_item
 from senjo.systems.gurps.memo import MEMO
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.overpenetration import flies_on
+from senjo.systems.gurps.parrying_unarmed import bare_arm, bare_parry_failed, redirect
 from senjo.systems.gurps.ranged import (
     POP_UP_ATTACK,
     SHOOTING_BLIND,
@@ -440,6 +441,7 @@ def resolve_attack(
             yield from _wrong_target(battle, attacker, weapon, mode, score, way, frozenset(crowd))
         return
     critical = None
+    parried_with = ""  # the arm of a failed bare-handed parry of this weapon (B376)
     if result == "critical_hit":
         critical = roll_critical_hit(battle, attacker, location)
         hits_left = hits
@@ -475,6 +477,8 @@ def resolve_attack(
         if choice.kind != "none":
             stopped = roll_defense(battle, target, choice, incoming, hits)
             hits_left -= stopped
+            if not stopped and bare_parry_failed(state, target, choice, mode):
+                parried_with = bare_arm(state, target)  # B376: the attacker may strike it
             if choice.kind == "dodge" and (beyond or crowd):
                 flown = [[k] for k in crowd] + beyond
                 for _ in range(stopped):
@@ -495,6 +499,8 @@ def resolve_attack(
                     if again.kind != "none":
                         stopped = roll_defense(battle, target, again, incoming, hits_left)
                         hits_left -= stopped
+                        if not stopped and bare_parry_failed(state, target, again, mode):
+                            parried_with = bare_arm(state, target)
                         if again.kind == "dodge" and beyond:
                             for _ in range(stopped):
                                 yield from _wrong_target(
@@ -506,6 +512,13 @@ def resolve_attack(
     strong = plan.mighty or (context.maneuver == "all_out_attack" and context.variant == "strong")
     velocity = status.moved if context.maneuver == "move_and_attack" else 0.0
     hit = Hit(attacker, target, weapon, mode, location, strong, context.stop_thrust_yards, velocity)
+    if parried_with and parried_with != location:
+        answer: Choice = yield redirect(battle, hit, parried_with)
+        if answer.name == "hit_arm":
+            location = answer.detail
+            hit = Hit(
+                attacker, target, weapon, mode, location, strong, hit.stop_thrust_yards, velocity
+            )
     for _ in range(hits_left):
         # B375: each hit of a burst rolls its own damage; a critical's result applies to all.
         wound = deal_damage(battle, hit, critical)

@@ -28,6 +28,7 @@ __all__ = [
     "defense_options",
     "defense_score",
     "defense_value",
+    "parry_mode",
     "thrown_parry_penalty",
 ]
 
@@ -263,7 +264,8 @@ def thrown_parry_penalty(state: GurpsState, attack: IncomingAttack) -> int:
     return -2 if 0 < weight <= 1 else -1
 
 
-def _parry_mode(fighter: Fighter, weapon: str) -> AttackMode:
+def parry_mode(fighter: Fighter, weapon: str) -> AttackMode:
+    """The mode `weapon` parries in: its first melee mode that may parry."""
     return next(m for m in fighter.weapon(weapon).modes if m.is_melee and m.parry.allowed)
 
 
@@ -314,7 +316,7 @@ def _defense_parts(
         if very_tired(status, fighter.fp):  # B426: below 1/3 FP, Dodge halved (round up)
             items.append(("very_tired", tired_half(base + sum(v for _, v in items))))
     elif kind == "parry":
-        mode = _parry_mode(fighter, choice.weapon)
+        mode = parry_mode(fighter, choice.weapon)
         fencing = mode.parry.fencing
         base = 3 + fighter.skill(mode.skill) // 2
         if mode.parry.modifier:

@@ -1,6 +1,7 @@
 """Rolling an active defense (B374-377): the roll, its costs (a retreat's move, the parry
 or block counted, Feverish Defense's FP), how many hits it stops, and what follows it - a
-critical failure, a parrying weapon broken by a heavy one (B376), a bare-handed parry
+critical failure, a parrying weapon broken by a heavy one (B376), a weapon's parry that
+strikes a bare-handed attacker's limb (B376, `parrying_unarmed.py`), a bare-handed parry
 that opens an arm lock. Which defenses there are and their scores: `defense.py`."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from senjo.systems.gurps.grips import check_grips
 from senjo.systems.gurps.hands import let_go
 from senjo.systems.gurps.hexfield import HexField
 from senjo.systems.gurps.model import Weapon
+from senjo.systems.gurps.parrying_unarmed import strike_back
 from senjo.systems.gurps.ranged import hits_stopped_by_defense
 from senjo.systems.gurps.rolls import roll_3d6
 from senjo.systems.gurps.state import GurpsState
@@ -98,6 +100,7 @@ def roll_defense(
         defense_critical_failure(battle, defender, choice)
     elif stopped and choice.kind == "parry":
         _heavy_weapon_parry(battle, defender, choice.weapon, incoming)
+        strike_back(battle, defender, choice.weapon, incoming)  # B376: a weapon's parry
         note_parry(  # an arm lock may follow (`arm_lock.py`)
             state,
             defender,

@@ -113,6 +113,13 @@ class Gurps(RuleSystem[GurpsState]):
             "B376：3倍以上重い武器を受けると武器が壊れうる（1D：1-2）。",
         ),
         RuleOption(
+            "parry_strikes_limb",
+            ("on", "off"),
+            "on",
+            "B376: a weapon that parries a bare-handed blow may strike the limb (weapon skill).",
+            "B376：素手の攻撃を武器で受けると、その手足を打てる（武器の技能で判定）。",
+        ),
+        RuleOption(
             "move_and_attack_defenses",
             ("basic", "realistic"),
             "basic",

@@ -41,6 +41,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     _clip_defense,
     _die,
     _distance,
+    _escape,
     _f1,
     _f2,
     _fighter,
@@ -73,6 +74,9 @@ from senjo.sim.fast_gurps.layout import (
     M_ATTACK,
     M_MOVE,
     NO_SCORE,
+    PA_BREAKS,
+    PA_REDIRECT,
+    PA_STRIKE,
     RANDOM,
     READY,
     SPARE,
@@ -80,6 +84,7 @@ from senjo.sim.fast_gurps.layout import (
     STANDING,
     TORSO,
     UNREADY,
+    W_PARRYING,
 )
 from senjo.sim.fast_gurps.packed import (
     F_DODGE_REELING,
@@ -115,7 +120,7 @@ from senjo.sim.fast_gurps.packed import (
     T_HIT_LOCATION,
     T_LOCATION_PENALTY,
     T_MOVE,
-    T_PARRY_BREAKS,
+    T_PARRY_AFTER,
     T_PLAN,
     T_PLAN_DECEPTIVE,
     T_PLAN_DUAL,
@@ -124,6 +129,7 @@ from senjo.sim.fast_gurps.packed import (
     T_POSTURE_ATTACK,
     T_POSTURE_DEFENSE,
     T_REACH,
+    T_REDIRECT,
 )
 
 # --- defenses ---------------------------------------------------------------------------------
@@ -252,9 +258,11 @@ def _defend(
     pa: int,
     mode: int,
     deceptive: int,
-) -> bool:
+    location: int,
+) -> tuple[bool, int]:
     """GurpsAI._defense and the roll (`Exchange.defend`) of v (slot v, row pv) against a
-    (slot a, row pa); True if the attack is stopped."""
+    (slot a, row pa) striking at `location`: whether the attack is stopped, and where it
+    lands if not (B376: a failed bare-handed parry's arm, `parrying_unarmed.redirect`)."""
     close = _distance(x, v, a) < CLOSE
     retreat = _can_retreat(P, PF, K, s, v, pv)
     count = _fighter(P, K, pv, F_SLOTS)
@@ -294,15 +302,27 @@ def _defend(
     s[S_BLOCKS + v] += int(kind == 2)
     stopped = _success(outcome)
     s[S_DEFENDED + v] += int(stopped)  # no branch on a roll
+    landing = location
     if kind == 1:
+        # B376 (`parrying_unarmed.py`): a weapon's parry stopping a bare-handed blow (it
+        # may strike the limb: not modelled) ...
+        after = _i3(P, K, T_PARRY_AFTER, pv, slot, mode)
+        if _unlikely(stopped and (after & PA_STRIKE) != 0):
+            _escape(c, used, W_PARRYING)
         _after_parry(P, PF, K, s, x, c, st, used, v, pv, a, slot, mode, outcome)
+        if _unlikely(not stopped and (after & PA_REDIRECT) != 0):
+            # ... or a bare hand's failing against a weapon: the attacker's AI may strike
+            # the parrying arm instead (the hand as the fumble, if any, left it).
+            arm = _i5(P, K, T_REDIRECT, pv, s[S_WEAPON + v], s[S_HAND + v], mode, location)
+            if arm > 0:
+                landing = arm - 1
     elif _unlikely(outcome == 3):
         if kind == 0:
             s[S_POSTURE + v] = LYING
         else:
             s[S_SHIELD + v] = 0
             s[S_HAND + v] = UNREADY
-    return stopped
+    return stopped, landing
 
 
 @_jit
@@ -332,7 +352,7 @@ def _after_parry(
         off = _slot(P, K, pv, slot, SL_HELD) == HELD_OFF
         _critical_miss(P, PF, K, s, x, c, st, used, v, pv, a, table, off)
     elif _success(outcome):
-        risky = _i3(P, K, T_PARRY_BREAKS, pv, slot, mode) == 1
+        risky = (_i3(P, K, T_PARRY_AFTER, pv, slot, mode) & PA_BREAKS) != 0
         if risky and _die(c, st) <= 2:
             if _slot(P, K, pv, slot, SL_HELD) == HELD_OFF:
                 s[S_HAND + v] = BROKEN  # the off-hand weapon of two (`off_hand.py`)
@@ -409,7 +429,9 @@ def _strike(
     elif _unlikely(outcome == 2):
         _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, True)
     elif outcome == 1:
-        stopped = _defend(P, PF, K, s, par, x, c, st, used, v, pv, f, pf, mode, deceptive)
+        stopped, location = _defend(
+            P, PF, K, s, par, x, c, st, used, v, pv, f, pf, mode, deceptive, location
+        )
         if not stopped and c[C_STATUS] == PLAYING:
             _damage(P, PF, K, s, x, c, st, used, f, pf, v, pv, mode, location, False)
 
