@@ -66,6 +66,23 @@ def _struck_at(
     return game
 
 
+def _punched(a: dict[str, Any], parry: str, dice: list[int], **options: str) -> Battle[GurpsState]:
+    """a waits; b punches a; a parries with `parry` - the dice the parry's (9 and 9 unless
+    `dice` gives them), then SAFE."""
+    game = battle(
+        fighter("a", "x", 0, **a),
+        fighter("b", "y", 0, **VICTIM),
+        dice=[*(dice or HIT_PARRIED), *SAFE],
+        **options,
+    )
+    choose(game, "do_nothing")
+    choose(game, "attack:a:punch/punch")
+    if game.pending is not None and game.pending.kind == "attack_plan":
+        choose(game, "torso")
+    choose(game, f"parry:{parry}")
+    return game
+
+
 def _strike(game: Battle[GurpsState]) -> Check:
     found: Check = next(c for c in events(game, Check) if c.kind == "parry_strike")
     return found
@@ -132,33 +149,14 @@ def test_no_strike_after_a_parry_of_a_weapon_or_a_bare_handed_parry() -> None:
         weapons=["large_knife"],
     )
     assert not any(c.kind == "parry_strike" for c in events(armed, Check))
-    game = battle(
-        fighter("a", "x", 0, st=12, dx=12, ht=12, skills={"Brawling": 14}),
-        fighter("b", "y", 0, **VICTIM),
-        dice=[*HIT_PARRIED, *SAFE],
-    )
-    choose(game, "do_nothing")
-    choose(game, "attack:a:punch/punch")
-    if game.pending is not None and game.pending.kind == "attack_plan":
-        choose(game, "torso")
-    choose(game, "parry:punch")
+    game = _punched({"st": 12, "dx": 12, "ht": 12, "skills": {"Brawling": 14}}, "punch", [])
     assert events(game, DefenseRolled)[-1].result == "success"
     assert not any(c.kind == "parry_strike" for c in events(game, Check))
 
 
 def test_the_option_turns_the_strike_off() -> None:
     """`parry_strikes_limb=off`: the parry stops the punch and nothing more."""
-    game = battle(
-        fighter("a", "x", 0, **KNIFE),
-        fighter("b", "y", 0, **VICTIM),
-        dice=[*HIT_PARRIED, *SAFE],
-        parry_strikes_limb="off",
-    )
-    choose(game, "do_nothing")
-    choose(game, "attack:a:punch/punch")
-    if game.pending is not None and game.pending.kind == "attack_plan":
-        choose(game, "torso")
-    choose(game, "parry:large_knife")
+    game = _punched(KNIFE, "large_knife", [], parry_strikes_limb="off")
     assert events(game, DefenseRolled)[-1].result == "success"
     assert not any(c.kind == "parry_strike" for c in events(game, Check))
     assert not events(game, Injured)
@@ -228,16 +226,7 @@ def test_no_choice_after_a_failed_parry_of_a_punch_or_with_a_weapon() -> None:
     choose(game, "torso")
     choose(game, "parry:broadsword")
     assert events(game, Injured)[-1].location == "torso"
-    punched = battle(
-        fighter("a", "x", 0, **BARE),
-        fighter("b", "y", 0, **VICTIM),
-        dice=[3, 3, 3, 6, 6, 6, 1, *SAFE],
-    )
-    choose(punched, "do_nothing")
-    choose(punched, "attack:a:punch/punch")
-    if punched.pending is not None and punched.pending.kind == "attack_plan":
-        choose(punched, "torso")
-    choose(punched, "parry:punch")
+    punched = _punched(BARE, "punch", [3, 3, 3, 6, 6, 6, 1])
     assert events(punched, Injured)[-1].location == "torso"
 
 
