@@ -109,6 +109,13 @@ class GurpsNarrator(NamedNarrator):
                 else f"{who}'s turn: HP {item.hp}{shock}"
             )
         if isinstance(item, Decided):
+            if item.kind == "parrying_arm" and item.key.startswith("hit_arm:"):
+                # B376: the blow turned to the arm that failed to parry (interpretation 80).
+                who = self.who(item.actor)
+                arm = term("location", item.key.removeprefix("hit_arm:"), t)
+                if ja:
+                    return f"{who}は{term('answer', 'hit_arm', t)}（{arm}）"
+                return f"{who} turns the blow to the arm that failed to parry ({arm})"
             return None
         if isinstance(item, TurnSkipped):
             who = self.who(item.actor)

@@ -18,6 +18,8 @@ from senjo.cli.play import describe_option
 from senjo.cli.play_text import asked
 from senjo.engine.battle import Battle
 from senjo.engine.decision import Choice, Decision
+from senjo.engine.events import Decided
+from senjo.narration.gurps import GurpsNarrator
 from senjo.narration.gurps_terms import term
 from senjo.systems.gurps.ai import GurpsAI
 from senjo.systems.gurps.events import AttackRolled, Check, DefenseRolled, Injured
@@ -272,3 +274,18 @@ def test_the_choice_and_the_roll_read_in_both_languages() -> None:
     for kind, key in (("check", "parry_strike"), ("modifier", "parried_judo_karate")):
         ja, en = term(kind, key, "ja"), term(kind, key, "en")
         assert ja != en and "_" not in en and ja in GLOSSARY
+
+
+def test_the_turned_blow_is_narrated() -> None:
+    """A GM reading the log sees why the axe aimed at the torso wounds an arm: the choice
+    reads as a line of its own, in each language; keeping the aim reads as nothing."""
+    game = _failed_bare_parry([1, *SAFE])
+    choose(game, "hit_arm:right_arm")
+    decided = next(e for e in game.log if isinstance(e, Decided) and e.kind == "parrying_arm")
+    names = {"a": ("A", "エー"), "b": ("B", "ビー")}
+    assert GurpsNarrator(names, "ja").line(decided) == "ビーは受け損ねた腕を打つ（右腕）"
+    assert GurpsNarrator(names, "en").line(decided) == (
+        "B turns the blow to the arm that failed to parry (right arm)"
+    )
+    kept = Decided("b", "parrying_arm", 0, "as_aimed:torso")
+    assert GurpsNarrator(names, "en").line(kept) is None
