@@ -515,9 +515,15 @@ def resolve_attack(
     if parried_with and parried_with != location:
         answer: Choice = yield redirect(battle, hit, parried_with)
         if answer.name == "hit_arm":
-            location = answer.detail
             hit = Hit(
-                attacker, target, weapon, mode, location, strong, hit.stop_thrust_yards, velocity
+                attacker,
+                target,
+                weapon,
+                mode,
+                answer.detail,
+                strong,
+                hit.stop_thrust_yards,
+                velocity,
             )
     for _ in range(hits_left):
         # B375: each hit of a burst rolls its own damage; a critical's result applies to all.

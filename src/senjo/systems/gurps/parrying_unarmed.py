@@ -25,8 +25,8 @@ from senjo.engine.decision import Choice, Decision
 from senjo.engine.modifiers import Modifiers, Score
 from senjo.systems.gurps.choices import DefenseChoice
 from senjo.systems.gurps.defense import IncomingAttack, parry_mode
-from senjo.systems.gurps.grip_parts import ARM_OF_HAND, idle_parts
-from senjo.systems.gurps.hands import MAIN, OFF
+from senjo.systems.gurps.grip_parts import ARM_OF_HAND, hand_to_ready
+from senjo.systems.gurps.hands import MAIN
 from senjo.systems.gurps.model import AttackMode
 from senjo.systems.gurps.rolls import check
 from senjo.systems.gurps.state import GurpsState
@@ -51,14 +51,11 @@ _JUDO_KARATE_SKILLS: Final = frozenset({"Judo", "Karate"})
 
 
 def bare_arm(state: GurpsState, key: str) -> str:
-    """The arm a fighter strikes or parries bare-handed with: that of its first empty hand
-    of use (not held, not crippled), the main hand first; the main arm if none is."""
-    status = state.status[key]
-    parts = idle_parts(state, key)
-    for hand in (MAIN, OFF):
-        if not status.hands[hand] and ARM_OF_HAND[hand] not in parts:
-            return ARM_OF_HAND[hand]
-    return ARM_OF_HAND[MAIN]
+    """The arm a fighter strikes or parries bare-handed with: that of the hand it would
+    take an item into (`grip_parts.hand_to_ready`: empty, of use, the main hand first);
+    the main arm if none is."""
+    hand = hand_to_ready(state, key)
+    return ARM_OF_HAND[MAIN if hand is None else hand]
 
 
 def striking_limb(state: GurpsState, key: str, weapon: str) -> str:
@@ -85,9 +82,6 @@ def strike_back(
     mode = parry_mode(state.fighters[defender], weapon)
     if mode.unarmed or state.rules.get("parry_strikes_limb", "on") != "on":
         return
-    attacker = incoming.attacker
-    if not state.status[attacker].active:
-        return
     items: list[tuple[str, int]] = []
     status = state.status[defender]
     if status.shock:
@@ -97,8 +91,8 @@ def strike_back(
     skill = state.fighters[defender].skill(mode.skill)
     if not check(battle, defender, "parry_strike", Score(skill, Modifiers(tuple(items)))).success:
         return
-    limb = striking_limb(state, attacker, incoming.weapon)
-    deal_damage(battle, Hit(defender, attacker, weapon, mode, limb))
+    limb = striking_limb(state, incoming.attacker, incoming.weapon)
+    deal_damage(battle, Hit(defender, incoming.attacker, weapon, mode, limb))
 
 
 def bare_parry_failed(
