@@ -193,6 +193,7 @@ def redirects(
     scenario: Scenario,
     order: tuple[str, ...],
     key: str,
+    foe: str,
     weapons: tuple[str | None, str | None],
     states: tuple[tuple[int, int], ...],
     foe_modes: list[tuple[str, AttackMode]],
@@ -203,7 +204,6 @@ def redirects(
     the parrying arm it strikes instead (`parrying_unarmed.bare_arm` of `key` in that
     state, `ai_values.strikes_the_arm`). `weapons` are the main weapon and the spare,
     `states` the (weapon, hand) states the fighter may be in."""
-    foe = order[1] if order[0] == key else order[0]
     main, spare = weapons
     table = np.zeros((len(WEAPON_STATES), HAND_AXIS, len(foe_modes), len(LOCATIONS)), np.int64)
     for where, hand in states:

@@ -270,7 +270,13 @@ def _fighter_tables(
         rapid_penalty=rapid_penalty,
         parry_after=parried,
         redirect=redirects(
-            scenario, order, key, (main, spare), melee_states(fighter, off, spare), every_foe_mode
+            scenario,
+            order,
+            key,
+            foe,
+            (main, spare),
+            melee_states(fighter, off, spare),
+            every_foe_mode,
         ),
         dual=off is not None,
         plan_dual=ai.plan_dual,
