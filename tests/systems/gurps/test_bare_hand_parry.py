@@ -11,8 +11,9 @@ from typing import Any
 
 from senjo.sim.fast_gurps.accept import fighter_reason
 from senjo.systems.gurps.choices import DefenseChoice
-from senjo.systems.gurps.defense import IncomingAttack, defense_score
+from senjo.systems.gurps.defense import IncomingAttack, defense_options, defense_score
 from senjo.systems.gurps.events import DefenseRolled
+from senjo.systems.gurps.item_sets import without_item
 
 from .helpers import SAFE, battle, choose, events, fighter
 
@@ -132,3 +133,36 @@ def test_wrestling_parries_once_a_turn() -> None:
     game.state.status["b"].parries["punch"] = 1
     again = defense_score(game.state, "b", choice, incoming)
     assert again.value == 9 - 4 and again.modifiers.amount("wrestling_parry") == 0
+
+
+def test_a_bare_handed_parry_needs_an_empty_hand() -> None:
+    """素手による受け (seed 000; B376): the parry is made with a hand, so a fighter whose
+    hands both hold something (a sword and a shield) has none; with a sword alone its
+    empty off hand parries; a sword turned in the hand still fills it."""
+    shielded = {"skills": {"Broadsword": 12, "Shield": 12}, "weapons": ["broadsword"]}
+
+    def parries(**b: Any) -> list[str]:
+        game = battle(fighter("a", "x", 0, **PUNCHER), fighter("b", "y", 1, **b), dice=[*SAFE])
+        incoming = IncomingAttack(
+            "a", "punch", game.state.fighters["a"].weapon("punch").mode("punch")
+        )
+        options = defense_options(game.state, "b", incoming)
+        return sorted({o.weapon for o in options if o.kind == "parry"})
+
+    assert parries(**shielded, shield="medium_shield") == ["broadsword"]
+    assert parries(**shielded) == ["broadsword", "punch"]
+    game = battle(
+        fighter("a", "x", 0, **PUNCHER),
+        fighter("b", "y", 1, **shielded, shield="medium_shield"),
+        dice=[*SAFE],
+    )
+    game.state.status["b"].ready = without_item(game.state.status["b"].ready, "broadsword")
+    game.state.status["b"].hands = ("broadsword", "medium_shield")
+    incoming = IncomingAttack("a", "punch", game.state.fighters["a"].weapon("punch").mode("punch"))
+    assert [o.kind for o in defense_options(game.state, "b", incoming)] == [
+        "none",
+        "dodge",
+        "dodge",
+        "block",
+        "block",
+    ]

@@ -29,6 +29,7 @@ from senjo.sim.fast_gurps.layout import (
     PA_BREAKS,
     PA_REDIRECT,
     PA_STRIKE,
+    READY,
     WEAPON_STATES,
     IntArray,
     Slot,
@@ -43,7 +44,7 @@ from senjo.systems.gurps.parrying_unarmed import bare_arm
 from senjo.systems.gurps.state import GurpsState
 from senjo.systems.gurps.wounds import Hit
 
-__all__ = ["defense_slots", "parry_after", "redirects"]
+__all__ = ["defense_slots", "open_slots", "parry_after", "redirects"]
 
 
 def _options(state: GurpsState, key: str, incoming: IncomingAttack) -> list[DefenseChoice]:
@@ -155,6 +156,72 @@ def defense_slots(
     if [(s.kind, s.weapon) for s in slots if not s.main] != [(o.kind, o.weapon) for o in offered]:
         raise unmodelled
     return slots
+
+
+def open_slots(
+    battle: Battle[Any],
+    scenario: Scenario,
+    order: tuple[str, ...],
+    key: str,
+    slots: list[Slot],
+    incoming: IncomingAttack,
+    misses: list[list[dict[str, int]]],
+    weapons: tuple[str | None, str | None, str | None],
+    states: tuple[tuple[int, int], ...],
+) -> IntArray:
+    """[weapon state, hand state, slot] -> 1 where the engine offers the slot's defense in
+    that state of `key`'s hands (`weapons`: main, spare, off-hand weapon of two),
+    e.g. a parry with a weapon in hand, a bare-handed parry with a hand empty (B376). A
+    bare-handed parry that only some states offer (a hand emptied) joins `slots` here,
+    scored in the first such state with the shield (or the off-hand weapon) ready. The
+    defenses open in each state must be the engine's, in its order, or the duel is
+    declined."""
+    main, spare, off = weapons
+    offered = []
+    # The states with the shield (or off-hand weapon) ready first: a slot's base score
+    # counts the shield's DB, which the kernel takes off while the shield is not ready.
+    for where, hand in sorted(states, key=lambda s: s[1] != READY):
+        state = _state(scenario, order)
+        _set_hands(state, key, main, where, hand, spare)
+        offered.append((where, hand, state, _options(state, key, incoming)))
+    name, jname = f"combatant {key!r}", f"戦闘者 {key!r}"
+    unmodelled = Unsupported(
+        Reason(
+            f"{name} defends otherwise as its hands change",
+            f"{jname}は手の状態により防御の選択肢が変わる",
+        )
+    )
+    for _, hand, state, options in offered:
+        for i, option in enumerate(options):
+            names = [(s.kind, s.weapon) for s in slots]
+            if (option.kind, option.weapon) in names:
+                continue
+            fighter = state.fighters[key]
+            first = fighter.weapon(option.weapon).modes[0] if option.kind == "parry" else None
+            if first is None or not first.unarmed or hand != READY or i == 0:
+                raise unmodelled
+            # After the defense offered before it, and after the slots this state closes
+            # that follow that one (a weapon's parry with the weapon dropped).
+            listed = {(o.kind, o.weapon) for o in options}
+            at = names.index((options[i - 1].kind, options[i - 1].weapon)) + 1
+            while at < len(slots) and names[at] not in listed:
+                at += 1
+            slots.insert(at, _slot(battle, state, key, option, incoming, misses, main, False, off))
+    table = np.zeros((len(WEAPON_STATES), HAND_AXIS, len(slots)), np.int64)
+    bare: set[int] = set()  # a bare-handed parry's scores in the states with the shield ready
+    for where, hand, state, options in offered:
+        names = [(o.kind, o.weapon) for o in options]
+        opened = [(s.kind, s.weapon) in names for s in slots]
+        if [(s.kind, s.weapon) for s, o in zip(slots, opened, strict=True) if o] != names:
+            raise unmodelled  # not the engine's order
+        table[where, hand] = opened
+        for slot, now in zip(slots, opened, strict=True):
+            if now and slot.unarmed and hand == READY:
+                parry = DefenseChoice(slot.kind, slot.weapon)
+                bare.add(defense_score(state, key, parry, incoming).value)
+    if len(bare) > 1:
+        raise unmodelled  # a bare-handed parry scored otherwise as the hands change
+    return table
 
 
 def parry_after(

@@ -128,11 +128,8 @@ class Exchange(BlockState):
                 score = score - slot.parry_step * self.parries[v, j, idx]
                 if slot.unarmed:
                     score = score - 3 * armed
-                ok = np.ones(idx.size, dtype=np.bool_)
-                if slot.main:
-                    ok &= self.weapon[v, idx] == READY
-                if slot.spare:
-                    ok &= self.weapon[v, idx] == SPARE
+                # Its weapon ready, or a hand empty for a bare-handed parry (`offered`).
+                ok = me.offered[self.weapon[v, idx], self.hand[v, idx], j] == 1
                 if slot.unbalanced:
                     ok &= ~self.attacked[v, idx]
                 if not slot.close:

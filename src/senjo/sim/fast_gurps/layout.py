@@ -402,6 +402,9 @@ class FighterTables:
     shield_db: int
     modes: list[Mode]
     slots: list[Slot]
+    #: [weapon state, hand state, slot] -> 1 where the engine offers the slot's defense
+    #: (`defense_tables.open_slots`): a parry needs its weapon ready, a bare hand empty.
+    offered: IntArray
     #: Critical-miss tables by [table, roll]: outcome (CM_*) and, for injuring oneself,
     #: the dice, adds, halving, damage type (SELF_TYPES), location, whether DR counts;
     #: for a trip, the DX modifier.

@@ -126,6 +126,7 @@ TABLES = (
     "mode",
     "reach",
     "slot",
+    "offered",
     "miss",
     "self_injury",
     "injury",
@@ -188,6 +189,7 @@ TABLES = (
     T_MODE,
     T_REACH,
     T_SLOT,
+    T_OFFERED,
     T_MISS,
     T_SELF_INJURY,
     T_INJURY,
@@ -235,7 +237,7 @@ TABLES = (
     T_MAX_RANGE,
     T_RAPID_BONUS,
     T_SCALARS,
-) = range(60)
+) = range(61)
 #: Floating-point tables.
 FLOAT_TABLES = frozenset(
     {
@@ -406,6 +408,7 @@ def pack(t: DuelTables) -> Packed:
         mode=_stack([modes(f) for f in fighters]),
         reach=np.stack([reach(f) for f in fighters]),
         slot=_stack([slots(f) for f in fighters]),
+        offered=_stack([_int(f.offered) for f in fighters]),
         miss=_stack([_int(np.stack([f.miss[name] for name in MISS_FIELDS])) for f in fighters]),
         self_injury=_stack([_int(f.self_injury) for f in fighters]),
         injury=_stack([by_key(f.injury, wounding) for f in fighters]),

@@ -39,7 +39,12 @@ from senjo.sim.fast_gurps.damage_tables import (
     miss_table,
     victim_tables,
 )
-from senjo.sim.fast_gurps.defense_tables import defense_slots, parry_after, redirects
+from senjo.sim.fast_gurps.defense_tables import (
+    defense_slots,
+    open_slots,
+    parry_after,
+    redirects,
+)
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
     D_MAX,
@@ -196,6 +201,10 @@ def _fighter_tables(
         drawn = _state(scenario, order)
         _set_hands(drawn, key, main, SPARE, READY, spare)
     slots = defense_slots(battle, plain, drawn, key, incoming, misses, main, spare, off)
+    states = melee_states(fighter, off, spare)
+    offered = open_slots(
+        battle, scenario, order, key, slots, incoming, misses, (main, spare, off), states
+    )
     reeling = _state(scenario, order)
     reeling.status[key].hp = -(-fighter.hp // 3) - 1
     dodge = DefenseChoice("dodge")
@@ -252,6 +261,7 @@ def _fighter_tables(
         shield_db=shield.db if shield is not None else 0,
         modes=modes,
         slots=slots,
+        offered=offered,
         miss=miss,
         self_injury=np.zeros(0, dtype=np.int64),
         self_penetrated=np.zeros(0, dtype=np.bool_),
@@ -275,7 +285,7 @@ def _fighter_tables(
             key,
             foe,
             (main, spare),
-            melee_states(fighter, off, spare),
+            states,
             every_foe_mode,
         ),
         dual=off is not None,

@@ -201,11 +201,10 @@ def defense_options(
         for key in _parry_weapons(fighter, status, attack):
             if realistic and spent == "arm" and key in status.attacked_with:
                 continue
-            if (len(status.held_by) or status.holding or len(status.crippled)) and not can_use(
-                state, defender, key, two_handed=_both(fighter, key)
-            ):
-                continue  # 2B30P: a held arm cannot be used; B370: nor a gripping hand;
-                # B420-421: nor a crippled one
+            busy = key == "punch" or len(status.held_by) or status.holding or status.crippled
+            if busy and not can_use(state, defender, key, two_handed=_both(fighter, key)):
+                continue  # B376: a bare-handed parry needs an empty hand; 2B30P: a held arm
+                # cannot be used; B370: nor a gripping hand; B420-421: nor a crippled one
             if flexible or _covers(fighter, status, key, attack.arc, one_handed_only=True):
                 add("parry", key)
     shield = fighter.shield

@@ -137,7 +137,8 @@ def can_use(state: GurpsState, key: str, item: str, *, two_handed: bool = False)
     held or crippled leg, a bite no held neck."""
     status = state.status[key]
     if not len(status.held_by) and not status.holding and not len(status.crippled):
-        return True
+        # B376: a bare-handed parry is made with a hand, an empty one.
+        return item != "punch" or not status.hands[MAIN] or not status.hands[OFF]
     if item == "punch":  # nor with a hand that grips (B370: 「can't ... parry」 with it)
         return open_hands(state, key) > 0
     parts = idle_parts(state, key)

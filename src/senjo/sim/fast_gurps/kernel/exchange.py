@@ -120,6 +120,7 @@ from senjo.sim.fast_gurps.packed import (
     T_HIT_LOCATION,
     T_LOCATION_PENALTY,
     T_MOVE,
+    T_OFFERED,
     T_PARRY_AFTER,
     T_PLAN,
     T_PLAN_DECEPTIVE,
@@ -183,18 +184,13 @@ def _slot_score(
             )
             if armed:
                 score -= 3
-        held = _slot(P, K, pv, j, SL_HELD)
-        weapon = s[S_WEAPON + v]
-        if (
-            (held == HELD_MAIN and weapon != READY)
-            or (held == HELD_SPARE and weapon != SPARE)
-            or (held == HELD_OFF and s[S_HAND + v] != READY)
-        ):
+        # Its weapon ready, or a hand empty for a bare-handed parry (`T_OFFERED`).
+        if _i4(P, K, T_OFFERED, pv, s[S_WEAPON + v], s[S_HAND + v], j) == 0:
             available = False
         # B276: an unbalanced weapon does not parry on a turn it attacked (S_ATTACKED: a bit
         # for each weapon v struck with, 1 << its HELD_* code).
         unbalanced = _slot(P, K, pv, j, SL_UNBALANCED) == 1
-        if unbalanced and (s[S_ATTACKED + v] >> held) & 1 == 1:
+        if unbalanced and (s[S_ATTACKED + v] >> _slot(P, K, pv, j, SL_HELD)) & 1 == 1:
             available = False
         if _slot(P, K, pv, j, SL_CLOSE) == 0 and close:
             available = False
