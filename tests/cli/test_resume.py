@@ -52,7 +52,7 @@ def _random_raider(folder: Path) -> Path:
 @pytest.mark.parametrize(
     ("scenario", "who", "answers"),
     [
-        (DUEL, "knight", ["2", "8", "1"]),
+        (DUEL, "knight", ["2", "6", "1"]),
         (COC_DUEL, "detective", ["1", "1", "1", "2"]),
         (None, "knight", ["2", "8", "1", "1", "1"]),
     ],
