@@ -31,6 +31,7 @@ from senjo.sim.fast_gurps.layout import (
     DUAL,
     HAND_AXIS,
     HANDS,
+    LAME,
     LOCATIONS,
     M_AOD,
     MAIN_STATES,
@@ -87,6 +88,8 @@ class _Asked:
     off: str | None
     spare: str | None
     classes: tuple[float, ...]
+    #: Whether the tables cover the state LAME (`melee_states`).
+    lames: bool = False
 
     @property
     def key(self) -> str:
@@ -95,7 +98,7 @@ class _Asked:
     @property
     def melee_states(self) -> tuple[tuple[int, int], ...]:
         """(weapon state, hand state) pairs (`melee_states`)."""
-        return melee_states(self.fighter, self.off, self.spare)
+        return melee_states(self.fighter, self.off, self.spare, self.lames)
 
     @property
     def hand_states(self) -> tuple[tuple[int, int, bool], ...]:
@@ -110,13 +113,15 @@ class _Asked:
 
 
 def melee_states(
-    fighter: Fighter, off: str | None, spare: str | None
+    fighter: Fighter, off: str | None, spare: str | None, lames: bool = False
 ) -> tuple[tuple[int, int], ...]:
     """(weapon state, hand state) pairs a fighter with an `off`-hand weapon of two (or
-    none) and a `spare` (or none) may be in: the hand is the shield's, the off hand's or
-    none."""
+    none) and a `spare` (or none) may be in, and LAME if it `lames`: the hand is the
+    shield's, the off hand's or none."""
     hands = HANDS if fighter.shield is not None else OFF_STATES if off is not None else (READY,)
-    weapon_states = WEAPON_STATES if spare is not None else MAIN_STATES
+    weapon_states = (*MAIN_STATES, *SPARE_STATES) if spare is not None else MAIN_STATES
+    if lames:
+        weapon_states = (*weapon_states, LAME)
     return tuple(itertools.product(weapon_states, hands))
 
 
@@ -128,11 +133,13 @@ def ai_tables(
     weapons: tuple[str | None, str | None, str | None],
     classes: tuple[float, ...],
     modes: list[Mode],
+    lames: bool = False,
 ) -> AiTables:
     """The AI's choices for fighter `order[index]`, its `weapons` (main, off hand, spare),
-    on the duel's distance `classes`, striking with `modes`."""
+    on the duel's distance `classes`, striking with `modes`; in the state LAME too if it
+    `lames`."""
     main, off, spare = weapons
-    asked = _Asked(scenario, order, index, fighter, main, off, spare, classes)
+    asked = _Asked(scenario, order, index, fighter, main, off, spare, classes, lames)
     cache_mode, choose, choose_value, plan, plan_dual = _attacks(asked, modes)
     pickup, striking = _pickups(asked)
     return AiTables(

@@ -21,6 +21,7 @@ from senjo.sim.fast_gurps.accept import main_weapon, off_weapon, shooter
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
     DROPPED,
+    LAME,
     READY,
     SPARE,
     SPARE_BROKEN,
@@ -78,6 +79,9 @@ def _set_weapon(state: GurpsState, key: str, weapon: str | None, where: int) -> 
         else:
             (status.dropped if where == DROPPED else status.broken).add(weapon)
     elif where == UNREADY:
+        status.ready = without_item(status.ready, weapon)
+    elif where == LAME:  # B556, 15: held, unready, in an arm of no use (`criticals.py`)
+        status.crippled.add("weapon_arm")
         status.ready = without_item(status.ready, weapon)
 
 

@@ -31,6 +31,7 @@ from senjo.sim.fast_gurps.layout import (
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
     CM_SELF,
+    CM_STRAIN,
     CM_STUMBLE,
     CM_TRIP,
     CM_UNREADY,
@@ -118,7 +119,9 @@ def _miss_row(
         place = "foot" if facts.kicking else "hand"
         hurt = (dice.dice, dice.adds, half, "cr", place, 1)
     elif kind in (EffectKind.STRAINED_LIMB, EffectKind.STRAINED_SHOULDER):
-        row["code"] = CM_LAME  # a limb of no use (`crippling.py`, interpretation 77)
+        # A limb of no use (`crippling.py`, interpretation 77); a weapon stays in its hand.
+        strain = kind == EffectKind.STRAINED_SHOULDER and not mode.unarmed
+        row["code"] = CM_STRAIN if strain else CM_LAME
         return row
     elif kind in (EffectKind.TORN_MUSCLE, EffectKind.INJURY_ROLL):
         dice = effect.dice or DamageDice(1, -3)

@@ -28,6 +28,7 @@ from senjo.sim.fast_gurps.layout import (
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
     CM_SELF,
+    CM_STRAIN,
     CM_STUMBLE,
     CM_TRIP,
     CM_UNREADY,
@@ -40,6 +41,7 @@ from senjo.sim.fast_gurps.layout import (
     HELD_MAIN,
     HELD_NONE,
     HELD_SPARE,
+    LAME,
     LYING,
     NO_SCORE,
     PA_BREAKS,
@@ -372,6 +374,12 @@ class Exchange(BlockState):
             result[breaking] = np.where(same, CM_BROKEN, CM_DROP)
         self.escape(idx[result == CM_ESCAPE], W_MISS)
         self.escape(idx[result == CM_LAME], W_CRIPPLED)
+        # B556, 15: the main weapon held unready in an arm of no use; the spare's strain
+        # is not modelled.
+        strain = result == CM_STRAIN
+        ready = self.weapon[f, idx] == READY
+        self.escape(idx[strain & ~ready], W_CRIPPLED)
+        self.weapon[f, idx[strain & ready]] = LAME
         # The spare turned in the hand, dropped or broken.
         spare = self.weapon[f, idx] == SPARE
         self.weapon[f, idx[spare & (result == CM_BROKEN)]] = SPARE_BROKEN

@@ -125,7 +125,9 @@ NEVER_FLEES = -(10**9)
 READY, DROPPED, UNREADY, BROKEN, SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROKEN = range(8)
 MAIN_STATES = (READY, DROPPED, UNREADY, BROKEN)
 SPARE_STATES = (SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROKEN)
-WEAPON_STATES = MAIN_STATES + SPARE_STATES
+#: The main weapon held unready in a strained arm (B556, 15: critical miss `CM_STRAIN`).
+LAME = 8
+WEAPON_STATES = (*MAIN_STATES, *SPARE_STATES, LAME)
 #: Shield states: held ready (or no shield), held but unready, dropped.
 HANDS = (READY, DROPPED, UNREADY)
 #: For a fighter with two weapons ready, the states of the one in its off hand, on the
@@ -257,10 +259,13 @@ DUAL = 2000
     # only if the re-roll hits oneself again (else the new result is carried out).
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
-    # A strained shoulder or limb (B556: a limb of no use, `crippling.py`): not modelled,
-    # the battle escapes as crippled (`W_CRIPPLED`), not as a critical miss.
+    # A strained limb, or a shoulder strained by a blow bare-handed (B556: a limb of no
+    # use, `crippling.py`): not modelled, the battle escapes as crippled (`W_CRIPPLED`).
     CM_LAME,
-) = range(15)
+    # A shoulder strained by a weapon's blow or parry: its weapon stays in the hand, of no
+    # use (the state LAME, where the fighter's tables hold it; else escaped as crippled).
+    CM_STRAIN,
+) = range(16)
 #: Damage types of injuries to oneself (critical misses).
 SELF_TYPES = ("cut", "cr", "imp", "spec", "pi-", "pi", "pi+", "pi++")
 # DR treatments: normal, halved rounding down, halved rounding up, ignored.

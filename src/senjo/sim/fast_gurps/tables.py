@@ -16,6 +16,7 @@ the package and its tests use are re-exported here). The battle loop
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import math
@@ -47,6 +48,8 @@ from senjo.sim.fast_gurps.defense_tables import (
 )
 from senjo.sim.fast_gurps.layout import (
     BROKEN,
+    CM_LAME,
+    CM_STRAIN,
     D_MAX,
     D_MIN,
     DISTANCES,
@@ -138,7 +141,27 @@ def _fighter_tables(
     top: int = 0,
 ) -> FighterTables:
     """One fighter's tables, the duel starting `start` yards apart; a shooter's shots are
-    covered up to `top` yards."""
+    covered up to `top` yards. A fighter in melee with a weapon in its main hand gets the
+    state LAME (a shoulder strained, B556) where its AI's choices there are ones the
+    tables hold; else a strained shoulder hands the battle to the engine."""
+    fighter = next(f for f in scenario.fighters if f.key == order[index])
+    if main_weapon(fighter) is not None and shooter(fighter) is None:
+        with contextlib.suppress(Unsupported):
+            return _tables_of(scenario, order, index, max_basic, classes, start, top, True)
+    return _tables_of(scenario, order, index, max_basic, classes, start, top, False)
+
+
+def _tables_of(
+    scenario: Scenario,
+    order: tuple[str, ...],
+    index: int,
+    max_basic: int,
+    classes: tuple[float, ...],
+    start: float,
+    top: int,
+    lames: bool,
+) -> FighterTables:
+    """`_fighter_tables`, with the state LAME if `lames`."""
     key, foe = order[index], order[1 - index]
     battle = _battle(scenario)
     fighter: Fighter = battle.state.fighters[key]
@@ -201,7 +224,7 @@ def _fighter_tables(
         drawn = _state(scenario, order)
         _set_hands(drawn, key, main, SPARE, READY, spare)
     slots = defense_slots(battle, plain, drawn, key, incoming, misses, main, spare, off)
-    states = melee_states(fighter, off, spare)
+    states = melee_states(fighter, off, spare, lames)
     offered = open_slots(
         battle, scenario, order, key, slots, incoming, misses, (main, spare, off), states
     )
@@ -216,7 +239,7 @@ def _fighter_tables(
     # The AI's attack choice, plan, All-Out Defense and pick-ups, from its own methods.
     rapid_penalty = 3 if (fighter.has("weapon_master") or fighter.has("trained_by_a_master")) else 6
     shooting = shooter(fighter) is not None
-    ai = ai_tables(scenario, order, index, fighter, (main, off, spare), classes, modes)
+    ai = ai_tables(scenario, order, index, fighter, (main, off, spare), classes, modes, lames=lames)
 
     moves = []
     for hurt in (False, True):
@@ -309,6 +332,8 @@ def _fighter_tables(
         out.has_spare = spare is not None
     if foe_shot is not None:  # the target of the foe's shots
         drop_tables(state_at, battle, key, foe, start, out)
+    if not lames:  # a strained shoulder is the engine's to play
+        out.miss["code"][out.miss["code"] == CM_STRAIN] = CM_LAME
     return out
 
 

@@ -63,6 +63,7 @@ from senjo.sim.fast_gurps.layout import (
     CM_REROLL_BREAK,
     CM_REROLL_SELF,
     CM_SELF,
+    CM_STRAIN,
     CM_STUMBLE,
     CM_TRIP,
     CM_UNREADY,
@@ -70,6 +71,7 @@ from senjo.sim.fast_gurps.layout import (
     DROPPED,
     EYE,
     FACE,
+    LAME,
     LYING,
     READY,
     SKULL,
@@ -175,6 +177,11 @@ def _critical_miss(
         _escape(c, used, W_MISS)
     elif result == CM_LAME:
         _escape(c, used, W_CRIPPLED)
+    elif result == CM_STRAIN:
+        if off or s[S_WEAPON + f] != READY:
+            _escape(c, used, W_CRIPPLED)  # the off hand's weapon, the spare: not modelled
+        else:
+            s[S_WEAPON + f] = LAME  # B556, 15: held unready in an arm of no use
     elif result == CM_BALANCE:
         s[S_BALANCE + f] = 1
     elif result == CM_GUARD:
