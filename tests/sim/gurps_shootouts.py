@@ -155,7 +155,8 @@ def near() -> Scenario:
 
 
 def dark() -> Scenario:
-    """Total darkness (B394) at twelve yards: a shot blind at 9 or less is worth nothing
+    """Total darkness (B394) as a penalty only (`total_darkness=penalty`: no one fights
+    blind but for its shots) at twelve yards: a shot blind at 9 or less is worth nothing
     to the AI, so each Aims, then moves toward the other; within reach they punch, and
     shoot when the shot is worth more."""
 
@@ -164,7 +165,7 @@ def dark() -> Scenario:
         archer["weapons"] = ["regular_bow"]
         crossbowman["weapons"] = ["crossbow"]
         crossbowman["position"] = [12, 0]
-        data["options"] = {"darkness": 10, "max_rounds": 40}
+        data["options"] = {"darkness": 10, "total_darkness": "penalty", "max_rounds": 40}
 
     return changed(change, "dark.yaml")
 
@@ -246,9 +247,10 @@ def bursts() -> Scenario:
 
 
 def dark_bursts() -> Scenario:
-    """Bursts in total darkness (B394) at six yards, no sidearms: a blind shot is worth
-    nothing to the AI, so a gun with shots fired is reloaded (a Ready open while it is not
-    full, `readying.py`) where a full one would close in; within reach they punch."""
+    """Bursts in total darkness (B394, `total_darkness=penalty`) at six yards, no
+    sidearms: a blind shot is worth nothing to the AI, so a gun with shots fired is
+    reloaded (a Ready open while it is not full, `readying.py`) where a full one would
+    close in; within reach they punch."""
 
     def change(data: dict[str, Any]) -> None:
         archer, crossbowman = data["combatants"]
@@ -257,7 +259,7 @@ def dark_bursts() -> Scenario:
         crossbowman.update(weapons=[_gun("revolver", 3, 6, 2, "2d-1 pi", 2)])
         crossbowman["skills"] = {"Guns": 15, "Brawling": 13}
         crossbowman["position"] = [6, 0]
-        data["options"] = {"darkness": 10, "max_rounds": 40}
+        data["options"] = {"darkness": 10, "total_darkness": "penalty", "max_rounds": 40}
 
     return changed(change, "dark_bursts.yaml")
 

@@ -130,3 +130,17 @@ def test_extra_effort_is_declined_on_and_accepted_off() -> None:
     assert GURPS_FAST.accepts(dataclasses.replace(duel, options={"extra_effort": "off"})) is None
     reason = GURPS_FAST.accepts(dataclasses.replace(duel, options={"extra_effort": "on"}))
     assert reason is not None and "extra_effort=on" in reason
+
+
+def test_total_darkness_is_declined_read_as_blindness() -> None:
+    """Option `total_darkness`: at `darkness` 10 read as everyone blind (`blind`, the
+    default) it brings Hearing rolls and unaimed blows the model does not play - declined,
+    in both languages; as the -10 alone (`penalty`), or short of total darkness, accepted."""
+    duel = load_scenario(DUEL)
+    dark = dataclasses.replace(duel, options={"darkness": "10"})
+    reason = GURPS_FAST.accepts(dark)
+    assert reason is not None and "total_darkness=blind" in reason
+    assert "完全な暗闇" in in_lang(reason, "ja")
+    lit = {"darkness": "10", "total_darkness": "penalty"}
+    assert GURPS_FAST.accepts(dataclasses.replace(duel, options=lit)) is None
+    assert GURPS_FAST.accepts(dataclasses.replace(duel, options={"darkness": "9"})) is None

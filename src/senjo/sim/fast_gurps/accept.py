@@ -19,6 +19,7 @@ from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.systems.gurps.bare_hands import PARRY_SKILLS
 from senjo.systems.gurps.model import AttackMode, Fighter, Weapon
+from senjo.systems.gurps.ruleset import RuleSet
 from senjo.systems.gurps.skills import FAST_DRAW
 
 __all__ = [
@@ -109,6 +110,10 @@ MODELLED_OPTIONS = frozenset(
         # engine's score, lighting and all). Total darkness (10) too: in melee no blow is
         # blind; a shot is (skill 9 at most), and the AI may close in instead.
         "darkness",
+        # Total darkness read as blindness (`blind`, the default) - unseen attackers, a
+        # Hearing roll before a parry, no aimed blows - is declined by value (`accepts`);
+        # `penalty` leaves the lighting's -10 alone, as above.
+        "total_darkness",
     }
 )
 
@@ -320,6 +325,11 @@ def decline_reason(scenario: Scenario) -> Reason | None:
             return Reason(
                 f"option {name}={value} is not modelled", f"オプション {name}={value} は扱わない"
             )
+    if RuleSet(scenario.options).pitch_dark:
+        return Reason(
+            "total darkness blinds every combatant (option total_darkness=blind)",
+            "完全な暗闇で全員が目の見えない状態（オプション total_darkness=blind）",
+        )
     # A shooter: its main weapon shoots (`ranged_tables.py`), at a shooter or at a fighter
     # who closes in to strike.
     for fighter in fighters:

@@ -144,7 +144,8 @@ def attack_score(
         items.append(("shock", status.shock))
     wild = is_wild_swing(state, attacker, target, weapon, mode)
     blind = is_blind_shot(state, attacker, target, mode)
-    sightless = blinded(status)  # both eyes crippled (interpretation 78)
+    eyeless = blinded(status)  # both eyes crippled (interpretation 78)
+    sightless = eyeless or state.rules.pitch_dark  # ... or total darkness: no aimed blow
     if plan.location not in ("torso", "random") and not (wild or blind or sightless):
         shield_arm = (
             victim.shield is not None
@@ -174,17 +175,17 @@ def attack_score(
     if context.dual:
         items.append(("dual_weapon_attack", -4))  # B417: each attack of a Dual-Weapon Attack
     # Blindness (B124): -10 for one not used to it (-6 if it is), no darkness penalty beyond.
-    dark = blind_penalty(fighter) if sightless else darkness(state)
+    dark = blind_penalty(fighter) if eyeless else darkness(state)
     if wild:
         # seed 001 大振り: the worst of -5, an effective skill of 9 and the darkness penalty.
         if -dark < WILD_SWING:
-            items.append(("wild_swing_blinded" if sightless else "wild_swing_darkness", -dark))
+            items.append(("wild_swing_blinded" if eyeless else "wild_swing_darkness", -dark))
         else:
             items.append(("wild_swing", WILD_SWING))
         cap = WILD_SWING_CAP
     elif dark and not blind:
         # lighting (B394), on every attack roll; or the blinded fighter's -10
-        items.append(("blinded" if sightless else "darkness", -dark))
+        items.append(("blinded" if eyeless else "darkness", -dark))
     elif awkward_angle(state, attacker, target, weapon, mode):
         items.append(("awkward_angle", AWKWARD_ANGLE))  # seed 001 全周視覚
     items.extend(held_penalty(state, attacker))  # B370: held, -4 to DX-based skills

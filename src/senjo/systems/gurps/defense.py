@@ -19,7 +19,7 @@ from senjo.systems.gurps.fatigue import tired_half, very_tired
 from senjo.systems.gurps.grip_parts import can_use
 from senjo.systems.gurps.hands import MAIN, OFF, hand_of
 from senjo.systems.gurps.model import AttackMode, Fighter
-from senjo.systems.gurps.sight import UNSEEN_ATTACKER, blinded
+from senjo.systems.gurps.sight import UNSEEN_ATTACKER, sightless
 from senjo.systems.gurps.state import FighterState, GurpsState
 
 __all__ = [
@@ -380,8 +380,9 @@ def _defense_parts(
             items.append(("back_parry", -2))  # seed 001: a parry to the back a further -2
     if status.stunned:
         items.append(("stunned", -4))
-    if blinded(status):
-        items.append(("attacker_unseen", UNSEEN_ATTACKER))  # both eyes crippled (interp. 78)
+    if sightless(state, defender):
+        # Both eyes crippled, or total darkness (interpretation 78): the attacker unseen.
+        items.append(("attacker_unseen", UNSEEN_ATTACKER))
     if len(status.held_by) and attack.attacker in status.held_by:
         holder = state.status[attack.attacker]
         if holder.arm_lock and holder.holding == defender:

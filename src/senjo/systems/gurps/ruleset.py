@@ -42,6 +42,13 @@ class RuleSet:
         self.key: int = found
         #: Option `extra_effort=on` (B357), as a flag: the AI asks at each look at a blow.
         self.extra_effort: bool = self._values.get("extra_effort") == "on"
+        #: Total darkness (`darkness=10`) read as every fighter blind (option
+        #: `total_darkness=blind`, the default; interpretation 78), as a flag: every defense
+        #: and every attack roll asks.
+        self.pitch_dark: bool = (
+            self._values.get("darkness") == "10"
+            and self._values.get("total_darkness", "blind") == "blind"
+        )
         # Whole-number rules read so far (`number`).
         self._numbers: dict[str, int] = {}
 

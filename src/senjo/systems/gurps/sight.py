@@ -42,6 +42,7 @@ __all__ = [
     "blinded",
     "heard_defenses",
     "one_eyed",
+    "sightless",
     "unheard",
 ]
 
@@ -74,6 +75,12 @@ def blinded(status: FighterState) -> bool:
     return "eyes" in status.crippled
 
 
+def sightless(state: GurpsState, key: str) -> bool:
+    """Whether the fighter sees nothing: blinded, or in total darkness read as blindness
+    for all (`RuleSet.pitch_dark`: option `total_darkness`, interpretation 78)."""
+    return state.rules.pitch_dark or blinded(state.status[key])
+
+
 def blind_penalty(fighter: Fighter) -> int:
     """What a blind fighter loses on every attack: 6 with the trait `blindness` (used to
     it), else 10."""
@@ -83,11 +90,11 @@ def blind_penalty(fighter: Fighter) -> int:
 def heard_defenses(
     battle: Battle[GurpsState], key: str, options: tuple[DefenseChoice, ...]
 ) -> tuple[DefenseChoice, ...]:
-    """The defender's `options` against one attack, as its sight leaves them: a blinded
-    defender with a parry or block among them rolls Hearing (Per - 2, logged as the check
-    `hearing`); unheard, only the dodge (and no defense) is left (`unheard`). Otherwise
-    the same tuple."""
-    if not blinded(battle.state.status[key]):
+    """The defender's `options` against one attack, as its sight leaves them: a defender
+    that sees nothing (`sightless`) with a parry or block among them rolls Hearing (Per -
+    2, logged as the check `hearing`); unheard, only the dodge (and no defense) is left
+    (`unheard`). Otherwise the same tuple."""
+    if not sightless(battle.state, key):
         return options
     if not any(o.kind in ("parry", "block") for o in options):
         return options

@@ -144,6 +144,16 @@ class Gurps(RuleSystem[GurpsState]):
             "10（完全な暗闇）では射撃はすべて視界外射撃。",
         ),
         RuleOption(
+            "total_darkness",
+            ("blind", "penalty"),
+            "blind",
+            "Total darkness (darkness 10): every fighter fights blind - attackers unseen (-4 to "
+            "defend, a parry or block only if heard), no aimed blows (blind); or only the -10 "
+            "to attack rolls (penalty).",
+            "完全な暗闇（darkness 10）：全員が目の見えない状態で戦う―攻撃者が見えない（防御-4、"
+            "聞こえたときのみ受け・止め）、部位を狙えない（blind）。または命中判定の-10のみ（penalty）。",
+        ),
+        RuleOption(
             "grab_half_penalty",
             ("smaller", "larger"),
             "smaller",

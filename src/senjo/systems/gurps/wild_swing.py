@@ -29,7 +29,7 @@ from typing import Final
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import OFF, hand_of
 from senjo.systems.gurps.model import AttackMode
-from senjo.systems.gurps.sight import blinded
+from senjo.systems.gurps.sight import blinded, sightless
 from senjo.systems.gurps.state import GurpsState
 
 __all__ = [
@@ -127,8 +127,8 @@ def random_location_only(
     state: GurpsState, attacker: str, target: str, weapon: str, mode: AttackMode
 ) -> bool:
     """A Wild Swing or a blind shot cannot aim at a hit location (seed 001), nor can a
-    blinded fighter (Blindness, B124: interpretation 78)."""
-    if blinded(state.status[attacker]):
+    fighter who sees nothing (Blindness, B124; total darkness: interpretation 78)."""
+    if sightless(state, attacker):
         return True
     return is_wild_swing(state, attacker, target, weapon, mode) or is_blind_shot(
         state, attacker, target, mode
