@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.fast_gurps.layout import REASONS, DuelTables
@@ -24,11 +25,36 @@ __all__ = [
     "assert_engines_battle",
     "check_random_battles",
     "check_tied_battles",
+    "engine_log",
+    "player_or_compiled",
     "tie",
 ]
 
 #: How a check plays blocks: `batch.play_blocks` or `compiled.play_blocks`.
 Play = Callable[..., BlockResult]
+
+
+def player_or_compiled(player: Play | None) -> Play:
+    """`player`, or for None the compiled duel (the test skipped where Numba is missing)."""
+    if player is not None:
+        return player
+    from senjo.sim.fast_gurps import compiled
+
+    if not compiled.available():
+        pytest.skip("Numba is not available")
+    return compiled.play_blocks
+
+
+def engine_log(scenario: Scenario, row: Any) -> list[Any]:
+    """The log of the engine's battle of `scenario` with a fast-path battle's row of dice."""
+    from senjo.engine.controllers import run
+    from senjo.scenario.battle import build_battle, controllers_for
+    from senjo.sim.fast_gurps.replay import StreamDice
+
+    battle = build_battle(scenario, dice=StreamDice(row, 1))
+    run(battle, controllers_for(scenario, 1))
+    return list(battle.log)
+
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "gurps"
 DUEL = EXAMPLES / "duel.yaml"

@@ -14,11 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from senjo.engine.controllers import run
 from senjo.scenario import Scenario, load_scenario, parse_scenario
-from senjo.scenario.battle import build_battle, controllers_for
 from senjo.sim.declines import Reason
-from senjo.sim.fast_gurps import batch, compiled, tables
+from senjo.sim.fast_gurps import batch, tables
 from senjo.sim.fast_gurps.ai_tables import ai_tables
 from senjo.sim.fast_gurps.layout import (
     CM_LAME,
@@ -31,11 +29,10 @@ from senjo.sim.fast_gurps.layout import (
     W_CRIPPLED,
     Unsupported,
 )
-from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, assert_engines_battle
+from .gurps_duels import DUEL, assert_engines_battle, engine_log, player_or_compiled
 
 PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
 
@@ -82,10 +79,9 @@ def test_the_lame_tables_come_from_the_engine() -> None:
 
 def _strained(scenario: Scenario, row: Any) -> bool:
     """Whether the engine's battle with this row of dice strains a shoulder."""
-    battle = build_battle(scenario, dice=StreamDice(row, 1))
-    run(battle, controllers_for(scenario, 1))
     return any(
-        isinstance(e, ConditionChanged) and e.condition == "strained_shoulder" for e in battle.log
+        isinstance(e, ConditionChanged) and e.condition == "strained_shoulder"
+        for e in engine_log(scenario, row)
     )
 
 
@@ -94,13 +90,9 @@ def test_battles_with_a_strained_shoulder_are_the_engines(player: Any) -> None:
     """In `clumsy` a shoulder is strained every few battles: the model follows those
     battles to the end (the weapon held but lame, the fighter on its fists or its shield),
     and each is the engine's battle with the same dice."""
-    if player is None:
-        if not compiled.available():
-            pytest.skip("Numba is not available")
-        player = compiled.play_blocks
     scenario = clumsy()
     duel = build_tables(scenario)
-    result = player(duel, 200, [np.random.Generator(np.random.PCG64(7))])
+    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
     strained = 0
     for i in range(200):
         if result.escaped[i]:

@@ -14,10 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from senjo.engine.controllers import run
 from senjo.scenario import Scenario, parse_scenario
-from senjo.scenario.battle import build_battle, controllers_for
-from senjo.sim.fast_gurps import batch, compiled
+from senjo.scenario.battle import build_battle
+from senjo.sim.fast_gurps import batch
 from senjo.sim.fast_gurps.constructed import _modes, _set_hands, _state
 from senjo.sim.fast_gurps.defense_tables import defense_slots
 from senjo.sim.fast_gurps.layout import (
@@ -42,12 +41,18 @@ from senjo.sim.fast_gurps.layout import (
     W_PARRYING,
     W_READY,
 )
-from senjo.sim.fast_gurps.replay import StreamDice
 from senjo.sim.fast_gurps.tables import Unsupported, build_tables
 from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ItemChanged
 
-from .gurps_duels import assert_engines_battle, backup, crippled, spent
+from .gurps_duels import (
+    assert_engines_battle,
+    backup,
+    crippled,
+    engine_log,
+    player_or_compiled,
+    spent,
+)
 
 
 def spares() -> Scenario:
@@ -124,10 +129,9 @@ def test_a_second_spare_is_the_engines_to_draw() -> None:
 
 def _drew(scenario: Any, row: Any) -> bool:
     """Whether the engine's battle with this row of dice draws a spare (ItemChanged)."""
-    battle = build_battle(scenario, dice=StreamDice(row, 1))
-    run(battle, controllers_for(scenario, 1))
     return any(
-        isinstance(e, ItemChanged) and e.state == "ready" and e.cause == "draw" for e in battle.log
+        isinstance(e, ItemChanged) and e.state == "ready" and e.cause == "draw"
+        for e in engine_log(scenario, row)
     )
 
 
@@ -138,13 +142,9 @@ def test_battles_with_a_spare_drawn_are_the_engines(player: Any) -> None:
     turned in the hand, fight on with the fists once it breaks too), and each is the
     engine's battle with the same dice. Fewer than 2% of them leave the model but for a
     crippled limb (interpretation 77)."""
-    if player is None:
-        if not compiled.available():
-            pytest.skip("Numba is not available")
-        player = compiled.play_blocks
     scenario = spares()
     tables = build_tables(scenario)
-    result = player(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
+    result = player_or_compiled(player)(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
     assert int(result.escaped.sum() - crippled(result).sum()) < 6
     drawn = 0
     for i in range(300):
