@@ -230,13 +230,13 @@ def test_random_groups_with_two_weapons_and_shooters_play_exactly_the_engines_ba
 
 
 def test_the_step_back_takes_the_place_of_a_dual_weapon_attack() -> None:
-    """`GurpsAI._with_step_back`: with a weapon longer than every one of the foe's (an
-    archer with only its bow and fists), the AI strikes and Steps back out of reach - even
-    when a Dual-Weapon Attack is the blow it values most: it takes the plain Attack's Step
-    back variant instead (the random groups with shooters found it). In total darkness
-    (-10) the axe's blow hits on a critical success only, so two blows at -4 are worth
-    more than one. The tables do as the AI does: a yard from the archer, the axe's blow
-    and the Step back, never both hands."""
+    """`GurpsAI._with_step_back`: with a weapon longer than every one of the foe's (an archer
+    with only its bow and fists), the AI strikes and Steps back out of reach - even when a
+    Dual-Weapon Attack is the blow it values most: it takes the plain Attack's Step back variant
+    instead (the random groups with shooters found it). In total darkness read as a penalty only
+    (`total_darkness=penalty`: -10) the axe's blow hits on a critical success only, so two blows
+    at -4 are worth more than one. The tables do as the AI does: a yard from the archer, the
+    axe's blow and the Step back, never both hands."""
     from senjo.engine.decision import Decision
     from senjo.sim.fast_gurps.constructed import _decision_battle, _state
     from senjo.sim.fast_gurps.layout import BACK, READY
@@ -254,7 +254,11 @@ def test_the_step_back_takes_the_place_of_a_dual_weapon_attack() -> None:
     fighter.pop("shield", None)
     fighter["skills"] = {"Axe/Mace": 13, "Knife": 14, "Brawling": 15}
     fighter["position"] = [3, 0]
-    data["options"] = {"darkness": "10", "random_hit_locations": "on"}
+    data["options"] = {
+        "darkness": "10",
+        "total_darkness": "penalty",
+        "random_hit_locations": "on",
+    }
     scenario = parse_scenario(data, "step_back.yaml")
     assert GURPS_FAST.accepts(scenario) is None
     order = initiative_order(scenario.fighters, {})

@@ -279,14 +279,14 @@ def test_random_groups_play_exactly_the_engines_battles() -> None:
 
 
 def test_a_blow_with_no_plan_keeps_the_fighter_on_its_target() -> None:
-    """`GurpsAI._maneuver_of` weighs only the attacks offered on its target when there are
-    any (`attacks = [...target...] or weapons`), even when none has a plan: B344, no blow
-    below an effective skill of 3. A kicker (Brawling 11, its kick at -2) in the dark
-    (-10) between two knights has kicks offered on both and plans for none: it strikes
-    at neither and does what the engine does with nothing worth striking - the tables
-    mark the offered, unplanned kicks (UNPLANNED) and the kernel plays every battle to
-    the end (it handed them all to the engine when it took "no plan" for "no kick
-    offered"; found by random groups, 332 of 8,000 battles)."""
+    """`GurpsAI._maneuver_of` weighs only the attacks offered on its target when there are any
+    (`attacks = [...target...] or weapons`), even when none has a plan: B344, no blow below an
+    effective skill of 3. A kicker (Brawling 11, its kick at -2) in the dark (-10,
+    `total_darkness=penalty`) between two knights has kicks offered on both and plans for none:
+    it strikes at neither and does what the engine does with nothing worth striking - the tables
+    mark the offered, unplanned kicks (UNPLANNED) and the kernel plays every battle to the end
+    (it handed them all to the engine when it took "no plan" for "no kick offered"; found by
+    random groups, 332 of 8,000 battles)."""
     data = copy.deepcopy(load_scenario(DUEL).data)
     knight, raider = data["combatants"]
     raider.update(key="kicker", position=[0, 0], weapons=["kick"], skills={"Brawling": 11})
@@ -294,7 +294,7 @@ def test_a_blow_with_no_plan_keeps_the_fighter_on_its_target() -> None:
     second.update(key="squire", name={"en": "Squire", "ja": "従者"}, position=[-1.5, 0])
     knight["position"] = [1, 0]
     data["combatants"] = [knight, raider, second]
-    data["options"] = {"darkness": "10", "max_rounds": 8}
+    data["options"] = {"darkness": "10", "total_darkness": "penalty", "max_rounds": 8}
     scenario = parse_scenario(data, "kicker_in_the_dark.yaml")
     group = build_group_tables(scenario)
     kicker = group.keys.index("kicker")
@@ -482,9 +482,9 @@ def test_a_shot_from_within_the_targets_yard_meets_no_shield() -> None:
 
 
 def blind_volley() -> Scenario:
-    """Two master archers (Bow 22) shooting in total darkness (B394) at a crossbowman four
-    yards off: each shot is blind, at -10 and at most 9; the target dodges and drops, and
-    the second archer shoots at it lying."""
+    """Two master archers (Bow 22) shooting in total darkness (B394; `total_darkness=penalty`,
+    whose shots are blind as well) at a crossbowman four yards off: each shot is blind, at -10
+    and at most 9; the target dodges and drops, and the second archer shoots at it lying."""
     data = copy.deepcopy(load_scenario(RANGED).data)
     archer = data["combatants"][0]
     archer["skills"]["Bow"] = 22
@@ -492,7 +492,7 @@ def blind_volley() -> Scenario:
     second["name"] = {"en": "Archer 2", "ja": "弓兵2"}
     data["combatants"].append(second)
     data["combatants"][1]["position"] = [4, 0]
-    data["options"] = {"darkness": 10, "max_rounds": 40}
+    data["options"] = {"darkness": 10, "total_darkness": "penalty", "max_rounds": 40}
     return parse_scenario(data, "blind_volley.yaml")
 
 
