@@ -91,6 +91,8 @@ def random_options(rng: random.Random) -> dict[str, Any]:
         "heavy_parry_break": rng.choice(["on", "off"]),
         "free_actions": rng.choice(["on", "off"]),
         "darkness": rng.choice(["0", "0", "3", "10"]),
+        # Total darkness as the -10 alone: read as blindness for all it is declined.
+        "total_darkness": "penalty",
     }
 
 

@@ -435,6 +435,8 @@ def random_shootout(
         "prone_ranged_penalty": rng.choice(["posture", "cover"]),
         "free_actions": rng.choice(["on", "off"]),
         "darkness": rng.choice(["0", "0", "2", "10"]),
+        # Total darkness as the -10 alone: read as blindness for all it is declined.
+        "total_darkness": "penalty",
     }
     scenario = parse_scenario(data, "random.yaml")
     if GURPS_FAST.accepts(scenario) is not None or initiative_tie(scenario):
