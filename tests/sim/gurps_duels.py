@@ -26,6 +26,7 @@ __all__ = [
     "check_random_battles",
     "check_tied_battles",
     "engine_log",
+    "followed_where",
     "player_or_compiled",
     "tie",
 ]
@@ -43,6 +44,22 @@ def player_or_compiled(player: Play | None) -> Play:
     if not compiled.available():
         pytest.skip("Numba is not available")
     return compiled.play_blocks
+
+
+def followed_where(
+    scenario: Scenario,
+    tables: DuelTables,
+    result: BlockResult,
+    note: str,
+    happens: Callable[[Any], bool],
+) -> int:
+    """Hold each battle of `result` the model followed to the end to the engine's with the
+    same dice; return how many of them see an event that `happens` in the engine's log."""
+    found = 0
+    for i in np.flatnonzero(~result.escaped).tolist():
+        assert_engines_battle(scenario, tables, result, i, note)
+        found += any(happens(e) for e in engine_log(scenario, result.row(i)))
+    return found
 
 
 def engine_log(scenario: Scenario, row: Any) -> list[Any]:

@@ -32,7 +32,7 @@ from senjo.sim.fast_gurps.layout import (
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, assert_engines_battle, engine_log, player_or_compiled
+from .gurps_duels import DUEL, followed_where, player_or_compiled
 
 PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
 
@@ -77,12 +77,9 @@ def test_the_lame_tables_come_from_the_engine() -> None:
     assert CM_STRAIN in strains
 
 
-def _strained(scenario: Scenario, row: Any) -> bool:
-    """Whether the engine's battle with this row of dice strains a shoulder."""
-    return any(
-        isinstance(e, ConditionChanged) and e.condition == "strained_shoulder"
-        for e in engine_log(scenario, row)
-    )
+def _strains(event: Any) -> bool:
+    """Whether the event strains a shoulder."""
+    return isinstance(event, ConditionChanged) and event.condition == "strained_shoulder"
 
 
 @pytest.mark.parametrize("player", PLAYERS)
@@ -93,13 +90,7 @@ def test_battles_with_a_strained_shoulder_are_the_engines(player: Any) -> None:
     scenario = clumsy()
     duel = build_tables(scenario)
     result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
-    strained = 0
-    for i in range(200):
-        if result.escaped[i]:
-            continue
-        assert_engines_battle(scenario, duel, result, i, "clumsy")
-        strained += _strained(scenario, result.row(i))
-    assert strained >= 5
+    assert followed_where(scenario, duel, result, "clumsy", _strains) >= 5
 
 
 def test_a_lame_state_the_model_cannot_follow_leaves_the_strain_to_the_engine(

@@ -49,7 +49,7 @@ from .gurps_duels import (
     assert_engines_battle,
     backup,
     crippled,
-    engine_log,
+    followed_where,
     player_or_compiled,
     spent,
 )
@@ -127,12 +127,9 @@ def test_a_second_spare_is_the_engines_to_draw() -> None:
         assert_engines_battle(scenario, tables, result, int(i), "spent")
 
 
-def _drew(scenario: Any, row: Any) -> bool:
-    """Whether the engine's battle with this row of dice draws a spare (ItemChanged)."""
-    return any(
-        isinstance(e, ItemChanged) and e.state == "ready" and e.cause == "draw"
-        for e in engine_log(scenario, row)
-    )
+def _draws(event: Any) -> bool:
+    """Whether the event draws a spare (ItemChanged)."""
+    return isinstance(event, ItemChanged) and event.state == "ready" and event.cause == "draw"
 
 
 @pytest.mark.parametrize("player", PLAYERS)
@@ -146,13 +143,7 @@ def test_battles_with_a_spare_drawn_are_the_engines(player: Any) -> None:
     tables = build_tables(scenario)
     result = player_or_compiled(player)(tables, 300, [np.random.Generator(np.random.PCG64(2024))])
     assert int(result.escaped.sum() - crippled(result).sum()) < 6
-    drawn = 0
-    for i in range(300):
-        if result.escaped[i]:
-            continue
-        assert_engines_battle(scenario, tables, result, i, "spares")
-        drawn += _drew(scenario, result.row(i))
-    assert drawn >= 100
+    assert followed_where(scenario, tables, result, "spares", _draws) >= 100
 
 
 def test_a_spare_that_changes_the_other_defenses_is_declined() -> None:
