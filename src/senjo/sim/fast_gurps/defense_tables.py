@@ -208,18 +208,19 @@ def open_slots(
                 at += 1
             slots.insert(at, _slot(battle, state, key, option, incoming, misses, main, False, off))
     table = np.zeros((len(WEAPON_STATES), HAND_AXIS, len(slots)), np.int64)
-    bare: set[int] = set()  # a bare-handed parry's scores in the states with the shield ready
+    # Each bare-handed parry's scores in the states with the shield ready: one score each.
+    bare: dict[int, set[int]] = {}
     for where, hand, state, options in offered:
         names = [(o.kind, o.weapon) for o in options]
         opened = [(s.kind, s.weapon) in names for s in slots]
         if [(s.kind, s.weapon) for s, o in zip(slots, opened, strict=True) if o] != names:
             raise unmodelled  # not the engine's order
         table[where, hand] = opened
-        for slot, now in zip(slots, opened, strict=True):
-            if now and slot.unarmed and hand == READY:
+        for j, slot in enumerate(slots):
+            if opened[j] and slot.unarmed and hand == READY:
                 parry = DefenseChoice(slot.kind, slot.weapon)
-                bare.add(defense_score(state, key, parry, incoming).value)
-    if len(bare) > 1:
+                bare.setdefault(j, set()).add(defense_score(state, key, parry, incoming).value)
+    if any(len(scores) > 1 for scores in bare.values()):
         raise unmodelled  # a bare-handed parry scored otherwise as the hands change
     return table
 
