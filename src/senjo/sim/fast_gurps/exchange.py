@@ -377,9 +377,10 @@ class Exchange(BlockState):
         # B556, 15: the main weapon held unready in an arm of no use; the spare's strain
         # is not modelled.
         strain = result == CM_STRAIN
-        ready = self.weapon[f, idx] == READY
-        self.escape(idx[strain & ~ready], W_CRIPPLED)
-        self.weapon[f, idx[strain & ready]] = LAME
+        if strain.any():
+            ready = self.weapon[f, idx] == READY
+            self.escape(idx[strain & ~ready], W_CRIPPLED)
+            self.weapon[f, idx[strain & ready]] = LAME
         # The spare turned in the hand, dropped or broken.
         spare = self.weapon[f, idx] == SPARE
         self.weapon[f, idx[spare & (result == CM_BROKEN)]] = SPARE_BROKEN

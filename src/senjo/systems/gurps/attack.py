@@ -65,6 +65,7 @@ from senjo.systems.gurps.sight import (
     blinded,
     heard_defenses,
     one_eyed,
+    sightless,
     unheard,
 )
 from senjo.systems.gurps.state import GurpsState
@@ -145,8 +146,8 @@ def attack_score(
     wild = is_wild_swing(state, attacker, target, weapon, mode)
     blind = is_blind_shot(state, attacker, target, mode)
     eyeless = blinded(status)  # both eyes crippled (interpretation 78)
-    sightless = eyeless or state.rules.pitch_dark  # ... or total darkness: no aimed blow
-    if plan.location not in ("torso", "random") and not (wild or blind or sightless):
+    unaimed = sightless(state, attacker)  # ... or total darkness: no aimed blow
+    if plan.location not in ("torso", "random") and not (wild or blind or unaimed):
         shield_arm = (
             victim.shield is not None
             and victim.shield.key in state.status[target].ready

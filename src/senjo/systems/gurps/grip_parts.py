@@ -24,6 +24,7 @@ from senjo.systems.gurps.hands import (
     LAME_LEG,
     MAIN,
     OFF,
+    free_hands,
     gripping,
     hand_for_item,
     hand_of,
@@ -138,7 +139,7 @@ def can_use(state: GurpsState, key: str, item: str, *, two_handed: bool = False)
     status = state.status[key]
     if not len(status.held_by) and not status.holding and not len(status.crippled):
         # B376: a bare-handed parry is made with a hand, an empty one.
-        return item != "punch" or not status.hands[MAIN] or not status.hands[OFF]
+        return item != "punch" or free_hands(status) > 0
     if item == "punch":  # nor with a hand that grips (B370: 「can't ... parry」 with it)
         return open_hands(state, key) > 0
     parts = idle_parts(state, key)

@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Final, final
 
-__all__ = ["NO_RULES", "RuleSet", "rules_for"]
+__all__ = ["NO_RULES", "TOTAL_DARKNESS", "RuleSet", "rules_for"]
 
+
+#: The `darkness` option's value for total darkness (nothing can be seen).
+TOTAL_DARKNESS: Final = 10
 
 #: Each set of rules seen by this process -> its `RuleSet.key` (a few per scenario).
 _RULE_KEYS: Final[dict[tuple[tuple[str, str], ...], int]] = {}
@@ -42,15 +45,15 @@ class RuleSet:
         self.key: int = found
         #: Option `extra_effort=on` (B357), as a flag: the AI asks at each look at a blow.
         self.extra_effort: bool = self._values.get("extra_effort") == "on"
+        # Whole-number rules read so far (`number`).
+        self._numbers: dict[str, int] = {}
         #: Total darkness (`darkness=10`) read as every fighter blind (option
         #: `total_darkness=blind`, the default; interpretation 78), as a flag: every defense
         #: and every attack roll asks.
         self.pitch_dark: bool = (
-            self._values.get("darkness") == "10"
+            self.number("darkness") >= TOTAL_DARKNESS
             and self._values.get("total_darkness", "blind") == "blind"
         )
-        # Whole-number rules read so far (`number`).
-        self._numbers: dict[str, int] = {}
 
     def get(self, name: str, default: str = "") -> str:
         """The rule's value, or `default` if the battle does not set it."""

@@ -29,6 +29,7 @@ from typing import Final
 from senjo.systems.gurps.field import field_of
 from senjo.systems.gurps.hands import OFF, hand_of
 from senjo.systems.gurps.model import AttackMode
+from senjo.systems.gurps.ruleset import TOTAL_DARKNESS
 from senjo.systems.gurps.sight import blinded, sightless
 from senjo.systems.gurps.state import GurpsState
 
@@ -102,10 +103,6 @@ def awkward_angle(
 def wild_swing_reaches(distance: float, mode: AttackMode) -> bool:
     """A Wild Swing thrust strikes only an adjacent foe (seed 001); a swing its full reach."""
     return not mode.thrusting or distance <= 1
-
-
-#: The `darkness` option's value for total darkness (nothing can be seen).
-TOTAL_DARKNESS: Final = 10
 
 
 def darkness(state: GurpsState) -> int:
