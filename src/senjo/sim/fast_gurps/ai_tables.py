@@ -90,6 +90,8 @@ class _Asked:
     classes: tuple[float, ...]
     #: Whether the tables cover the state LAME (`melee_states`).
     lames: bool = False
+    #: Whether the fighter kneels on a crippled leg (`constructed._set_hands`).
+    legs: bool = False
 
     @property
     def key(self) -> str:
@@ -134,12 +136,13 @@ def ai_tables(
     classes: tuple[float, ...],
     modes: list[Mode],
     lames: bool = False,
+    legs: bool = False,
 ) -> AiTables:
     """The AI's choices for fighter `order[index]`, its `weapons` (main, off hand, spare),
     on the duel's distance `classes`, striking with `modes`; in the state LAME too if it
-    `lames`."""
+    `lames`; kneeling on a crippled leg if `legs`."""
     main, off, spare = weapons
-    asked = _Asked(scenario, order, index, fighter, main, off, spare, classes, lames)
+    asked = _Asked(scenario, order, index, fighter, main, off, spare, classes, lames, legs)
     cache_mode, choose, choose_value, plan, plan_dual = _attacks(asked, modes)
     pickup, striking = _pickups(asked)
     return AiTables(
@@ -172,7 +175,7 @@ def _attacks(asked: _Asked, modes: list[Mode]) -> tuple[np.ndarray[Any, Any], ..
     # the nine levels cost about a tenth of a group's tables).
     for (where, hand), far in itertools.product(melee_states, range(len(classes))):
         state = _state(scenario, order, classes[far])
-        _set_hands(state, key, main, where, hand, spare)
+        _set_hands(state, key, main, where, hand, spare, legs=asked.legs)
         for shock in range(SHOCK_LEVELS):
             state.status[key].shock = -shock
             every = maneuver_options(state, key)
@@ -249,7 +252,7 @@ def _all_out_defense(asked: _Asked) -> np.ndarray[Any, Any]:
     aod = np.zeros((len(WEAPON_STATES), HAND_AXIS), dtype=np.int64)
     for where, hand, swapped in asked.hand_states:
         state = _state(scenario, order)
-        _set_hands(state, key, main, where, hand, spare, swapped)
+        _set_hands(state, key, main, where, hand, spare, swapped, asked.legs)
         state.status[key].hp = -(-fighter.hp // 3) - 1
         choice: ManeuverChoice = ai.choose(
             _decision_battle(state), Decision(key, "maneuver", maneuver_options(state, key))
@@ -285,7 +288,7 @@ def _pickups(asked: _Asked) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]
     # up), the engine plays on.
     for (where, hand, swapped), far in itertools.product(asked.hand_states, range(len(classes))):
         state = _state(scenario, order, classes[far])
-        _set_hands(state, key, main, where, hand, spare, swapped)
+        _set_hands(state, key, main, where, hand, spare, swapped, asked.legs)
         offered = maneuver_options(state, key)
         choice = ai.choose(_decision_battle(state), Decision(key, "maneuver", offered))
         if not swapped:

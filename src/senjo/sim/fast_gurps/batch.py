@@ -45,8 +45,10 @@ from senjo.sim.fast_gurps.layout import (
     READY,
     REASONS,
     ROUND_LIMIT,
+    SHOCK_LEVELS,
     SPARE,
     STANDING,
+    W_CRIPPLED,
     W_READY,
     DuelTables,
 )
@@ -139,12 +141,18 @@ class _Block(Exchange):
     def maneuver(self, f: int, act: IntArray) -> None:
         """The AI's maneuver (GurpsAI._maneuver) and its resolution."""
         me = self.t.fighters[f]
-        # Get up first: lying -> kneeling -> standing.
-        down = self.posture[f, act] != STANDING
-        rising = act[down]
+        # Get up first: lying -> kneeling -> standing; on a lame leg (B420-421) only to the
+        # knees, where it fights on, its choices its tables' `leg_shift` shock levels on
+        # (beyond the tables, the engine's to play).
+        posture = self.posture[f, act]
+        lame = self.legs[f, act] != 0
+        kneeling = lame & (posture == KNEELING)
+        rising = act[(posture != STANDING) & ~kneeling]
         self.posture[f, rising] = np.where(self.posture[f, rising] == LYING, KNEELING, STANDING)
         self.man[f, rising] = M_POSTURE
-        rest = act[~down]
+        beyond = kneeling & (me.leg_shift - self.shock[f, act] >= SHOCK_LEVELS)
+        self.escape(act[beyond], W_CRIPPLED)
+        rest = act[(posture == STANDING) | (kneeling & ~beyond)]
         # Badly hurt and next to the foe: All-Out Defense, unless the foe is as badly hurt.
         near = self.distance[rest] <= 2.0
         hurt = 3 * self.hp[f, rest] < me.hp
@@ -167,7 +175,7 @@ class _Block(Exchange):
         far = self.distance_class(rest)
         reach = far < self.t.distance_top
         candidates, far = rest[reach], far[reach]
-        shock = -self.shock[f, candidates]
+        shock = self.ai_shock(f, candidates)
         where = self.weapon[f, candidates]
         hand = self.hand[f, candidates]
         first = me.cache_mode[where, hand, far, shock]
@@ -185,7 +193,9 @@ class _Block(Exchange):
         idle = np.concatenate([rest[~reach], candidates[code == -1]])
         # Otherwise close in, or defend all-out when already close.
         far = self.distance[idle] > 1.0
-        moving = idle[far]
+        crawling = far & (self.legs[f, idle] != 0)
+        self.escape(idle[crawling], W_CRIPPLED)  # a Move on a lame leg: the engine's to play
+        moving = idle[far & ~crawling]
         budget = np.where(3 * self.hp[f, moving] < me.hp, me.move[1], me.move[0])
         self.step_toward(f, moving, budget, 1.0)
         self.man[f, moving] = M_MOVE

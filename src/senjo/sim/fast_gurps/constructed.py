@@ -93,9 +93,11 @@ def _set_hands(
     hand: int,
     spare: str | None = None,
     swapped: bool = False,
+    legs: bool = False,
 ) -> None:
     """The weapon (`where`) and the shield or the off-hand weapon of two (`hand`: ready,
-    held unready, dropped) as given.
+    held unready, dropped) as given; with `legs`, a leg crippled (B420-421) and the
+    fighter kneeling, as it does for good (`crippling.take_effect`, `GurpsAI`).
     SPARE: the main weapon broken, then the spare drawn by the engine's Ready (B382); or,
     `swapped`, a shooter's missile weapon empty and the spare readied in its place by a
     Ready (swap), which lets it fall."""
@@ -121,6 +123,9 @@ def _set_hands(
     fighter = state.fighters[key]
     second = fighter.shield.key if fighter.shield is not None else off_weapon(fighter)
     _set_weapon(state, key, second, hand)  # the shield, or the off-hand weapon of two
+    if legs:
+        state.status[key].crippled.add("right_leg")
+        state.status[key].posture = "kneeling"
 
 
 def _modes(scenario: Scenario, order: tuple[str, ...], index: int) -> list[tuple[str, AttackMode]]:

@@ -38,6 +38,8 @@ from senjo.sim.fast_gurps.layout import (
     DR_HALF_DOWN,
     DR_HALF_UP,
     DR_IGNORED,
+    LAME_ARM,
+    LEG_BITS,
     LOC,
     LOCATIONS,
     SELF_TYPES,
@@ -251,12 +253,16 @@ def victim_tables(
         [[cripples(i, loc, fighter.hp, tolerance) for i in range(most)] for loc in LOCATIONS],
         dtype=np.bool_,
     )
-    # A crippled (or numbed) arm, hand, leg or foot, or a crippled eye (One Eye, then
-    # blind: `sight.py`): the battle escapes (`W_CRIPPLED`).
-    lame = LAME_HAND[0] | LAME_HAND[1] | LAME_LEG | {"eye"}
+    # A crippled (or numbed) arm or hand, or a crippled eye (One Eye, then blind:
+    # `sight.py`): the battle escapes (`W_CRIPPLED`); a leg or foot: its bit (`LEG_BITS`).
+    arms = LAME_HAND[0] | LAME_HAND[1] | {"eye"}
+    bodied = tolerance != InjuryTolerance.DIFFUSE
     out.lame_part = np.array(
-        [loc in lame and tolerance != InjuryTolerance.DIFFUSE for loc in LOCATIONS],
-        dtype=np.bool_,
+        [
+            (LAME_ARM if loc in arms else LEG_BITS[loc] if loc in LAME_LEG else 0) if bodied else 0
+            for loc in LOCATIONS
+        ],
+        dtype=np.int64,
     )
     # Crippling goes by where the blow lands, knockdown by the location it wounds as
     # (`wounds.apply_injury`, `wounded_location`).

@@ -42,7 +42,9 @@ from senjo.sim.fast_gurps.layout import (
     HELD_NONE,
     HELD_SPARE,
     LAME,
+    LAME_ARM,
     LYING,
+    NO_LEGS,
     NO_SCORE,
     PA_BREAKS,
     PA_REDIRECT,
@@ -173,7 +175,7 @@ class Exchange(BlockState):
             defense[other] = self.best_defense(
                 1 - f, idx[other], f, modes[other], np.zeros(int(other.sum()), dtype=np.int64)
             )
-        shock = -self.shock[f, idx]
+        shock = self.ai_shock(f, idx)
         plans = me.plan[modes, shock, np.minimum(np.maximum(defense, D_MIN), D_MAX) - D_MIN]
         return idx, modes, plans, back
 
@@ -482,7 +484,7 @@ class Exchange(BlockState):
             pierced[mine] = victim.penetrated[mode.wounding][location[mine], treatment[mine], value]
         self.injure(v, idx, wound, location, double_shock & pierced, force_major & pierced, a)
         if critical:
-            numbed = numb & pierced & victim.lame_part[location]
+            numbed = numb & pierced & (victim.lame_part[location] != 0)
             if numbed.any():
                 self.escape(idx[numbed], W_CRIPPLED)  # B556, 8 (`crippling.numb`)
         # _after_critical: dropped items, a lost turn.
@@ -511,6 +513,19 @@ class Exchange(BlockState):
             target = victim.knockback_skill + knockback_modifier(yards[pushed])
             outcome, _ = self.check(who, target)
             self.posture[v, who[~self.success_of(outcome)]] = LYING
+
+    def cripple(self, v: int, idx: IntArray, part: IntArray) -> None:
+        """`crippling.take_effect` of each crippled `part` (its `lame_part` code): an arm's
+        (or an eye's) the model does not follow; a leg or foot not crippled before fells the
+        fighter, who kneels from then on (`leg_shift`), or escapes where that is not
+        followed."""
+        followed = self.t.fighters[v].leg_shift != NO_LEGS
+        arm = (part == LAME_ARM) | ((part > LAME_ARM) & (not followed))
+        self.escape(idx[arm], W_CRIPPLED)
+        falls = (part > LAME_ARM) & followed & ((self.legs[v, idx] & part) == 0)
+        falling = idx[falls]
+        self.legs[v, falling] |= part[falls]
+        self.posture[v, falling] = LYING  # `falling.fall_down`
 
     def injure(
         self,
@@ -550,9 +565,8 @@ class Exchange(BlockState):
         capped = np.minimum(wound, me.cripple.shape[1] - 1)
         crippled = me.cripple[location, capped]
         major = (2 * wound > me.hp) | crippled | force_major
-        lamed = crippled & me.lame_part[location]
-        if lamed.any():
-            self.escape(idx[lamed], W_CRIPPLED)  # `crippling.take_effect`: not modelled
+        if crippled.any():
+            self.cripple(v, idx[crippled], me.lame_part[location[crippled]])
         due = self.conscious[v, idx] & (major | me.knockdown_due[location, capped])
         if due.any():
             rolling = idx[due]

@@ -22,7 +22,7 @@ from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.accept import decline_reason, shooter
-from senjo.sim.fast_gurps.layout import NMAX, UP, DuelTables, FighterTables
+from senjo.sim.fast_gurps.layout import NMAX, NO_LEGS, UP, DuelTables, FighterTables
 from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.state import IntArray
 from senjo.sim.fast_gurps.tables import Unsupported, _build, _longest_reach
@@ -195,7 +195,9 @@ def _build_group(scenario: Scenario) -> GroupTables:
             if likeness not in built:
                 duel = _build(pair, None, reach, span)
                 built[likeness] = (len(tabled), len(tabled) + 1)
-                tabled += duel.fighters  # in `order`, as `_build` tabulates them
+                # In `order`, as `_build` tabulates them; a crippled leg hands a group's
+                # battle to the engine (the kernel's lame fighter fights its duel's foe).
+                tabled += [dataclasses.replace(f, leg_shift=NO_LEGS) for f in duel.fighters]
                 if shared is None or duel.max_basic > shared.max_basic:
                     shared = duel
             first, second = built[likeness]

@@ -39,10 +39,13 @@ __all__ = [
     "H_ROUNDS",
     "H_SERIES",
     "H_TAKEN",
+    "LAME_ARM",
     "LAST_SIDE",
+    "LEG_BITS",
     "LOCATIONS",
     "NEVER_FLEES",
     "NMAX",
+    "NO_LEGS",
     "NO_SCORE",
     "POSTURES",
     "REASONS",
@@ -192,6 +195,12 @@ W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: fighter for good: `crippling.py`) or an eye crippled (`sight.py`), which the model does
 #: not follow.
 W_CRIPPLED = 6
+#: `FighterTables.lame_part` of an arm, a hand or an eye (crippling it escapes), and the
+#: bits of the legs and the foot (`S_LEGS`, the numpy state's `legs`, hold those crippled).
+LAME_ARM = 1
+LEG_BITS = {"right_leg": 2, "left_leg": 4, "foot": 8}
+#: `FighterTables.leg_shift` of a fighter whose lame legs the model does not follow.
+NO_LEGS = -1
 #: ... and a weapon's parry that stops a bare-handed blow (it may strike the limb that
 #: struck: B376, `parrying_unarmed.py`), which the model does not follow.
 W_PARRYING = 7
@@ -461,10 +470,17 @@ class FighterTables:
     penetrated: dict[str, BoolArray] = field(default_factory=dict)
     knockback: dict[str, IntArray] = field(default_factory=dict)
     cripple: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
-    #: [location] -> whether crippling it (or numbing it, B556) does what the model does not
-    #: follow: an arm, a leg, a hand, a foot or an eye (crippled only: no numbing there)
-    #: that this fighter's body lets be crippled.
-    lame_part: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
+    #: [location] -> what crippling it (or numbing it, B556) does that the model may not
+    #: follow, for the parts this fighter's body lets be crippled: 0 nothing (a torso),
+    #: `LAME_ARM` (an arm, a hand, an eye: the battle escapes), or a leg's or foot's bit of
+    #: `LEG_BITS` (followed where `leg_shift` is not NO_LEGS: the fighter falls and
+    #: kneels for good; numbed, it escapes).
+    lame_part: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: Crippled in a leg or foot (B420-421), the fighter kneels where it fights (B551):
+    #: its AI's choices are then those of its tables with this many more shock levels
+    #: (the kneeling posture's attack penalty), checked by `tables.py` against the AI
+    #: itself; NO_LEGS: they are not, and a crippled leg hands the battle to the engine.
+    leg_shift: int = NO_LEGS
     knockdown_due: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_target: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: [location, shield ready] -> to-hit modifier for aiming there (the shield arm is -4),

@@ -69,8 +69,9 @@ FloatArray = npt.NDArray[np.float64]
     F_ROF,
     F_RECOIL,
     F_INDIVIDUALLY,
-) = range(35)
-F_COLUMNS = 35
+    F_LEG_SHIFT,
+) = range(36)
+F_COLUMNS = 36
 # Columns of `Packed.mode` (per fighter and attack mode).
 (
     MO_SKILL,
@@ -340,6 +341,7 @@ def pack(t: DuelTables) -> Packed:
             f.rof,
             f.recoil,
             int(f.individually),
+            f.leg_shift,
         ]
 
     def modes(f: FighterTables) -> IntArray:

@@ -93,6 +93,8 @@ class BlockState:
         self.max_hp = np.array([f0.hp, f1.hp], dtype=np.int64)
         self.hp = np.repeat(self.max_hp[:, None], n, axis=1)
         self.posture = np.zeros((2, n), dtype=np.int64)
+        #: The bits (`layout.LEG_BITS`) of the legs and foot crippled (B420-421).
+        self.legs = np.zeros((2, n), dtype=np.int64)
         self.shock = np.zeros((2, n), dtype=np.int64)
         self.shock_next = np.zeros((2, n), dtype=np.int64)
         self.stunned = np.zeros((2, n), dtype=np.bool_)
@@ -204,6 +206,13 @@ class BlockState:
             end = np.where(np.abs(end - threat) > within, near, end)
         self.x[f, idx] = end
         self.distance[idx] = np.abs(self.x[0, idx] - self.x[1, idx])
+
+    def ai_shock(self, f: int, idx: IntArray) -> IntArray:
+        """The shock levels f's AI tables are read at: its shock's, and kneeling on a lame
+        leg `leg_shift` more (the posture's attack penalty)."""
+        shift = self.t.fighters[f].leg_shift
+        shock: IntArray = np.where(self.legs[f, idx] != 0, shift, 0) - self.shock[f, idx]
+        return shock
 
     def distance_class(self, idx: IntArray) -> IntArray:
         """Index into `layout.distances`: 0 in close combat, k within k yards, at most the

@@ -58,10 +58,12 @@ from senjo.sim.fast_gurps.layout import (
     DR_IGNORED,
     DR_NORMAL,
     DROPPED,
+    KNEELING,
     KNOCK_MARGIN,
     LOC,
     LOCATIONS,
     NEVER_FLEES,
+    NO_LEGS,
     POSTURES,
     RANDOM,
     READY,
@@ -75,6 +77,7 @@ from senjo.sim.fast_gurps.layout import (
     distances,
     judge_table,
 )
+from senjo.sim.fast_gurps.legs import leg_shift
 from senjo.sim.fast_gurps.off_hand import off_blow, off_hand_modifier
 from senjo.sim.fast_gurps.ranged_tables import drop_tables, shooter_tables
 from senjo.space.plane import Point
@@ -251,6 +254,23 @@ def _tables_of(
     posture_attack = np.array(
         [rule_tables.posture(p).melee_attack for p in POSTURES], dtype=np.int64
     )
+    # A crippled leg (B420-421): kneeling for good, the AI's choices read at the posture's
+    # attack penalty in more shock levels, where that holds (`legs.py`); not a shooter's.
+    shift = NO_LEGS
+    if not shooting:
+        with contextlib.suppress(Unsupported):
+            kneeling = ai_tables(
+                scenario,
+                order,
+                index,
+                fighter,
+                (main, off, spare),
+                classes,
+                modes,
+                lames=lames,
+                legs=True,
+            )
+            shift = leg_shift(ai, kneeling, -int(posture_attack[KNEELING]))
     posture_defense = np.array([rule_tables.posture(p).defense for p in POSTURES], dtype=np.int64)
     can_retreat = np.array([rule_tables.posture(p).can_retreat for p in POSTURES], dtype=np.bool_)
     miss = {
@@ -313,6 +333,7 @@ def _tables_of(
         ),
         dual=off is not None,
         plan_dual=ai.plan_dual,
+        leg_shift=shift,
     )
     if off is not None:
         off_blow(out, st, key, foe, main, mode_index)

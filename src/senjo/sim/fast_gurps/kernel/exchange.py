@@ -26,6 +26,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_HAND,
     S_HITS,
     S_HP,
+    S_LEGS,
     S_MAN,
     S_POSTURE,
     S_RETREATED,
@@ -90,6 +91,7 @@ from senjo.sim.fast_gurps.packed import (
     F_DODGE_REELING,
     F_DUAL_MODIFIER,
     F_HP,
+    F_LEG_SHIFT,
     F_MISS_TABLES,
     F_OFF_MODE,
     F_RAPID,
@@ -489,7 +491,7 @@ def _attack(
     if defense == NO_SCORE:
         defense = _best_defense(P, PF, K, s, par, v, pv, f, pf, mode)
     table = T_PLAN_DUAL if dual else T_PLAN
-    plan = _i4(P, K, table, pf, mode, -s[S_SHOCK + f], _clip_defense(defense))
+    plan = _i4(P, K, table, pf, mode, _ai_shock(P, K, s, f, pf), _clip_defense(defense))
     modifier = _fighter(P, K, pf, F_DUAL_MODIFIER) if dual else 0
     _strike(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, mode, plan, modifier)
     if dual:
@@ -522,6 +524,16 @@ def _attack(
 
 
 @_jit
+def _ai_shock(P: IntArray, K: IntArray, s: IntArray, f: int, pf: int) -> int:
+    """The shock level f's (row pf's) AI tables are read at: its shock's, and kneeling on a
+    lame leg that many more (`FighterTables.leg_shift`: the posture's attack penalty)."""
+    shock: int = -s[S_SHOCK + f]
+    if _unlikely(s[S_LEGS + f] != 0):
+        shock += _fighter(P, K, pf, F_LEG_SHIFT)
+    return shock
+
+
+@_jit
 def _melee_choice(
     P: IntArray,
     PF: FloatArray,
@@ -537,7 +549,7 @@ def _melee_choice(
     """The AI's blow at distance class `far` (GurpsAI._maneuver_of): its code in `T_CHOOSE`
     (a mode, BACK + a mode, or NO_ATTACK: none worth striking), the mode whose defense the
     AI scored first, and that defense."""
-    weapon, hand, shock = s[S_WEAPON + f], s[S_HAND + f], -s[S_SHOCK + f]
+    weapon, hand, shock = s[S_WEAPON + f], s[S_HAND + f], _ai_shock(P, K, s, f, pf)
     first = _i5(P, K, T_CACHE_MODE, pf, weapon, hand, far, shock)
     defense = _best_defense(P, PF, K, s, par, v, pv, f, pf, max(first, 0))
     code = _i6(P, K, T_CHOOSE, pf, weapon, hand, far, shock, _clip_defense(defense))

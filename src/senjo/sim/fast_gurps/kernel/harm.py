@@ -17,6 +17,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_GUARD,
     S_HAND,
     S_HP,
+    S_LEGS,
     S_POSTURE,
     S_SHIELD,
     S_SHOCK_NEXT,
@@ -72,6 +73,7 @@ from senjo.sim.fast_gurps.layout import (
     EYE,
     FACE,
     LAME,
+    LAME_ARM,
     LYING,
     READY,
     SKULL,
@@ -92,6 +94,7 @@ from senjo.sim.fast_gurps.packed import (
     F_HT,
     F_HTK,
     F_KB_SKILL,
+    F_LEG_SHIFT,
     F_LPT,
     F_RANGED,
     F_SHOCK_UNIT,
@@ -338,7 +341,7 @@ def _wound(
             pierced
             and entry >= 0
             and _i1(P, K, T_CRIT_NUMB, entry) == 1
-            and _i2(P, K, T_LAME_PART, pv, location) == 1
+            and _i2(P, K, T_LAME_PART, pv, location) != 0
         ):
             _escape(c, used, W_CRIPPLED)  # B556, 8: a numbed limb (`crippling.numb`)
         if drop:
@@ -361,6 +364,20 @@ def _wound(
         outcome, _ = _check(P, PF, K, c, st, target)
         if not _success(outcome):
             s[S_POSTURE + v] = LYING
+
+
+@_jit
+def _cripple(
+    P: IntArray, K: IntArray, s: IntArray, c: IntArray, used: IntArray, v: int, pv: int, part: int
+) -> None:
+    """`crippling.take_effect` for v (slot v, row pv), `part` its `lame_part` code: an arm's
+    (or an eye's) the model does not follow; a leg or foot not crippled before fells the
+    fighter, who kneels from then on (`leg_shift`), or escapes where that is not followed."""
+    if part == LAME_ARM or (part != 0 and _fighter(P, K, pv, F_LEG_SHIFT) < 0):
+        _escape(c, used, W_CRIPPLED)
+    elif part != 0 and (s[S_LEGS + v] & part) == 0:
+        s[S_LEGS + v] |= part
+        s[S_POSTURE + v] = LYING  # `falling.fall_down`
 
 
 @_jit
@@ -400,8 +417,8 @@ def _injure(
             s[S_SHOCK_NEXT + v] = max(cap, s[S_SHOCK_NEXT + v] + penalty)
     capped = min(wound, _fighter(P, K, pv, F_CRIPPLE_CAP))
     crippled = _i3(P, K, T_CRIPPLE, pv, location, capped) == 1
-    if _unlikely(crippled) and _i2(P, K, T_LAME_PART, pv, location) == 1:
-        _escape(c, used, W_CRIPPLED)  # an arm, a leg (`crippling.take_effect`): not modelled
+    if _unlikely(crippled):
+        _cripple(P, K, s, c, used, v, pv, _i2(P, K, T_LAME_PART, pv, location))
     major = 2 * wound > hp or crippled or force_major
     if s[S_CONSCIOUS + v] == 1 and (major or _i3(P, K, T_KNOCKDOWN_DUE, pv, location, capped) == 1):
         outcome, margin = _check(P, PF, K, c, st, _i2(P, K, T_KNOCKDOWN_TARGET, pv, location))

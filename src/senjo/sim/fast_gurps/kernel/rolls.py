@@ -108,8 +108,10 @@ U64 = npt.NDArray[np.uint64]
     S_DEFENDED,
     S_DEALT,
     S_TAKEN,
-) = range(0, 29 * NMAX, NMAX)
-S_FIELDS = 29
+    # The bits (`layout.LEG_BITS`) of the legs and foot crippled (B420-421): down for good.
+    S_LEGS,
+) = range(0, 30 * NMAX, NMAX)
+S_FIELDS = 30
 # The context c: next die, status, row.
 C_PTR, C_STATUS, C_ROW = 0, 1, 2
 #: A battle's status: PLAYING, or the reason it escaped (`layout.W_*`, never 0).

@@ -25,6 +25,7 @@ from senjo.sim.fast_gurps.kernel.rolls import (
     S_GUARD,
     S_HAND,
     S_HP,
+    S_LEGS,
     S_LOADED,
     S_MAN,
     S_POSTURE,
@@ -84,9 +85,11 @@ from senjo.sim.fast_gurps.layout import (
     PICK_WEAPON,
     READY,
     ROUND_LIMIT,
+    SHOCK_LEVELS,
     SPARE,
     STANDING,
     UNREADY,
+    W_CRIPPLED,
     W_READY,
     W_SIDEARM,
     W_TARGET,
@@ -97,6 +100,7 @@ from senjo.sim.fast_gurps.packed import (
     F_FREE_DROP,
     F_HP,
     F_HT,
+    F_LEG_SHIFT,
     F_RANGED,
     F_SHIELD,
     F_SHOTS,
@@ -178,10 +182,17 @@ def _maneuver(
     shooting = _fighter(P, K, pf, F_RANGED) >= 0
     if crowd < 0 and not _free_drop(P, K, s, x, c, used, f, pf, v):
         return  # a duel's free action (a group's loop has done f's)
+    lame = s[S_LEGS + f] != 0
     if _unlikely(s[S_POSTURE + f] != STANDING):
-        s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
-        s[S_MAN + f] = M_POSTURE
-        return
+        if not lame or s[S_POSTURE + f] == LYING:
+            s[S_POSTURE + f] = KNEELING if s[S_POSTURE + f] == LYING else STANDING
+            s[S_MAN + f] = M_POSTURE
+            return
+        # Kneeling on a lame leg (B420-421), for good: it fights there, its choices its
+        # tables' at `leg_shift` more shock levels - where they hold them.
+        if -s[S_SHOCK + f] + _fighter(P, K, pf, F_LEG_SHIFT) >= SHOCK_LEVELS:
+            _escape(c, used, W_CRIPPLED)
+            return
     weapon, hand = s[S_WEAPON + f], s[S_HAND + f]
     # Badly hurt, a foe in reach: All-Out Defense, unless the target is as badly hurt (the
     # target's HP read only on this rare branch: measured no slower than before it).
@@ -238,6 +249,9 @@ def _maneuver(
         if code >= 0:
             _blow(P, PF, K, s, par, x, c, st, used, f, pf, v, pv, code, first, defense)
             return
+    if _unlikely(lame) and (distance > 1.0 or w >= 0):
+        _escape(c, used, W_CRIPPLED)  # a Move on a lame leg: the engine's to play
+        return
     _close_in(P, PF, K, s, x, f, pf, v, w, distance)
 
 
