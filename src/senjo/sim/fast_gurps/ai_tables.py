@@ -34,6 +34,7 @@ from senjo.sim.fast_gurps.layout import (
     LAME,
     LOCATIONS,
     M_AOD,
+    MAIMED,
     MAIN_STATES,
     NO_ATTACK,
     NO_BLOW,
@@ -118,12 +119,12 @@ def melee_states(
     fighter: Fighter, off: str | None, spare: str | None, lames: bool = False
 ) -> tuple[tuple[int, int], ...]:
     """(weapon state, hand state) pairs a fighter with an `off`-hand weapon of two (or
-    none) and a `spare` (or none) may be in, and LAME if it `lames`: the hand is the
+    none) and a `spare` (or none) may be in, and LAME and MAIMED if it `lames`: the hand is the
     shield's, the off hand's or none."""
     hands = HANDS if fighter.shield is not None else OFF_STATES if off is not None else (READY,)
     weapon_states = (*MAIN_STATES, *SPARE_STATES) if spare is not None else MAIN_STATES
     if lames:
-        weapon_states = (*weapon_states, LAME)
+        weapon_states = (*weapon_states, LAME, MAIMED)
     return tuple(itertools.product(weapon_states, hands))
 
 

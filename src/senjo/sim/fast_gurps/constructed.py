@@ -22,6 +22,7 @@ from senjo.sim.fast_gurps.layout import (
     BROKEN,
     DROPPED,
     LAME,
+    MAIMED,
     READY,
     SPARE,
     SPARE_BROKEN,
@@ -83,6 +84,10 @@ def _set_weapon(state: GurpsState, key: str, weapon: str | None, where: int) -> 
     elif where == LAME:  # B556, 15: held, unready, in an arm of no use (`criticals.py`)
         status.crippled.add("weapon_arm")
         status.ready = without_item(status.ready, weapon)
+    elif where == MAIMED:  # B420: fallen from a crippled arm (`crippling.take_effect`)
+        status.crippled.add("right_arm")
+        let_go(status, weapon)
+        status.dropped.add(weapon)
 
 
 def _set_hands(

@@ -42,6 +42,7 @@ from senjo.sim.fast_gurps.layout import (
     LEG_BITS,
     LOC,
     LOCATIONS,
+    MAIN_ARM,
     SELF_TYPES,
     FighterTables,
     Unsupported,
@@ -253,17 +254,19 @@ def victim_tables(
         [[cripples(i, loc, fighter.hp, tolerance) for i in range(most)] for loc in LOCATIONS],
         dtype=np.bool_,
     )
-    # A crippled (or numbed) arm or hand, or a crippled eye (One Eye, then blind:
-    # `sight.py`): the battle escapes (`W_CRIPPLED`); a leg or foot: its bit (`LEG_BITS`).
-    arms = LAME_HAND[0] | LAME_HAND[1] | {"eye"}
-    bodied = tolerance != InjuryTolerance.DIFFUSE
-    out.lame_part = np.array(
-        [
-            (LAME_ARM if loc in arms else LEG_BITS[loc] if loc in LAME_LEG else 0) if bodied else 0
-            for loc in LOCATIONS
-        ],
-        dtype=np.int64,
-    )
+
+    # A crippled (or numbed) off arm, or a crippled eye (One Eye, then blind: `sight.py`):
+    # the battle escapes (`W_CRIPPLED`); the main arm or hand: the state MAIMED; a leg or
+    # foot: its bit (`LEG_BITS`).
+    def lame(loc: str) -> int:
+        if tolerance == InjuryTolerance.DIFFUSE:
+            return 0
+        if loc in LAME_HAND[0]:
+            return MAIN_ARM
+        return LAME_ARM if loc in LAME_HAND[1] | {"eye"} else LEG_BITS.get(loc, 0)
+
+    assert set(LEG_BITS) == LAME_LEG
+    out.lame_part = np.array([lame(loc) for loc in LOCATIONS], dtype=np.int64)
     # Crippling goes by where the blow lands, knockdown by the location it wounds as
     # (`wounds.apply_injury`, `wounded_location`).
     out.knockdown_due = np.array(

@@ -44,6 +44,8 @@ from senjo.sim.fast_gurps.layout import (
     LAME,
     LAME_ARM,
     LYING,
+    MAIMED,
+    MAIN_ARM,
     NO_LEGS,
     NO_SCORE,
     PA_BREAKS,
@@ -515,14 +517,20 @@ class Exchange(BlockState):
             self.posture[v, who[~self.success_of(outcome)]] = LYING
 
     def cripple(self, v: int, idx: IntArray, part: IntArray) -> None:
-        """`crippling.take_effect` of each crippled `part` (its `lame_part` code): an arm's
-        (or an eye's) the model does not follow; a leg or foot not crippled before fells the
-        fighter, who kneels from then on (`leg_shift`), or escapes where that is not
-        followed."""
+        """`crippling.take_effect` of each crippled `part` (its `lame_part` code): the off
+        arm's (or an eye's) the model does not follow; the main arm's lets the main weapon
+        fall, held or dropped already, for good (MAIMED; else it escapes); a leg or foot not
+        crippled before fells the fighter, who kneels from then on (`leg_shift`), or
+        escapes where that is not followed."""
+        main = part == MAIN_ARM
+        weapon = self.weapon[v, idx]
+        maimed = main & ((weapon == READY) | (weapon == UNREADY) | (weapon == DROPPED))
+        self.weapon[v, idx[maimed]] = MAIMED
         followed = self.t.fighters[v].leg_shift != NO_LEGS
-        arm = (part == LAME_ARM) | ((part > LAME_ARM) & (not followed))
+        legs = ~main & (part > LAME_ARM)
+        arm = (part == LAME_ARM) | (legs & (not followed)) | (main & ~maimed & (weapon != MAIMED))
         self.escape(idx[arm], W_CRIPPLED)
-        falls = (part > LAME_ARM) & followed & ((self.legs[v, idx] & part) == 0)
+        falls = legs & followed & ((self.legs[v, idx] & part) == 0)
         falling = idx[falls]
         self.legs[v, falling] |= part[falls]
         self.posture[v, falling] = LYING  # `falling.fall_down`

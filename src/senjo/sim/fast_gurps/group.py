@@ -22,7 +22,15 @@ from senjo.scenario import Scenario
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.accept import decline_reason, shooter
-from senjo.sim.fast_gurps.layout import NMAX, NO_LEGS, UP, DuelTables, FighterTables
+from senjo.sim.fast_gurps.layout import (
+    LAME_ARM,
+    MAIN_ARM,
+    NMAX,
+    NO_LEGS,
+    UP,
+    DuelTables,
+    FighterTables,
+)
 from senjo.sim.fast_gurps.packed import Packed, pack
 from senjo.sim.fast_gurps.state import IntArray
 from senjo.sim.fast_gurps.tables import Unsupported, _build, _longest_reach
@@ -135,6 +143,12 @@ def build_group_tables(scenario: Scenario) -> GroupTables:
 _CACHE: dict[str, GroupTables] = {}
 
 
+def _unlamed(tables: FighterTables) -> FighterTables:
+    """A fighter's row in a group: crippling a leg or the weapon arm escapes."""
+    lame_part = np.where(tables.lame_part == MAIN_ARM, LAME_ARM, tables.lame_part)
+    return dataclasses.replace(tables, leg_shift=NO_LEGS, lame_part=lame_part)
+
+
 def _build_group(scenario: Scenario) -> GroupTables:
     fighters = scenario.fighters
     if len(fighters) > NMAX:
@@ -195,9 +209,10 @@ def _build_group(scenario: Scenario) -> GroupTables:
             if likeness not in built:
                 duel = _build(pair, None, reach, span)
                 built[likeness] = (len(tabled), len(tabled) + 1)
-                # In `order`, as `_build` tabulates them; a crippled leg hands a group's
-                # battle to the engine (the kernel's lame fighter fights its duel's foe).
-                tabled += [dataclasses.replace(f, leg_shift=NO_LEGS) for f in duel.fighters]
+                # In `order`, as `_build` tabulates them; a crippled leg or weapon arm
+                # hands a group's battle to the engine (a fighter's rows against each foe
+                # need not all hold the states the model follows them with).
+                tabled += [_unlamed(f) for f in duel.fighters]
                 if shared is None or duel.max_basic > shared.max_basic:
                     shared = duel
             first, second = built[likeness]

@@ -43,6 +43,8 @@ __all__ = [
     "LAST_SIDE",
     "LEG_BITS",
     "LOCATIONS",
+    "MAIMED",
+    "MAIN_ARM",
     "NEVER_FLEES",
     "NMAX",
     "NO_LEGS",
@@ -130,7 +132,10 @@ MAIN_STATES = (READY, DROPPED, UNREADY, BROKEN)
 SPARE_STATES = (SPARE, SPARE_DROPPED, SPARE_UNREADY, SPARE_BROKEN)
 #: The main weapon held unready in a strained arm (B556, 15: critical miss `CM_STRAIN`).
 LAME = 8
-WEAPON_STATES = (*MAIN_STATES, *SPARE_STATES, LAME)
+#: The main weapon on the ground, fallen from a crippled main arm or hand (B420), whose
+#: hand does nothing more (`crippling.take_effect`; `lame_part` MAIN_ARM).
+MAIMED = 9
+WEAPON_STATES = (*MAIN_STATES, *SPARE_STATES, LAME, MAIMED)
 #: Shield states: held ready (or no shield), held but unready, dropped.
 HANDS = (READY, DROPPED, UNREADY)
 #: For a fighter with two weapons ready, the states of the one in its off hand, on the
@@ -195,10 +200,12 @@ W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: fighter for good: `crippling.py`) or an eye crippled (`sight.py`), which the model does
 #: not follow.
 W_CRIPPLED = 6
-#: `FighterTables.lame_part` of an arm, a hand or an eye (crippling it escapes), and the
-#: bits of the legs and the foot (`S_LEGS`, the numpy state's `legs`, hold those crippled).
+#: `FighterTables.lame_part` of the off arm or an eye (crippling it escapes), the bits of
+#: the legs and the foot (`S_LEGS`, the numpy state's `legs`, hold those crippled), and of
+#: the main arm and hand (crippled with the main weapon held or dropped: the state MAIMED).
 LAME_ARM = 1
 LEG_BITS = {"right_leg": 2, "left_leg": 4, "foot": 8}
+MAIN_ARM = 16
 #: `FighterTables.leg_shift` of a fighter whose lame legs the model does not follow.
 NO_LEGS = -1
 #: ... and a weapon's parry that stops a bare-handed blow (it may strike the limb that
@@ -472,9 +479,10 @@ class FighterTables:
     cripple: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     #: [location] -> what crippling it (or numbing it, B556) does that the model may not
     #: follow, for the parts this fighter's body lets be crippled: 0 nothing (a torso),
-    #: `LAME_ARM` (an arm, a hand, an eye: the battle escapes), or a leg's or foot's bit of
-    #: `LEG_BITS` (followed where `leg_shift` is not NO_LEGS: the fighter falls and
-    #: kneels for good; numbed, it escapes).
+    #: `LAME_ARM` (the off arm, an eye; the main arm or hand of a fighter without the
+    #: state MAIMED: the battle escapes), `MAIN_ARM` (the main weapon falls for good: the
+    #: state MAIMED), or a leg's or foot's bit of `LEG_BITS` (followed where `leg_shift`
+    #: is not NO_LEGS: the fighter falls and kneels for good). Numbed, each escapes.
     lame_part: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: Crippled in a leg or foot (B420-421), the fighter kneels where it fights (B551):
     #: its AI's choices are then those of its tables with this many more shock levels

@@ -60,8 +60,10 @@ from senjo.sim.fast_gurps.layout import (
     DROPPED,
     KNEELING,
     KNOCK_MARGIN,
+    LAME_ARM,
     LOC,
     LOCATIONS,
+    MAIN_ARM,
     NEVER_FLEES,
     NO_LEGS,
     POSTURES,
@@ -145,8 +147,9 @@ def _fighter_tables(
 ) -> FighterTables:
     """One fighter's tables, the duel starting `start` yards apart; a shooter's shots are
     covered up to `top` yards. A fighter in melee with a weapon in its main hand gets the
-    state LAME (a shoulder strained, B556) where its AI's choices there are ones the
-    tables hold; else a strained shoulder hands the battle to the engine."""
+    states LAME (a shoulder strained, B556) and MAIMED (the arm crippled, B420) where its
+    AI's choices there are ones the tables hold; else a strained shoulder or a crippled
+    weapon arm hands the battle to the engine."""
     fighter = next(f for f in scenario.fighters if f.key == order[index])
     if main_weapon(fighter) is not None and shooter(fighter) is None:
         with contextlib.suppress(Unsupported):
@@ -164,7 +167,7 @@ def _tables_of(
     top: int,
     lames: bool,
 ) -> FighterTables:
-    """`_fighter_tables`, with the state LAME if `lames`."""
+    """`_fighter_tables`, with the states LAME and MAIMED if `lames`."""
     key, foe = order[index], order[1 - index]
     battle = _battle(scenario)
     fighter: Fighter = battle.state.fighters[key]
@@ -353,8 +356,9 @@ def _tables_of(
         out.has_spare = spare is not None
     if foe_shot is not None:  # the target of the foe's shots
         drop_tables(state_at, battle, key, foe, start, out)
-    if not lames:  # a strained shoulder is the engine's to play
+    if not lames:  # a strained shoulder, a crippled weapon arm: the engine's to play
         out.miss["code"][out.miss["code"] == CM_STRAIN] = CM_LAME
+        out.lame_part[out.lame_part == MAIN_ARM] = LAME_ARM
     return out
 
 

@@ -75,6 +75,8 @@ from senjo.sim.fast_gurps.layout import (
     LAME,
     LAME_ARM,
     LYING,
+    MAIMED,
+    MAIN_ARM,
     READY,
     SKULL,
     SPARE,
@@ -370,10 +372,18 @@ def _wound(
 def _cripple(
     P: IntArray, K: IntArray, s: IntArray, c: IntArray, used: IntArray, v: int, pv: int, part: int
 ) -> None:
-    """`crippling.take_effect` for v (slot v, row pv), `part` its `lame_part` code: an arm's
-    (or an eye's) the model does not follow; a leg or foot not crippled before fells the
-    fighter, who kneels from then on (`leg_shift`), or escapes where that is not followed."""
-    if part == LAME_ARM or (part != 0 and _fighter(P, K, pv, F_LEG_SHIFT) < 0):
+    """`crippling.take_effect` for v (slot v, row pv), `part` its `lame_part` code: the off
+    arm's (or an eye's) the model does not follow; the main arm's lets the main weapon
+    fall, held or dropped already, for good (MAIMED; else it escapes); a leg or foot not
+    crippled before fells the fighter, who kneels from then on (`leg_shift`), or escapes
+    where that is not followed."""
+    if part == MAIN_ARM:
+        weapon = s[S_WEAPON + v]
+        if weapon <= UNREADY:  # READY, DROPPED, UNREADY: held, or on the ground
+            s[S_WEAPON + v] = MAIMED
+        elif weapon != MAIMED:  # crippled once already: nothing more falls
+            _escape(c, used, W_CRIPPLED)
+    elif part == LAME_ARM or (part != 0 and _fighter(P, K, pv, F_LEG_SHIFT) < 0):
         _escape(c, used, W_CRIPPLED)
     elif part != 0 and (s[S_LEGS + v] & part) == 0:
         s[S_LEGS + v] |= part

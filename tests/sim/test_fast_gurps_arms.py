@@ -1,0 +1,116 @@
+"""The GURPS fast path follows a crippled weapon arm (seed 000 負傷の影響; B420 by public
+summaries; interpretation 77 of docs/rules/gurps.md): what the hand held falls and the
+hand does nothing more. The model's weapon state MAIMED (the main weapon on the ground,
+its arm of no use for good); its tables come from the engine's own functions on a state
+where the fighter's main arm is crippled so (`constructed._set_weapon`)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pytest
+
+from senjo.scenario import Scenario, load_scenario, parse_scenario
+from senjo.sim.declines import Reason
+from senjo.sim.fast_gurps import batch, tables
+from senjo.sim.fast_gurps.ai_tables import ai_tables
+from senjo.sim.fast_gurps.layout import (
+    DROPPED,
+    LAME_ARM,
+    LOC,
+    M_AOD,
+    MAIMED,
+    MAIN_ARM,
+    NO_ATTACK,
+    PICK_ESCAPE,
+    PICK_NONE,
+    READY,
+    W_CRIPPLED,
+    Unsupported,
+)
+from senjo.sim.fast_gurps.tables import build_tables
+from senjo.systems.gurps.events import ConditionChanged
+
+from .gurps_duels import DUEL, followed_where, player_or_compiled
+
+PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
+
+
+def fumbling() -> Scenario:
+    """The example duel with a knight of Broadsword 7 and 16 HP: its sword falls often
+    (a critical miss on 17 or more, B348), it parries the axe bare-handed, and a failed
+    parry turned to its arm (B376) cripples that arm every few battles."""
+    data: dict[str, Any] = copy.deepcopy(load_scenario(DUEL).data)
+    knight = data["combatants"][0]
+    knight["skills"]["Broadsword"] = 7
+    knight["hp"] = 16
+    return parse_scenario(data, "fumbling.yaml")
+
+
+def test_the_maimed_tables_come_from_the_engine() -> None:
+    """In the example duel, its sword arm crippled: the knight (shield still ready) has no
+    blow, blocks all-out when hurt, dodges or blocks (its right hand parries nothing) and
+    takes nothing up - its shield dropped, it would pick the sword up into the shield
+    hand, which the model leaves to the engine. The arm and the hand are the main arm's
+    parts; the left arm's crippling is not followed."""
+    duel = build_tables(load_scenario(DUEL))
+    knight = duel.fighters[0]
+    assert knight.key == "knight"
+    assert set(knight.cache_mode[MAIMED, READY].ravel().tolist()) == {NO_ATTACK}
+    assert set(knight.pickup[MAIMED, READY, :].tolist()) == {PICK_NONE}
+    assert set(knight.pickup[MAIMED, DROPPED, :].tolist()) == {PICK_ESCAPE}
+    assert knight.aod[MAIMED, READY] == M_AOD["increased_block"]
+    slots = [(s.kind, s.weapon) for s in knight.slots]
+    assert slots == [
+        ("dodge", ""),
+        ("parry", "broadsword"),
+        ("parry", "punch"),
+        ("block", "medium_shield"),
+    ]
+    assert knight.offered[MAIMED, READY].tolist() == [1, 0, 0, 1]
+    assert knight.offered[DROPPED, READY].tolist() == [1, 0, 1, 1]  # the hand sound
+    assert knight.lame_part[LOC["right_arm"]] == knight.lame_part[LOC["hand"]] == MAIN_ARM
+    assert knight.lame_part[LOC["left_arm"]] == LAME_ARM
+
+
+def _arm_crippled(event: Any) -> bool:
+    """Whether the event cripples the main arm or hand."""
+    return (
+        isinstance(event, ConditionChanged)
+        and event.active
+        and event.condition in ("crippled_right_arm", "crippled_hand")
+    )
+
+
+@pytest.mark.parametrize("player", PLAYERS)
+def test_battles_with_a_crippled_weapon_arm_are_the_engines(player: Any) -> None:
+    """In `fumbling` the knight's sword arm is crippled every few battles: the model
+    follows those battles to the end (the knight behind its shield), and each is the
+    engine's battle with the same dice."""
+    scenario = fumbling()
+    duel = build_tables(scenario)
+    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
+    assert followed_where(scenario, duel, result, "fumbling", _arm_crippled) >= 5
+
+
+def test_a_maimed_state_the_model_cannot_follow_leaves_the_arm_to_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the AI's choices with the arm crippled are ones the tables cannot hold, the
+    duel is still modelled without the states LAME and MAIMED: a crippled weapon arm then
+    hands the battle to the engine (`W_CRIPPLED`)."""
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("lames"):
+            raise Unsupported(Reason("the AI strikes otherwise", "AIが別の行動をとる"))
+        return ai_tables(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "ai_tables", refusing)
+    scenario = fumbling()
+    duel = tables._build(scenario)
+    knight = duel.fighters[0]
+    assert knight.lame_part[LOC["right_arm"]] == knight.lame_part[LOC["hand"]] == LAME_ARM
+    result = batch.play_blocks(duel, 200, [np.random.Generator(np.random.PCG64(7))])
+    assert (result.why[result.escaped] == W_CRIPPLED).sum() >= 5
