@@ -18,12 +18,15 @@ from senjo.scenario import Scenario, load_scenario, parse_scenario
 from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import batch, tables
 from senjo.sim.fast_gurps.ai_tables import ai_tables
+from senjo.sim.fast_gurps.group import build_group_tables
 from senjo.sim.fast_gurps.layout import (
     CM_LAME,
     CM_STRAIN,
     DROPPED,
     LAME,
     M_AOD,
+    MAIN_ARM,
+    NO_LEGS,
     PICK_NONE,
     READY,
     W_CRIPPLED,
@@ -113,3 +116,39 @@ def test_a_lame_state_the_model_cannot_follow_leaves_the_strain_to_the_engine(
         assert CM_STRAIN not in codes and CM_LAME in codes
     result = batch.play_blocks(duel, 200, [np.random.Generator(np.random.PCG64(7))])
     assert (result.why[result.escaped] == W_CRIPPLED).sum() >= 5
+
+
+def test_a_group_follows_a_strain_only_where_each_row_holds_the_state_lame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a group a fighter has a row of tables against each foe; where one of its rows is
+    built without the state LAME (here refused against one raider), a strained shoulder
+    is the engine's to play whichever foe it strikes at - else the model would read that
+    row at a state it does not hold. Crippled legs and weapon arms are the engine's in
+    a group always."""
+    data: dict[str, Any] = copy.deepcopy(clumsy().data)
+    second = copy.deepcopy(data["combatants"][1])
+    second.update(key="reaver", position=[5, 2])
+    second["skills"]["Axe/Mace"] = 7
+    data["combatants"].append(second)
+    scenario = parse_scenario(data, "clumsy_group.yaml")
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        order, index = args[1], args[2]
+        if kwargs.get("lames") and order[index] == "knight" and "reaver" in order:
+            raise Unsupported(Reason("the AI strikes otherwise", "AIが別の行動をとる"))
+        return ai_tables(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "ai_tables", refusing)
+    group = build_group_tables(scenario)
+    rows = group.tables.fighters
+    slot = {key: i for i, key in enumerate(group.keys)}
+    knight = [rows[r] for r in group.rows[slot["knight"]] if r >= 0]
+    raiders = [rows[group.rows[slot[key], slot["knight"]]] for key in ("raider", "reaver")]
+    assert len(knight) == 2 and not all(row.lames for row in knight)
+    for row in knight:
+        assert CM_STRAIN not in set(np.unique(row.miss["code"]).tolist())
+    for row in raiders:
+        assert row.lames and CM_STRAIN in set(np.unique(row.miss["code"]).tolist())
+    for row in (*knight, *raiders):
+        assert row.leg_shift == NO_LEGS and MAIN_ARM not in row.lame_part

@@ -23,6 +23,8 @@ from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import streams
 from senjo.sim.fast_gurps.accept import decline_reason, shooter
 from senjo.sim.fast_gurps.layout import (
+    CM_LAME,
+    CM_STRAIN,
     LAME_ARM,
     MAIN_ARM,
     NMAX,
@@ -143,10 +145,34 @@ def build_group_tables(scenario: Scenario) -> GroupTables:
 _CACHE: dict[str, GroupTables] = {}
 
 
-def _unlamed(tables: FighterTables) -> FighterTables:
-    """A fighter's row in a group: crippling a leg or the weapon arm escapes."""
-    lame_part = np.where(tables.lame_part == MAIN_ARM, LAME_ARM, tables.lame_part)
-    return dataclasses.replace(tables, leg_shift=NO_LEGS, lame_part=lame_part)
+def _lame_rows(tabled: list[FighterTables], rows: IntArray) -> list[FighterTables]:
+    """The rows as a group plays them: a crippled leg or weapon arm hands the battle to the
+    engine; a strained shoulder too, for a fighter with a row against some foe built
+    without the state LAME (each of its rows is read once the shoulder is strained, and
+    rows alike are shared: every row of such a fighter, and of those it shares them
+    with, escapes)."""
+    unlamed = {
+        int(row)
+        for mine in rows
+        if not all(tabled[row].lames for row in mine[mine >= 0])
+        for row in mine[mine >= 0]
+    }
+    out = []
+    for index, tables in enumerate(tabled):
+        miss = dict(tables.miss)
+        if index in unlamed:
+            miss["code"] = np.where(miss["code"] == CM_STRAIN, CM_LAME, miss["code"])
+        lame_part = np.where(tables.lame_part == MAIN_ARM, LAME_ARM, tables.lame_part)
+        out.append(
+            dataclasses.replace(
+                tables,
+                leg_shift=NO_LEGS,
+                lame_part=lame_part,
+                miss=miss,
+                lames=tables.lames and index not in unlamed,
+            )
+        )
+    return out
 
 
 def _build_group(scenario: Scenario) -> GroupTables:
@@ -209,16 +235,14 @@ def _build_group(scenario: Scenario) -> GroupTables:
             if likeness not in built:
                 duel = _build(pair, None, reach, span)
                 built[likeness] = (len(tabled), len(tabled) + 1)
-                # In `order`, as `_build` tabulates them; a crippled leg or weapon arm
-                # hands a group's battle to the engine (a fighter's rows against each foe
-                # need not all hold the states the model follows them with).
-                tabled += [_unlamed(f) for f in duel.fighters]
+                tabled += duel.fighters  # in `order`, as `_build` tabulates them
                 if shared is None or duel.max_basic > shared.max_basic:
                     shared = duel
             first, second = built[likeness]
             rows[slot[order[0]], slot[order[1]]] = first
             rows[slot[order[1]], slot[order[0]]] = second
     assert shared is not None  # two sides: at least one pair
+    tabled = _lame_rows(tabled, rows)
     injury = max(int(w.max()) for f in tabled for w in f.injury.values())
     tables = dataclasses.replace(shared, fighters=tuple(tabled), max_injury=injury)
     return GroupTables(keys, sides, side, rank, tied, rows, places, tables)

@@ -489,6 +489,10 @@ class FighterTables:
     #: (the kneeling posture's attack penalty), checked by `tables.py` against the AI
     #: itself; NO_LEGS: they are not, and a crippled leg hands the battle to the engine.
     leg_shift: int = NO_LEGS
+    #: Whether the tables hold the states LAME and MAIMED (a strained shoulder, a crippled
+    #: weapon arm: `tables._fighter_tables`); if not, the miss tables hold no `CM_STRAIN`
+    #: and `lame_part` no `MAIN_ARM`.
+    lames: bool = False
     knockdown_due: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_target: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: [location, shield ready] -> to-hit modifier for aiming there (the shield arm is -4),

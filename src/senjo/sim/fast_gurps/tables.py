@@ -356,6 +356,7 @@ def _tables_of(
         out.has_spare = spare is not None
     if foe_shot is not None:  # the target of the foe's shots
         drop_tables(state_at, battle, key, foe, start, out)
+    out.lames = lames
     if not lames:  # a strained shoulder, a crippled weapon arm: the engine's to play
         out.miss["code"][out.miss["code"] == CM_STRAIN] = CM_LAME
         out.lame_part[out.lame_part == MAIN_ARM] = LAME_ARM
