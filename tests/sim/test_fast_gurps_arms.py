@@ -24,8 +24,11 @@ from senjo.sim.fast_gurps.layout import (
     MAIMED,
     MAIN_ARM,
     NO_ATTACK,
-    PICK_ESCAPE,
+    OFF_ARM,
+    OFF_LAME,
+    PICK_CRIPPLED,
     PICK_NONE,
+    PICK_WEAPON,
     READY,
     W_CRIPPLED,
     Unsupported,
@@ -33,7 +36,7 @@ from senjo.sim.fast_gurps.layout import (
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, followed_where, player_or_compiled
+from .gurps_duels import DUEL, followed_where, player_or_compiled, random_locations
 
 PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
 
@@ -60,7 +63,7 @@ def test_the_maimed_tables_come_from_the_engine() -> None:
     assert knight.key == "knight"
     assert set(knight.cache_mode[MAIMED, READY].ravel().tolist()) == {NO_ATTACK}
     assert set(knight.pickup[MAIMED, READY, :].tolist()) == {PICK_NONE}
-    assert set(knight.pickup[MAIMED, DROPPED, :].tolist()) == {PICK_ESCAPE}
+    assert set(knight.pickup[MAIMED, DROPPED, :].tolist()) == {PICK_CRIPPLED}
     assert knight.aod[MAIMED, READY] == M_AOD["increased_block"]
     slots = [(s.kind, s.weapon) for s in knight.slots]
     assert slots == [
@@ -72,7 +75,45 @@ def test_the_maimed_tables_come_from_the_engine() -> None:
     assert knight.offered[MAIMED, READY].tolist() == [1, 0, 0, 1]
     assert knight.offered[DROPPED, READY].tolist() == [1, 0, 1, 1]  # the hand sound
     assert knight.lame_part[LOC["right_arm"]] == knight.lame_part[LOC["hand"]] == MAIN_ARM
-    assert knight.lame_part[LOC["left_arm"]] == LAME_ARM
+    assert knight.lame_part[LOC["left_arm"]] == OFF_ARM
+    assert knight.lame_part[LOC["eye"]] == LAME_ARM
+
+
+def test_the_tables_of_a_crippled_off_arm_come_from_the_engine() -> None:
+    """Its shield arm crippled (the shield fallen for good, the hand state OFF_LAME), the
+    knight strikes with its sword and parries with it, never blocks, and with the sword
+    dropped picks it up again; both arms crippled, it dodges all-out when hurt. The
+    raider (axe, an empty left hand) loses its bare-handed parry."""
+    knight, raider = build_tables(load_scenario(DUEL)).fighters
+    sword = next(i for i, m in enumerate(knight.modes) if m.weapon == "broadsword")
+    assert sword in knight.choose[READY, OFF_LAME, 1, 0].tolist()
+    assert knight.offered[READY, OFF_LAME].tolist() == [1, 1, 0, 0]
+    assert knight.offered[MAIMED, OFF_LAME].tolist() == [1, 0, 0, 0]
+    assert set(knight.pickup[DROPPED, OFF_LAME, :].tolist()) == {PICK_WEAPON}
+    assert knight.aod[MAIMED, OFF_LAME] == M_AOD["increased_dodge"]
+    assert [s.weapon for s in raider.slots] == ["", "axe", "punch"]
+    assert raider.offered[DROPPED, READY].tolist() == [1, 0, 1]
+    assert raider.offered[DROPPED, OFF_LAME].tolist() == [1, 0, 1]  # the right hand
+    assert raider.offered[READY, OFF_LAME].tolist() == [1, 1, 0]
+
+
+def _off_arm_crippled(event: Any) -> bool:
+    """Whether the event cripples the off arm."""
+    return (
+        isinstance(event, ConditionChanged)
+        and event.active
+        and event.condition == "crippled_left_arm"
+    )
+
+
+@pytest.mark.parametrize("player", PLAYERS)
+def test_battles_with_a_crippled_off_arm_are_the_engines(player: Any) -> None:
+    """With random hit locations (B552) the raider's left arm is crippled every few
+    battles: the model follows them to the end, each the engine's with the same dice."""
+    scenario = random_locations()
+    duel = build_tables(scenario)
+    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
+    assert followed_where(scenario, duel, result, "random", _off_arm_crippled) >= 5
 
 
 def _arm_crippled(event: Any) -> bool:
@@ -99,8 +140,8 @@ def test_a_maimed_state_the_model_cannot_follow_leaves_the_arm_to_the_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Where the AI's choices with the arm crippled are ones the tables cannot hold, the
-    duel is still modelled without the states LAME and MAIMED: a crippled weapon arm then
-    hands the battle to the engine (`W_CRIPPLED`)."""
+    duel is still modelled without the states LAME, MAIMED and OFF_LAME: a crippled arm
+    then hands the battle to the engine (`W_CRIPPLED`)."""
 
     def refusing(*args: Any, **kwargs: Any) -> Any:
         if kwargs.get("lames"):
@@ -111,6 +152,7 @@ def test_a_maimed_state_the_model_cannot_follow_leaves_the_arm_to_the_engine(
     scenario = fumbling()
     duel = tables._build(scenario)
     knight = duel.fighters[0]
-    assert knight.lame_part[LOC["right_arm"]] == knight.lame_part[LOC["hand"]] == LAME_ARM
+    parts = ("right_arm", "hand", "left_arm")
+    assert [knight.lame_part[LOC[part]] for part in parts] == [LAME_ARM] * 3
     result = batch.play_blocks(duel, 200, [np.random.Generator(np.random.PCG64(7))])
     assert (result.why[result.escaped] == W_CRIPPLED).sum() >= 5

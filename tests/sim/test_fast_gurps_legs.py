@@ -39,7 +39,7 @@ PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="c
 def test_a_lame_leg_kneels_with_the_shock_of_its_posture() -> None:
     """In the example duel both fighters' choices kneeling on a crippled leg are their
     choices standing at the kneeling posture's -2 more (B551): `leg_shift` 2, and the
-    tables' parts: a leg or foot crippled is followed (a bit each), the off arm is not."""
+    tables' parts: a leg or foot crippled is followed (a bit each), an eye is not."""
     duel = build_tables(load_scenario(DUEL))
     for fighter in duel.fighters:
         assert fighter.leg_shift == -int(fighter.posture_attack[KNEELING]) == 2
@@ -48,7 +48,7 @@ def test_a_lame_leg_kneels_with_the_shock_of_its_posture() -> None:
             LEG_BITS["left_leg"],
             LEG_BITS["foot"],
         ]
-        assert fighter.lame_part[LOC["left_arm"]] == LAME_ARM
+        assert fighter.lame_part[LOC["eye"]] == LAME_ARM
         assert fighter.lame_part[LOC["torso"]] == 0
         # Beyond the tables' shock levels the battle is the engine's (the kernel checks).
         assert SHOCK_LEVELS - fighter.leg_shift > 4

@@ -38,7 +38,9 @@ from senjo.sim.fast_gurps.layout import (
     MAIN_STATES,
     NO_ATTACK,
     NO_BLOW,
+    OFF_LAME,
     OFF_STATES,
+    PICK_CRIPPLED,
     PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
@@ -119,12 +121,15 @@ def melee_states(
     fighter: Fighter, off: str | None, spare: str | None, lames: bool = False
 ) -> tuple[tuple[int, int], ...]:
     """(weapon state, hand state) pairs a fighter with an `off`-hand weapon of two (or
-    none) and a `spare` (or none) may be in, and LAME and MAIMED if it `lames`: the hand is the
+    none) and a `spare` (or none) may be in, and LAME, MAIMED and (without an off-hand
+    weapon) the hand state OFF_LAME if it `lames`: the hand is the
     shield's, the off hand's or none."""
     hands = HANDS if fighter.shield is not None else OFF_STATES if off is not None else (READY,)
     weapon_states = (*MAIN_STATES, *SPARE_STATES) if spare is not None else MAIN_STATES
     if lames:
         weapon_states = (*weapon_states, LAME, MAIMED)
+        if off is None:
+            hands = (*hands, OFF_LAME)
     return tuple(itertools.product(weapon_states, hands))
 
 
@@ -301,7 +306,8 @@ def _pickups(asked: _Asked) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]
         code = PICK_NONE
         if choice.maneuver == "ready" and choice.variant in ("regrip", "pick_up", "draw"):
             if shield is not None and choice.weapon == shield.key:
-                code = PICK_SHIELD
+                # Into the other hand, its own crippled (`OFF_LAME`): the engine's to play.
+                code = PICK_ESCAPE if hand == OFF_LAME and off is None else PICK_SHIELD
             elif off is not None and choice.weapon == off:
                 # Taken up again as a shield is (`off_hand.py`): turned in the hand, or
                 # picked up into the off hand (the main weapon ready in the other).
@@ -314,6 +320,8 @@ def _pickups(asked: _Asked) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]
                 code = PICK_WEAPON
             else:
                 code = PICK_ESCAPE
+        if code == PICK_ESCAPE and (where == MAIMED or (hand == OFF_LAME and off is None)):
+            code = PICK_CRIPPLED  # into the sound hand: a crippled arm's, for the engine
         if not swapped:
             pickup[where, hand, far] = code
         elif code != pickup[where, hand, far]:

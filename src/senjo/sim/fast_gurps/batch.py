@@ -37,6 +37,7 @@ from senjo.sim.fast_gurps.layout import (
     M_POSTURE,
     M_READY,
     NO_SCORE,
+    PICK_CRIPPLED,
     PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
@@ -164,6 +165,7 @@ class _Block(Exchange):
         # No weapon to strike with: pick up what was dropped (the weapon first).
         pick = me.pickup[self.weapon[f, rest], self.hand[f, rest], self.distance_class(rest)]
         self.escape(rest[pick == PICK_ESCAPE], W_READY)  # the engine readies it and plays on
+        self.escape(rest[pick == PICK_CRIPPLED], W_CRIPPLED)  # into the sound hand
         weapon, shield = rest[pick == PICK_WEAPON], rest[pick == PICK_SHIELD]
         self.weapon[f, weapon] = READY
         self.weapon[f, rest[pick == PICK_SPARE]] = SPARE  # the main weapon broken (B382)

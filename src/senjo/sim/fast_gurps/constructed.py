@@ -23,6 +23,7 @@ from senjo.sim.fast_gurps.layout import (
     DROPPED,
     LAME,
     MAIMED,
+    OFF_LAME,
     READY,
     SPARE,
     SPARE_BROKEN,
@@ -127,7 +128,11 @@ def _set_hands(
         _set_weapon(state, key, weapon, where)
     fighter = state.fighters[key]
     second = fighter.shield.key if fighter.shield is not None else off_weapon(fighter)
-    _set_weapon(state, key, second, hand)  # the shield, or the off-hand weapon of two
+    if hand == OFF_LAME and off_weapon(fighter) is None:  # B420: the off arm crippled
+        state.status[key].crippled.add("left_arm")
+        _set_weapon(state, key, second, DROPPED)  # its shield fallen (if any)
+    else:
+        _set_weapon(state, key, second, hand)  # the shield, or the off-hand weapon of two
     if legs:
         state.status[key].crippled.add("right_leg")
         state.status[key].posture = "kneeling"

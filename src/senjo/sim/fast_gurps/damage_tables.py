@@ -43,6 +43,7 @@ from senjo.sim.fast_gurps.layout import (
     LOC,
     LOCATIONS,
     MAIN_ARM,
+    OFF_ARM,
     SELF_TYPES,
     FighterTables,
     Unsupported,
@@ -255,15 +256,15 @@ def victim_tables(
         dtype=np.bool_,
     )
 
-    # A crippled (or numbed) off arm, or a crippled eye (One Eye, then blind: `sight.py`):
-    # the battle escapes (`W_CRIPPLED`); the main arm or hand: the state MAIMED; a leg or
-    # foot: its bit (`LEG_BITS`).
+    # A crippled eye (One Eye, then blind: `sight.py`): the battle escapes (`W_CRIPPLED`);
+    # the main arm or hand: the state MAIMED; the off arm: OFF_LAME; a leg or foot: its
+    # bit (`LEG_BITS`). Numbed, each escapes.
     def lame(loc: str) -> int:
         if tolerance == InjuryTolerance.DIFFUSE:
             return 0
-        if loc in LAME_HAND[0]:
-            return MAIN_ARM
-        return LAME_ARM if loc in LAME_HAND[1] | {"eye"} else LEG_BITS.get(loc, 0)
+        if loc in LAME_HAND[0] or loc in LAME_HAND[1]:
+            return MAIN_ARM if loc in LAME_HAND[0] else OFF_ARM
+        return LAME_ARM if loc == "eye" else LEG_BITS.get(loc, 0)
 
     assert set(LEG_BITS) == LAME_LEG
     out.lame_part = np.array([lame(loc) for loc in LOCATIONS], dtype=np.int64)

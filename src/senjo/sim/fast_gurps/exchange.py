@@ -48,6 +48,8 @@ from senjo.sim.fast_gurps.layout import (
     MAIN_ARM,
     NO_LEGS,
     NO_SCORE,
+    OFF_ARM,
+    OFF_LAME,
     PA_BREAKS,
     PA_REDIRECT,
     PA_STRIKE,
@@ -526,8 +528,11 @@ class Exchange(BlockState):
         weapon = self.weapon[v, idx]
         maimed = main & ((weapon == READY) | (weapon == UNREADY) | (weapon == DROPPED))
         self.weapon[v, idx[maimed]] = MAIMED
+        off = idx[part == OFF_ARM]  # the shield (if any) falls for good
+        self.hand[v, off] = OFF_LAME
+        self.shield[v, off] = False
         followed = self.t.fighters[v].leg_shift != NO_LEGS
-        legs = ~main & (part > LAME_ARM)
+        legs = ~main & (part > LAME_ARM) & (part != OFF_ARM)
         arm = (part == LAME_ARM) | (legs & (not followed)) | (main & ~maimed & (weapon != MAIMED))
         self.escape(idx[arm], W_CRIPPLED)
         falls = legs & followed & ((self.legs[v, idx] & part) == 0)

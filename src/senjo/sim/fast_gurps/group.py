@@ -29,6 +29,7 @@ from senjo.sim.fast_gurps.layout import (
     MAIN_ARM,
     NMAX,
     NO_LEGS,
+    OFF_ARM,
     UP,
     DuelTables,
     FighterTables,
@@ -162,7 +163,8 @@ def _lame_rows(tabled: list[FighterTables], rows: IntArray) -> list[FighterTable
         miss = dict(tables.miss)
         if index in unlamed:
             miss["code"] = np.where(miss["code"] == CM_STRAIN, CM_LAME, miss["code"])
-        lame_part = np.where(tables.lame_part == MAIN_ARM, LAME_ARM, tables.lame_part)
+        arms = (tables.lame_part == MAIN_ARM) | (tables.lame_part == OFF_ARM)
+        lame_part = np.where(arms, LAME_ARM, tables.lame_part)
         out.append(
             dataclasses.replace(
                 tables,

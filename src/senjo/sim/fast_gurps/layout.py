@@ -49,6 +49,8 @@ __all__ = [
     "NMAX",
     "NO_LEGS",
     "NO_SCORE",
+    "OFF_ARM",
+    "OFF_LAME",
     "POSTURES",
     "REASONS",
     "ROUND_LIMIT",
@@ -141,6 +143,9 @@ HANDS = (READY, DROPPED, UNREADY)
 #: For a fighter with two weapons ready, the states of the one in its off hand, on the
 #: shield's axis of the tables (`off_hand.py`): those, and broken.
 OFF_STATES = (READY, DROPPED, UNREADY, BROKEN)
+#: For a fighter with a shield or an empty off hand, on that axis: the off arm crippled
+#: (B420), the shield fallen from it for good, the hand of no use (`lame_part` OFF_ARM).
+OFF_LAME = BROKEN
 #: The length of the tables' shield (or off-hand weapon) axis.
 HAND_AXIS = len(OFF_STATES)
 
@@ -189,6 +194,9 @@ AOD_KIND = {6: "dodge", 7: "parry", 8: "block"}
 # What the AI readies: nothing, its weapon, its shield, its spare (the state SPARE); or
 # something the model does not follow (the battle escapes to the engine, which plays it).
 PICK_NONE, PICK_WEAPON, PICK_SHIELD, PICK_SPARE, PICK_ESCAPE = 0, 1, 2, 3, 4
+#: ... or, with an arm crippled (MAIMED, OFF_LAME), what falls picked up into the other
+#: hand: the engine plays on, the battle escaping as crippled (`W_CRIPPLED`).
+PICK_CRIPPLED = 5
 # Why a battle escapes to the engine (`BlockResult.why`; 0: it did not): a critical miss
 # the model does not follow (a stumble past the foe, a re-roll settled otherwise), a Ready
 # it does not follow (a second spare, ...), a shooter going to its sidearm (its missile
@@ -200,12 +208,14 @@ W_NONE, W_MISS, W_READY, W_SIDEARM, W_BEYOND, W_TARGET = 0, 1, 2, 3, 4, 5
 #: fighter for good: `crippling.py`) or an eye crippled (`sight.py`), which the model does
 #: not follow.
 W_CRIPPLED = 6
-#: `FighterTables.lame_part` of the off arm or an eye (crippling it escapes), the bits of
-#: the legs and the foot (`S_LEGS`, the numpy state's `legs`, hold those crippled), and of
-#: the main arm and hand (crippled with the main weapon held or dropped: the state MAIMED).
+#: `FighterTables.lame_part` of an eye (crippling it escapes), the bits of the legs and the
+#: foot (`S_LEGS`, the numpy state's `legs`, hold those crippled), of the main arm and hand
+#: (crippled with the main weapon held or dropped: the state MAIMED) and of the off arm
+#: (the hand state OFF_LAME); each arm's is LAME_ARM where its state is not tabulated.
 LAME_ARM = 1
 LEG_BITS = {"right_leg": 2, "left_leg": 4, "foot": 8}
 MAIN_ARM = 16
+OFF_ARM = 32
 #: `FighterTables.leg_shift` of a fighter whose lame legs the model does not follow.
 NO_LEGS = -1
 #: ... and a weapon's parry that stops a bare-handed blow (it may strike the limb that
@@ -479,10 +489,11 @@ class FighterTables:
     cripple: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     #: [location] -> what crippling it (or numbing it, B556) does that the model may not
     #: follow, for the parts this fighter's body lets be crippled: 0 nothing (a torso),
-    #: `LAME_ARM` (the off arm, an eye; the main arm or hand of a fighter without the
-    #: state MAIMED: the battle escapes), `MAIN_ARM` (the main weapon falls for good: the
-    #: state MAIMED), or a leg's or foot's bit of `LEG_BITS` (followed where `leg_shift`
-    #: is not NO_LEGS: the fighter falls and kneels for good). Numbed, each escapes.
+    #: `LAME_ARM` (an eye; an arm whose state is not tabulated: the battle escapes),
+    #: `MAIN_ARM` (the main weapon falls for good: the state MAIMED), `OFF_ARM` (the
+    #: shield falls for good: the hand state OFF_LAME), or a leg's or foot's bit of
+    #: `LEG_BITS` (followed where `leg_shift` is not NO_LEGS: the fighter falls and
+    #: kneels for good). Numbed, each escapes.
     lame_part: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: Crippled in a leg or foot (B420-421), the fighter kneels where it fights (B551):
     #: its AI's choices are then those of its tables with this many more shock levels
@@ -490,8 +501,9 @@ class FighterTables:
     #: itself; NO_LEGS: they are not, and a crippled leg hands the battle to the engine.
     leg_shift: int = NO_LEGS
     #: Whether the tables hold the states LAME and MAIMED (a strained shoulder, a crippled
-    #: weapon arm: `tables._fighter_tables`); if not, the miss tables hold no `CM_STRAIN`
-    #: and `lame_part` no `MAIN_ARM`.
+    #: weapon arm: `tables._fighter_tables`) and, but for a fighter with two weapons, the
+    #: hand state OFF_LAME; if not, the miss tables hold no `CM_STRAIN` and `lame_part` no
+    #: `MAIN_ARM` nor `OFF_ARM`.
     lames: bool = False
     knockdown_due: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=np.bool_))
     knockdown_target: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))

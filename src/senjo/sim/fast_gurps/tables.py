@@ -66,6 +66,7 @@ from senjo.sim.fast_gurps.layout import (
     MAIN_ARM,
     NEVER_FLEES,
     NO_LEGS,
+    OFF_ARM,
     POSTURES,
     RANDOM,
     READY,
@@ -357,6 +358,8 @@ def _tables_of(
     if foe_shot is not None:  # the target of the foe's shots
         drop_tables(state_at, battle, key, foe, start, out)
     out.lames = lames
+    if not lames or off is not None:  # a crippled off arm: the engine's to play
+        out.lame_part[out.lame_part == OFF_ARM] = LAME_ARM
     if not lames:  # a strained shoulder, a crippled weapon arm: the engine's to play
         out.miss["code"][out.miss["code"] == CM_STRAIN] = CM_LAME
         out.lame_part[out.lame_part == MAIN_ARM] = LAME_ARM

@@ -77,6 +77,8 @@ from senjo.sim.fast_gurps.layout import (
     LYING,
     MAIMED,
     MAIN_ARM,
+    OFF_ARM,
+    OFF_LAME,
     READY,
     SKULL,
     SPARE,
@@ -383,6 +385,9 @@ def _cripple(
             s[S_WEAPON + v] = MAIMED
         elif weapon != MAIMED:  # crippled once already: nothing more falls
             _escape(c, used, W_CRIPPLED)
+    elif part == OFF_ARM:  # the shield (if any) falls for good
+        s[S_HAND + v] = OFF_LAME
+        s[S_SHIELD + v] = 0
     elif part == LAME_ARM or (part != 0 and _fighter(P, K, pv, F_LEG_SHIFT) < 0):
         _escape(c, used, W_CRIPPLED)
     elif part != 0 and (s[S_LEGS + v] & part) == 0:

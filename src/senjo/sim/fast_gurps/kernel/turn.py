@@ -78,6 +78,7 @@ from senjo.sim.fast_gurps.layout import (
     M_READY,
     NMAX,
     NO_ATTACK,
+    PICK_CRIPPLED,
     PICK_ESCAPE,
     PICK_NONE,
     PICK_SHIELD,
@@ -230,6 +231,9 @@ def _maneuver(
         # What the AI readies hangs on whether it has a weapon's blow open on any foe (its
         # `striking`): open on another, not on the target, the tables do not know.
         _escape(c, used, W_TARGET)
+        return
+    if _unlikely(pick == PICK_CRIPPLED):
+        _escape(c, used, W_CRIPPLED)  # a crippled arm's weapon into the other hand
         return
     if _unlikely(pick == PICK_ESCAPE):
         _escape(c, used, W_READY)  # the engine readies what the model does not follow, and plays on
