@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
+from senjo.sim.fast_gurps import batch
 from senjo.sim.fast_gurps.layout import REASONS, DuelTables
 from senjo.sim.fast_gurps.replay import replay_battle
 from senjo.sim.fast_gurps.state import BlockResult
@@ -21,13 +22,16 @@ from senjo.systems.gurps.hands import LAME_HAND, LAME_LEG
 __all__ = [
     "DUEL",
     "EXAMPLES",
+    "PLAYERS",
     "SCENARIOS",
     "assert_engines_battle",
     "check_random_battles",
     "check_tied_battles",
     "engine_log",
+    "followed_in_200",
     "followed_where",
     "player_or_compiled",
+    "refuse_ai_tables",
     "tie",
 ]
 
@@ -44,6 +48,39 @@ def player_or_compiled(player: Play | None) -> Play:
     if not compiled.available():
         pytest.skip("Numba is not available")
     return compiled.play_blocks
+
+
+#: Both players of a block of duels: the NumPy model and (None) the compiled duel.
+PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
+
+
+def followed_in_200(
+    scenario: Scenario, player: Play | None, note: str, happens: Callable[[Any], bool]
+) -> int:
+    """Play 200 battles of `scenario` (seed 7) with `player` (None: the compiled duel) and
+    hold each the model followed to the end to the engine's (`followed_where`); return how
+    many of them see an event that `happens`."""
+    from senjo.sim.fast_gurps.tables import build_tables
+
+    duel = build_tables(scenario)
+    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
+    return followed_where(scenario, duel, result, note, happens)
+
+
+def refuse_ai_tables(monkeypatch: pytest.MonkeyPatch, flag: str) -> None:
+    """Make `tables.ai_tables` refuse (Unsupported) every call asked with `flag` set: the
+    tables the model would follow a state with are then ones it cannot hold."""
+    from senjo.sim.declines import Reason
+    from senjo.sim.fast_gurps import tables
+    from senjo.sim.fast_gurps.ai_tables import ai_tables
+    from senjo.sim.fast_gurps.layout import Unsupported
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get(flag):
+            raise Unsupported(Reason("the AI chooses otherwise", "AIが別の行動をとる"))
+        return ai_tables(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "ai_tables", refusing)
 
 
 def followed_where(

@@ -13,9 +13,7 @@ import numpy as np
 import pytest
 
 from senjo.scenario import Scenario, load_scenario, parse_scenario
-from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import batch, tables
-from senjo.sim.fast_gurps.ai_tables import ai_tables
 from senjo.sim.fast_gurps.layout import (
     DROPPED,
     LAME_ARM,
@@ -31,14 +29,11 @@ from senjo.sim.fast_gurps.layout import (
     PICK_WEAPON,
     READY,
     W_CRIPPLED,
-    Unsupported,
 )
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, followed_where, player_or_compiled, random_locations
-
-PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
+from .gurps_duels import DUEL, PLAYERS, followed_in_200, random_locations, refuse_ai_tables
 
 
 def fumbling() -> Scenario:
@@ -110,10 +105,7 @@ def _off_arm_crippled(event: Any) -> bool:
 def test_battles_with_a_crippled_off_arm_are_the_engines(player: Any) -> None:
     """With random hit locations (B552) the raider's left arm is crippled every few
     battles: the model follows them to the end, each the engine's with the same dice."""
-    scenario = random_locations()
-    duel = build_tables(scenario)
-    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
-    assert followed_where(scenario, duel, result, "random", _off_arm_crippled) >= 5
+    assert followed_in_200(random_locations(), player, "random", _off_arm_crippled) >= 5
 
 
 def _arm_crippled(event: Any) -> bool:
@@ -130,10 +122,7 @@ def test_battles_with_a_crippled_weapon_arm_are_the_engines(player: Any) -> None
     """In `fumbling` the knight's sword arm is crippled every few battles: the model
     follows those battles to the end (the knight behind its shield), and each is the
     engine's battle with the same dice."""
-    scenario = fumbling()
-    duel = build_tables(scenario)
-    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
-    assert followed_where(scenario, duel, result, "fumbling", _arm_crippled) >= 5
+    assert followed_in_200(fumbling(), player, "fumbling", _arm_crippled) >= 5
 
 
 def test_a_maimed_state_the_model_cannot_follow_leaves_the_arm_to_the_engine(
@@ -142,13 +131,7 @@ def test_a_maimed_state_the_model_cannot_follow_leaves_the_arm_to_the_engine(
     """Where the AI's choices with the arm crippled are ones the tables cannot hold, the
     duel is still modelled without the states LAME, MAIMED and OFF_LAME: a crippled arm
     then hands the battle to the engine (`W_CRIPPLED`)."""
-
-    def refusing(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("lames"):
-            raise Unsupported(Reason("the AI strikes otherwise", "AIが別の行動をとる"))
-        return ai_tables(*args, **kwargs)
-
-    monkeypatch.setattr(tables, "ai_tables", refusing)
+    refuse_ai_tables(monkeypatch, "lames")
     scenario = fumbling()
     duel = tables._build(scenario)
     knight = duel.fighters[0]

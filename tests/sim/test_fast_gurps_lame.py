@@ -35,9 +35,7 @@ from senjo.sim.fast_gurps.layout import (
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, followed_where, player_or_compiled
-
-PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
+from .gurps_duels import DUEL, PLAYERS, followed_in_200, refuse_ai_tables
 
 
 def clumsy() -> Scenario:
@@ -90,10 +88,7 @@ def test_battles_with_a_strained_shoulder_are_the_engines(player: Any) -> None:
     """In `clumsy` a shoulder is strained every few battles: the model follows those
     battles to the end (the weapon held but lame, the fighter on its fists or its shield),
     and each is the engine's battle with the same dice."""
-    scenario = clumsy()
-    duel = build_tables(scenario)
-    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
-    assert followed_where(scenario, duel, result, "clumsy", _strains) >= 5
+    assert followed_in_200(clumsy(), player, "clumsy", _strains) >= 5
 
 
 def test_a_lame_state_the_model_cannot_follow_leaves_the_strain_to_the_engine(
@@ -102,13 +97,7 @@ def test_a_lame_state_the_model_cannot_follow_leaves_the_strain_to_the_engine(
     """Where the AI's choices with the arm strained are ones the tables cannot hold, the
     duel is still modelled, without the state LAME: a strained shoulder then hands the
     battle to the engine (`W_CRIPPLED`), as any crippled arm does."""
-
-    def refusing(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("lames"):
-            raise Unsupported(Reason("the AI strikes otherwise", "AIが別の行動をとる"))
-        return ai_tables(*args, **kwargs)
-
-    monkeypatch.setattr(tables, "ai_tables", refusing)
+    refuse_ai_tables(monkeypatch, "lames")
     scenario = clumsy()
     duel = tables._build(scenario)
     for fighter in duel.fighters:

@@ -14,9 +14,7 @@ import numpy as np
 import pytest
 
 from senjo.scenario import load_scenario
-from senjo.sim.declines import Reason
 from senjo.sim.fast_gurps import batch, tables
-from senjo.sim.fast_gurps.ai_tables import ai_tables
 from senjo.sim.fast_gurps.layout import (
     KNEELING,
     LAME_ARM,
@@ -25,15 +23,12 @@ from senjo.sim.fast_gurps.layout import (
     NO_LEGS,
     SHOCK_LEVELS,
     W_CRIPPLED,
-    Unsupported,
 )
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, followed_where, player_or_compiled
+from .gurps_duels import DUEL, PLAYERS, followed_in_200, refuse_ai_tables
 from .test_fast_gurps_lame import clumsy
-
-PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
 
 
 def test_a_lame_leg_kneels_with_the_shock_of_its_posture() -> None:
@@ -68,10 +63,7 @@ def test_battles_with_a_crippled_leg_are_the_engines(player: Any) -> None:
     """In `clumsy` (skill 6: a critical miss on 16 or more) a leg is crippled every few
     battles, mostly by a blow at oneself: the model follows those battles to the end (the
     fighter down, then kneeling for good), and each is the engine's with the same dice."""
-    scenario = clumsy()
-    duel = build_tables(scenario)
-    result = player_or_compiled(player)(duel, 200, [np.random.Generator(np.random.PCG64(7))])
-    assert followed_where(scenario, duel, result, "clumsy", _leg_crippled) >= 5
+    assert followed_in_200(clumsy(), player, "clumsy", _leg_crippled) >= 5
 
 
 def test_lame_legs_the_model_cannot_follow_are_left_to_the_engine(
@@ -80,13 +72,7 @@ def test_lame_legs_the_model_cannot_follow_are_left_to_the_engine(
     """Where the AI's choices kneeling on a lame leg are not its standing ones shifted
     (here refused), the duel is still modelled, with `leg_shift` NO_LEGS: a crippled leg
     hands the battle to the engine (`W_CRIPPLED`), as a crippled arm does."""
-
-    def refusing(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("legs"):
-            raise Unsupported(Reason("the AI kneels otherwise", "AIが膝立ちで別の行動をとる"))
-        return ai_tables(*args, **kwargs)
-
-    monkeypatch.setattr(tables, "ai_tables", refusing)
+    refuse_ai_tables(monkeypatch, "legs")
     scenario = clumsy()
     duel = tables._build(scenario)
     assert [f.leg_shift for f in duel.fighters] == [NO_LEGS, NO_LEGS]
