@@ -22,6 +22,7 @@ from senjo.systems.gurps.hands import LAME_HAND, LAME_LEG
 __all__ = [
     "DUEL",
     "EXAMPLES",
+    "KNIGHT_SLOTS",
     "PLAYERS",
     "SCENARIOS",
     "assert_engines_battle",
@@ -49,6 +50,14 @@ def player_or_compiled(player: Play | None) -> Play:
         pytest.skip("Numba is not available")
     return compiled.play_blocks
 
+
+#: The example duel's knight's defenses, in the engine's order (`defense_tables.py`).
+KNIGHT_SLOTS = [
+    ("dodge", ""),
+    ("parry", "broadsword"),
+    ("parry", "punch"),
+    ("block", "medium_shield"),
+]
 
 #: Both players of a block of duels: the NumPy model and (None) the compiled duel.
 PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]

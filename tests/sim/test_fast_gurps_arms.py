@@ -33,7 +33,14 @@ from senjo.sim.fast_gurps.layout import (
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, PLAYERS, followed_in_200, random_locations, refuse_ai_tables
+from .gurps_duels import (
+    DUEL,
+    KNIGHT_SLOTS,
+    PLAYERS,
+    followed_in_200,
+    random_locations,
+    refuse_ai_tables,
+)
 
 
 def fumbling() -> Scenario:
@@ -52,7 +59,7 @@ def test_the_maimed_tables_come_from_the_engine() -> None:
     blow, blocks all-out when hurt, dodges or blocks (its right hand parries nothing) and
     takes nothing up - its shield dropped, it would pick the sword up into the shield
     hand, which the model leaves to the engine. The arm and the hand are the main arm's
-    parts; the left arm's crippling is not followed."""
+    parts, the left arm the off arm's; an eye's crippling is not followed."""
     duel = build_tables(load_scenario(DUEL))
     knight = duel.fighters[0]
     assert knight.key == "knight"
@@ -60,13 +67,7 @@ def test_the_maimed_tables_come_from_the_engine() -> None:
     assert set(knight.pickup[MAIMED, READY, :].tolist()) == {PICK_NONE}
     assert set(knight.pickup[MAIMED, DROPPED, :].tolist()) == {PICK_CRIPPLED}
     assert knight.aod[MAIMED, READY] == M_AOD["increased_block"]
-    slots = [(s.kind, s.weapon) for s in knight.slots]
-    assert slots == [
-        ("dodge", ""),
-        ("parry", "broadsword"),
-        ("parry", "punch"),
-        ("block", "medium_shield"),
-    ]
+    assert [(s.kind, s.weapon) for s in knight.slots] == KNIGHT_SLOTS
     assert knight.offered[MAIMED, READY].tolist() == [1, 0, 0, 1]
     assert knight.offered[DROPPED, READY].tolist() == [1, 0, 1, 1]  # the hand sound
     assert knight.lame_part[LOC["right_arm"]] == knight.lame_part[LOC["hand"]] == MAIN_ARM

@@ -35,7 +35,7 @@ from senjo.sim.fast_gurps.layout import (
 from senjo.sim.fast_gurps.tables import build_tables
 from senjo.systems.gurps.events import ConditionChanged
 
-from .gurps_duels import DUEL, PLAYERS, followed_in_200, refuse_ai_tables
+from .gurps_duels import DUEL, KNIGHT_SLOTS, PLAYERS, followed_in_200, refuse_ai_tables
 
 
 def clumsy() -> Scenario:
@@ -59,13 +59,7 @@ def test_the_lame_tables_come_from_the_engine() -> None:
     assert (knight.key, raider.key) == ("knight", "raider")
     assert knight.aod[LAME, READY] == M_AOD["increased_block"]
     assert set(knight.pickup[LAME, READY, :].tolist()) == {PICK_NONE}
-    slots = [(s.kind, s.weapon) for s in knight.slots]
-    assert slots == [
-        ("dodge", ""),
-        ("parry", "broadsword"),
-        ("parry", "punch"),
-        ("block", "medium_shield"),
-    ]
+    assert [(s.kind, s.weapon) for s in knight.slots] == KNIGHT_SLOTS
     assert knight.offered[LAME, READY].tolist() == [1, 0, 0, 1]
     assert knight.offered[READY, READY].tolist() == [1, 1, 0, 1]  # both hands full
     assert knight.offered[DROPPED, READY].tolist() == [1, 0, 1, 1]  # the sword dropped
