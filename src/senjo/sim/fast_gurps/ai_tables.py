@@ -95,6 +95,8 @@ class _Asked:
     lames: bool = False
     #: Whether the fighter kneels on a crippled leg (`constructed._set_hands`).
     legs: bool = False
+    #: The shock levels its attacks are asked at (the rest stay NO_ATTACK).
+    shocks: int = SHOCK_LEVELS
 
     @property
     def key(self) -> str:
@@ -143,12 +145,14 @@ def ai_tables(
     modes: list[Mode],
     lames: bool = False,
     legs: bool = False,
+    shocks: int = SHOCK_LEVELS,
 ) -> AiTables:
     """The AI's choices for fighter `order[index]`, its `weapons` (main, off hand, spare),
     on the duel's distance `classes`, striking with `modes`; in the state LAME too if it
-    `lames`; kneeling on a crippled leg if `legs`."""
+    `lames`; kneeling on a crippled leg if `legs`; its attacks at the first `shocks` shock
+    levels."""
     main, off, spare = weapons
-    asked = _Asked(scenario, order, index, fighter, main, off, spare, classes, lames, legs)
+    asked = _Asked(scenario, order, index, fighter, main, off, spare, classes, lames, legs, shocks)
     cache_mode, choose, choose_value, plan, plan_dual = _attacks(asked, modes)
     pickup, striking = _pickups(asked)
     return AiTables(
@@ -182,7 +186,7 @@ def _attacks(asked: _Asked, modes: list[Mode]) -> tuple[np.ndarray[Any, Any], ..
     for (where, hand), far in itertools.product(melee_states, range(len(classes))):
         state = _state(scenario, order, classes[far])
         _set_hands(state, key, main, where, hand, spare, legs=asked.legs)
-        for shock in range(SHOCK_LEVELS):
+        for shock in range(asked.shocks):
             state.status[key].shock = -shock
             every = maneuver_options(state, key)
             on_target = [
@@ -208,6 +212,7 @@ def _attacks(asked: _Asked, modes: list[Mode]) -> tuple[np.ndarray[Any, Any], ..
                         break
                 codes = []
                 best_values = []
+                steps: dict[ManeuverChoice, bool] = {}  # the Step back, by the blow chosen
                 for defense in range(D_MIN, D_MAX + 1):
                     cache: dict[tuple[str, bool], int | None] = {(target, False): defense}
                     values = {o: ai._attack_value(state, key, o, cache) for o in attacks}
@@ -218,7 +223,9 @@ def _attacks(asked: _Asked, modes: list[Mode]) -> tuple[np.ndarray[Any, Any], ..
                         # With the longer weapon the AI strikes, then Steps back out of the
                         # foe's reach - a Dual-Weapon Attack chosen too (`_with_step_back`
                         # swaps in the plain Attack's Step back variant).
-                        if ai._with_step_back(state, key, best, every) != best:
+                        if best not in steps:
+                            steps[best] = ai._with_step_back(state, key, best, every) != best
+                        if steps[best]:
                             code += BACK
                         elif best.variant == "dual":
                             code += DUAL  # B417: both hands' blows (`off_hand.py`)

@@ -261,7 +261,8 @@ def _tables_of(
     # A crippled leg (B420-421): kneeling for good, the AI's choices read at the posture's
     # attack penalty in more shock levels, where that holds (`legs.py`); not a shooter's.
     shift = NO_LEGS
-    if not shooting:
+    kneeling_shift = -int(posture_attack[KNEELING])
+    if not shooting and 0 <= kneeling_shift < SHOCK_LEVELS:
         with contextlib.suppress(Unsupported):
             kneeling = ai_tables(
                 scenario,
@@ -273,8 +274,9 @@ def _tables_of(
                 modes,
                 lames=lames,
                 legs=True,
+                shocks=SHOCK_LEVELS - kneeling_shift,  # the levels the kernel reads
             )
-            shift = leg_shift(ai, kneeling, -int(posture_attack[KNEELING]))
+            shift = leg_shift(ai, kneeling, kneeling_shift)
     posture_defense = np.array([rule_tables.posture(p).defense for p in POSTURES], dtype=np.int64)
     can_retreat = np.array([rule_tables.posture(p).can_retreat for p in POSTURES], dtype=np.bool_)
     miss = {
