@@ -262,11 +262,14 @@ def victim_tables(
     def lame(loc: str) -> int:
         if tolerance == InjuryTolerance.DIFFUSE:
             return 0
-        if loc in LAME_HAND[0] or loc in LAME_HAND[1]:
-            return MAIN_ARM if loc in LAME_HAND[0] else OFF_ARM
-        return LAME_ARM if loc == "eye" else LEG_BITS.get(loc, 0)
+        if loc in LAME_HAND[0]:
+            return MAIN_ARM
+        if loc in LAME_HAND[1]:
+            return OFF_ARM
+        if loc in LAME_LEG:
+            return LEG_BITS[loc]
+        return LAME_ARM if loc == "eye" else 0
 
-    assert set(LEG_BITS) == LAME_LEG
     out.lame_part = np.array([lame(loc) for loc in LOCATIONS], dtype=np.int64)
     # Crippling goes by where the blow lands, knockdown by the location it wounds as
     # (`wounds.apply_injury`, `wounded_location`).

@@ -519,14 +519,15 @@ class Exchange(BlockState):
             self.posture[v, who[~self.success_of(outcome)]] = LYING
 
     def cripple(self, v: int, idx: IntArray, part: IntArray) -> None:
-        """`crippling.take_effect` of each crippled `part` (its `lame_part` code): the off
-        arm's (or an eye's) the model does not follow; the main arm's lets the main weapon
-        fall, held or dropped already, for good (MAIMED; else it escapes); a leg or foot not
-        crippled before fells the fighter, who kneels from then on (`leg_shift`), or
-        escapes where that is not followed."""
+        """`crippling.take_effect` of each crippled `part` (its `lame_part` code): an eye's
+        (or an untabulated arm's, LAME_ARM) the model does not follow; the main arm's lets
+        the main weapon fall, held or dropped already, for good (MAIMED; else it escapes);
+        the off arm's its shield (OFF_LAME); a leg or foot not crippled before fells the
+        fighter, who kneels from then on (`leg_shift`), or escapes where that is not
+        followed."""
         main = part == MAIN_ARM
         weapon = self.weapon[v, idx]
-        maimed = main & ((weapon == READY) | (weapon == UNREADY) | (weapon == DROPPED))
+        maimed = main & (weapon <= UNREADY)  # READY, DROPPED, UNREADY: held, or on the ground
         self.weapon[v, idx[maimed]] = MAIMED
         off = idx[part == OFF_ARM]  # the shield (if any) falls for good
         self.hand[v, off] = OFF_LAME

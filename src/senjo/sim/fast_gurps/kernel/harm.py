@@ -374,11 +374,11 @@ def _wound(
 def _cripple(
     P: IntArray, K: IntArray, s: IntArray, c: IntArray, used: IntArray, v: int, pv: int, part: int
 ) -> None:
-    """`crippling.take_effect` for v (slot v, row pv), `part` its `lame_part` code: the off
-    arm's (or an eye's) the model does not follow; the main arm's lets the main weapon
-    fall, held or dropped already, for good (MAIMED; else it escapes); a leg or foot not
-    crippled before fells the fighter, who kneels from then on (`leg_shift`), or escapes
-    where that is not followed."""
+    """`crippling.take_effect` for v (slot v, row pv), `part` its `lame_part` code: an eye's
+    (or an untabulated arm's, LAME_ARM) the model does not follow; the main arm's lets the
+    main weapon fall, held or dropped already, for good (MAIMED; else it escapes); the off
+    arm's its shield (OFF_LAME); a leg or foot not crippled before fells the fighter, who
+    kneels from then on (`leg_shift`), or escapes where that is not followed."""
     if part == MAIN_ARM:
         weapon = s[S_WEAPON + v]
         if weapon <= UNREADY:  # READY, DROPPED, UNREADY: held, or on the ground
