@@ -46,6 +46,7 @@ from senjo.systems.gurps.defense import IncomingAttack
 from senjo.systems.gurps.events import ItemChanged
 
 from .gurps_duels import (
+    PLAYERS,
     assert_engines_battle,
     backup,
     crippled,
@@ -68,9 +69,6 @@ def spares() -> Scenario:
     # not only once hurt (when it defends all-out and draws nothing).
     raider["advantages"] = ["high_pain_threshold", {"enhanced_parry": 3}]
     return parse_scenario(data, "spares.yaml")
-
-
-PLAYERS = [pytest.param(batch.play_blocks, id="numpy"), pytest.param(None, id="compiled")]
 
 
 def test_the_spare_tables_come_from_the_engine() -> None:
